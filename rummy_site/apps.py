@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RummySiteConfig(AppConfig):
+    name = "rummy_site"
+    verbose_name = "Rummy School"

@@ -1,0 +1,9 @@
+"""ASGI entry point (not used by the default deployment, which is gunicorn + WSGI)."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.production")
+
+application = get_asgi_application()

@@ -1,0 +1,36 @@
+"""One place where a view decides between a whole page and an htmx partial.
+
+htmx asks for a fragment with the ``HX-Request`` header; a history restore
+(the user went back and htmx's cache missed) must get the whole page. Views
+that use this must be decorated with ``@vary_on_headers("HX-Request")`` so
+caches keep the two apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def wants_partial(request: HttpRequest) -> bool:
+    """True for an htmx request that is not a history restore."""
+    htmx = getattr(request, "htmx", None)
+    if not htmx:
+        return False
+    return not htmx.history_restore_request
+
+
+def render_page(
+    request: HttpRequest,
+    template_name: str,
+    context: Mapping[str, Any] | None = None,
+    *,
+    partial: str,
+    status: int = 200,
+) -> HttpResponse:
+    """Render ``template_name``, or only its ``partial`` for an htmx request."""
+    name = f"{template_name}#{partial}" if wants_partial(request) else template_name
+    return render(request, name, dict(context or {}), status=status)

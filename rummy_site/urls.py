@@ -1,0 +1,24 @@
+"""URLs. Every page lives under a language prefix (/en/, /lt/, /ru/, /it/);
+``/`` is redirected by LocaleMiddleware using the language cookie, then the
+browser's Accept-Language."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.urls import URLPattern, URLResolver, include, path
+from django.views.i18n import set_language
+
+from . import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("i18n/setlang/", set_language, name="set_language"),
+]
+
+urlpatterns += i18n_patterns(
+    path("", views.home, name="home"),
+    path("display/", views.display_settings, name="display_settings"),
+    path("", include("game.urls")),
+)
+
+handler400 = "rummy_site.views.bad_request"
+handler403 = "rummy_site.views.permission_denied"
+handler404 = "rummy_site.views.page_not_found"
+handler500 = "rummy_site.views.server_error"

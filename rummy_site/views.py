@@ -1,0 +1,101 @@
+"""Site-wide pages: home (with its sample-hand example), display settings, errors."""
+
+from __future__ import annotations
+
+import random
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from game.engine.cards import shuffled_deck, sort_cards
+
+from .htmx import render_page
+from .preferences import DisplayPreferences, save_display_preferences
+
+SAMPLE_HAND_SIZE = 10
+MAX_SEED = 2**31 - 1
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1, MAX_SEED)
+
+
+def _sample_hand(seed: int) -> dict[str, object]:
+    hand = sort_cards(shuffled_deck(seed)[:SAMPLE_HAND_SIZE])
+    context: dict[str, object] = {"seed": seed, "cards": hand}
+    try:
+        from game.engine.arrange import best_arrangement
+    except ImportError:  # the arrangement arrives with the engine issue
+        return context
+    context["arrangement"] = best_arrangement(hand)
+    return context
+
+
+@vary_on_headers("HX-Request")
+def home(request: HttpRequest) -> HttpResponse:
+    """The home page. ``?hand=N`` deals sample hand number N, ``?hand=new`` a random one.
+
+    The "Deal me a sample hand" button is the site's smallest htmx example: with
+    htmx it swaps in the hand only; without JavaScript it is a plain link.
+    """
+    context: dict[str, object] = {}
+    status = 200
+    raw = request.GET.get("hand")
+    if raw is not None:
+        try:
+            seed = _new_seed() if raw == "new" else int(raw)
+            if not 0 < seed <= MAX_SEED:
+                raise ValueError(raw)
+        except ValueError:
+            context["sample_error"] = _(
+                "“%(value)s” is not a sample hand number. Try the button again."
+            ) % {"value": raw[:20]}
+            status = 400
+        else:
+            context["sample"] = _sample_hand(seed)
+    return render_page(request, "home.html", context, partial="sample-hand", status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def display_settings(request: HttpRequest) -> HttpResponse:
+    """Four-colour deck and large type, kept in the session."""
+    if request.method == "POST":
+        prefs = DisplayPreferences(
+            four_colour=request.POST.get("four_colour") == "on",
+            large_type=request.POST.get("large_type") == "on",
+        )
+        save_display_preferences(request, prefs)
+        target = request.POST.get("next", "")
+        if not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            target = request.path
+        return redirect(target)
+    return render(request, "display_settings.html", {"next": request.GET.get("next", "")})
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "400.html", status=400)
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "403.html", status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # No context processors: whatever broke may be among them.
+    from django.template import loader
+
+    return HttpResponse(loader.get_template("500.html").render(), status=500)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return render(request, "403_csrf.html", status=403)

@@ -1,0 +1,9 @@
+"""WSGI entry point: ``gunicorn rummy_site.wsgi``."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.production")
+
+application = get_wsgi_application()

@@ -1,0 +1,105 @@
+"""The home page in a real browser: languages, the htmx example, accessibility."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .axe import serious_violations
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_home_page_in_each_language(page: Page, site_url: str, language: str) -> None:
+    page.goto(f"{site_url}/{language}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_be_visible()
+    expect(page.locator("main .game-card")).to_have_count(3)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_switching_language_by_clicking(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/en/display/")
+    page.get_by_role("button", name="Русский").click()
+    expect(page).to_have_url(f"{site_url}/ru/display/")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    page.get_by_role("button", name="Lietuvių").click()
+    expect(page).to_have_url(f"{site_url}/lt/display/")
+    # The choice sticks: the bare address now opens the Lithuanian site.
+    page.goto(f"{site_url}/")
+    expect(page).to_have_url(f"{site_url}/lt/")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sample_hand_swaps_without_a_full_reload(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/en/")
+    page.evaluate("window.__stillHere = true")
+    page.get_by_role("link", name="Deal me a sample hand").click()
+    hand = page.locator("#sample-hand .hand").first
+    expect(hand.locator("[role=img]")).to_have_count(10)
+    first = page.locator("#sample-hand .sample-hand__title").inner_text()
+    assert page.evaluate("window.__stillHere") is True, "the page reloaded"
+    assert page.url == f"{site_url}/en/"
+    # Again: a different hand, still no reload.
+    page.get_by_role("link", name="Deal me a sample hand").click()
+    expect(page.locator("#sample-hand .sample-hand__title")).not_to_have_text(first)
+    assert page.evaluate("window.__stillHere") is True
+    # Every card has an accessible name such as "seven of hearts".
+    names = hand.locator("[role=img]").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert all(re.fullmatch(r"[a-z]+ of (clubs|diamonds|hearts|spades)", n) for n in names)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sample_hand_works_without_javascript(browser, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/it/")
+    page.locator("#sample a.button").click()
+    expect(page).to_have_url(re.compile(r"/it/\?hand=new#sample$"))
+    expect(page.locator("#sample-hand [role=img]").first).to_be_visible()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_keyboard_skip_link_and_focus(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/en/")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Skip to main content")
+    expect(skip).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phone_viewport_has_no_horizontal_scroll(browser, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/ru/?hand=11")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"page is {width}px wide on a 360px phone"
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "path",
+    ["/en/", "/lt/?hand=5", "/ru/display/", "/it/no-such-page/"],
+)
+def test_axe_finds_no_serious_violations(page: Page, site_url: str, path: str) -> None:
+    page.goto(f"{site_url}{path}")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_axe_with_four_colours_and_large_type(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/en/display/")
+    page.get_by_label("Four-colour deck: clubs green, diamonds blue").check()
+    page.get_by_label("Large type, for a projector or a small screen").check()
+    page.get_by_role("button", name="Save").click()
+    page.goto(f"{site_url}/en/?hand=9")
+    expect(page.locator("body")).to_have_class(re.compile("deck-four-colour"))
+    assert serious_violations(page) == []

@@ -1,0 +1,43 @@
+"""Production settings pass ``manage.py check --deploy`` and refuse to start without secrets."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from django.conf import settings
+
+BASE = settings.BASE_DIR
+
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "rummy_site.settings.production",
+    "SECRET_KEY": "x7#kq!2vL9pz@Qm4Rw8$Ty6^Uo1&Np3*Ks5(Jd0)Fh-Gb+Ve=Ca_Xl~Zi",
+    "ALLOWED_HOSTS": "rummy.example.org",
+    "DATABASE_URL": "sqlite:///:memory:",
+}
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=BASE,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean() -> None:
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr

@@ -1,0 +1,66 @@
+"""The home page's sample hand: the same view with and without htmx."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from game.engine.cards import shuffled_deck
+
+
+def cards_in(html: str) -> list[str]:
+    return re.findall(r'data-card="([2-9TJQKA][CDHS])"', html)
+
+
+@pytest.mark.django_db
+def test_sample_hand_without_htmx_is_the_whole_page(client: Client) -> None:
+    response = client.get("/en/?hand=42")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html and "Hand number 42" in html
+    assert sorted(cards_in(html)[:10]) == sorted(str(c) for c in shuffled_deck(42)[:10])
+    assert "HX-Request" in response["Vary"]
+
+
+@pytest.mark.django_db
+def test_sample_hand_with_htmx_is_only_the_partial(client: Client) -> None:
+    response = client.get("/en/?hand=42", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and "<header" not in html
+    assert "Hand number 42" in html
+    assert sorted(cards_in(html)[:10]) == sorted(str(c) for c in shuffled_deck(42)[:10])
+    assert "HX-Request" in response["Vary"]
+
+
+@pytest.mark.django_db
+def test_history_restore_gets_the_whole_page(client: Client) -> None:
+    response = client.get(
+        "/en/?hand=42", HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true"
+    )
+    assert "<html" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_new_sample_hand_is_random(client: Client) -> None:
+    first = client.get("/en/?hand=new", HTTP_HX_REQUEST="true").content.decode()
+    numbers = {re.search(r"Hand number (\d+)", first).group(1)}  # type: ignore[union-attr]
+    for _ in range(3):
+        html = client.get("/en/?hand=new", HTTP_HX_REQUEST="true").content.decode()
+        numbers.add(re.search(r"Hand number (\d+)", html).group(1))  # type: ignore[union-attr]
+    assert len(numbers) > 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", ["abc", "0", "-5", "99999999999", "1e3"])
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_bad_hand_number_is_explained(client: Client, bad: str, htmx: bool) -> None:
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = client.get("/ru/", {"hand": bad}, **headers)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'role="alert"' in html
+    assert "не номер" in html  # the Russian message
+    assert cards_in(html) == []

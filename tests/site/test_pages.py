@@ -1,0 +1,119 @@
+"""Every page, in every language: status, <html lang>, the switcher, errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+# Every page of the site without parameters. Later parts add theirs here.
+PAGE_NAMES = ["home", "display_settings"]
+
+
+def url_in(name: str, language: str) -> str:
+    with translation.override(language):
+        return reverse(name)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_every_page_in_every_language(client: Client, name: str, language: str) -> None:
+    url = url_in(name, language)
+    assert url.startswith(f"/{language}/")
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    # The switcher offers every language, each in its own name, and marks this one.
+    for own_name in ("English", "Lietuvių", "Русский", "Italiano"):
+        assert own_name in html
+    assert re.search(rf'value="{language}" lang="{language}" aria-current="true"', html)
+    # hreflang alternates for search engines.
+    for code in ("en", "lt", "ru", "it"):
+        assert f'hreflang="{code}"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [("lt-LT,lt;q=0.9", "/lt/"), ("ru", "/ru/"), ("it-IT", "/it/"), ("de", "/en/"), ("", "/en/")],
+)
+def test_root_redirects_by_accept_language(client: Client, accept: str, expected: str) -> None:
+    response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
+    assert response.status_code == 302
+    assert response["Location"] == expected
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", PAGE_NAMES)
+def test_switcher_keeps_you_on_the_same_page(client: Client, name: str) -> None:
+    here = url_in(name, "en")
+    response = client.post(reverse("set_language"), {"language": "ru", "next": here})
+    assert response.status_code == 302
+    assert response["Location"] == url_in(name, "ru")
+    # The choice is remembered: "/" now goes to Russian whatever the browser says.
+    assert client.get("/", HTTP_ACCEPT_LANGUAGE="it").headers["Location"] == "/ru/"
+
+
+@pytest.mark.django_db
+def test_switcher_keeps_the_query_string(client: Client) -> None:
+    response = client.post(reverse("set_language"), {"language": "lt", "next": "/en/?hand=7"})
+    assert response["Location"] == "/lt/?hand=7"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("en", "Page not found"),
+        ("lt", "Puslapis nerastas"),
+        ("ru", "Страница не найдена"),
+        ("it", "Pagina non trovata"),
+    ],
+)
+def test_404_is_translated(client: Client, language: str, title: str) -> None:
+    response = client.get(f"/{language}/no-such-page/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    assert title in html
+
+
+@pytest.mark.django_db
+def test_security_headers(client: Client) -> None:
+    response = client.get("/en/")
+    csp = response["Content-Security-Policy"]
+    assert "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+
+
+@pytest.mark.django_db
+def test_pages_have_no_inline_script(client: Client) -> None:
+    for name in PAGE_NAMES:
+        html = client.get(url_in(name, "en")).content.decode()
+        for tag in re.findall(r"<script[^>]*>", html):
+            assert "src=" in tag, f"inline script on {name}: {tag}"
+        assert " style=" not in html
+        assert re.search(r"\son[a-z]+=", html) is None  # no inline event handlers
+
+
+@pytest.mark.django_db
+def test_csrf_header_for_htmx_on_body(client: Client) -> None:
+    html = client.get("/en/").content.decode()
+    assert re.search(r"<body[^>]*hx-headers='\{\"X-CSRFToken\": \"[A-Za-z0-9]+\"\}'", html)
+
+
+def test_500_page_renders_without_context() -> None:
+    from django.test import RequestFactory
+
+    from rummy_site.views import server_error
+
+    with translation.override("it"):
+        response = server_error(RequestFactory().get("/it/"))
+    assert response.status_code == 500
+    assert "Qualcosa" in response.content.decode()

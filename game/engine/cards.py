@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import total_ordering
 
 from .errors import InvalidNotation
@@ -88,6 +88,20 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # The index (see ``index``), computed once: hashing, equality and the engine's
+    # bitmasks use it, and Enum hashing is slow in CPython.
+    _index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", _SUIT_ORDER[self.suit] * 13 + self.rank.value - 1)
+
+    def __hash__(self) -> int:
+        return self._index
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index == other._index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -103,7 +117,7 @@ class Card:
     @property
     def index(self) -> int:
         """0-51: clubs A-K, diamonds A-K, hearts A-K, spades A-K."""
-        return _SUIT_ORDER[self.suit] * 13 + self.rank.value - 1
+        return self._index
 
     @property
     def points(self) -> int:
@@ -119,7 +133,7 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self.index < other.index
+        return self._index < other._index
 
     @property
     def pretty(self) -> str:

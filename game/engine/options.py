@@ -42,12 +42,11 @@ class _Options:
             default = field.default
             if isinstance(default, bool) and not isinstance(value, bool):
                 raise UnknownOption(name, cls.game)
-            if isinstance(default, int) and not isinstance(default, bool):
-                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise UnknownOption(name, cls.game)
-            if default is None and value is not None:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                    raise UnknownOption(name, cls.game)
+            wants_int = (isinstance(default, int) and not isinstance(default, bool)) or (
+                default is None and value is not None
+            )
+            if wants_int and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise UnknownOption(name, cls.game)
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:

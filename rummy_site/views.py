@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from game.engine.arrange import best_arrangement
 from game.engine.cards import shuffled_deck, sort_cards
 
 from .htmx import render_page
@@ -26,13 +27,7 @@ def _new_seed() -> int:
 
 def _sample_hand(seed: int) -> dict[str, object]:
     hand = sort_cards(shuffled_deck(seed)[:SAMPLE_HAND_SIZE])
-    context: dict[str, object] = {"seed": seed, "cards": hand}
-    try:
-        from game.engine.arrange import best_arrangement
-    except ImportError:  # the arrangement arrives with the engine issue
-        return context
-    context["arrangement"] = best_arrangement(hand)
-    return context
+    return {"seed": seed, "cards": hand, "arrangement": best_arrangement(hand)}
 
 
 @vary_on_headers("HX-Request")

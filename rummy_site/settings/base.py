@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     # move to Django 6's built-in partials is a settings change.
     "template_partials.apps.SimpleAppConfig",
     "rummy_site",
+    "learners",
     "game",
     "lessons",
 ]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LearnersConfig(AppConfig):
+    name = "learners"
+    verbose_name = "Learners"

@@ -1,0 +1,36 @@
+"""Who is learning: one :class:`Learner` per browser now, per account later.
+
+Everything a learner owns or achieves (practice tables, guided-hand results,
+lessons read) points at a ``Learner``, never at a session or a user directly.
+Today a learner is created on first need and remembered in the browser's
+session; the classroom issue will add accounts and classes on top (a pupil
+is a learner with a class membership; ``user`` links an account).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Learner(models.Model):
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="learner",
+        verbose_name=_("account"),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("learner")
+        verbose_name_plural = _("learners")
+
+    def __str__(self) -> str:
+        return f"learner {self.public_id}"

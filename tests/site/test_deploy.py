@@ -19,7 +19,10 @@ PRODUCTION_ENV = {
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION_ENV}
+    # The browser tests allow Django's ORM beside Playwright's event loop;
+    # production must not inherit that.
+    skip = {*PRODUCTION_ENV, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in skip}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=BASE,

@@ -1,0 +1,102 @@
+"""Computer players. Each sees only its own :class:`~.hand.PlayerView` (no peeking).
+
+* :class:`BotPlayer` plays the coach's first choice (:func:`.coach.rank_moves`):
+  keeps melds, takes the discard pile's top card when it makes a meld or lowers
+  the deadwood, discards high unmatched cards, avoids feeding the next player
+  (it remembers what they took from the pile), knocks or goes out when it pays.
+  Equal choices are broken with its seeded RNG.
+* :class:`RandomPlayer` picks uniformly among the legal moves.
+
+Players are stateless: the RNG of a decision is seeded from (seed, seat, number
+of moves in the hand), so a decision can be recomputed from a stored table
+alone, and a hand played by computers is reproducible.
+
+>>> from game.engine.hand import Hand
+>>> hand = Hand.new("knock", players=3, seed=5)
+>>> move = bot_move(hand)
+>>> hand.is_legal(move)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .coach import rank_moves
+from .hand import Hand, PlayerView
+from .moves import Discard, Move
+
+#: Names accepted by :func:`make_player` (and the selfplay ``--policy`` option).
+POLICIES = ("bot", "random")
+#: Basic Rummy: after this many recycled stocks the bot sometimes discards at random.
+STALEMATE_RECYCLES = 2
+
+
+class Player(Protocol):
+    """Anything that chooses a move from a view."""
+
+    def choose(self, view: PlayerView) -> Move: ...
+
+
+def _rng(seed: int, view: PlayerView) -> random.Random:
+    return random.Random(f"{seed}:{view.player}:{len(view.log)}")
+
+
+class RandomPlayer:
+    """Uniformly random among the legal moves."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Move:
+        if not view.legal_moves:
+            raise ValueError("not this player's turn")
+        return _rng(self.seed, view).choice(view.legal_moves)
+
+
+class BotPlayer:
+    """The heuristic player of every game (see :mod:`.coach` for the heuristics)."""
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: PlayerView) -> Move:
+        ranked = rank_moves(view)
+        if not ranked:
+            raise ValueError("not this player's turn")
+        rng = _rng(self.seed, view)
+        if view.game == "basic" and view.recycles >= STALEMATE_RECYCLES and rng.random() < 0.25:
+            # Stalemate breaker: two careful players can hold each other's last cards
+            # forever (nobody discards the card the other needs); after the stock has
+            # been recycled a few times, sometimes discard at random.
+            discards = [r.move for r in ranked if isinstance(r.move, Discard)]
+            if discards:
+                return rng.choice(discards)
+        best = ranked[0].score
+        ties = [r.move for r in ranked if r.score - best < 1e-9]
+        if len(ties) == 1:
+            return ties[0]
+        return rng.choice(ties)
+
+
+def make_player(policy: str, seed: int = 0) -> Player:
+    """A player for a policy name: ``"bot"`` or ``"random"``."""
+    if policy == "bot":
+        return BotPlayer(seed)
+    if policy == "random":
+        return RandomPlayer(seed)
+    raise ValueError(f"unknown policy {policy!r} (choose from {', '.join(POLICIES)})")
+
+
+def bot_move(hand: Hand, seat: int | None = None, *, policy: str = "bot", seed: int = 0) -> Move:
+    """The computer's move for ``seat`` (default: the player to move) in ``hand``."""
+    player = hand.turn if seat is None else seat
+    return make_player(policy, seed).choose(hand.view(player))
+
+
+__all__ = ["POLICIES", "BotPlayer", "Player", "RandomPlayer", "bot_move", "make_player"]

@@ -1,0 +1,587 @@
+"""The coach: rank the legal moves of the player to move and say why, in steps.
+
+The coach sees only what the player sees (a :class:`~.hand.PlayerView`), so its
+advice never leaks hidden cards. Each legal move gets a score (lower is better:
+roughly the points the player expects to hold against them after the move) and
+explanation steps; each step is data, a :class:`Why` code and parameters, with
+an English sentence for the command line (the web layer translates the codes).
+
+>>> from game.engine.hand import Hand
+>>> advice = advise(Hand.new("gin", seed=3))
+>>> advice.best is not None
+True
+
+The computer player (:mod:`.bots`) plays the coach's first choice, so the coach
+recommends what the bot would do. The heuristics:
+
+* a hand's value is its least deadwood, less a bonus for unmatched cards with
+  live chances of a meld (pairs and suited neighbours whose missing cards have
+  not been seen), plus a penalty for discarding a card the next player is known
+  to want (they took a card of the same rank, or a close card of the same suit,
+  from the discard pile) or, in Basic Rummy, one that fits a meld on the table;
+* the discard pile's top card is taken when it makes or extends a meld and
+  lowers the deadwood, or lowers it by several points anyway; otherwise draw
+  from the stock;
+* Gin: knock as soon as the rules allow (gin when possible);
+* Knock Rummy: knock when the deadwood is low against what the opponents are
+  expected to hold (a random hand's least deadwood shrinks turn by turn, and
+  more opponents make an undercut likelier);
+* Basic Rummy: meld and lay off everything that fits (cards kept in the hand
+  count against you when someone goes out), then discard.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .arrange import Arrangement, arrangement_of
+from .cards import DECK, Card, card_points, format_cards
+from .hand import Hand, Phase, PlayerView, TableMeld
+from .melds import MeldKind, extend_meld, make_meld
+from .moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+from .options import GinOptions
+
+
+class Why(enum.Enum):
+    """Codes of the coach's explanation steps (parameters beside each)."""
+
+    #: Deadwood of the hand before and after the move. ``{"before", "after"}``
+    DEADWOOD = "deadwood"
+    #: The move makes a meld. ``{"cards"}``
+    MELD_MADE = "meld_made"
+    #: The discard breaks a meld of the hand. ``{"card", "cards"}``
+    MELD_BROKEN = "meld_broken"
+    #: Cards kept for a possible meld, and the cards that would complete it. ``{"cards", "needs"}``
+    KEEPS_FOR = "keeps_for"
+    #: Discards a high unmatched card. ``{"card", "points"}``
+    DISCARD_HIGH = "discard_high"
+    #: The next player took a card that this one would suit. ``{"card", "player", "took"}``
+    FEEDS_NEXT = "feeds_next"
+    #: Basic: the discard fits a meld on the table (a free layoff for the next player). ``{"card"}``
+    FITS_TABLE = "fits_table"
+    #: Take the discard pile's top card: it makes or extends a meld. ``{"card", "cards"}``
+    TAKE_FOR_MELD = "take_for_meld"
+    #: Basic: take the top card to lay it off on the table. ``{"card", "meld_id"}``
+    TAKE_FOR_LAYOFF = "take_for_layoff"
+    #: Take the top card: it lowers the deadwood. ``{"card", "before", "after"}``
+    TAKE_LOWERS = "take_lowers"
+    #: The top card does not help enough; the stock may. ``{"card"}``
+    TOP_NOT_USEFUL = "top_not_useful"
+    #: Draw from the stock: unknown card, and the opponents learn nothing. ``{}``
+    DRAW_STOCK = "draw_stock"
+    #: Knock now. ``{"deadwood", "limit"}`` (limit null in Knock Rummy)
+    KNOCK_NOW = "knock_now"
+    #: Gin: no deadwood. ``{"bonus"}``
+    GIN = "gin"
+    #: Knock Rummy: knocking with no deadwood (rummy). ``{"bonus"}``
+    KNOCK_RUMMY = "knock_rummy"
+    #: Knock Rummy: better wait, opponents probably hold less. ``{"deadwood", "expected"}``
+    KNOCK_WAIT = "knock_wait"
+    #: Knock Rummy: low against the opponents' expected deadwood. ``{"deadwood", "expected"}``
+    KNOCK_PAYS = "knock_pays"
+    #: Gin: the deadwood is still over the knock limit. ``{"deadwood", "limit"}``
+    CANNOT_KNOCK_YET = "cannot_knock_yet"
+    #: Basic: the move gets rid of the last card. ``{}``
+    GOES_OUT = "goes_out"
+    #: Basic: going out in one turn with no earlier meld: the score is doubled. ``{}``
+    GOES_RUMMY = "goes_rummy"
+    #: Basic: puts cards on the table, so they cannot count against you. ``{"cards"}``
+    LAY_DOWN = "lay_down"
+    #: Basic: lays a card off onto a table meld. ``{"card", "meld_id", "cards"}``
+    LAY_OFF = "lay_off"
+
+
+SENTENCES: dict[Why, str] = {
+    Why.DEADWOOD: "Deadwood goes from {before} to {after}.",
+    Why.MELD_MADE: "Makes the meld {cards}.",
+    Why.MELD_BROKEN: "Discarding {card} breaks the meld {cards}.",
+    Why.KEEPS_FOR: "Keeps {cards} for a meld: {needs} would complete it.",
+    Why.DISCARD_HIGH: "Gets rid of {card}, an unmatched card worth {points}.",
+    Why.FEEDS_NEXT: "Risky: player {player} took {took} and may want {card}.",
+    Why.FITS_TABLE: "Risky: {card} fits a meld on the table, a free layoff for the next player.",
+    Why.TAKE_FOR_MELD: "Take {card}: it makes the meld {cards}.",
+    Why.TAKE_FOR_LAYOFF: "Take {card}: it can be laid off on meld {meld_id}.",
+    Why.TAKE_LOWERS: "Take {card}: deadwood goes from {before} to {after}.",
+    Why.TOP_NOT_USEFUL: "{card} does not help your hand enough.",
+    Why.DRAW_STOCK: "Draw from the stock: the card is unknown, and nobody learns what you need.",
+    Why.KNOCK_NOW: "Knock now with {deadwood} deadwood.",
+    Why.GIN: "Gin: every card is in a meld (bonus {bonus}).",
+    Why.KNOCK_RUMMY: "Rummy: knock with every card in a meld (bonus {bonus} from each player).",
+    Why.KNOCK_WAIT: "Wait: {deadwood} deadwood is too much; opponents hold about {expected}.",
+    Why.KNOCK_PAYS: "{deadwood} deadwood is low against the {expected} opponents probably hold.",
+    Why.CANNOT_KNOCK_YET: "Deadwood {deadwood} is over the knock limit {limit}.",
+    Why.GOES_OUT: "You go out and end the hand.",
+    Why.GOES_RUMMY: "You go rummy: all your cards in one turn, the score is doubled.",
+    Why.LAY_DOWN: "Put {cards} on the table: they no longer count against you.",
+    Why.LAY_OFF: "Lay {card} off onto {cards}.",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One reason: a code and its parameters (cards as canonical codes)."""
+
+    code: Why
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def sentence(self) -> str:
+        """English text, for the command line and the tests (the site translates codes)."""
+        params = {k: (" ".join(v) if isinstance(v, list) else v) for k, v in self.params.items()}
+        return SENTENCES[self.code].format(**params)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code.value, "params": self.params, "text": self.sentence}
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """A legal move with its score (lower is better), rank (1 = best) and reasons."""
+
+    move: Move
+    score: float
+    rank: int
+    steps: tuple[Step, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move": str(self.move),
+            "score": round(self.score, 2),
+            "rank": self.rank,
+            "steps": [s.to_dict() for s in self.steps],
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's ranking of every legal move of ``player`` (empty if not their turn)."""
+
+    player: int
+    moves: tuple[RankedMove, ...]
+
+    @property
+    def best(self) -> RankedMove | None:
+        return self.moves[0] if self.moves else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "moves": [m.to_dict() for m in self.moves]}
+
+
+def advise(state: Hand | PlayerView, player: int | None = None) -> Advice:
+    """Rank the legal moves of ``player`` (default: the player to move).
+
+    Accepts a hand (the coach then looks only at ``hand.view(player)``) or a view.
+    """
+    if isinstance(state, Hand):
+        view = state.view(state.turn if player is None else player)
+    else:
+        view = state
+    return Advice(view.player, tuple(rank_moves(view)))
+
+
+def rank_moves(view: PlayerView) -> list[RankedMove]:
+    """Every legal move of the viewer, best first (ties broken by the move's text)."""
+    if not view.my_turn or not view.legal_moves:
+        return []
+    ctx = _Context(view)
+    scored = ctx.score_all()
+    scored.sort(key=lambda t: (round(t[1], 6), str(t[0])))
+    return [RankedMove(m, s, i + 1, tuple(steps)) for i, (m, s, steps) in enumerate(scored)]
+
+
+# ------------------------------------------------------------------------------ heuristics
+
+#: Mean least deadwood of a random hand of this many cards (measured over 3,000 deals).
+RANDOM_DEADWOOD = {10: 57.0, 7: 43.0, 6: 37.6}
+#: Score that puts a move ending the hand well ahead of everything else.
+_WIN = -1000.0
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+@dataclass
+class _Eval:
+    value: float
+    arrangement: Arrangement
+    kept: list[tuple[list[Card], list[Card]]]
+    deadwood: int
+
+
+class _Context:
+    """What one decision needs, computed once from the view."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.game = view.game
+        self.ace = view.ace_high
+        self.me = view.player
+        self.next = (view.player + 1) % view.players
+        self.hand = view.hand
+        table_cards = [c for m in view.table for c in m.meld.cards]
+        seen = set(view.hand) | set(view.discard_pile) | set(table_cards)
+        self.next_took = [e.taken for e in view.log if e.player == self.next and e.taken]
+        # Cards another player took from the pile are in their hands: not live for us.
+        seen |= {e.taken for e in view.log if e.taken and e.player != self.me}
+        self.unseen = _mask(c for c in DECK if c not in seen)
+        self.table = view.table
+
+    # -- values -------------------------------------------------------------------------
+    def pts(self, card: Card) -> int:
+        return card_points(card, ace_high_or_low=self.ace)
+
+    def fits_table(self, card: Card, table: Sequence[TableMeld]) -> TableMeld | None:
+        for tm in table:
+            if extend_meld(tm.meld, card, ace_high_or_low=self.ace) is not None:
+                return tm
+        return None
+
+    def evaluate(
+        self, cards: Sequence[Card], table: Sequence[TableMeld] = (), *, ending: bool = True
+    ) -> _Eval:
+        """Value of keeping ``cards`` (lower is better)."""
+        arr = arrangement_of(_mask(cards), ace_high_or_low=self.ace)
+        dead = list(arr.deadwood_cards)
+        exposure = 0.0
+        if self.game == "basic":
+            layable = [c for c in dead if self.fits_table(c, table)]
+            dead = [c for c in dead if c not in layable]
+            if ending:
+                # Cards that could have gone to the table still count if someone goes out.
+                exposure = 0.3 * sum(self.pts(c) for c in layable)
+                exposure += 0.3 * sum(self.pts(c) for m in arr.melds for c in m.cards)
+        deadwood = sum(self.pts(c) for c in dead)
+        bonus, kept = self.potential(dead)
+        if self.game == "basic" and ending and arr.melds and not arr.deadwood_cards:
+            # Every card in a meld: whatever is drawn, the next turn goes out.
+            exposure -= 15.0
+        if self.game == "basic" and len(cards) == 1 and not self.open_spot(table, cards[0]):
+            # One card left and nothing on the table to lay off onto: with one card
+            # (two after drawing) no meld can be made, so the hand could never go out.
+            exposure += 25.0
+        return _Eval(deadwood - bonus + exposure, arr, kept, deadwood)
+
+    def open_spot(self, table: Sequence[TableMeld], held: Card) -> bool:
+        """Basic: does some table meld take a card that is not on the table?"""
+        on_table = {c for tm in table for c in tm.meld.cards}
+        for tm in table:
+            cards = tm.meld.cards
+            if tm.meld.kind is MeldKind.GROUP:
+                if len(cards) == 3:
+                    fourth = [
+                        DECK[s * 13 + cards[0].rank.value - 1]
+                        for s in range(4)
+                        if DECK[s * 13 + cards[0].rank.value - 1] not in cards
+                    ]
+                    if fourth[0] not in on_table:
+                        return True
+                continue
+            for c in DECK:
+                if (
+                    c.suit is cards[0].suit
+                    and c not in on_table
+                    and extend_meld(tm.meld, c, ace_high_or_low=self.ace) is not None
+                ):
+                    return True
+        return False
+
+    def potential(self, dead: list[Card]) -> tuple[float, list[tuple[list[Card], list[Card]]]]:
+        """Bonus for deadwood cards with live chances of a meld, and the partial melds."""
+        bonus = 0.0
+        kept: list[tuple[list[Card], list[Card]]] = []
+        outs_of: dict[Card, int] = {}
+        for i, a in enumerate(dead):
+            for b in dead[i + 1 :]:
+                needs: list[Card] = []
+                if a.rank is b.rank:
+                    needs = [
+                        DECK[s * 13 + a.rank.value - 1]
+                        for s in range(4)
+                        if DECK[s * 13 + a.rank.value - 1] not in (a, b)
+                    ]
+                elif a.suit is b.suit and abs(a.rank.value - b.rank.value) <= 2:
+                    lo, hi = sorted((a.rank.value, b.rank.value))
+                    base = a.suit.index * 13
+                    wanted = [lo + 1] if hi - lo == 2 else [lo - 1, hi + 1]
+                    needs = [DECK[base + r - 1] for r in wanted if 1 <= r <= 13]
+                live = [c for c in needs if self.unseen >> c.index & 1]
+                if live:
+                    kept.append(([a, b], live))
+                    outs_of[a] = outs_of.get(a, 0) + len(live)
+                    outs_of[b] = outs_of.get(b, 0) + len(live)
+        for card, outs in outs_of.items():
+            bonus += self.pts(card) * min(0.6, 0.2 * outs)
+        return bonus, kept
+
+    def danger(self, card: Card, steps: list[Step] | None = None) -> float:
+        risk = 0.0
+        for took in self.next_took:
+            if took.rank is card.rank or (
+                took.suit is card.suit and abs(took.rank.value - card.rank.value) <= 2
+            ):
+                risk += 3.0
+                if steps is not None:
+                    steps.append(
+                        Step(
+                            Why.FEEDS_NEXT,
+                            {"card": str(card), "player": self.next, "took": str(took)},
+                        )
+                    )
+                break
+        if self.game == "basic" and self.fits_table(card, self.table):
+            risk += 1.5
+            if steps is not None:
+                steps.append(Step(Why.FITS_TABLE, {"card": str(card)}))
+        return risk
+
+    def best_end(
+        self, cards: Sequence[Card], forbidden: Card | None, table: Sequence[TableMeld]
+    ) -> tuple[float, Card | None, _Eval | None]:
+        """The best discard from ``cards`` (not ``forbidden``) and the value left."""
+        best: tuple[float, Card | None, _Eval | None] = (float("inf"), None, None)
+        for c in cards:
+            if c == forbidden:
+                continue
+            rest = [x for x in cards if x != c]
+            if not rest:
+                return (_WIN, c, None)
+            ev = self.evaluate(rest, table, ending=False)
+            v = ev.value + self.danger(c)
+            if v < best[0] or (v == best[0] and best[1] is not None and c > best[1]):
+                best = (v, c, ev)
+        return best
+
+    # -- scoring ------------------------------------------------------------------------
+    def score_all(self) -> list[tuple[Move, float, list[Step]]]:
+        view = self.view
+        if view.phase is Phase.DRAW:
+            return self.score_draws()
+        if self.game == "basic":
+            return [self.score_basic(m) for m in view.legal_moves]
+        return self.score_closed()
+
+    def score_draws(self) -> list[tuple[Move, float, list[Step]]]:
+        view = self.view
+        hand = list(self.hand)
+        now = self.evaluate(hand, self.table)
+        # Without drawing anything useful: as now (the drawn card can be thrown),
+        # and a stock card may help.
+        stock_score = now.value - 1.5
+        stock_steps = [Step(Why.DRAW_STOCK)]
+        top = view.discard_top
+        out: list[tuple[Move, float, list[Step]]] = []
+        for move in view.legal_moves:
+            if isinstance(move, DrawStock):
+                out.append((move, stock_score, stock_steps))
+            elif isinstance(move, DrawDiscard) and top is not None:
+                cards = [*hand, top]
+                value, _discard, ev = self.best_end(cards, top, self.table)
+                steps = [
+                    Step(Why.DEADWOOD, {"before": now.deadwood, "after": ev.deadwood if ev else 0})
+                ]
+                useful = False
+                if ev is not None:
+                    for meld in ev.arrangement.melds:
+                        if top in meld.cards:
+                            useful = ev.deadwood < now.deadwood
+                            steps.append(
+                                Step(
+                                    Why.TAKE_FOR_MELD,
+                                    {"card": str(top), "cards": _codes(meld.cards)},
+                                )
+                            )
+                            break
+                    else:
+                        tm = self.fits_table(top, self.table) if self.game == "basic" else None
+                        if tm is not None:
+                            useful = True
+                            steps.append(
+                                Step(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm.id})
+                            )
+                else:
+                    useful = True
+                score = value
+                if not useful:
+                    if ev is not None and ev.deadwood <= now.deadwood - 4:
+                        steps.append(
+                            Step(
+                                Why.TAKE_LOWERS,
+                                {"card": str(top), "before": now.deadwood, "after": ev.deadwood},
+                            )
+                        )
+                        score += 1.0
+                    else:
+                        steps.append(Step(Why.TOP_NOT_USEFUL, {"card": str(top)}))
+                        score += 4.0
+                out.append((move, score, steps))
+        return out
+
+    def _discard_steps(self, card: Card, before: Arrangement, after: _Eval) -> list[Step]:
+        steps = [Step(Why.DEADWOOD, {"before": before.deadwood, "after": after.deadwood})]
+        for meld in before.melds:
+            if card in meld.cards:
+                steps.append(
+                    Step(Why.MELD_BROKEN, {"card": str(card), "cards": _codes(meld.cards)})
+                )
+                break
+        else:
+            if self.pts(card) >= 8:
+                steps.append(Step(Why.DISCARD_HIGH, {"card": str(card), "points": self.pts(card)}))
+        for pair, needs in after.kept[:2]:
+            steps.append(Step(Why.KEEPS_FOR, {"cards": _codes(pair), "needs": _codes(needs)}))
+        return steps
+
+    def expected_opponent_deadwood(self) -> float:
+        view = self.view
+        size = min(RANDOM_DEADWOOD, key=lambda n: abs(n - len(view.hand) + 1))
+        rounds = view.turns // view.players
+        return max(4.0, RANDOM_DEADWOOD[size] * 0.87**rounds)
+
+    def score_closed(self) -> list[tuple[Move, float, list[Step]]]:
+        view = self.view
+        hand = list(self.hand)
+        before = arrangement_of(_mask(hand))
+        opponents = view.players - 1
+        expected = self.expected_opponent_deadwood()
+        out: list[tuple[Move, float, list[Step]]] = []
+        cache: dict[Card, tuple[_Eval, float, list[Step]]] = {}
+        for move in view.legal_moves:
+            card = (
+                move.card
+                if isinstance(move, Discard)
+                else (move.discard if isinstance(move, Knock) else None)
+            )
+            assert card is not None
+            if card not in cache:
+                rest = [c for c in hand if c != card]
+                ev = self.evaluate(rest)
+                steps = self._discard_steps(card, before, ev)
+                risk = self.danger(card, steps)
+                cache[card] = (ev, ev.value + risk, steps)
+            ev, value, steps = cache[card]
+            if isinstance(move, Discard):
+                extra: list[Step] = []
+                if isinstance(view.options, GinOptions) and ev.deadwood > view.options.knock_limit:
+                    extra.append(
+                        Step(
+                            Why.CANNOT_KNOCK_YET,
+                            {"deadwood": ev.deadwood, "limit": view.options.knock_limit},
+                        )
+                    )
+                out.append((move, value, steps + extra))
+                continue
+            dw = ev.deadwood
+            if isinstance(view.options, GinOptions):
+                if dw == 0:
+                    out.append(
+                        (
+                            move,
+                            _WIN * 2 + value,
+                            [Step(Why.GIN, {"bonus": view.options.gin_bonus}), *steps],
+                        )
+                    )
+                else:
+                    out.append(
+                        (
+                            move,
+                            _WIN + value,
+                            [
+                                Step(
+                                    Why.KNOCK_NOW,
+                                    {"deadwood": dw, "limit": view.options.knock_limit},
+                                ),
+                                *steps,
+                            ],
+                        )
+                    )
+                continue
+            # Knock Rummy: weigh the risk of being undercut.
+            bonus = getattr(view.options, "rummy_bonus", 25)
+            if dw == 0:
+                out.append(
+                    (move, _WIN * 2 + value, [Step(Why.KNOCK_RUMMY, {"bonus": bonus}), *steps])
+                )
+                continue
+            exp = round(expected, 1)
+            threshold = expected * 0.42 / (1 + 0.3 * (opponents - 1))
+            if dw <= max(3.0, threshold):
+                out.append(
+                    (
+                        move,
+                        _WIN + value,
+                        [
+                            Step(Why.KNOCK_NOW, {"deadwood": dw, "limit": None}),
+                            Step(Why.KNOCK_PAYS, {"deadwood": dw, "expected": exp}),
+                            *steps,
+                        ],
+                    )
+                )
+            else:
+                out.append(
+                    (
+                        move,
+                        value + 50.0 + dw,
+                        [Step(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp}), *steps],
+                    )
+                )
+        return out
+
+    def score_basic(self, move: Move) -> tuple[Move, float, list[Step]]:
+        view = self.view
+        hand = list(self.hand)
+        rummy = self.me not in view.melded_before
+        win_steps = [Step(Why.GOES_RUMMY)] if rummy else [Step(Why.GOES_OUT)]
+        win = _WIN * (1.5 if rummy else 1.0)
+        before = arrangement_of(_mask(hand), ace_high_or_low=self.ace)
+        if isinstance(move, Discard):
+            rest = [c for c in hand if c != move.card]
+            if not rest:
+                return move, win, win_steps
+            ev = self.evaluate(rest, self.table, ending=True)
+            steps = self._discard_steps(move.card, before, ev)
+            return move, ev.value + self.danger(move.card, steps), steps
+        table = list(self.table)
+        if isinstance(move, LayDown):
+            gone = set(move.cards)
+            meld = make_meld(move.cards, ace_high_or_low=self.ace)
+            table.append(TableMeld(len(table), self.me, meld))
+            steps = [Step(Why.LAY_DOWN, {"cards": _codes(move.cards)})]
+        else:
+            assert isinstance(move, LayOff)
+            gone = {move.card}
+            target = table[move.meld_id]
+            ext = extend_meld(target.meld, move.card, ace_high_or_low=self.ace)
+            assert ext is not None
+            table[move.meld_id] = TableMeld(target.id, target.owner, ext)
+            steps = [
+                Step(
+                    Why.LAY_OFF,
+                    {
+                        "card": str(move.card),
+                        "meld_id": move.meld_id,
+                        "cards": _codes(target.meld.cards),
+                    },
+                )
+            ]
+        rest = [c for c in hand if c not in gone]
+        if not rest:
+            return move, win, win_steps + steps
+        value, _card, end = self.best_end(rest, view.taken, table)
+        if end is None:  # going out by the discard that follows
+            return move, win + 1.0, [*steps, *win_steps]
+        # Doing it now beats keeping the cards in hand; bigger first.
+        return move, value - 0.1 * len(gone), steps
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return format_cards(cards).split()
+
+
+__all__ = ["SENTENCES", "Advice", "RankedMove", "Step", "Why", "advise", "rank_moves"]

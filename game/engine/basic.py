@@ -15,16 +15,49 @@ only its top card, the hand ends void.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from .cards import DECK, Card
 from .errors import IllegalMove
 from .hand import Hand, HandEnd, MoveError, Rules, TableMeld, recycle_rng
-from .melds import check_meld, extend_meld, find_melds, make_meld
+from .melds import Meld, MeldKind, check_meld, extend_meld, find_melds, make_meld
 from .moves import Discard, LayDown, LayOff, Move
 from .options import BasicOptions, Options
 from .settle import settle_basic
+
+
+def layoff_targets(table: Sequence[TableMeld], *, ace_high: bool = False) -> dict[Card, int]:
+    """Every card that can be laid off onto the table, with the id of the first meld taking it."""
+    key = (tuple(tm.meld.mask for tm in table), ace_high)
+    found = _TARGETS.get(key)
+    if found is None:
+        found = {}
+        for tm in table:
+            for card in _neighbours(tm.meld, ace_high):
+                if card not in found and extend_meld(tm.meld, card, ace_high_or_low=ace_high):
+                    found[card] = tm.id
+        if len(_TARGETS) > 50_000:
+            _TARGETS.clear()
+        _TARGETS[key] = found
+    return found
+
+
+_TARGETS: dict[tuple[tuple[int, ...], bool], dict[Card, int]] = {}
+
+
+def _neighbours(meld: Meld, ace_high: bool) -> list[Card]:
+    """The cards that might extend ``meld`` (checked by ``extend_meld``)."""
+    first = meld.cards[0]
+    if meld.kind is MeldKind.GROUP:
+        return [c for c in DECK if c.rank is first.rank and c not in meld.cards]
+    base = first.suit.index * 13
+    ranks = {c.rank.value for c in meld.cards}
+    out = []
+    for r in range(1, 14):
+        if r not in ranks and ({r - 1, r + 1} & ranks or (r == 1 and 13 in ranks)):
+            out.append(DECK[base + r - 1])
+    return out
 
 
 class BasicRules(Rules):
@@ -44,7 +77,10 @@ class BasicRules(Rules):
             move = LayDown(meld.cards)
             if _quiet_check(self, hand, move):
                 yield move
+        targets = layoff_targets(hand.table, ace_high=ace)
         for card in hand.hand:
+            if card not in targets:
+                continue
             for tm in hand.table:
                 if extend_meld(tm.meld, card, ace_high_or_low=ace) is not None:
                     move2 = LayOff(card, tm.id)
@@ -156,9 +192,7 @@ def _check_finish(hand: Hand, rest: tuple[Card, ...], table: tuple[TableMeld, ..
     # which would take the last card, so not with the option.
     taken = rest[0]
     ace = isinstance(hand.options, BasicOptions) and hand.options.ace_high_or_low
-    if not must_discard and any(
-        extend_meld(m.meld, taken, ace_high_or_low=ace) is not None for m in table
-    ):
+    if not must_discard and taken in layoff_targets(table, ace_high=ace):
         return
     raise IllegalMove(MoveError.NO_WAY_TO_FINISH, {"card": str(taken)})
 
@@ -188,9 +222,8 @@ def is_blocked(hand: Hand) -> bool:
     ace = hand.ace_high
     on_table = {c for m in hand.table for c in m.meld.cards}
     off_table = [c for c in DECK if c not in on_table]
-    for tm in hand.table:
-        if any(extend_meld(tm.meld, c, ace_high_or_low=ace) is not None for c in off_table):
-            return False
+    if set(layoff_targets(hand.table, ace_high=ace)) - on_table:
+        return False
     for h in hand.hands:
         if len(h) == 2:
             for c in off_table:

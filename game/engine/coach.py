@@ -38,9 +38,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .arrange import Arrangement, arrangement_of
+from .basic import layoff_targets
 from .cards import DECK, Card, card_points, format_cards
 from .hand import Hand, Phase, PlayerView, TableMeld
-from .melds import MeldKind, extend_meld, make_meld
+from .melds import extend_meld, make_meld
 from .moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
 from .options import GinOptions
 
@@ -200,6 +201,9 @@ RANDOM_DEADWOOD = {10: 57.0, 7: 43.0, 6: 37.6}
 _WIN = -1000.0
 
 
+_POINTS = {ace: [card_points(c, ace_high_or_low=ace) for c in DECK] for ace in (False, True)}
+
+
 def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
@@ -235,13 +239,11 @@ class _Context:
 
     # -- values -------------------------------------------------------------------------
     def pts(self, card: Card) -> int:
-        return card_points(card, ace_high_or_low=self.ace)
+        return _POINTS[self.ace][card.index]
 
-    def fits_table(self, card: Card, table: Sequence[TableMeld]) -> TableMeld | None:
-        for tm in table:
-            if extend_meld(tm.meld, card, ace_high_or_low=self.ace) is not None:
-                return tm
-        return None
+    def fits_table(self, card: Card, table: Sequence[TableMeld]) -> int | None:
+        """Basic: the id of a table meld that takes ``card``, if any."""
+        return layoff_targets(table, ace_high=self.ace).get(card)
 
     def evaluate(
         self, cards: Sequence[Card], table: Sequence[TableMeld] = (), *, ending: bool = True
@@ -251,7 +253,8 @@ class _Context:
         dead = list(arr.deadwood_cards)
         exposure = 0.0
         if self.game == "basic":
-            layable = [c for c in dead if self.fits_table(c, table)]
+            targets = layoff_targets(table, ace_high=self.ace)
+            layable = [c for c in dead if c in targets]
             dead = [c for c in dead if c not in layable]
             if ending:
                 # Cards that could have gone to the table still count if someone goes out.
@@ -271,51 +274,30 @@ class _Context:
     def open_spot(self, table: Sequence[TableMeld], held: Card) -> bool:
         """Basic: does some table meld take a card that is not on the table?"""
         on_table = {c for tm in table for c in tm.meld.cards}
-        for tm in table:
-            cards = tm.meld.cards
-            if tm.meld.kind is MeldKind.GROUP:
-                if len(cards) == 3:
-                    fourth = [
-                        DECK[s * 13 + cards[0].rank.value - 1]
-                        for s in range(4)
-                        if DECK[s * 13 + cards[0].rank.value - 1] not in cards
-                    ]
-                    if fourth[0] not in on_table:
-                        return True
-                continue
-            for c in DECK:
-                if (
-                    c.suit is cards[0].suit
-                    and c not in on_table
-                    and extend_meld(tm.meld, c, ace_high_or_low=self.ace) is not None
-                ):
-                    return True
-        return False
+        return bool(set(layoff_targets(table, ace_high=self.ace)) - on_table)
 
     def potential(self, dead: list[Card]) -> tuple[float, list[tuple[list[Card], list[Card]]]]:
         """Bonus for deadwood cards with live chances of a meld, and the partial melds."""
-        bonus = 0.0
         kept: list[tuple[list[Card], list[Card]]] = []
         outs_of: dict[Card, int] = {}
-        for i, a in enumerate(dead):
-            for b in dead[i + 1 :]:
-                needs: list[Card] = []
-                if a.rank is b.rank:
-                    needs = [
-                        DECK[s * 13 + a.rank.value - 1]
-                        for s in range(4)
-                        if DECK[s * 13 + a.rank.value - 1] not in (a, b)
-                    ]
-                elif a.suit is b.suit and abs(a.rank.value - b.rank.value) <= 2:
-                    lo, hi = sorted((a.rank.value, b.rank.value))
-                    base = a.suit.index * 13
-                    wanted = [lo + 1] if hi - lo == 2 else [lo - 1, hi + 1]
-                    needs = [DECK[base + r - 1] for r in wanted if 1 <= r <= 13]
-                live = [c for c in needs if self.unseen >> c.index & 1]
+        unseen = self.unseen
+        info = [(c, c.index % 13, c.index // 13) for c in dead]
+        for i, (a, ra, sa) in enumerate(info):
+            for b, rb, sb in info[i + 1 :]:
+                if ra == rb:
+                    needs = [s * 13 + ra for s in range(4) if s != sa and s != sb]
+                elif sa == sb and -2 <= ra - rb <= 2:
+                    lo, hi = (ra, rb) if ra < rb else (rb, ra)
+                    wanted = (lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1)
+                    needs = [sa * 13 + r for r in wanted if 0 <= r <= 12]
+                else:
+                    continue
+                live = [DECK[n] for n in needs if unseen >> n & 1]
                 if live:
                     kept.append(([a, b], live))
                     outs_of[a] = outs_of.get(a, 0) + len(live)
                     outs_of[b] = outs_of.get(b, 0) + len(live)
+        bonus = 0.0
         for card, outs in outs_of.items():
             bonus += self.pts(card) * min(0.6, 0.2 * outs)
         return bonus, kept
@@ -335,7 +317,7 @@ class _Context:
                         )
                     )
                 break
-        if self.game == "basic" and self.fits_table(card, self.table):
+        if self.game == "basic" and self.fits_table(card, self.table) is not None:
             risk += 1.5
             if steps is not None:
                 steps.append(Step(Why.FITS_TABLE, {"card": str(card)}))
@@ -403,7 +385,7 @@ class _Context:
                         if tm is not None:
                             useful = True
                             steps.append(
-                                Step(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm.id})
+                                Step(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm})
                             )
                 else:
                     useful = True

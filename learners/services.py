@@ -15,7 +15,7 @@ SESSION_KEY = "learner_id"
 
 
 def learner_for(request: HttpRequest, *, create: bool = True) -> Learner | None:
-    cached = getattr(request, "_learner", None)
+    cached: Learner | None = getattr(request, "_learner", None)
     if cached is not None:
         return cached
     learner: Learner | None = None

@@ -1,0 +1,312 @@
+"""What the table page shows, computed once so that templates only display.
+
+Everything here is built from the learner's :class:`~game.engine.hand.PlayerView`
+(never from the full hand) until the hand is over: no other player's card,
+no stock order, can reach a template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+
+from game.engine.arrange import Arrangement, best_arrangement
+from game.engine.cards import Card
+from game.engine.coach import Advice
+from game.engine.errors import IllegalMove
+from game.engine.hand import HandEnd, Phase
+from game.engine.moves import Discard, Knock, LayDown, LayOff, Move
+from game.engine.settle import StepCode
+
+from . import explain
+from .models import Table
+from .services import HUMAN, TableState, hints_used, match_target, match_winner
+
+#: How many of the latest log lines the table shows.
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button of the table's form: ``name="action" value=value``."""
+
+    value: str
+    label: str
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    cards: int
+    score: str
+    is_turn: bool
+    is_you: bool
+    is_dealer: bool
+
+
+@dataclass(frozen=True)
+class ScoreStep:
+    text: str
+    cards: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+
+@dataclass
+class Result:
+    headline: str
+    steps: list[ScoreStep] = field(default_factory=list)
+    hands: list[tuple[str, list[Card]]] = field(default_factory=list)
+
+
+def table_summaries(tables: Sequence[Table]) -> list[dict[str, Any]]:
+    return [
+        {
+            "table": t,
+            "game": Table.Game(t.game).label,
+            "players": len(t.seats),
+            "hands": len(t.deals),
+            "opponents": ", ".join(seat["name"] for seat in t.seats[1:]),
+        }
+        for t in tables
+    ]
+
+
+def illegal_move(error: IllegalMove, state: TableState) -> str:
+    return explain.illegal_move(error, state.names)
+
+
+def _actions(state: TableState) -> list[Action]:
+    view = state.view
+    if not view.my_turn:
+        return []
+    if view.phase is Phase.DRAW:
+        actions = [Action("draw_stock", _("Draw from stock"), True)]
+        if view.discard_top is not None:
+            actions.append(Action("draw_discard", _("Take discard")))
+        return actions
+    legal = view.legal_moves
+    actions = []
+    if any(isinstance(m, Discard) for m in legal):
+        actions.append(Action("discard", _("Discard"), True))
+    if view.game == "basic":
+        actions.append(Action("meld", _("Meld")))
+        if view.table:
+            actions.append(Action("lay_off", _("Lay off")))
+    else:
+        actions.append(Action("knock", _("Knock")))
+    return actions
+
+
+def _going_out_label(state: TableState) -> bool:
+    view = state.view
+    return view.game == "basic" and view.phase is Phase.PLAY and len(view.hand) == 1
+
+
+def _result(state: TableState, names: Sequence[str]) -> Result | None:
+    hand = state.hand
+    result = hand.result
+    if result is None:
+        return None
+    you = result.player == HUMAN
+    player = names[result.player] if result.player is not None else ""
+    if result.end is HandEnd.VOID:
+        headline = _("The stock ran out: the hand is void and nobody scores.")
+    elif result.end is HandEnd.GIN:
+        headline = _("You went gin!") if you else _("%(name)s went gin.") % {"name": player}
+    elif result.end is HandEnd.KNOCK:
+        headline = _("You knocked.") if you else _("%(name)s knocked.") % {"name": player}
+    elif result.end is HandEnd.RUMMY and hand.game == "basic":
+        headline = _("You went rummy!") if you else _("%(name)s went rummy.") % {"name": player}
+    elif result.end is HandEnd.RUMMY:
+        headline = (
+            _("You knocked with rummy!")
+            if you
+            else _("%(name)s knocked with rummy.") % {"name": player}
+        )
+    else:
+        headline = _("You went out!") if you else _("%(name)s went out.") % {"name": player}
+    steps = []
+    for step in result.settlement.steps:
+        cards: tuple[Card, ...] = ()
+        melds: tuple[tuple[Card, ...], ...] = ()
+        if step.code in (StepCode.SHOW, StepCode.KEEPS):
+            melds = tuple(tuple(Card.parse(c) for c in m) for m in step.params["melds"])
+            cards = tuple(Card.parse(c) for c in step.params["deadwood_cards"])
+        elif step.code is StepCode.LAYOFF:
+            cards = (Card.parse(step.params["card"]),)
+        elif step.code is StepCode.HAND_VALUE:
+            cards = tuple(Card.parse(c) for c in step.params["cards"])
+        steps.append(ScoreStep(explain.settlement_step(step, names), cards, melds))
+    return Result(
+        headline=headline,
+        steps=steps,
+        hands=[(names[i], list(h)) for i, h in enumerate(result.hands)],
+    )
+
+
+def _knock_discard_hidden(state: TableState) -> bool:
+    """Gin's knocker discards face down: the other player does not see that card."""
+    result = state.hand.result
+    return (
+        state.hand.game == "gin"
+        and result is not None
+        and result.end in (HandEnd.KNOCK, HandEnd.GIN)
+        and result.player != HUMAN
+    )
+
+
+def _visible_discard_top(state: TableState) -> Card | None:
+    if _knock_discard_hidden(state):
+        return None
+    return state.view.discard_top
+
+
+def _step_count(request: HttpRequest, total: int) -> int:
+    raw = request.GET.get("step", "1")
+    if raw == "all":
+        return total
+    try:
+        return max(1, min(total, int(raw)))
+    except ValueError:
+        return 1
+
+
+def _advice(advice: Advice | None, names: Sequence[str]) -> dict[str, Any] | None:
+    if advice is None or advice.best is None:
+        return None
+    best = advice.best
+    others = [
+        {
+            "move": explain.move_phrase(m.move),
+            "steps": [explain.coach_step(s, names) for s in m.steps],
+        }
+        for m in advice.moves[1:3]
+    ]
+    return {
+        "move": explain.move_phrase(best.move),
+        "steps": [explain.coach_step(s, names) for s in best.steps],
+        "others": others,
+    }
+
+
+def _confirm(move: Move | None, state: TableState) -> dict[str, Any] | None:
+    if move is None:
+        return None
+    fields: list[tuple[str, str]] = []
+    if isinstance(move, Knock):
+        question = _(
+            "Knock now, discarding %(card)s? The hand ends and everyone shows their cards."
+        ) % {"card": explain.card_short(move.discard)}
+        fields = [("action", "knock"), ("cards", str(move.discard))]
+    elif isinstance(move, Discard):
+        question = _("Discard %(card)s and go out? The hand ends.") % {
+            "card": explain.card_short(move.card)
+        }
+        fields = [("action", "discard"), ("cards", str(move.card))]
+    elif isinstance(move, LayDown):
+        question = _("Meld %(cards)s and go out? The hand ends.") % {
+            "cards": explain.cards_short(move.cards)
+        }
+        fields = [("action", "meld")] + [("cards", str(c)) for c in move.cards]
+    elif isinstance(move, LayOff):
+        question = _("Lay off %(card)s and go out? The hand ends.") % {
+            "card": explain.card_short(move.card)
+        }
+        fields = [("action", "lay_off"), ("cards", str(move.card)), ("meld", str(move.meld_id))]
+    else:
+        return None
+    return {"question": question, "fields": fields}
+
+
+def table_context(
+    request: HttpRequest,
+    state: TableState,
+    *,
+    error: str = "",
+    notice: str = "",
+    advice: Advice | None = None,
+    confirm: Move | None = None,
+) -> dict[str, Any]:
+    table = state.table
+    view = state.view
+    names = state.names
+    scores = state.scores
+    arrange = request.GET.get("arrange") == "1" or request.POST.get("arrange") == "1"
+    ace_high = view.ace_high
+    arrangement: Arrangement = best_arrangement(view.hand, ace_high_or_low=ace_high)
+    seats = [
+        Seat(
+            name=names[i],
+            cards=view.hand_sizes[i],
+            score=explain.points(scores[i]),
+            is_turn=(i == view.turn and not state.hand.is_over),
+            is_you=(i == HUMAN),
+            is_dealer=(i == view.dealer),
+        )
+        for i in range(view.players)
+    ]
+    result = _result(state, names)
+    shown_steps = _step_count(request, len(result.steps)) if result else 0
+    winner = match_winner(table, scores) if state.hand.is_over else None
+    table_melds = [
+        {
+            "id": m.id,
+            "owner": names[m.owner],
+            "cards": list(m.cards),
+            "label": explain.full_card_names(m.cards),
+        }
+        for m in view.table
+    ]
+    log = [explain.event_sentence(e, names) for e in view.log]
+    selected = []
+    for token in request.POST.getlist("cards") if error else ():
+        try:
+            selected.append(Card.parse(token))
+        except ValueError:
+            continue
+    return {
+        "table": table,
+        "game_label": Table.Game(table.game).label,
+        "deal_number": state.deal_number,
+        "view": view,
+        "seats": seats,
+        "me": seats[HUMAN],
+        "opponents": [s for s in seats if not s.is_you],
+        "turn_name": names[view.turn],
+        "my_turn": state.my_turn,
+        "bots_to_move": state.bots_to_move,
+        "hand_cards": list(view.hand),
+        "selected": selected,
+        "arrange": arrange,
+        "arrangement": arrangement,
+        "taken": view.taken,
+        "stock_size": view.stock_size,
+        "discard_top": _visible_discard_top(state),
+        "discard_face_down": _knock_discard_hidden(state),
+        "discard_count": len(view.discard_pile),
+        "table_melds": table_melds,
+        "actions": _actions(state),
+        "going_out": _going_out_label(state),
+        "log": log[-LOG_LINES:],
+        "log_hidden": max(0, len(log) - LOG_LINES),
+        "result": result,
+        "shown_steps": result.steps[:shown_steps] if result else [],
+        "more_steps": (shown_steps < len(result.steps)) if result else False,
+        "next_step": shown_steps + 1,
+        "target": match_target(table),
+        "match_winner": names[winner] if winner is not None else None,
+        "hints_used": hints_used(table),
+        "advice": _advice(advice, names),
+        "confirm": _confirm(confirm, state),
+        "error": error,
+        "notice": notice,
+        "is_over": state.hand.is_over,
+    }
+
+
+__all__ = ["Action", "illegal_move", "table_context", "table_summaries"]

@@ -1,0 +1,330 @@
+"""Practice tables: start one, replay it, apply a move, let the computer play.
+
+Views call these keyword-only functions and never touch the engine's state
+directly. A table row stores rules, options, seats, seeds and move logs; every
+call replays the current deal through the engine (a pure function), changes
+it, and saves it only if ``version`` still matches (optimistic concurrency:
+two tabs or a double click cannot apply a move twice).
+
+The learner always sits in seat 0; the other seats are computer players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import F
+from django.utils import timezone
+
+from game.engine.bots import bot_move
+from game.engine.coach import Advice, advise
+from game.engine.errors import EngineError
+from game.engine.hand import Hand, PlayerView
+from game.engine.moves import Move
+from game.engine.options import OPTIONS_BY_GAME, Options
+from learners.models import Learner
+
+from .models import Table
+
+HUMAN = 0
+PLAYER_COUNTS = {"basic": (2, 6), "gin": (2, 2), "knock": (2, 6)}
+#: Names of the computer players, by seat (seat 0 is the learner).
+BOT_NAMES = ["Ona", "Ben", "Marta", "Luca", "Ivan"]
+#: Longest table name a learner may type.
+NAME_LENGTH = 24
+
+
+class TableError(Exception):
+    """Base of the service's refusals; ``code`` names the reason for the web layer."""
+
+    code = "table_error"
+
+
+class TableNotFound(TableError):
+    """No such table, or it belongs to another learner (the two are not told apart)."""
+
+    code = "not_found"
+
+
+class StaleTable(TableError):
+    """The table changed since the page was drawn (another tab, a double click)."""
+
+    code = "stale"
+
+
+class CorruptTable(TableError):
+    """The stored log could not be replayed."""
+
+    code = "corrupt"
+
+
+class NotYourTurn(TableError):
+    code = "not_your_turn"
+
+
+class NothingToDo(TableError):
+    """A computer step was asked for, but it is the learner's turn or the hand is over."""
+
+    code = "nothing_to_do"
+
+
+class HandNotOver(TableError):
+    code = "hand_not_over"
+
+
+class MatchOver(TableError):
+    code = "match_over"
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table replayed: the current hand and what the learner may see of it."""
+
+    table: Table
+    hand: Hand
+    deal_number: int
+
+    @property
+    def view(self) -> PlayerView:
+        return self.hand.view(HUMAN)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.table.seats]
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.hand.is_over and self.hand.turn == HUMAN
+
+    @property
+    def bots_to_move(self) -> bool:
+        return not self.hand.is_over and self.hand.turn != HUMAN
+
+    @property
+    def scores(self) -> list[Fraction]:
+        return match_scores(self.table)
+
+
+def new_table_seed() -> int:
+    """A fresh random seed for a new table (tests replace this to replay tables)."""
+    return random.SystemRandom().randrange(1, 2**62)
+
+
+def _seed_for(table_seed: int, deal_number: int) -> int:
+    return random.Random(f"{table_seed}:deal:{deal_number}").randrange(1, 2**31)
+
+
+def _first_dealer(table_seed: int, players: int) -> int:
+    return random.Random(f"{table_seed}:dealer").randrange(players)
+
+
+def _next_dealer(table: Table, previous: Hand | None) -> int:
+    """The first dealer is drawn from the table's seed; then the deal passes to the
+    left, except that in Gin a void hand is dealt again by the same dealer."""
+    players = len(table.seats)
+    if previous is None:
+        return _first_dealer(table.seed, players)
+    if table.game == "gin" and previous.result is not None and not previous.result.winners:
+        return previous.dealer
+    return (previous.dealer + 1) % players
+
+
+def _new_board(table: Table, deal_number: int, previous: Hand | None = None) -> dict[str, Any]:
+    players = len(table.seats)
+    dealer = _next_dealer(table, previous)
+    return {
+        "seats": list(range(players)),
+        "seed": _seed_for(table.seed, deal_number),
+        "dealer": dealer,
+        "moves": [],
+    }
+
+
+def table_start(
+    *,
+    learner: Learner,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    name: str,
+    seed: int | None = None,
+) -> Table:
+    """A new table with the learner in seat 0 and computer players in the rest."""
+    options_type = OPTIONS_BY_GAME[game]
+    opts: Options = options_type.from_dict(options)
+    low, high = PLAYER_COUNTS[game]
+    if not low <= players <= high:
+        raise ValueError(f"{game} is for {low}-{high} players")
+    seats = [{"name": name.strip()[:NAME_LENGTH], "kind": "human"}]
+    seats += [{"name": BOT_NAMES[i], "kind": "bot"} for i in range(players - 1)]
+    table = Table(
+        learner=learner,
+        game=game,
+        options=opts.to_dict(),
+        seats=seats,
+        seed=seed if seed is not None else new_table_seed(),
+    )
+    table.deals = [[_new_board(table, 0)]]
+    table.hints = [[]]
+    table.save()
+    return table
+
+
+def table_get(*, learner: Learner | None, public_id: str) -> Table:
+    """The learner's table, or :class:`TableNotFound` (also for someone else's)."""
+    if learner is None:
+        raise TableNotFound(public_id)
+    table = Table.objects.filter(public_id=public_id, learner=learner).first()
+    if table is None:
+        raise TableNotFound(public_id)
+    return table
+
+
+def tables_of(*, learner: Learner | None) -> list[Table]:
+    if learner is None:
+        return []
+    return list(Table.objects.filter(learner=learner).order_by("-updated")[:50])
+
+
+def _replay(table: Table, board: dict[str, Any]) -> Hand:
+    try:
+        return Hand.replay(
+            table.game,
+            list(board["moves"]),
+            players=len(board["seats"]),
+            dealer=int(board["dealer"]),
+            seed=int(board["seed"]),
+            options=table.options,
+        )
+    except (EngineError, KeyError, TypeError, ValueError) as exc:
+        raise CorruptTable(str(exc)) from exc
+
+
+def table_state(*, table: Table) -> TableState:
+    """Replay the current deal. Raises :class:`CorruptTable` when the log is broken."""
+    if not isinstance(table.deals, list) or not table.deals or not table.deals[-1]:
+        raise CorruptTable("no deal")
+    return TableState(
+        table=table, hand=_replay(table, table.deals[-1][0]), deal_number=len(table.deals)
+    )
+
+
+def finished_hands(*, table: Table) -> list[Hand]:
+    """Every finished hand of the table, oldest first (replayed)."""
+    hands = []
+    for deal in table.deals:
+        hand = _replay(table, deal[0])
+        if hand.is_over:
+            hands.append(hand)
+    return hands
+
+
+def match_scores(table: Table) -> list[Fraction]:
+    """Each seat's score so far: everything received, over all finished hands."""
+    scores = [Fraction(0)] * len(table.seats)
+    for hand in finished_hands(table=table):
+        assert hand.result is not None
+        for seat, points in hand.result.settlement.received.items():
+            scores[seat] += points
+    return scores
+
+
+def _save(table: Table, version: int) -> None:
+    updated = Table.objects.filter(pk=table.pk, version=version).update(
+        deals=table.deals, hints=table.hints, version=F("version") + 1, updated=timezone.now()
+    )
+    if updated != 1:
+        raise StaleTable(table.public_id)
+    table.version = version + 1
+
+
+def _check_version(table: Table, version: int) -> None:
+    if version != table.version:
+        raise StaleTable(table.public_id)
+
+
+def table_move(*, table: Table, version: int, move: Move) -> TableState:
+    """Apply the learner's move. Raises ``IllegalMove`` (with its reason) or a TableError."""
+    _check_version(table, version)
+    state = table_state(table=table)
+    hand = state.hand.apply(move, HUMAN)  # raises IllegalMove, with its reason code
+    table.deals[-1][0]["moves"].append(str(move))
+    _save(table, version)
+    return TableState(table=table, hand=hand, deal_number=state.deal_number)
+
+
+def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> TableState:
+    """Let the computer players move: one move, or every move until the learner's turn."""
+    _check_version(table, version)
+    state = table_state(table=table)
+    hand = state.hand
+    if hand.is_over or hand.turn == HUMAN:
+        raise NothingToDo(table.public_id)
+    moves = table.deals[-1][0]["moves"]
+    while not hand.is_over and hand.turn != HUMAN:
+        move = bot_move(hand, seed=table.seed % 2**31 + state.deal_number)
+        hand = hand.apply(move)
+        moves.append(str(move))
+        if not all_steps:
+            break
+    _save(table, version)
+    return TableState(table=table, hand=hand, deal_number=state.deal_number)
+
+
+def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
+    """The coach's advice for the learner's position; the hint is recorded for this hand."""
+    _check_version(table, version)
+    state = table_state(table=table)
+    if not state.my_turn:
+        raise NotYourTurn(table.public_id)
+    advice = advise(state.hand, HUMAN)
+    while len(table.hints) < len(table.deals):
+        table.hints.append([])
+    table.hints[-1].append({"move": len(table.deals[-1][0]["moves"])})
+    _save(table, version)
+    return state, advice
+
+
+def hints_used(table: Table) -> int:
+    """Hints asked for in the current hand."""
+    if len(table.hints) < len(table.deals):
+        return 0
+    return len(table.hints[-1])
+
+
+def match_target(table: Table) -> int:
+    return int(table.options.get("target_score", 100))
+
+
+def match_winner(table: Table, scores: Sequence[Fraction] | None = None) -> int | None:
+    """The seat that won the match, or None while it goes on.
+
+    The first to the target wins; several reaching it in the same hand: the
+    highest total; equal highest totals: another hand is played (rules.md).
+    """
+    scores = list(scores if scores is not None else match_scores(table))
+    target = match_target(table)
+    reached = [seat for seat, score in enumerate(scores) if score >= target]
+    if not reached:
+        return None
+    best = max(scores[seat] for seat in reached)
+    leaders = [seat for seat in reached if scores[seat] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def table_next_hand(*, table: Table, version: int) -> TableState:
+    """Deal the next hand once the current one is over."""
+    _check_version(table, version)
+    state = table_state(table=table)
+    if not state.hand.is_over:
+        raise HandNotOver(table.public_id)
+    if match_winner(table) is not None:
+        raise MatchOver(table.public_id)
+    table.deals.append([_new_board(table, len(table.deals), state.hand)])
+    table.hints.append([])
+    _save(table, version)
+    return table_state(table=table)

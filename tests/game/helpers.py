@@ -1,0 +1,128 @@
+"""Driving practice tables through real HTTP requests, as a browser would."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.test import Client
+from django.urls import reverse
+
+from game.engine.bots import BotPlayer
+from game.engine.cards import DECK, Card
+from game.engine.hand import Hand
+from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+from game.models import Table
+from game.services import HUMAN, table_state
+from rummy_site.cards import card_name
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def start_table(
+    client: Client, game: str, players: int = 2, language: str = "en", **options: Any
+) -> Table:
+    data = {"game": game, "players": str(players), "name": "Aistė", **options}
+    response = client.post(f"/{language}/practice/new/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    public_id = response["Location"].rstrip("/").rsplit("/", 1)[1]
+    return Table.objects.get(public_id=public_id)
+
+
+def url(table: Table, name: str = "table", language: str = "en") -> str:
+    from django.utils import translation
+
+    with translation.override(language):
+        return reverse(f"game:{name}", kwargs={"public_id": table.public_id})
+
+
+def hand_of(table: Table) -> Hand:
+    table.refresh_from_db()
+    return table_state(table=table).hand
+
+
+def move_data(move: Move) -> dict[str, Any]:
+    """The form fields the table page posts for ``move``."""
+    if isinstance(move, DrawStock):
+        return {"action": "draw_stock"}
+    if isinstance(move, DrawDiscard):
+        return {"action": "draw_discard"}
+    if isinstance(move, Discard):
+        return {"action": "discard", "cards": [str(move.card)]}
+    if isinstance(move, Knock):
+        return {"action": "knock", "cards": [str(move.discard)]}
+    if isinstance(move, LayDown):
+        return {"action": "meld", "cards": [str(c) for c in move.cards]}
+    if isinstance(move, LayOff):
+        return {"action": "lay_off", "cards": [str(move.card)], "meld": str(move.meld_id)}
+    raise AssertionError(move)
+
+
+def post_move(
+    client: Client,
+    table: Table,
+    move: Move,
+    *,
+    htmx: bool = False,
+    confirm: bool = True,
+    **extra: Any,
+) -> Any:
+    table.refresh_from_db()
+    data = {"version": str(table.version), **move_data(move), **extra}
+    if confirm:
+        data["confirm"] = "1"
+    return client.post(url(table, "table_move"), data, **(HTMX if htmx else {}))
+
+
+def snapshot(table: Table) -> tuple[Any, Any, int]:
+    table.refresh_from_db()
+    return (table.deals, table.hints, table.version)
+
+
+@dataclass
+class Hidden:
+    """The cards the learner may not see at a moment of the hand."""
+
+    cards: set[Card]
+
+    def leaks(self, body: str, public_id: str) -> list[str]:
+        # Random tokens (CSRF, the table's id) may contain "7H"-like runs: drop them.
+        text = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"', "", body)
+        text = text.replace(public_id, "")
+        found = []
+        for card in self.cards:
+            code = str(card)
+            short = ("10" if code[0] == "T" else code[0]) + card.suit.symbol
+            patterns = [rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])", re.escape(short)]
+            for pattern in patterns:
+                if re.search(pattern, text):
+                    found.append(f"{code} ({pattern})")
+            if card_name(card) in text:
+                found.append(f"{code} (name)")
+        return found
+
+
+def hidden_cards(hand: Hand) -> Hidden:
+    """Everything but the learner's own hand, the face-up discard pile and the table."""
+    visible: set[Card] = set(hand.hands[HUMAN]) | set(hand.discard_pile)
+    # Every card that was ever face up stays known, even after the discard pile
+    # is turned into a new stock (Basic Rummy).
+    visible |= set(hand.deal.discard[:1])
+    visible |= {e.move.card for e in hand.log if isinstance(e.move, Discard)}
+    for meld in hand.table:
+        visible |= set(meld.cards)
+    if hand.is_over:
+        assert hand.result is not None
+        for cards in hand.result.hands:
+            visible |= set(cards)
+        if hand.game == "gin" and hand.result.player != HUMAN and hand.result.player is not None:
+            # The knocker's discard lies face down.
+            visible.discard(hand.discard_pile[0])
+        # The settlement shows every card counted or laid off.
+    return Hidden(set(DECK) - visible)
+
+
+def learner_move(hand: Hand) -> Move:
+    """A sensible move for the learner (the computer player's choice for seat 0)."""
+    return BotPlayer(seed=1).choose(hand.view(HUMAN))

@@ -493,6 +493,10 @@ class _Context:
                 continue
             exp = round(expected, 1)
             threshold = expected * 0.42 / (1 + 0.3 * (opponents - 1))
+            # Near the wall the hand is about to be void: a knock now is the last chance.
+            turns_left = view.stock_size - 2
+            if turns_left < view.players:
+                threshold = max(threshold, expected * (0.9 - 0.1 * opponents))
             if dw <= max(3.0, threshold):
                 out.append(
                     (

@@ -251,6 +251,26 @@ def run_selfplay(
     }
 
 
+def bench_selfplay(hands: int = 100, seed: int = 1) -> dict[str, float]:
+    """Print and return selfplay hands per second per game (bots, invariant checks off and on).
+
+    Called by ``bench/engine.py``'s selfplay section.
+    """
+    figures: dict[str, float] = {}
+    tables = [("basic", 4), ("gin", 2), ("knock", 4)]
+    for game, players in tables:
+        for check in (False, True):
+            summary = run_selfplay(game, players=players, hands=hands, seed=seed, check=check)
+            rate = hands / max(summary["seconds"], 1e-9)
+            label = f"{game} {players}p bots" + (" +checks" if check else "")
+            figures[label] = rate
+            print(
+                f"  {label:<22} {rate:8.1f} hands/s  "
+                f"({summary['turns_mean']} turns/hand, {hands} hands)"
+            )
+    return figures
+
+
 def _number(x: Fraction) -> int | float:
     return int(x) if x.denominator == 1 else round(float(x), 4)
 
@@ -337,6 +357,7 @@ __all__ = [
     "TURN_CAP",
     "HandRecord",
     "add_subcommand",
+    "bench_selfplay",
     "check_invariants",
     "play_hand",
     "run_selfplay",

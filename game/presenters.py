@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -306,6 +307,7 @@ def table_context(
         "error": error,
         "notice": notice,
         "is_over": state.hand.is_over,
+        "bot_delay": settings.BOT_STEP_DELAY_MS,
     }
 
 

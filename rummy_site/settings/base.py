@@ -147,3 +147,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 CSRF_FAILURE_VIEW = "rummy_site.views.csrf_failure"
+
+# How long a computer player's move stays on screen before the next one (htmx).
+BOT_STEP_DELAY_MS = 900

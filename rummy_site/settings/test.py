@@ -5,6 +5,7 @@ from .base import *  # noqa: F403
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
+BOT_STEP_DELAY_MS = 120
 
 # Serve static files straight from static/ and the apps (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True

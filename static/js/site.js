@@ -1,6 +1,72 @@
-// Rummy School's own script. Everything works without it; it only adds
-// conveniences on top of htmx. No inline script anywhere (see the CSP).
+// Rummy School's own script. Every page works without it; it adds keyboard
+// conveniences and focus care on top of htmx. No inline script anywhere (CSP).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+
+  // Cards in a hand are checkboxes: Tab reaches them, Space selects. Here the
+  // arrow keys move between cards, Home/End jump to the ends, and Enter
+  // selects too (instead of submitting the form with some button).
+  function cardInputs(form) {
+    return Array.prototype.slice.call(form.querySelectorAll(".card-choice__input"));
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (!target || !target.classList || !target.classList.contains("card-choice__input")) {
+      return;
+    }
+    var inputs = cardInputs(target.form || document);
+    var index = inputs.indexOf(target);
+    var next = null;
+    switch (event.key) {
+      case "ArrowRight":
+      case "ArrowDown":
+        next = inputs[Math.min(inputs.length - 1, index + 1)];
+        break;
+      case "ArrowLeft":
+      case "ArrowUp":
+        next = inputs[Math.max(0, index - 1)];
+        break;
+      case "Home":
+        next = inputs[0];
+        break;
+      case "End":
+        next = inputs[inputs.length - 1];
+        break;
+      case "Enter":
+        event.preventDefault();
+        target.click();
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    if (next) {
+      next.focus();
+    }
+  });
+
+  // After htmx replaces the table, keep the keyboard user's place: if the
+  // focused element disappeared, focus the next thing to do.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active)) {
+      return;
+    }
+    var area = document.getElementById("table");
+    if (!area) {
+      return;
+    }
+    var next =
+      area.querySelector("[autofocus]") ||
+      area.querySelector("#next-step") ||
+      area.querySelector("#next-hand") ||
+      area.querySelector(".actions button") ||
+      area.querySelector(".card-choice__input") ||
+      area.querySelector(".bots button");
+    if (next) {
+      next.focus();
+    }
+  });
 })();

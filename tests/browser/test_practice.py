@@ -1,0 +1,266 @@
+"""Whole practice hands in Chromium: by mouse, by keyboard only, on a phone, in Lithuanian."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game.engine.hand import Hand
+from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+from game.models import Table
+from game.services import HUMAN
+from tests.game.helpers import hand_of, learner_move
+
+from .axe import serious_violations
+
+MAX_ACTIONS = 400
+
+
+@pytest.fixture(autouse=True)
+def fixed_table_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    seeds = itertools.count(4242)
+    monkeypatch.setattr("game.services.new_table_seed", lambda: next(seeds))
+
+
+def start(page: Page, site_url: str, game: str, players: int, language: str = "en") -> Table:
+    page.goto(f"{site_url}/{language}/practice/")
+    page.locator("#id_game").select_option(game)
+    page.locator("#id_players").select_option(str(players))
+    page.locator(".new-table-form button[type=submit]").click()
+    expect(page.locator("#table")).to_be_visible()
+    return Table.objects.latest("created")
+
+
+def version(page: Page) -> str:
+    return str(page.locator("#table").get_attribute("data-version"))
+
+
+def wait_for_change(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "v => { const t = document.querySelector('#table');"
+        " return t && (t.dataset.version !== v || !!t.querySelector('.confirm')); }",
+        arg=before,
+    )
+
+
+def wait_for_my_turn(page: Page, table: Table) -> Hand:
+    """The computer players move by themselves (htmx, a short delay in tests)."""
+    page.wait_for_function(
+        "() => !!document.querySelector('#table .actions, #table .result')", timeout=60_000
+    )
+    return hand_of(table)
+
+
+# ---------------------------------------------------------------- by mouse / tap
+def click_move(page: Page, move: Move) -> None:
+    before = version(page)
+    if isinstance(move, DrawStock | DrawDiscard):
+        value = "draw_stock" if isinstance(move, DrawStock) else "draw_discard"
+        page.locator(f"button[name=action][value={value}]").click()
+    else:
+        cards = (
+            move.cards
+            if isinstance(move, LayDown)
+            else [
+                move.card if isinstance(move, Discard | LayOff) else move.discard  # type: ignore[union-attr]
+            ]
+        )
+        for card in cards:
+            page.locator(f'label[for="card-{card}"]').click()
+        if isinstance(move, LayOff):
+            page.locator(f'label[for="meld-{move.meld_id}"]').click()
+        value = {Discard: "discard", Knock: "knock", LayDown: "meld", LayOff: "lay_off"}[type(move)]
+        page.locator(f"button[name=action][value={value}]").click()
+    wait_for_change(page, before)
+    if page.locator("#table .confirm").count():
+        page.locator("#table .confirm button[type=submit]").click()
+        page.wait_for_function(
+            "v => document.querySelector('#table').dataset.version !== v", arg=before
+        )
+
+
+def walk_through_scoring(page: Page, *, keyboard: bool = False) -> int:
+    steps = 0
+    while page.locator("#next-step").count():
+        steps += 1
+        if keyboard:
+            expect(page.locator("#next-step")).to_be_focused()
+            page.keyboard.press("Enter")
+        else:
+            page.locator("#next-step").click()
+        page.wait_for_function(f"() => document.querySelectorAll('.score-step').length > {steps}")
+    return page.locator(".score-step").count()
+
+
+def play_by_mouse(page: Page, table: Table) -> Hand:
+    for _ in range(MAX_ACTIONS):
+        hand = wait_for_my_turn(page, table)
+        if hand.is_over:
+            return hand
+        click_move(page, learner_move(hand))
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_gin_hand_by_mouse_to_the_end_of_the_scoring(page: Page, site_url: str) -> None:
+    table = start(page, site_url, "gin", 2)
+    hand = play_by_mouse(page, table)
+    expect(page.locator("#result-title")).to_be_visible()
+    shown = walk_through_scoring(page)
+    assert hand.result is not None
+    assert shown == len(hand.result.settlement.steps)
+    expect(page.get_by_role("button", name="Next hand")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_knock_rummy_hand_in_lithuanian(page: Page, site_url: str) -> None:
+    table = start(page, site_url, "knock", 3, language="lt")
+    expect(page.locator("html")).to_have_attribute("lang", "lt")
+    hand = play_by_mouse(page, table)
+    walk_through_scoring(page)
+    assert hand.result is not None
+    body = page.locator("#table").inner_text()
+    assert "Next hand" not in body and "Next step" not in body
+    # Either the next hand, or (a big knock with 7 cards each) the end of the match.
+    expect(page.locator("#next-hand, .result .message--ok")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", 2)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the table is {width}px wide on a 360px phone"
+    hand = play_by_mouse(page, table)
+    walk_through_scoring(page)
+    assert hand.result is not None
+    expect(page.locator("#next-hand, .result .message--ok")).to_be_visible()
+    context.close()
+
+
+# ---------------------------------------------------------------- keyboard only
+def tab_to(page: Page, selector: str, limit: int = 120) -> None:
+    for _ in range(limit):
+        if page.evaluate(
+            "s => document.activeElement && document.activeElement.matches(s)", selector
+        ):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def keyboard_move(page: Page, move: Move) -> None:
+    before = version(page)
+    if isinstance(move, DrawStock | DrawDiscard):
+        value = "draw_stock" if isinstance(move, DrawStock) else "draw_discard"
+        tab_to(page, f"button[name=action][value={value}]")
+        page.keyboard.press("Enter")
+    else:
+        cards = (
+            list(move.cards)
+            if isinstance(move, LayDown)
+            else [
+                move.card if isinstance(move, Discard | LayOff) else move.discard  # type: ignore[union-attr]
+            ]
+        )
+        tab_to(page, ".card-choice__input")
+        for card in cards:
+            page.keyboard.press("Home")
+            for _ in range(60):
+                if page.evaluate("() => document.activeElement.value") == str(card):
+                    break
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+            assert page.locator(f"#card-{card}").is_checked()
+        if isinstance(move, LayOff):
+            tab_to(page, f"#meld-{move.meld_id}, .meld__input")
+            for _ in range(20):
+                if page.evaluate("() => document.activeElement.id") == f"meld-{move.meld_id}":
+                    break
+                page.keyboard.press("ArrowDown")
+            page.keyboard.press("Space")
+        value = {Discard: "discard", Knock: "knock", LayDown: "meld", LayOff: "lay_off"}[type(move)]
+        tab_to(page, f"button[name=action][value={value}]")
+        page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    if page.locator("#table .confirm").count():
+        expect(page.locator("#table .confirm button[type=submit]")).to_be_focused()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "v => document.querySelector('#table').dataset.version !== v", arg=before
+        )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_gin_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
+    table = start(page, site_url, "gin", 2)
+    for _ in range(MAX_ACTIONS):
+        hand = wait_for_my_turn(page, table)
+        if hand.is_over:
+            break
+        keyboard_move(page, learner_move(hand))
+    else:
+        raise AssertionError("the hand did not end")
+    # The scoring walkthrough, step by step, with Enter.
+    page.locator("#next-step").focus() if page.locator("#next-step").count() else None
+    shown = walk_through_scoring(page, keyboard=True)
+    assert hand.result is not None
+    assert shown == len(hand.result.settlement.steps)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_enter_on_a_card_selects_it_and_submits_nothing(page: Page, site_url: str) -> None:
+    table = start(page, site_url, "knock", 2)
+    hand = wait_for_my_turn(page, table)
+    click_move(page, DrawStock()) if hand.turn == HUMAN else None
+    before = version(page)
+    tab_to(page, ".card-choice__input")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.checked") is True
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.checked") is True
+    assert version(page) == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None:
+    table = start(page, site_url, "gin", 2)
+    wait_for_my_turn(page, table)
+    page.evaluate("window.__stillHere = true")
+    hand = hand_of(table)
+    page.locator(f'label[for="card-{hand.hands[HUMAN][0]}"]').click()
+    page.locator(
+        "button[name=action][value=draw_stock]"
+    ).click()  # drawing with a card chosen is fine
+    page.wait_for_function("() => !!document.querySelector('button[value=discard]')")
+    taken = [c for c in hand_of(table).hands[HUMAN] if c not in hand.hands[HUMAN]][0]
+    stranger = next(c for c in hand_of(table).stock)
+    page.evaluate(
+        "([a, b]) => { const i = document.getElementById('card-' + a); i.value = b; i.checked = true; }",
+        [str(taken), str(stranger)],
+    )
+    page.locator("button[name=action][value=discard]").click()
+    alert = page.locator("#table [role=alert]")
+    expect(alert).to_contain_text("You do not hold")
+    assert page.evaluate("window.__stillHere") is True
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_axe_on_the_table_page(page: Page, site_url: str, language: str) -> None:
+    table = start(page, site_url, "basic", 3, language=language)
+    wait_for_my_turn(page, table)
+    assert serious_violations(page) == []
+    page.goto(f"{site_url}/{language}/practice/{table.public_id}/?arrange=1")
+    assert serious_violations(page) == []
+    page.goto(f"{site_url}/{language}/practice/")
+    assert serious_violations(page) == []
+    assert re.search(r"/practice/", page.url)

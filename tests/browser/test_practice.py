@@ -241,10 +241,11 @@ def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None
         "button[name=action][value=draw_stock]"
     ).click()  # drawing with a card chosen is fine
     page.wait_for_function("() => !!document.querySelector('button[value=discard]')")
-    taken = [c for c in hand_of(table).hands[HUMAN] if c not in hand.hands[HUMAN]][0]
+    taken = next(c for c in hand_of(table).hands[HUMAN] if c not in hand.hands[HUMAN])
     stranger = next(c for c in hand_of(table).stock)
     page.evaluate(
-        "([a, b]) => { const i = document.getElementById('card-' + a); i.value = b; i.checked = true; }",
+        "([a, b]) => { const i = document.getElementById('card-' + a);"
+        " i.value = b; i.checked = true; }",
         [str(taken), str(stranger)],
     )
     page.locator("button[name=action][value=discard]").click()

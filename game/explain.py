@@ -22,6 +22,7 @@ from game.engine.coach import Step as CoachStep
 from game.engine.coach import Why
 from game.engine.errors import IllegalMove
 from game.engine.hand import Event, MoveError
+from game.engine.match import LineCode, SummaryLine
 from game.engine.melds import MeldFailure
 from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 from game.engine.settle import Step, StepCode
@@ -52,6 +53,11 @@ def points(value: Fraction | int | str) -> str:
     if glyph is None:
         return f"{sign}{f.numerator}/{f.denominator}"
     return f"{sign}{whole or ''}{glyph}"
+
+
+def signed(value: Fraction | int) -> str:
+    """A balance: "+21", "-27", "0"."""
+    return ("+" if Fraction(value) > 0 else "") + points(value)
 
 
 def card_short(card: Card | str) -> str:
@@ -397,7 +403,7 @@ def settlement_step(step: Step, names: Sequence[str]) -> str:
             "name": who,
             "received": points(p["received"]),
             "paid": points(p["paid"]),
-            "net": ("+" if Fraction(p["net"]) > 0 else "") + points(p["net"]),
+            "net": signed(p["net"]),
         }
     return step.text
 
@@ -509,3 +515,64 @@ def move_phrase(move: Any) -> str:
 def full_card_names(cards: Iterable[Card | str]) -> str:
     """Full names, for screen readers: "seven of hearts, eight of hearts"."""
     return ", ".join(card_name(Card.parse(c) if isinstance(c, str) else c) for c in cards)
+
+
+# ----------------------------------------------------------------- the match
+def summary_line(line: SummaryLine, names: Sequence[str]) -> str:
+    """One line of a match summary (Gin's game end, the winner of a match)."""
+    p = line.params
+    code = line.code
+    who = _who(p["player"], names) if "player" in p else ""
+    if code is LineCode.BOXES:
+        count = len(p["boxes"])
+        return ngettext(
+            "%(name)s: %(count)s box, %(points)s points",
+            "%(name)s: %(count)s boxes, %(points)s points",
+            count,
+        ) % {"name": who, "count": count, "points": points(p["points"])}
+    if code is LineCode.DIFFERENCE:
+        return _("%(name)s scores the difference between the totals: %(points)s.") % {
+            "name": who,
+            "points": points(p["points"]),
+        }
+    if code is LineCode.BOX_BONUS:
+        count = len(p["boxes"])
+        return ngettext(
+            "Box bonus for %(name)s: %(count)s box × %(per_box)s = %(points)s.",
+            "Box bonus for %(name)s: %(count)s boxes × %(per_box)s = %(points)s.",
+            count,
+        ) % {"name": who, "count": count, "per_box": p["per_box"], "points": points(p["points"])}
+    if code is LineCode.SHUTOUT:
+        return _("Shutout bonus for %(name)s: %(opponent)s won no hand, %(points)s.") % {
+            "name": who,
+            "opponent": _who(p["opponent"], names),
+            "points": points(p["points"]),
+        }
+    if code is LineCode.GAME_TOTAL:
+        return _("Game total for %(name)s: %(points)s.") % {
+            "name": who,
+            "points": points(p["points"]),
+        }
+    if code is LineCode.MARGIN:
+        return _("%(name)s wins the game by %(points)s.") % {
+            "name": who,
+            "points": points(p["points"]),
+        }
+    if code is LineCode.SCORE:
+        return _("%(name)s: %(points)s.") % {"name": who, "points": points(p["points"])}
+    if code is LineCode.BALANCE:
+        return _("%(name)s received %(received)s and paid %(paid)s: %(net)s.") % {
+            "name": who,
+            "received": points(p["received"]),
+            "paid": points(p["paid"]),
+            "net": signed(p["net"]),
+        }
+    if code is LineCode.WINNER:
+        return _("%(name)s wins the match!") % {"name": who}
+    if code is LineCode.ANOTHER_HAND:
+        return _("%(names)s are level at the top: another hand is played.") % {
+            "names": _list(p["players"], names)
+        }
+    if code is LineCode.IN_PROGRESS:
+        return _("The match goes on.")
+    return line.text

@@ -20,12 +20,13 @@ from game.engine.cards import Card
 from game.engine.coach import Advice
 from game.engine.errors import IllegalMove
 from game.engine.hand import HandEnd, Phase
+from game.engine.match import GinGame, KnockMatch, LineCode
 from game.engine.moves import Discard, Knock, LayDown, LayOff, Move
 from game.engine.settle import StepCode
 
 from . import explain
 from .models import Table
-from .services import HUMAN, TableState, hints_used, match_target, match_winner
+from .services import HUMAN, ReviewStep, TableState, hints_used, match_target
 
 #: How many of the latest log lines the table shows.
 LOG_LINES = 8
@@ -150,6 +151,43 @@ def _result(state: TableState, names: Sequence[str]) -> Result | None:
     )
 
 
+def _score_sheet(state: TableState, names: Sequence[str]) -> dict[str, Any]:
+    """The match so far: Gin's boxes, or totals against the target (and Knock's balances)."""
+    match = state.match
+    sheet: dict[str, Any] = {"kind": state.hand.game, "rows": [], "lines": []}
+    if isinstance(match, GinGame):
+        boxes = match.boxes
+        totals = match.totals
+        sheet["rows"] = [
+            {
+                "name": names[p],
+                "boxes": [explain.points(b) for b in boxes[p]],
+                "total": explain.points(totals[p]),
+            }
+            for p in sorted(boxes)
+        ]
+        summary = match.summary()
+        if summary is not None:
+            sheet["lines"] = [explain.summary_line(line, names) for line in summary.lines]
+        return sheet
+    if isinstance(match, KnockMatch):
+        sheet["rows"] = [
+            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
+            for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
+        ]
+    else:
+        sheet["rows"] = [
+            {"name": names[p], "total": explain.points(total)}
+            for p, total in enumerate(match.totals)
+        ]
+    sheet["lines"] = [
+        explain.summary_line(line, names)
+        for line in match.summary()
+        if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
+    ]
+    return sheet
+
+
 def _knock_discard_hidden(state: TableState) -> bool:
     """Gin's knocker discards face down: the other player does not see that card."""
     result = state.hand.result
@@ -253,7 +291,8 @@ def table_context(
     ]
     result = _result(state, names)
     shown_steps = _step_count(request, len(result.steps)) if result else 0
-    winner = match_winner(table, scores) if state.hand.is_over else None
+    match = state.match
+    winner = match.winner if state.hand.is_over else None
     table_melds = [
         {
             "id": m.id,
@@ -301,6 +340,7 @@ def table_context(
         "next_step": shown_steps + 1,
         "target": match_target(table),
         "match_winner": names[winner] if winner is not None else None,
+        "sheet": _score_sheet(state, names),
         "hints_used": hints_used(table),
         "advice": _advice(advice, names),
         "confirm": _confirm(confirm, state),
@@ -312,3 +352,66 @@ def table_context(
 
 
 __all__ = ["Action", "illegal_move", "table_context", "table_summaries"]
+
+
+def review_context(review: ReviewStep, table: Table, deal: int) -> dict[str, Any]:
+    """A finished hand, one move at a time, every hand face up, with the coach's view."""
+    names = [seat["name"] for seat in table.seats]
+    before = review.before
+    sentence = ""
+    verdict = ""
+    played_steps: list[str] = []
+    preferred: dict[str, Any] | None = None
+    if review.move is not None:
+        after = before.apply(review.move)
+        sentence = explain.event_sentence(after.log[-1], names)
+    if review.advice is not None and review.move is not None:
+        ranked = {str(m.move): m for m in review.advice.moves}
+        mine = ranked.get(str(review.move))
+        best = review.advice.best
+        if mine is not None:
+            played_steps = [explain.coach_step(s, names) for s in mine.steps]
+        if best is not None and mine is not None and mine.rank == 1:
+            verdict = _("The coach agrees: this was its first choice.")
+        elif best is not None:
+            verdict = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
+                "mine": explain.move_phrase(review.move),
+                "best": explain.move_phrase(best.move),
+            }
+            preferred = {
+                "move": explain.move_phrase(best.move),
+                "steps": [explain.coach_step(s, names) for s in best.steps],
+            }
+    final = review.move is None
+    return {
+        "table": table,
+        "deal": deal,
+        "game_label": Table.Game(table.game).label,
+        "step": review.number,
+        "total": review.total,
+        "previous_step": review.number - 1 if review.number > 0 else None,
+        "next_step": review.number + 1 if review.number < review.total else None,
+        "hands": [
+            {
+                "name": names[p],
+                "cards": list(before.hands[p]),
+                "to_play": p == before.turn and not final,
+            }
+            for p in range(before.players)
+        ],
+        "discard_top": before.discard_pile[0] if before.discard_pile else None,
+        "stock_size": len(before.stock),
+        "table_melds": [
+            {
+                "owner": names[m.owner],
+                "cards": list(m.cards),
+                "label": explain.full_card_names(m.cards),
+            }
+            for m in before.table
+        ],
+        "sentence": sentence,
+        "verdict": verdict,
+        "played_steps": played_steps,
+        "preferred": preferred,
+        "final": final,
+    }

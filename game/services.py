@@ -12,9 +12,9 @@ The learner always sits in seat 0; the other seats are computer players.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.db.models import F
@@ -24,8 +24,9 @@ from game.engine.bots import bot_move
 from game.engine.coach import Advice, advise
 from game.engine.errors import EngineError
 from game.engine.hand import Hand, PlayerView
+from game.engine.match import BasicMatch, GinGame, KnockMatch
 from game.engine.moves import Move
-from game.engine.options import OPTIONS_BY_GAME, Options
+from game.engine.options import OPTIONS_BY_GAME, BasicOptions, GinOptions, KnockOptions, Options
 from learners.models import Learner
 
 from .models import Table
@@ -104,9 +105,13 @@ class TableState:
     def bots_to_move(self) -> bool:
         return not self.hand.is_over and self.hand.turn != HUMAN
 
+    @cached_property
+    def match(self) -> Match:
+        return match_of(self.table)
+
     @property
     def scores(self) -> list[Fraction]:
-        return match_scores(self.table)
+        return match_scores(self.match)
 
 
 def new_table_seed() -> int:
@@ -223,14 +228,31 @@ def finished_hands(*, table: Table) -> list[Hand]:
     return hands
 
 
-def match_scores(table: Table) -> list[Fraction]:
-    """Each seat's score so far: everything received, over all finished hands."""
-    scores = [Fraction(0)] * len(table.seats)
-    for hand in finished_hands(table=table):
-        assert hand.result is not None
-        for seat, points in hand.result.settlement.received.items():
-            scores[seat] += points
-    return scores
+Match = BasicMatch | GinGame | KnockMatch
+
+
+def match_of(table: Table) -> Match:
+    """The table's match so far, scored by the engine from every finished hand."""
+    settlements = tuple(
+        hand.result.settlement for hand in finished_hands(table=table) if hand.result is not None
+    )
+    options = OPTIONS_BY_GAME[table.game].from_dict(table.options)
+    if isinstance(options, GinOptions):
+        return GinGame(options=options, results=settlements)
+    if isinstance(options, KnockOptions):
+        return KnockMatch(players=len(table.seats), options=options, results=settlements)
+    assert isinstance(options, BasicOptions)
+    return BasicMatch(players=len(table.seats), options=options, results=settlements)
+
+
+def match_scores(match: Match) -> list[Fraction]:
+    """Each seat's score toward the target."""
+    if isinstance(match, GinGame):
+        totals = match.totals
+        return [totals[p] for p in sorted(totals)]
+    if isinstance(match, KnockMatch):
+        return match.scores
+    return match.totals
 
 
 def _save(table: Table, version: int) -> None:
@@ -300,31 +322,47 @@ def match_target(table: Table) -> int:
     return int(table.options.get("target_score", 100))
 
 
-def match_winner(table: Table, scores: Sequence[Fraction] | None = None) -> int | None:
-    """The seat that won the match, or None while it goes on.
-
-    The first to the target wins; several reaching it in the same hand: the
-    highest total; equal highest totals: another hand is played (rules.md).
-    """
-    scores = list(scores if scores is not None else match_scores(table))
-    target = match_target(table)
-    reached = [seat for seat, score in enumerate(scores) if score >= target]
-    if not reached:
-        return None
-    best = max(scores[seat] for seat in reached)
-    leaders = [seat for seat in reached if scores[seat] == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
 def table_next_hand(*, table: Table, version: int) -> TableState:
     """Deal the next hand once the current one is over."""
     _check_version(table, version)
     state = table_state(table=table)
     if not state.hand.is_over:
         raise HandNotOver(table.public_id)
-    if match_winner(table) is not None:
+    if match_of(table).is_over:
         raise MatchOver(table.public_id)
     table.deals.append([_new_board(table, len(table.deals), state.hand)])
     table.hints.append([])
     _save(table, version)
     return table_state(table=table)
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    """One moment of a finished hand, for the review: the state before ``move``."""
+
+    number: int
+    total: int
+    before: Hand
+    move: Move | None
+    player: int | None
+    advice: Advice | None
+
+
+def table_review(*, table: Table, deal: int, step: int) -> ReviewStep:
+    """Step ``step`` (0 = the deal, n = after n moves) of finished deal number ``deal`` (1-based).
+
+    Only finished hands can be reviewed: a review shows every hand face up.
+    """
+    if not 1 <= deal <= len(table.deals):
+        raise TableNotFound(table.public_id)
+    board = table.deals[deal - 1][0]
+    final = _replay(table, board)
+    if not final.is_over:
+        raise HandNotOver(table.public_id)
+    moves = [Move.parse(m) for m in board["moves"]]
+    step = max(0, min(len(moves), step))
+    before = _replay(table, {**board, "moves": board["moves"][:step]})
+    move = moves[step] if step < len(moves) else None
+    player = before.turn if move is not None else None
+    advice = advise(before, player) if move is not None and player == HUMAN else None
+    return ReviewStep(step, len(moves), before, move, player, advice)

@@ -13,4 +13,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("practice/<str:public_id>/computer/", views.table_bots, name="table_bots"),
     path("practice/<str:public_id>/hint/", views.table_hint, name="table_hint"),
     path("practice/<str:public_id>/next/", views.table_next, name="table_next"),
+    path("practice/<str:public_id>/review/<int:deal>/", views.table_review, name="table_review"),
 ]

@@ -219,3 +219,28 @@ def table_next(request: HttpRequest, public_id: str) -> HttpResponse:
     except services.CorruptTable:
         return _render_table(request, table)
     return _after_post(request, table)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def table_review(request: HttpRequest, public_id: str, deal: int) -> HttpResponse:
+    """Step through a finished hand: every hand face up, the coach on each of your moves."""
+    table = _table_or_404(request, public_id)
+    raw = request.GET.get("move", "0")
+    step = int(raw) if raw.isdigit() else 0
+    try:
+        review = services.table_review(table=table, deal=deal, step=step)
+    except services.TableNotFound:
+        raise Http404(_("There is no such hand at this table.")) from None
+    except services.HandNotOver:
+        return _render_table(
+            request, table, status=422, error=_("A hand can be reviewed once it is over.")
+        )
+    except services.CorruptTable:
+        return render(request, "game/table_corrupt.html", {"table": table}, status=500)
+    return render_page(
+        request,
+        "game/review.html",
+        presenters.review_context(review, table, deal),
+        partial="review",
+    )

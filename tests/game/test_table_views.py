@@ -445,3 +445,48 @@ def test_card_names_in_the_page(client: Client) -> None:
     with translation.override("it"):
         assert f'aria-label="{card_name(card)}"' in html
     assert isinstance(card, Card)
+
+
+# ------------------------------------------------------------------ review
+def test_review_steps_through_a_finished_hand(client: Client) -> None:
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    hand = hand_of(table)
+    review = url(table).rstrip("/") + "/review/1/"
+    first = client.get(review)
+    assert first.status_code == 200
+    html = first.content.decode()
+    assert f"Move 0 of {len(hand.log)}" in html
+    # Every hand face up: the computer player's dealt cards are shown.
+    for card in hand.deal.hands[1]:
+        assert f'data-card="{card}"' in html
+    # The learner's moves carry the coach's verdict; step through them all with htmx.
+    verdicts = 0
+    for step in range(len(hand.log) + 1):
+        response = client.get(review, {"move": str(step)}, **HTMX)
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "<html" not in body
+        if "The coach agrees" in body or "The coach preferred" in body:
+            verdicts += 1
+    learner_moves = sum(1 for e in hand.log if e.player == HUMAN)
+    assert verdicts == learner_moves
+    last = client.get(review, {"move": str(len(hand.log))}).content.decode()
+    assert "The hand is over." in last and "Next move" not in last
+
+
+def test_review_refuses_an_unfinished_hand_and_strangers(client: Client) -> None:
+    table = start_table(client, "knock", 3)
+    review = url(table).rstrip("/") + "/review/1/"
+    response = client.get(review)
+    assert response.status_code == 422
+    assert "once it is over" in response.content.decode()
+    assert client.get(url(table).rstrip("/") + "/review/2/").status_code == 404
+    assert Client().get(review).status_code == 404
+
+
+def test_gin_score_sheet_shows_boxes(client: Client) -> None:
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    html = client.get(url(table) + "?step=all").content.decode()
+    assert "Score sheet" in html and "Boxes" in html

@@ -12,6 +12,9 @@ The learner always sits in seat 0; the other seats are computer players.
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -195,18 +198,57 @@ def tables_of(*, learner: Learner | None) -> list[Table]:
     return list(Table.objects.filter(learner=learner).order_by("-updated")[:50])
 
 
+#: Recently replayed hands, by everything that defines them. Hands are immutable,
+#: so a worker can reuse them: the next request on a table usually finds its hand
+#: here, or the hand one move earlier, and applies a single move.
+_HANDS: OrderedDict[tuple[Any, ...], Hand] = OrderedDict()
+_HANDS_LOCK = threading.Lock()
+HAND_CACHE_SIZE = 2048
+
+
+def _hand_key(table: Table, board: dict[str, Any], moves: Sequence[str]) -> tuple[Any, ...]:
+    options = tuple(sorted(table.options.items()))
+    return (table.game, options, len(board["seats"]), board["dealer"], board["seed"], tuple(moves))
+
+
+def _cached(key: tuple[Any, ...]) -> Hand | None:
+    with _HANDS_LOCK:
+        hand = _HANDS.get(key)
+        if hand is not None:
+            _HANDS.move_to_end(key)
+        return hand
+
+
+def _remember(key: tuple[Any, ...], hand: Hand) -> None:
+    with _HANDS_LOCK:
+        _HANDS[key] = hand
+        while len(_HANDS) > HAND_CACHE_SIZE:
+            _HANDS.popitem(last=False)
+
+
 def _replay(table: Table, board: dict[str, Any]) -> Hand:
     try:
-        return Hand.replay(
-            table.game,
-            list(board["moves"]),
-            players=len(board["seats"]),
-            dealer=int(board["dealer"]),
-            seed=int(board["seed"]),
-            options=table.options,
-        )
+        moves = list(board["moves"])
+        key = _hand_key(table, board, moves)
+        hand = _cached(key)
+        if hand is not None:
+            return hand
+        previous = _cached((*key[:-1], tuple(moves[:-1]))) if moves else None
+        if previous is not None:
+            hand = previous.apply(Move.parse(moves[-1]))
+        else:
+            hand = Hand.replay(
+                table.game,
+                moves,
+                players=len(board["seats"]),
+                dealer=int(board["dealer"]),
+                seed=int(board["seed"]),
+                options=table.options,
+            )
     except (EngineError, KeyError, TypeError, ValueError) as exc:
         raise CorruptTable(str(exc)) from exc
+    _remember(key, hand)
+    return hand
 
 
 def table_state(*, table: Table) -> TableState:
@@ -276,6 +318,7 @@ def table_move(*, table: Table, version: int, move: Move) -> TableState:
     hand = state.hand.apply(move, HUMAN)  # raises IllegalMove, with its reason code
     table.deals[-1][0]["moves"].append(str(move))
     _save(table, version)
+    _remember(_hand_key(table, table.deals[-1][0], table.deals[-1][0]["moves"]), hand)
     return TableState(table=table, hand=hand, deal_number=state.deal_number)
 
 
@@ -294,6 +337,7 @@ def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> Ta
         if not all_steps:
             break
     _save(table, version)
+    _remember(_hand_key(table, table.deals[-1][0], moves), hand)
     return TableState(table=table, hand=hand, deal_number=state.deal_number)
 
 

@@ -24,3 +24,35 @@ class ContentSecurityPolicyMiddleware:
         if self.policy and "Content-Security-Policy" not in response:
             response["Content-Security-Policy"] = self.policy
         return response
+
+
+class QueryCountMiddleware:
+    """Adds ``X-Query-Count`` (SQL queries run for this request) to every response.
+
+    Only for the load benchmark (``rummy_site.settings.bench``): it is never in
+    the production middleware list.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.db import connections
+
+        count = 0
+
+        def counter(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+            nonlocal count
+            count += 1
+            return execute(sql, params, many, context)
+
+        wrappers = [connection.execute_wrapper(counter) for connection in connections.all()]
+        for wrapper in wrappers:
+            wrapper.__enter__()
+        try:
+            response = self.get_response(request)
+        finally:
+            for wrapper in reversed(wrappers):
+                wrapper.__exit__(None, None, None)
+        response["X-Query-Count"] = str(count)
+        return response

@@ -1,0 +1,21 @@
+"""The load benchmark (``bench/load.py``): production-like, on loopback, counting queries.
+
+DEBUG off, compiled templates cached, no HTTPS redirect (the benchmark talks
+plain HTTP on 127.0.0.1), and a middleware that reports how many SQL queries
+each request ran. Database: ``DATABASE_URL`` (PostgreSQL) or the SQLite file
+the benchmark passes in the same variable.
+"""
+
+from .base import *  # noqa: F403
+from .base import MIDDLEWARE
+
+DEBUG = False
+ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+MIDDLEWARE = ["rummy_site.middleware.QueryCountMiddleware", *MIDDLEWARE]
+WHITENOISE_USE_FINDERS = True
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
+}

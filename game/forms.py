@@ -97,7 +97,10 @@ class NewTableForm(forms.Form):
         coerce=int,
         choices=[(n, str(n)) for n in range(2, 7)],
         initial=2,
-        help_text=gettext_lazy("Gin Rummy is for two. Basic and Knock Rummy: 2 to 6."),
+        help_text=gettext_lazy(
+            "Basic and Knock Rummy: 2 to 6. Gin Rummy: 2; with 3, one sits out each hand; "
+            "with 4, two partnerships."
+        ),
     )
     name = forms.CharField(
         label=gettext_lazy("Your name"),

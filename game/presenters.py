@@ -20,7 +20,7 @@ from game.engine.cards import Card
 from game.engine.coach import Advice
 from game.engine.errors import IllegalMove
 from game.engine.hand import HandEnd, Phase
-from game.engine.match import GinGame, KnockMatch, LineCode
+from game.engine.match import GinGame, GinPartnershipGame, GinThreeGame, KnockMatch, LineCode
 from game.engine.moves import Discard, Knock, LayDown, LayOff, Move
 from game.engine.settle import StepCode
 
@@ -114,7 +114,7 @@ def _result(state: TableState, names: Sequence[str]) -> Result | None:
     result = hand.result
     if result is None:
         return None
-    you = result.player == HUMAN
+    you = result.player is not None and result.player == state.me
     player = names[result.player] if result.player is not None else ""
     if result.end is HandEnd.VOID:
         headline = _("The stock ran out: the hand is void and nobody scores.")
@@ -151,41 +151,70 @@ def _result(state: TableState, names: Sequence[str]) -> Result | None:
     )
 
 
-def _score_sheet(state: TableState, names: Sequence[str]) -> dict[str, Any]:
-    """The match so far: Gin's boxes, or totals against the target (and Knock's balances)."""
+def _score_sheet(state: TableState) -> dict[str, Any]:
+    """The match so far: Gin's boxes (per player, or per partnership), or totals against
+    the target (and Knock Rummy's balances)."""
     match = state.match
+    table_names = [str(seat["name"]) for seat in state.table.seats]
     sheet: dict[str, Any] = {"kind": state.hand.game, "rows": [], "lines": []}
-    if isinstance(match, GinGame):
-        boxes = match.boxes
-        totals = match.totals
+    if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
+        if isinstance(match, GinPartnershipGame):
+            columns = [
+                _("%(first)s and %(second)s") % {"first": table_names[0], "second": table_names[2]},
+                _("%(first)s and %(second)s") % {"first": table_names[1], "second": table_names[3]},
+            ]
+        else:
+            columns = table_names
+        boxes, totals = match.boxes, match.totals
         sheet["rows"] = [
             {
-                "name": names[p],
+                "name": columns[p],
                 "boxes": [explain.points(b) for b in boxes[p]],
                 "total": explain.points(totals[p]),
             }
             for p in sorted(boxes)
         ]
-        summary = match.summary()
-        if summary is not None:
-            sheet["lines"] = [explain.summary_line(line, names) for line in summary.lines]
+        if isinstance(match, GinThreeGame):
+            summaries = match.summaries()
+        else:
+            summary = match.summary()
+            summaries = [summary] if summary is not None else []
+        sheet["lines"] = [
+            explain.summary_line(line, columns) for summary in summaries for line in summary.lines
+        ]
         return sheet
     if isinstance(match, KnockMatch):
         sheet["rows"] = [
-            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
+            {"name": table_names[p], "total": explain.points(score), "net": explain.signed(net)}
             for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
         ]
     else:
         sheet["rows"] = [
-            {"name": names[p], "total": explain.points(total)}
+            {"name": table_names[p], "total": explain.points(total)}
             for p, total in enumerate(match.totals)
         ]
     sheet["lines"] = [
-        explain.summary_line(line, names)
+        explain.summary_line(line, table_names)
         for line in match.summary()
         if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
     ]
     return sheet
+
+
+def _other_table(state: TableState) -> dict[str, Any] | None:
+    """Four-player Gin: the partnership's other table, shown once both hands are over."""
+    other, board = state.other, state.other_board
+    if other is None or board is None:
+        return None
+    names = [str(state.table.seats[s]["name"]) for s in board["seats"]]
+    result = other.result
+    if result is None or not state.hand.is_over:
+        return {"names": names, "over": False, "steps": []}
+    return {
+        "names": names,
+        "over": True,
+        "steps": [explain.settlement_step(step, names) for step in result.settlement.steps],
+    }
 
 
 def _knock_discard_hidden(state: TableState) -> bool:
@@ -195,7 +224,7 @@ def _knock_discard_hidden(state: TableState) -> bool:
         state.hand.game == "gin"
         and result is not None
         and result.end in (HandEnd.KNOCK, HandEnd.GIN)
-        and result.player != HUMAN
+        and result.player != state.me
     )
 
 
@@ -277,14 +306,17 @@ def table_context(
     scores = state.scores
     arrange = request.GET.get("arrange") == "1" or request.POST.get("arrange") == "1"
     ace_high = view.ace_high
-    arrangement: Arrangement = best_arrangement(view.hand, ace_high_or_low=ace_high)
+    # A learner sitting out (three-player Gin) sees no hand at all.
+    my_cards = list(view.hand) if not state.sitting_out else []
+    arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=ace_high)
+    board_seats = state.board["seats"]
     seats = [
         Seat(
             name=names[i],
             cards=view.hand_sizes[i],
-            score=explain.points(scores[i]),
+            score=explain.points(scores[board_seats[i]]),
             is_turn=(i == view.turn and not state.hand.is_over),
-            is_you=(i == HUMAN),
+            is_you=(board_seats[i] == HUMAN),
             is_dealer=(i == view.dealer),
         )
         for i in range(view.players)
@@ -293,6 +325,14 @@ def table_context(
     shown_steps = _step_count(request, len(result.steps)) if result else 0
     match = state.match
     winner = match.winner if state.hand.is_over else None
+    if isinstance(match, GinPartnershipGame) and winner is not None:
+        table_names = [str(seat["name"]) for seat in table.seats]
+        winner_name: str | None = _("%(first)s and %(second)s") % {
+            "first": table_names[winner],
+            "second": table_names[winner + 2],
+        }
+    else:
+        winner_name = str(table.seats[winner]["name"]) if winner is not None else None
     table_melds = [
         {
             "id": m.id,
@@ -315,12 +355,13 @@ def table_context(
         "deal_number": state.deal_number,
         "view": view,
         "seats": seats,
-        "me": seats[HUMAN],
-        "opponents": [s for s in seats if not s.is_you],
+        "sitting_out": state.sitting_out,
+        "watching": [s.name for s in seats],
+        "other_table": _other_table(state),
         "turn_name": names[view.turn],
         "my_turn": state.my_turn,
         "bots_to_move": state.bots_to_move,
-        "hand_cards": list(view.hand),
+        "hand_cards": my_cards,
         "selected": selected,
         "arrange": arrange,
         "arrangement": arrangement,
@@ -339,8 +380,8 @@ def table_context(
         "more_steps": (shown_steps < len(result.steps)) if result else False,
         "next_step": shown_steps + 1,
         "target": match_target(table),
-        "match_winner": names[winner] if winner is not None else None,
-        "sheet": _score_sheet(state, names),
+        "match_winner": winner_name,
+        "sheet": _score_sheet(state),
         "hints_used": hints_used(table),
         "advice": _advice(advice, names),
         "confirm": _confirm(confirm, state),

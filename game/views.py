@@ -128,8 +128,15 @@ def table_move(request: HttpRequest, public_id: str) -> HttpResponse:
         return _render_table(request, table)
     if version != table.version:
         return _stale(request, table)
+    if state.me is None:
+        return _render_table(
+            request,
+            table,
+            status=422,
+            error=_("You sit out this hand: watch it, or skip to the end."),
+        )
     try:
-        ends_hand = state.hand.apply(wanted.move, services.HUMAN).is_over
+        ends_hand = state.hand.apply(wanted.move, state.me).is_over
     except IllegalMove as exc:
         return _render_table(request, table, status=422, error=presenters.illegal_move(exc, state))
     if ends_hand and not wanted.confirmed:

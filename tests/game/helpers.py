@@ -87,6 +87,9 @@ class Hidden:
     cards: set[Card]
 
     def leaks(self, body: str, public_id: str) -> list[str]:
+        # Four-player Gin: the other table plays with its own deck; its section is
+        # checked against that table's hidden cards (see other_table_leaks).
+        body = re.sub(r'<section class="other-table".*?</section>', "", body, flags=re.S)
         # Random tokens (CSRF, the table's id) may contain "7H"-like runs: drop them.
         text = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"', "", body)
         text = text.replace(public_id, "")
@@ -103,9 +106,17 @@ class Hidden:
         return found
 
 
-def hidden_cards(hand: Hand) -> Hidden:
+def learner_seat(table: Table) -> int | None:
+    """The learner's engine seat at the current board (None: sitting out)."""
+    table.refresh_from_db()
+    return table_state(table=table).me
+
+
+def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
     """Everything but the learner's own hand, the face-up discard pile and the table."""
-    visible: set[Card] = set(hand.hands[HUMAN]) | set(hand.discard_pile)
+    visible: set[Card] = set(hand.discard_pile)
+    if me is not None:
+        visible |= set(hand.hands[me])
     # Every card that was ever face up stays known, even after the discard pile
     # is turned into a new stock (Basic Rummy).
     visible |= set(hand.deal.discard[:1])
@@ -116,13 +127,21 @@ def hidden_cards(hand: Hand) -> Hidden:
         assert hand.result is not None
         for cards in hand.result.hands:
             visible |= set(cards)
-        if hand.game == "gin" and hand.result.player != HUMAN and hand.result.player is not None:
+        if hand.game == "gin" and hand.result.player != me and hand.result.player is not None:
             # The knocker's discard lies face down.
             visible.discard(hand.discard_pile[0])
         # The settlement shows every card counted or laid off.
     return Hidden(set(DECK) - visible)
 
 
-def learner_move(hand: Hand) -> Move:
-    """A sensible move for the learner (the computer player's choice for seat 0)."""
-    return BotPlayer(seed=1).choose(hand.view(HUMAN))
+def learner_move(hand: Hand, me: int = HUMAN) -> Move:
+    """A sensible move for the learner (the computer player's choice for the learner's seat)."""
+    return BotPlayer(seed=1).choose(hand.view(me))
+
+
+def other_table_leaks(body: str, other: Hand, public_id: str) -> list[str]:
+    """Four-player Gin: the other table's section shows only what its showdown shows."""
+    match = re.search(r'<section class="other-table".*?</section>', body, flags=re.S)
+    if match is None:
+        return []
+    return hidden_cards(other, None).leaks(match.group(0).replace("other-table", ""), public_id)

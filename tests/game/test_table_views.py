@@ -9,13 +9,15 @@ from game.engine.cards import Card
 from game.engine.hand import Phase
 from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 from game.models import Table
-from game.services import HUMAN
+from game.services import HUMAN, table_state
 
 from .helpers import (
     HTMX,
     hand_of,
     hidden_cards,
     learner_move,
+    learner_seat,
+    other_table_leaks,
     post_move,
     snapshot,
     start_table,
@@ -49,7 +51,7 @@ def test_practice_index_lists_only_my_tables(client: Client) -> None:
 @pytest.mark.parametrize(
     ("game", "players", "message"),
     [
-        ("gin", "3", "Gin Rummy is for 2 players."),
+        ("gin", "5", "Gin Rummy is for 2 to 4 players."),
         ("basic", "7", "Select a valid choice."),
         ("knock", "1", "Select a valid choice."),
         ("poker", "2", "Select a valid choice."),
@@ -356,12 +358,13 @@ def test_corrupt_table_says_so(client: Client) -> None:
 def play_whole_hand(client: Client, table: Table, check: bool = True) -> list[str]:
     """Play the current hand to its end through HTTP, checking every response for leaks."""
     bodies = []
+    me = learner_seat(table)
     for _ in range(600):
         hand = hand_of(table)
         if hand.is_over:
             break
-        if hand.turn == HUMAN:
-            response = post_move(client, table, learner_move(hand), htmx=True)
+        if me is not None and hand.turn == me:
+            response = post_move(client, table, learner_move(hand, me), htmx=True)
         else:
             response = client.post(
                 url(table, "table_bots"), {"version": str(table.version)}, **HTMX
@@ -369,18 +372,23 @@ def play_whole_hand(client: Client, table: Table, check: bool = True) -> list[st
         assert response.status_code == 200, response.content.decode()[:2000]
         body = response.content.decode()
         if check:
-            leaks = hidden_cards(hand_of(table)).leaks(body, table.public_id)
+            leaks = hidden_cards(hand_of(table), me).leaks(body, table.public_id)
+            other = table_state(table=table).other
+            if other is not None:
+                leaks += other_table_leaks(body, other, table.public_id)
             assert leaks == [], f"hidden cards in the response: {leaks}"
         bodies.append(body)
     hand = hand_of(table)
     assert hand.is_over
     for step in ("1", "2", "all"):
         body = client.get(url(table) + f"?step={step}").content.decode()
-        assert hidden_cards(hand).leaks(body, table.public_id) == []
+        assert hidden_cards(hand, me).leaks(body, table.public_id) == []
     return bodies
 
 
-@pytest.mark.parametrize(("game", "players"), [("basic", 3), ("gin", 2), ("knock", 4)])
+@pytest.mark.parametrize(
+    ("game", "players"), [("basic", 3), ("gin", 2), ("knock", 4), ("gin", 3), ("gin", 4)]
+)
 def test_no_response_shows_a_hidden_card(client: Client, game: str, players: int) -> None:
     table = start_table(client, game, players)
     for _ in range(2):
@@ -389,7 +397,7 @@ def test_no_response_shows_a_hidden_card(client: Client, game: str, players: int
         response = client.post(url(table, "table_next"), {"version": str(table.version)})
         assert response.status_code == 302, response.content.decode()
     body = client.get(url(table)).content.decode()
-    assert hidden_cards(hand_of(table)).leaks(body, table.public_id) == []
+    assert hidden_cards(hand_of(table), learner_seat(table)).leaks(body, table.public_id) == []
 
 
 def test_scoring_walkthrough_steps(client: Client) -> None:
@@ -490,3 +498,64 @@ def test_gin_score_sheet_shows_boxes(client: Client) -> None:
     play_whole_hand(client, table, check=False)
     html = client.get(url(table) + "?step=all").content.decode()
     assert "Score sheet" in html and "Boxes" in html
+
+
+# ------------------------------------------------------------------ Gin's formats
+def test_three_player_gin_rotates_who_sits_out(client: Client) -> None:
+    table = start_table(client, "gin", 3)
+    assert table.format == Table.Format.GIN_THREE
+    sat_out = set()
+    for _ in range(4):
+        table.refresh_from_db()
+        board = table.deals[-1][0]
+        assert len(board["seats"]) == 2
+        out = ({0, 1, 2} - set(board["seats"])).pop()
+        sat_out.add(out)
+        if out == HUMAN:
+            html = client.get(url(table)).content.decode()
+            assert "You sit out this hand" in html
+            assert 'name="cards"' not in html
+            before = snapshot(table)
+            response = post_move(client, table, DrawStock(), htmx=True)
+            assert response.status_code == 422
+            assert snapshot(table) == before
+        play_whole_hand(client, table)
+        hand = hand_of(table)
+        table.refresh_from_db()
+        if hand.result is not None and hand.result.winners:
+            winner = board["seats"][hand.result.winners[0]]
+            loser = next(s for s in board["seats"] if s != winner)
+            if (
+                client.post(url(table, "table_next"), {"version": str(table.version)}).status_code
+                != 302
+            ):
+                break
+            table.refresh_from_db()
+            nxt = table.deals[-1][0]["seats"]
+            assert winner in nxt and out in nxt and loser not in nxt
+        else:
+            client.post(url(table, "table_next"), {"version": str(table.version)})
+            table.refresh_from_db()
+            assert table.deals[-1][0]["seats"] == board["seats"]
+    assert len(sat_out) >= 2
+
+
+def test_four_player_gin_plays_two_tables_and_nets_them(client: Client) -> None:
+    table = start_table(client, "gin", 4)
+    assert table.format == Table.Format.GIN_FOUR
+    table.refresh_from_db()
+    first, second = table.deals[0]
+    assert HUMAN in first["seats"] and set(first["seats"]) | set(second["seats"]) == {0, 1, 2, 3}
+    assert 2 not in first["seats"]  # partners sit at different tables
+    play_whole_hand(client, table)
+    table.refresh_from_db()
+    other = table_state(table=table).other
+    assert other is not None and other.is_over
+    html = client.get(url(table) + "?step=all").content.decode()
+    assert "At the other table" in html
+    assert "Aistė and Ben" in html and "Ona and Marta" in html
+    # Partners switch opponents on the next deal.
+    client.post(url(table, "table_next"), {"version": str(table.version)})
+    table.refresh_from_db()
+    if len(table.deals) == 2:
+        assert table.deals[1][0]["seats"] != first["seats"]

@@ -31,11 +31,13 @@ TABLE_TEMPLATE = "game/table.html"
 @require_GET
 def practice_index(request: HttpRequest) -> HttpResponse:
     learner = learner_for(request, create=False)
+    game = request.GET.get("game")
+    initial = {"game": game} if game in Table.Game.values else {}
     return render(
         request,
         "game/practice_index.html",
         {
-            "form": NewTableForm(),
+            "form": NewTableForm(initial=initial),
             "tables": presenters.table_summaries(services.tables_of(learner=learner)),
         },
     )

@@ -559,3 +559,12 @@ def test_four_player_gin_plays_two_tables_and_nets_them(client: Client) -> None:
     table.refresh_from_db()
     if len(table.deals) == 2:
         assert table.deals[1][0]["seats"] != first["seats"]
+
+
+@pytest.mark.parametrize("game", ["basic", "gin", "knock"])
+def test_home_page_leads_to_a_table_of_each_game(client: Client, game: str) -> None:
+    home = client.get("/en/").content.decode()
+    link = f"/en/practice/?game={game}#new-table"
+    assert link in home
+    page = client.get(link.split("#")[0]).content.decode()
+    assert f'<option value="{game}" selected>' in page

@@ -118,6 +118,8 @@ def _result(state: TableState, names: Sequence[str]) -> Result | None:
     player = names[result.player] if result.player is not None else ""
     if result.end is HandEnd.VOID:
         headline = _("The stock ran out: the hand is void and nobody scores.")
+    elif result.end is HandEnd.BLOCKED:
+        headline = _("Nobody can go out any more: the hand is over and nobody scores.")
     elif result.end is HandEnd.GIN:
         headline = _("You went gin!") if you else _("%(name)s went gin.") % {"name": player}
     elif result.end is HandEnd.KNOCK:

@@ -108,7 +108,7 @@ def meld_failure(code: MeldFailure, params: Mapping[str, Any]) -> str:
     if code is MeldFailure.ACE_ABOVE_KING:
         return _("%(cards)s is not a run: the ace is low, so Q-K-A is not a run.") % values
     if code is MeldFailure.RUN_GAP:
-        return _("%(cards)s is not a run: %(missing)s is missing.") % {
+        return _("%(cards)s is not a run: missing %(missing)s.") % {
             "cards": cards,
             "missing": cards_short(params.get("missing", ())),
         }
@@ -526,8 +526,8 @@ def summary_line(line: SummaryLine, names: Sequence[str]) -> str:
     if code is LineCode.BOXES:
         count = len(p["boxes"])
         return ngettext(
-            "%(name)s: %(count)s box, %(points)s points",
-            "%(name)s: %(count)s boxes, %(points)s points",
+            "%(name)s: %(count)s box, total %(points)s",
+            "%(name)s: %(count)s boxes, total %(points)s",
             count,
         ) % {"name": who, "count": count, "points": points(p["points"])}
     if code is LineCode.DIFFERENCE:
@@ -543,7 +543,7 @@ def summary_line(line: SummaryLine, names: Sequence[str]) -> str:
             count,
         ) % {"name": who, "count": count, "per_box": p["per_box"], "points": points(p["points"])}
     if code is LineCode.SHUTOUT:
-        return _("Shutout bonus for %(name)s: %(opponent)s won no hand, %(points)s.") % {
+        return _("Shutout bonus for %(name)s (%(opponent)s won no hand): %(points)s.") % {
             "name": who,
             "opponent": _who(p["opponent"], names),
             "points": points(p["points"]),

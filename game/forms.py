@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from game.engine.cards import Card
 from game.engine.errors import InvalidNotation
@@ -105,7 +105,7 @@ class NewTableForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Your name"),
         max_length=NAME_LENGTH,
-        initial=gettext_lazy("You"),
+        initial=pgettext_lazy("default name of the learner at a table", "Alex"),
     )
     ace_high_or_low = forms.BooleanField(
         label=gettext_lazy("Basic Rummy: the ace may also be high (Q-K-A), and counts 15"),
@@ -120,7 +120,7 @@ class NewTableForm(forms.Form):
         min_value=10,
         max_value=1000,
         required=False,
-        help_text=gettext_lazy("Empty: 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
+        help_text=gettext_lazy("Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -138,7 +138,7 @@ class NewTableForm(forms.Form):
                     % {"game": Table.Game(game).label, "low": low},
                 )
         if data.get("name") is not None and not data["name"].strip():
-            self.add_error("name", _("Type a name, or keep “You”."))
+            self.add_error("name", _("Type your name: the other players will call you by it."))
         return data
 
     def options(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from game.engine.arrange import Arrangement, best_arrangement
 from game.engine.cards import Card
@@ -96,7 +97,7 @@ def _actions(state: TableState) -> list[Action]:
     if any(isinstance(m, Discard) for m in legal):
         actions.append(Action("discard", _("Discard"), True))
     if view.game == "basic":
-        actions.append(Action("meld", _("Meld")))
+        actions.append(Action("meld", pgettext("button", "Meld")))
         if view.table:
             actions.append(Action("lay_off", _("Lay off")))
     else:

@@ -65,7 +65,7 @@ def test_start_refuses_bad_forms(client: Client, game: str, players: str, messag
 
 
 def test_start_in_russian_explains_in_russian(client: Client) -> None:
-    response = client.post("/ru/practice/new/", {"game": "gin", "players": "4", "name": "Аня"})
+    response = client.post("/ru/practice/new/", {"game": "gin", "players": "5", "name": "Аня"})
     assert response.status_code == 400
     assert 'lang="ru"' in response.content.decode()
     assert "Gin Rummy is for" not in response.content.decode()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -20,14 +20,14 @@ from game.engine.arrange import Arrangement, best_arrangement
 from game.engine.cards import Card
 from game.engine.coach import Advice
 from game.engine.errors import IllegalMove
-from game.engine.hand import HandEnd, Phase
+from game.engine.hand import Hand, HandEnd, Phase, PlayerView
 from game.engine.match import GinGame, GinPartnershipGame, GinThreeGame, KnockMatch, LineCode
 from game.engine.moves import Discard, Knock, LayDown, LayOff, Move
 from game.engine.settle import StepCode
 
 from . import explain
 from .models import Table
-from .services import HUMAN, ReviewStep, TableState, hints_used, match_target
+from .services import ReviewStep, TableState, hints_used, match_target
 
 #: How many of the latest log lines the table shows.
 LOG_LINES = 8
@@ -83,7 +83,7 @@ def illegal_move(error: IllegalMove, state: TableState) -> str:
     return explain.illegal_move(error, state.names)
 
 
-def _actions(state: TableState) -> list[Action]:
+def _actions(state: BoardLike) -> list[Action]:
     view = state.view
     if not view.my_turn:
         return []
@@ -105,12 +105,12 @@ def _actions(state: TableState) -> list[Action]:
     return actions
 
 
-def _going_out_label(state: TableState) -> bool:
+def _going_out_label(state: BoardLike) -> bool:
     view = state.view
     return view.game == "basic" and view.phase is Phase.PLAY and len(view.hand) == 1
 
 
-def _result(state: TableState, names: Sequence[str]) -> Result | None:
+def _result(state: BoardLike, names: Sequence[str]) -> Result | None:
     hand = state.hand
     result = hand.result
     if result is None:
@@ -220,7 +220,7 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
     }
 
 
-def _knock_discard_hidden(state: TableState) -> bool:
+def _knock_discard_hidden(state: BoardLike) -> bool:
     """Gin's knocker discards face down: the other player does not see that card."""
     result = state.hand.result
     return (
@@ -231,7 +231,7 @@ def _knock_discard_hidden(state: TableState) -> bool:
     )
 
 
-def _visible_discard_top(state: TableState) -> Card | None:
+def _visible_discard_top(state: BoardLike) -> Card | None:
     if _knock_discard_hidden(state):
         return None
     return state.view.discard_top
@@ -294,48 +294,53 @@ def _confirm(move: Move | None, state: TableState) -> dict[str, Any] | None:
     return {"question": question, "fields": fields}
 
 
-def table_context(
+class BoardLike(Protocol):
+    """What the shared table partials need: a hand, the learner's seat in it, names."""
+
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def me(self) -> int | None: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def view(self) -> PlayerView: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def sitting_out(self) -> bool: ...
+    @property
+    def bots_to_move(self) -> bool: ...
+
+
+def board_context(
     request: HttpRequest,
-    state: TableState,
+    state: BoardLike,
     *,
+    scores: Sequence[str] | None = None,
     error: str = "",
-    notice: str = "",
-    advice: Advice | None = None,
-    confirm: Move | None = None,
 ) -> dict[str, Any]:
-    table = state.table
+    """The part of a page every table shares (practice and guided hands): seats, piles,
+    the learner's cards and buttons, the log, and the scoring walkthrough."""
     view = state.view
     names = state.names
-    scores = state.scores
     arrange = request.GET.get("arrange") == "1" or request.POST.get("arrange") == "1"
-    ace_high = view.ace_high
     # A learner sitting out (three-player Gin) sees no hand at all.
     my_cards = list(view.hand) if not state.sitting_out else []
-    arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=ace_high)
-    board_seats = state.board["seats"]
+    arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=view.ace_high)
     seats = [
         Seat(
             name=names[i],
             cards=view.hand_sizes[i],
-            score=explain.points(scores[board_seats[i]]),
+            score=scores[i] if scores is not None else "",
             is_turn=(i == view.turn and not state.hand.is_over),
-            is_you=(board_seats[i] == HUMAN),
+            is_you=(i == state.me),
             is_dealer=(i == view.dealer),
         )
         for i in range(view.players)
     ]
     result = _result(state, names)
     shown_steps = _step_count(request, len(result.steps)) if result else 0
-    match = state.match
-    winner = match.winner if state.hand.is_over else None
-    if isinstance(match, GinPartnershipGame) and winner is not None:
-        table_names = [str(seat["name"]) for seat in table.seats]
-        winner_name: str | None = _("%(first)s and %(second)s") % {
-            "first": table_names[winner],
-            "second": table_names[winner + 2],
-        }
-    else:
-        winner_name = str(table.seats[winner]["name"]) if winner is not None else None
     table_melds = [
         {
             "id": m.id,
@@ -345,7 +350,10 @@ def table_context(
         }
         for m in view.table
     ]
-    log = [explain.event_sentence(e, names) for e in view.log]
+    log = [
+        explain.event_sentence(e, names, human=state.me if state.me is not None else -1)
+        for e in view.log
+    ]
     selected = []
     for token in request.POST.getlist("cards") if error else ():
         try:
@@ -353,14 +361,10 @@ def table_context(
         except ValueError:
             continue
     return {
-        "table": table,
-        "game_label": Table.Game(table.game).label,
-        "deal_number": state.deal_number,
         "view": view,
         "seats": seats,
         "sitting_out": state.sitting_out,
         "watching": [s.name for s in seats],
-        "other_table": _other_table(state),
         "turn_name": names[view.turn],
         "my_turn": state.my_turn,
         "bots_to_move": state.bots_to_move,
@@ -382,20 +386,56 @@ def table_context(
         "shown_steps": result.steps[:shown_steps] if result else [],
         "more_steps": (shown_steps < len(result.steps)) if result else False,
         "next_step": shown_steps + 1,
-        "target": match_target(table),
-        "match_winner": winner_name,
-        "sheet": _score_sheet(state),
-        "hints_used": hints_used(table),
-        "advice": _advice(advice, names),
-        "confirm": _confirm(confirm, state),
         "error": error,
-        "notice": notice,
         "is_over": state.hand.is_over,
         "bot_delay": settings.BOT_STEP_DELAY_MS,
     }
 
 
-__all__ = ["Action", "illegal_move", "table_context", "table_summaries"]
+def table_context(
+    request: HttpRequest,
+    state: TableState,
+    *,
+    error: str = "",
+    notice: str = "",
+    advice: Advice | None = None,
+    confirm: Move | None = None,
+) -> dict[str, Any]:
+    """A practice table: the shared board plus scores, the match, hints and the coach."""
+    table = state.table
+    board_seats = state.board["seats"]
+    scores = [explain.points(state.scores[board_seats[i]]) for i in range(len(board_seats))]
+    context = board_context(request, state, scores=scores, error=error)
+    match = state.match
+    winner = match.winner if state.hand.is_over else None
+    if isinstance(match, GinPartnershipGame) and winner is not None:
+        table_names = [str(seat["name"]) for seat in table.seats]
+        winner_name: str | None = _("%(first)s and %(second)s") % {
+            "first": table_names[winner],
+            "second": table_names[winner + 2],
+        }
+    else:
+        winner_name = str(table.seats[winner]["name"]) if winner is not None else None
+    context.update(
+        {
+            "table": table,
+            "version": table.version,
+            "game_label": Table.Game(table.game).label,
+            "deal_number": state.deal_number,
+            "other_table": _other_table(state),
+            "target": match_target(table),
+            "match_winner": winner_name,
+            "sheet": _score_sheet(state),
+            "hints_used": hints_used(table),
+            "advice": _advice(advice, state.names),
+            "confirm": _confirm(confirm, state),
+            "notice": notice,
+        }
+    )
+    return context
+
+
+__all__ = ["Action", "board_context", "illegal_move", "table_context", "table_summaries"]
 
 
 def review_context(review: ReviewStep, table: Table, deal: int) -> dict[str, Any]:

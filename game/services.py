@@ -267,6 +267,9 @@ def table_start(
     )
     table.deals = []
     table.deals = [_new_deal(table, 0)]
+    if learner.display_name != seats[0]["name"]:
+        learner.display_name = seats[0]["name"]
+        learner.save(update_fields=["display_name"])
     table.hints = [[]]
     table.save()
     return table

@@ -26,6 +26,8 @@ class Learner(models.Model):
         related_name="learner",
         verbose_name=_("account"),
     )
+    #: The name the learner last played under (practice tables, guided hands).
+    display_name = models.CharField(_("name"), max_length=24, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

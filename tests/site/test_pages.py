@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 # Every page of the site without parameters. Later parts add theirs here.
-PAGE_NAMES = ["home", "display_settings", "game:practice_index"]
+PAGE_NAMES = ["home", "display_settings", "game:practice_index", "game:guided_index"]
 
 
 def url_in(name: str, language: str) -> str:

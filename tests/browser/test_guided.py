@@ -1,0 +1,135 @@
+"""Guided hands in Chromium: one per game, with a wrong move, a hint and the scoring."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game import guided
+from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+
+from .axe import serious_violations
+from .test_practice import tab_to, walk_through_scoring
+
+
+def first_of(game: str) -> guided.Scenario:
+    return next(s for s in guided.library() if s.game == game)
+
+
+def version(page: Page) -> str:
+    return str(page.locator("#table").get_attribute("data-version"))
+
+
+def cards_of(move: Move) -> list[str]:
+    if isinstance(move, LayDown):
+        return [str(c) for c in move.cards]
+    if isinstance(move, Discard | LayOff):
+        return [str(move.card)]
+    if isinstance(move, Knock):
+        return [str(move.discard)]
+    return []
+
+
+ACTIONS = {
+    DrawStock: "draw_stock",
+    DrawDiscard: "draw_discard",
+    Discard: "discard",
+    Knock: "knock",
+    LayDown: "meld",
+    LayOff: "lay_off",
+}
+
+
+def play(page: Page, move: Move, *, keyboard: bool = False) -> None:
+    before = version(page)
+    action = ACTIONS[type(move)]
+    if keyboard:
+        for card in cards_of(move):
+            tab_to(page, ".card-choice__input")
+            page.keyboard.press("Home")
+            for _ in range(60):
+                if page.evaluate("() => document.activeElement.value") == card:
+                    break
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Space")
+        tab_to(page, f"button[name=action][value={action}]")
+        page.keyboard.press("Enter")
+    else:
+        for card in cards_of(move):
+            page.locator(f'label[for="card-{card}"]').click()
+        if isinstance(move, LayOff):
+            page.locator(f'label[for="meld-{move.meld_id}"]').click()
+        page.locator(f"button[name=action][value={action}]").click()
+    page.wait_for_function(
+        "v => document.querySelector('#table').dataset.version !== v", arg=before
+    )
+
+
+def play_guided(
+    page: Page, site_url: str, scenario: guided.Scenario, language: str, *, keyboard: bool = False
+) -> None:
+    page.goto(f"{site_url}/{language}/guided/{scenario.slug}/")
+    expect(page.locator(".coach__prompt")).to_have_text(scenario.steps[0].prompt[language])
+    # A hint first: the first rung of the ladder appears.
+    if keyboard:
+        tab_to(page, "form[action$='/hint/'] button")
+        page.keyboard.press("Enter")
+    else:
+        page.locator("form[action$='/hint/'] button").click()
+    expect(page.locator(".coach__hints li").first).to_have_text(
+        scenario.steps[0].hints[0][language]
+    )
+    line = guided.right_line(scenario)
+    # A wrong move at the first step that has one (or an illegal discard before drawing).
+    number, wrong = next(((s.number, w.move) for s in scenario.steps for w in s.wrong), (1, None))
+    for index, move in enumerate(line, start=1):
+        if index == number:
+            bad = wrong
+            if bad is None:
+                progress = guided.replay(scenario, line[: index - 1])
+                bad = Discard(progress.hand.hands[0][0])
+            play(page, bad, keyboard=keyboard)
+            expect(page.locator(".feedback--other, .feedback--illegal")).to_be_visible()
+            if page.locator(".feedback--other").count():
+                # "Try again" puts the step back.
+                page.locator(".feedback__actions a").click()
+                expect(page.locator(".feedback")).to_have_count(0)
+        play(page, move, keyboard=keyboard)
+        if index < len(line):
+            expect(page.locator(".feedback--right")).to_be_visible()
+    expect(page.locator("#coach-title")).to_be_visible()
+    expect(page.locator(".stars--big")).to_be_visible()
+    walk_through_scoring(page, keyboard=keyboard)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_gin_guided_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
+    play_guided(page, site_url, first_of("gin"), "en", keyboard=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_basic_guided_hand_in_russian(page: Page, site_url: str) -> None:
+    scenario = next((s for s in guided.library() if s.game == "basic"), None)
+    if scenario is None:
+        pytest.fail("no Basic Rummy guided hand in the library")
+    play_guided(page, site_url, scenario, "ru")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_knock_guided_hand_in_italian(page: Page, site_url: str) -> None:
+    scenario = next((s for s in guided.library() if s.game == "knock"), None)
+    if scenario is None:
+        pytest.fail("no Knock Rummy guided hand in the library")
+    play_guided(page, site_url, scenario, "it")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_axe_on_the_guided_pages(page: Page, site_url: str, language: str) -> None:
+    page.goto(f"{site_url}/{language}/guided/")
+    assert serious_violations(page) == []
+    scenario = first_of("gin")
+    page.goto(f"{site_url}/{language}/guided/{scenario.slug}/")
+    page.locator("button[name=action][value=draw_stock]").click()
+    expect(page.locator(".feedback")).to_be_visible()
+    assert serious_violations(page) == []

@@ -91,7 +91,7 @@ def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | N
     price = cost(state, verdict.move)
     if price is not None:
         lines.append(
-            _("It would leave you %(mine)s points of deadwood instead of %(best)s.")
+            _("Your deadwood would be %(mine)s instead of %(best)s.")
             % {"mine": price[0], "best": price[1]}
         )
     fields: list[tuple[str, str]] = []

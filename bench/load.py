@@ -57,6 +57,8 @@ class Stats:
     lock: threading.Lock = field(default_factory=threading.Lock)
     move_latencies: list[float] = field(default_factory=list)
     move_queries: list[int] = field(default_factory=list)
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
+    server_ms: list[float] = field(default_factory=list)
     requests: int = 0
     errors: int = 0
     refused: int = 0
@@ -65,7 +67,14 @@ class Stats:
     tables: int = 0
 
     def record(
-        self, *, move: bool, seconds: float, queries: int | None, status: int, url: str
+        self,
+        *,
+        move: bool,
+        seconds: float,
+        queries: int | None,
+        status: int,
+        url: str,
+        server_ms: float | None = None,
     ) -> None:
         with self.lock:
             self.requests += 1
@@ -77,6 +86,10 @@ class Stats:
                 self.refused += 1
             if move:
                 self.move_latencies.append(seconds)
+                kind = url.rstrip("/").rsplit("/", 1)[-1]
+                self.by_kind.setdefault(kind, []).append(seconds)
+                if server_ms is not None:
+                    self.server_ms.append(server_ms / 1000)
                 if queries is not None:
                     self.move_queries.append(queries)
 
@@ -94,6 +107,7 @@ class Learner:
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.rng = random.Random(number)
+        self.page = ""
 
     def _take_budget(self) -> bool:
         with self.stats.lock:
@@ -152,6 +166,7 @@ class Learner:
             queries=int(queries) if queries else None,
             status=status,
             url=path,
+            server_ms=float(header_map["x-server-ms"]) if "x-server-ms" in header_map else None,
         )
         return status, text, header_map
 
@@ -176,26 +191,33 @@ class Learner:
             return None
         self.stats.tables += 1
         location = headers.get("location", "")
-        self.request("GET", location)
+        self.page = ""
         return location
 
     def step(self, table_url: str, game: str, players: int) -> str | None:
-        status, html, _ = self.request("GET", table_url, htmx=True)
-        if status != 200:
-            return None
+        """One click, as a person would make it on the page they see. htmx answers each
+        action with the table's new partial, so the next click reads that (a GET only
+        when there is none, as after starting a table)."""
+        html = self.page
+        if not html:
+            status, html, _ = self.request("GET", table_url, htmx=True)
+            if status != 200:
+                return None
         version = re.search(r'data-version="(\d+)"', html)
         if version is None:
-            return None
+            self.page = ""
+            return table_url
         v = version.group(1)
         if 'name="all"' in html:  # the computer players are to move
-            self.request("POST", table_url + "computer/", {"version": v}, move=True, htmx=True)
+            self.post(table_url + "computer/", {"version": v})
             return table_url
         if 'id="next-hand"' in html:
             self.stats.hands += 1
-            self.request("POST", table_url + "next/", {"version": v}, move=True, htmx=True)
+            self.post(table_url + "next/", {"version": v})
             return table_url
         if 'class="result"' in html:  # the match is over: a new table
             self.stats.hands += 1
+            self.page = ""
             return self.start(game, players)
         if 'value="draw_stock"' in html:
             action = (
@@ -203,33 +225,24 @@ class Learner:
                 if self.rng.random() < 0.3 and 'value="draw_discard"' in html
                 else "draw_stock"
             )
-            self.request(
-                "POST", table_url + "move/", {"version": v, "action": action}, move=True, htmx=True
-            )
+            self.post(table_url + "move/", {"version": v, "action": action})
             return table_url
         cards = re.findall(r'name="cards" value="([2-9TJQKA][CDHS])"', html)
         taken = re.search(r'for="card-(..)">[^<]*<span[^>]*data-card="..".*?card-choice__tag', html)
         choices = [c for c in cards if not taken or c != taken.group(1)]
         if not choices:
-            return None
+            self.page = ""
+            return table_url
         card = self.rng.choice(choices)
-        status, _, _ = self.request(
-            "POST",
-            table_url + "move/",
-            {"version": v, "action": "discard", "cards": card, "confirm": "1"},
-            move=True,
-            htmx=True,
+        self.post(
+            table_url + "move/", {"version": v, "action": "discard", "cards": card, "confirm": "1"}
         )
-        if status == 422 and len(choices) > 1:  # the card just taken, say: try another once
-            other = self.rng.choice([c for c in choices if c != card])
-            self.request(
-                "POST",
-                table_url + "move/",
-                {"version": v, "action": "discard", "cards": other, "confirm": "1"},
-                move=True,
-                htmx=True,
-            )
         return table_url
+
+    def post(self, url: str, data: dict[str, object]) -> None:
+        status, html, _ = self.request("POST", url, data, move=True, htmx=True)
+        # A refusal (422) or a lost race (409) also answers with the current table.
+        self.page = html if status in (200, 409, 422) else ""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -329,6 +342,12 @@ def main(argv: list[str] | None = None) -> int:
         if stats.move_queries
         else None,
         "queries_per_move_max": max(stats.move_queries) if stats.move_queries else None,
+        "server_p50_ms": round(percentile(stats.server_ms, 50) * 1000, 1),
+        "server_p95_ms": round(percentile(stats.server_ms, 95) * 1000, 1),
+        "p95_ms_by_request": {
+            kind: round(percentile(values, 95) * 1000, 1)
+            for kind, values in sorted(stats.by_kind.items())
+        },
         "hands_finished": stats.hands,
         "tables_started": stats.tables,
     }

@@ -27,7 +27,8 @@ class ContentSecurityPolicyMiddleware:
 
 
 class QueryCountMiddleware:
-    """Adds ``X-Query-Count`` (SQL queries run for this request) to every response.
+    """Adds ``X-Query-Count`` (SQL queries run for this request) and ``X-Server-Ms``
+    (time spent in Django) to every response.
 
     Only for the load benchmark (``rummy_site.settings.bench``): it is never in
     the production middleware list.
@@ -37,8 +38,11 @@ class QueryCountMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        import time
+
         from django.db import connections
 
+        started = time.perf_counter()
         count = 0
 
         def counter(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
@@ -55,4 +59,5 @@ class QueryCountMiddleware:
             for wrapper in reversed(wrappers):
                 wrapper.__exit__(None, None, None)
         response["X-Query-Count"] = str(count)
+        response["X-Server-Ms"] = f"{(time.perf_counter() - started) * 1000:.1f}"
         return response

@@ -106,11 +106,18 @@ class Step:
     def accepts(self, hand: Hand, move: Move, seat: int = 0) -> bool:
         """Is ``move`` (legal in ``hand``) the move this step teaches?"""
         if self.expect:
-            return move in self.expect
+            return canonical(move) in {canonical(m) for m in self.expect}
         return rule_accepts(self.rule or "any", hand, move, seat)
 
     def wrong_for(self, move: Move) -> WrongMove | None:
-        return next((w for w in self.wrong if w.move == move), None)
+        return next((w for w in self.wrong if canonical(w.move) == canonical(move)), None)
+
+
+def canonical(move: Move) -> Move:
+    """The same move whatever order its cards were chosen in (a meld's cards)."""
+    if isinstance(move, LayDown):
+        return LayDown(tuple(sorted(move.cards)))
+    return move
 
 
 @dataclass(frozen=True)
@@ -417,7 +424,7 @@ def validate(scenario: Scenario) -> list[Problem]:
         if step.rule and not any(step.accepts(hand, m) for m in hand.legal_moves()):
             problems.append(Problem(where, f"no legal move fits the rule {step.rule!r}"))
         for wrong in step.wrong:
-            if wrong.move in step.expect:
+            if step.expect and step.accepts(hand, wrong.move):
                 problems.append(Problem(where, f"wrong move {wrong.move} is also expected"))
         if problems:
             return problems

@@ -274,3 +274,12 @@ def test_wrong_moves_are_not_right_moves() -> None:
         for step in scenario.steps:
             for wrong in step.wrong:
                 assert wrong.move not in step.expect
+
+
+def test_a_meld_is_the_same_move_in_any_card_order() -> None:
+    scenario = guided.get("basic-01-groups-and-runs")
+    assert scenario is not None
+    step = scenario.steps[1]
+    progress = guided.replay(scenario, guided.right_line(scenario)[:1])
+    assert step.accepts(progress.hand, Move.parse("meld 7D 7H 7S"))
+    assert step.accepts(progress.hand, Move.parse("meld 7S 7D 7H"))

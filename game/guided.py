@@ -104,7 +104,12 @@ class Step:
     wrong: tuple[WrongMove, ...]
 
     def accepts(self, hand: Hand, move: Move, seat: int = 0) -> bool:
-        """Is ``move`` (legal in ``hand``) the move this step teaches?"""
+        """Is ``move`` (legal in ``hand``) the move this step teaches? A move the step
+        lists as wrong never is, even when it fits the step's rule."""
+        if self.expect and canonical(move) in {canonical(m) for m in self.expect}:
+            return True
+        if self.wrong_for(move) is not None:
+            return False
         if self.expect:
             return canonical(move) in {canonical(m) for m in self.expect}
         return rule_accepts(self.rule or "any", hand, move, seat)
@@ -371,7 +376,11 @@ def right_move(step: Step, hand: Hand) -> Move | None:
         return step.expect[0] if hand.is_legal(step.expect[0], 0) else None
     from game.engine.coach import advise
 
-    fitting = [r.move for r in advise(hand, 0).moves if step.accepts(hand, r.move)]
+    fitting = [
+        r.move
+        for r in advise(hand, 0).moves
+        if step.accepts(hand, r.move) and step.wrong_for(r.move) is None
+    ]
     return fitting[0] if fitting else None
 
 

@@ -77,7 +77,8 @@ def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | N
     if verdict is None:
         return None
     if verdict.kind == "right":
-        return {"kind": "right", "text": verdict.text, "lead": _("Right!")}
+        lead = _("Right!") if verdict.text else _("Done.")
+        return {"kind": "right", "text": verdict.text, "lead": lead}
     if verdict.kind == "illegal":
         assert verdict.error is not None
         reason = explain.illegal_move(verdict.error, state.names)
@@ -145,9 +146,22 @@ def guided_context(
             "step": step,
             "step_number": step.number if step else len(scenario.steps),
             "step_count": len(scenario.steps),
-            "prompt": text(step.prompt) if step else "",
-            "hints": [text(h) for h in step.hints[: state.hints_shown]] if step else [],
-            "more_hints": bool(step) and state.hints_shown < len(step.hints if step else ()),
+            "prompt": (
+                _("You have left the lesson's path: finish the hand your own way.")
+                if state.off_path
+                else text(step.prompt)
+                if step
+                else ""
+            ),
+            "off_path": state.off_path,
+            "hints": (
+                [text(h) for h in step.hints[: state.hints_shown]]
+                if step and not state.off_path
+                else []
+            ),
+            "more_hints": bool(step)
+            and not state.off_path
+            and state.hints_shown < len(step.hints if step else ()),
             "feedback": _feedback(state, verdict),
             "finished": state.hand.is_over,
             "stars": attempt.stars if attempt and attempt.finished else None,

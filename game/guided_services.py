@@ -89,6 +89,17 @@ class GuidedState:
         return self.progress.step
 
     @property
+    def off_path(self) -> bool:
+        """The learner "continued anyway" and the lesson's moves no longer fit: the hand
+        goes on as free play (every legal move is fine) until it ends."""
+        if self.hand.is_over:
+            return False
+        step = self.progress.step
+        if step is None:
+            return True
+        return bool(step.expect) and not any(self.hand.is_legal(m, LEARNER) for m in step.expect)
+
+    @property
     def version(self) -> int:
         return self.attempt.version if self.attempt else 0
 
@@ -157,13 +168,15 @@ def _save(attempt: GuidedAttempt, version: int, **fields: Any) -> None:
 def judge(state: GuidedState, move: Move) -> Verdict:
     """Judge ``move`` against the current step without changing anything."""
     step = state.step
-    if step is None:
+    if state.hand.is_over:
         raise AttemptOver(state.scenario.slug)
     try:
         state.hand.check(move, LEARNER)
     except IllegalMove as exc:
-        wrong = step.wrong_for(move)
+        wrong = step.wrong_for(move) if step else None
         return Verdict("illegal", move, exc, wrong.say[_lang()] if wrong else "")
+    if step is None or state.off_path:
+        return Verdict("right", move, None, "")
     if step.accepts(state.hand, move, LEARNER):
         return Verdict("right", move, None, step.right[_lang()])
     wrong = step.wrong_for(move)
@@ -263,9 +276,9 @@ def attempt_hint(
     if version != attempt.version:
         raise StaleAttempt(attempt.pk)
     state = guided_state(scenario=scenario, attempt=attempt, learner=learner)
-    if state.step is None:
+    if state.hand.is_over:
         raise AttemptOver(scenario.slug)
-    if state.hints_shown >= len(state.step.hints):
+    if state.step is None or state.off_path or state.hints_shown >= len(state.step.hints):
         raise NoMoreHints(scenario.slug)
     hints = [*attempt.hints, {"step": state.step.number}]
     _save(attempt, version, hints=hints)

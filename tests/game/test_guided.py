@@ -283,3 +283,42 @@ def test_a_meld_is_the_same_move_in_any_card_order() -> None:
     progress = guided.replay(scenario, guided.right_line(scenario)[:1])
     assert step.accepts(progress.hand, Move.parse("meld 7D 7H 7S"))
     assert step.accepts(progress.hand, Move.parse("meld 7S 7D 7H"))
+
+
+@pytest.mark.django_db
+def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -> None:
+    from game.guided_services import guided_state
+
+    from .helpers import learner_move
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock", "continue": "1"})
+    html = client.get(page(slug)).content.decode()
+    assert "left the lesson&#x27;s path" in html
+    for _ in range(200):
+        attempt = GuidedAttempt.objects.get()
+        state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+        if state.hand.is_over:
+            break
+        assert state.off_path
+        response = client.post(
+            page(slug, what="move"),
+            {"version": str(attempt.version), **move_data(learner_move(state.hand))},
+            **HTMX,
+        )
+        assert response.status_code == 200
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.finished and attempt.stars == 2
+    assert "Hand complete" in client.get(page(slug)).content.decode()
+
+
+def test_a_wrong_move_is_never_right_even_when_it_fits_the_rule() -> None:
+    scenario = guided.get("basic-01-groups-and-runs")
+    assert scenario is not None
+    step = scenario.steps[2]
+    assert step.rule == "meld" and step.wrong
+    progress = guided.replay(scenario, guided.right_line(scenario)[:2])
+    assert not step.accepts(progress.hand, step.wrong[0].move)

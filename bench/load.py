@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -65,6 +66,19 @@ class Stats:
     error_samples: list[str] = field(default_factory=list)
     hands: int = 0
     tables: int = 0
+
+    def merge(self, other: Stats) -> None:
+        self.move_latencies += other.move_latencies
+        self.move_queries += other.move_queries
+        self.server_ms += other.server_ms
+        for kind, values in other.by_kind.items():
+            self.by_kind.setdefault(kind, []).extend(values)
+        self.requests += other.requests
+        self.errors += other.errors
+        self.refused += other.refused
+        self.error_samples += other.error_samples[: 5 - len(self.error_samples)]
+        self.hands += other.hands
+        self.tables += other.tables
 
     def record(
         self,
@@ -245,6 +259,25 @@ class Learner:
         self.page = html if status in (200, 409, 422) else ""
 
 
+def run_learners(
+    numbers: list[int], port: int, seconds: float, max_requests: int, think: float
+) -> Stats:
+    """One client process: its learners in threads; returns what they measured."""
+    stats = Stats()
+    budget = [max_requests]
+    deadline = time.monotonic() + seconds
+    threads = [
+        threading.Thread(target=Learner(n, port, stats, deadline, budget, think).run, daemon=True)
+        for n in numbers
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 60)
+    stats.lock = None  # type: ignore[assignment]  # locks do not pickle
+    return stats
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -261,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--max-requests", type=int, default=60_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument(
         "--think",
         type=float,
@@ -303,21 +337,22 @@ def main(argv: list[str] | None = None) -> int:
                 break
             except OSError:
                 time.sleep(0.1)
-        stats = Stats()
-        budget = [args.max_requests]
         started = time.monotonic()
-        deadline = started + args.seconds
-        threads = [
-            threading.Thread(
-                target=Learner(n, port, stats, deadline, budget, args.think).run, daemon=True
+        # The learners run in several client processes (threads within each), so the
+        # client's own Python does not serialise every response behind one GIL.
+        groups = [list(range(n, args.learners, args.clients)) for n in range(args.clients)]
+        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
+            parts = pool.starmap(
+                run_learners,
+                [
+                    (group, port, args.seconds, args.max_requests // args.clients, args.think)
+                    for group in groups
+                ],
             )
-            for n in range(args.learners)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=args.seconds + 60)
         elapsed = time.monotonic() - started
+        stats = Stats()
+        for part in parts:
+            stats.merge(part)
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -113,7 +113,9 @@ def check_shortcode(code: Shortcode, where: str) -> None:
             return
         kind = words[0] if words else ""
         if kind not in CHECK_KINDS:
-            raise ContentError(where, f"{code.text}: unknown check (one of {', '.join(CHECK_KINDS)})")
+            raise ContentError(
+                where, f"{code.text}: unknown check (one of {', '.join(CHECK_KINDS)})"
+            )
         rest = code.args[len(kind) :].strip()
         if kind in ("meld", "deadwood", "knock"):
             cards = [w for w in rest.split() if w != "ace-high"]
@@ -195,7 +197,9 @@ def problems() -> list[str]:
     missing in a language, shortcodes that differ from the English file."""
     found: list[str] = []
     english: dict[tuple[str | None, str], Document] = {}
-    by_language: dict[str, dict[tuple[str | None, str], Document]] = {code: {} for code in LANGUAGES}
+    by_language: dict[str, dict[tuple[str | None, str], Document]] = {
+        code: {} for code in LANGUAGES
+    }
     for language in LANGUAGES:
         paths: list[tuple[Path, str | None]] = []
         for game in GAMES:
@@ -206,19 +210,19 @@ def problems() -> list[str]:
         glossary = CONTENT_DIR / language / "glossary.md"
         if glossary.exists():
             paths.append((glossary, None))
-        for path, game in paths:
+        for path, folder in paths:
             try:
-                document = read(path, language=language, game=game)
+                document = read(path, language=language, game=folder)
             except ContentError as exc:
                 found.append(str(exc))
                 continue
-            by_language[language][(game, path.name)] = document
+            by_language[language][(folder, path.name)] = document
             if language == "en":
-                english[(game, path.name)] = document
-    for (game, name), source in english.items():
+                english[(folder, path.name)] = document
+    for (folder, name), source in english.items():
         for language in LANGUAGES[1:]:
-            where = f"{language}/{game + '/' if game else ''}{name}"
-            other = by_language[language].get((game, name))
+            where = f"{language}/{folder + '/' if folder else ''}{name}"
+            other = by_language[language].get((folder, name))
             if other is None:
                 found.append(f"{where}: missing (the English file exists)")
             elif other.shortcodes != source.shortcodes:
@@ -226,7 +230,7 @@ def problems() -> list[str]:
             elif other.guided != source.guided:
                 found.append(f"{where}: its guided hands differ from the English file's")
     for language in LANGUAGES[1:]:
-        for game, name in by_language[language]:
-            if (game, name) not in english:
-                found.append(f"{language}/{game or ''}/{name}: has no English original")
+        for folder, name in by_language[language]:
+            if (folder, name) not in english:
+                found.append(f"{language}/{folder or ''}/{name}: has no English original")
     return found

@@ -16,6 +16,7 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("display/", views.display_settings, name="display_settings"),
     path("", include("game.urls")),
+    path("lessons/", include("lessons.urls")),
 )
 
 handler400 = "rummy_site.views.bad_request"

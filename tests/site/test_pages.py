@@ -10,7 +10,14 @@ from django.urls import reverse
 from django.utils import translation
 
 # Every page of the site without parameters. Later parts add theirs here.
-PAGE_NAMES = ["home", "display_settings", "game:practice_index", "game:guided_index"]
+PAGE_NAMES = [
+    "home",
+    "display_settings",
+    "game:practice_index",
+    "game:guided_index",
+    "lessons:index",
+    "lessons:glossary",
+]
 
 
 def url_in(name: str, language: str) -> str:

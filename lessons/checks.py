@@ -1,0 +1,355 @@
+"""Interactive checks inside lessons, answered by the rules engine.
+
+Each kind reads its shortcode arguments (see :mod:`lessons.content`), builds
+its question (fixed cards, or cards dealt from a seed for ``random``), and
+judges an answer, returning whether it is right and the data that explains
+the right answer. Nothing here knows about requests or templates.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from game.engine.arrange import Arrangement, best_arrangement
+from game.engine.cards import DECK, Card, Rank, Suit, parse_cards
+from game.engine.errors import EngineError, IllegalMove, InvalidNotation
+from game.engine.melds import Meld, MeldFailure, check_meld, extend_meld, find_melds, make_meld
+from game.engine.settle import Settlement, settle_basic, settle_gin, settle_knock
+
+
+class BadAnswer(ValueError):
+    """A malformed answer: ``code`` picks the translated message; nothing is stored."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        super().__init__(code)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    correct: bool
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def _random_dense(rng: random.Random, count: int) -> list[Card]:
+    """``count`` cards from 5 or 6 adjacent ranks: hands full of possible melds."""
+    span = rng.choice((5, 6))
+    low = rng.randrange(1, 14 - span + 1)
+    pool = [c for c in DECK if low <= c.rank.value < low + span]
+    return sorted(rng.sample(pool, count))
+
+
+def _parse_cards(words: Sequence[str]) -> list[Card]:
+    cards = parse_cards(list(words))
+    if len(set(cards)) != len(cards):
+        raise InvalidNotation(" ".join(words), "a card is there twice")
+    return cards
+
+
+def _answer_cards(answer: Mapping[str, Any], allowed: Sequence[Card]) -> list[Card]:
+    raw = answer.get("cards", [])
+    tokens = [raw] if isinstance(raw, str) else list(raw)
+    picked = []
+    for token in tokens:
+        try:
+            card = Card.parse(str(token))
+        except InvalidNotation:
+            raise BadAnswer("unknown_card") from None
+        if card not in allowed or card in picked:
+            raise BadAnswer("unknown_card")
+        picked.append(card)
+    return picked
+
+
+def parse_points(text: str) -> Fraction:
+    """A number as people type it: 7, 4.5, 4,5, 4½, 9/2."""
+    value = text.strip().replace(" ", "")
+    if not value:
+        raise BadAnswer("empty")
+    for glyph, frac in (("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4")):
+        if value.endswith(glyph):
+            whole = value[: -len(glyph)] or "0"
+            if not whole.isdigit():
+                raise BadAnswer("not_a_number")
+            return Fraction(int(whole)) + Fraction(frac)
+    try:
+        return Fraction(value.replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise BadAnswer("not_a_number") from None
+
+
+# ------------------------------------------------------------------ the kinds
+@dataclass(frozen=True)
+class MeldCheck:
+    """ "Is there a meld here?": pick the cards of a meld, or say there is none."""
+
+    kind = "meld"
+    cards: tuple[Card, ...] | None  # None: dealt from the seed
+
+    @classmethod
+    def parse(cls, args: str) -> MeldCheck:
+        words = args.split()
+        if words == ["random"]:
+            return cls(None)
+        return cls(tuple(_parse_cards(words)))
+
+    @property
+    def random(self) -> bool:
+        return self.cards is None
+
+    def question(self, seed: int) -> list[Card]:
+        if self.cards is not None:
+            return list(self.cards)
+        rng = random.Random(f"meld:{seed}")
+        # Most dealt sets hold a meld to find; some hold none, and that is the answer then.
+        want = rng.random() < 0.7
+        for _ in range(200):
+            cards = _random_dense(rng, rng.choice((4, 5, 6)))
+            if bool(self.melds_in(cards)) == want:
+                return cards
+        return cards
+
+    def melds_in(self, cards: Sequence[Card]) -> list[Meld]:
+        return [m for m in find_melds(cards) if set(m.cards) <= set(cards)]
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        cards = self.question(seed)
+        melds = self.melds_in(cards)
+        if answer.get("answer") == "none":
+            return Outcome(not melds, {"melds": melds, "picked": [], "none": True})
+        picked = _answer_cards(answer, cards)
+        if not picked:
+            raise BadAnswer("pick_cards")
+        failure = check_meld(picked)
+        details: dict[str, Any] = {"melds": melds, "picked": picked, "failure": failure}
+        if failure is None:
+            details["meld"] = make_meld(picked)
+        else:
+            try:
+                make_meld(picked)
+            except IllegalMove as exc:
+                details["params"] = exc.params
+        return Outcome(failure is None, details)
+
+
+@dataclass(frozen=True)
+class DeadwoodCheck:
+    """ "Count the deadwood": a number; the answer shows the best arrangement."""
+
+    kind = "deadwood"
+    cards: tuple[Card, ...] | None
+    ace_high: bool = False
+
+    @classmethod
+    def parse(cls, args: str) -> DeadwoodCheck:
+        words = args.split()
+        ace_high = "ace-high" in words
+        words = [w for w in words if w != "ace-high"]
+        if words == ["random"]:
+            return cls(None, ace_high)
+        cards = _parse_cards(words)
+        if not cards:
+            raise InvalidNotation(args, "no cards")
+        return cls(tuple(cards), ace_high)
+
+    @property
+    def random(self) -> bool:
+        return self.cards is None
+
+    def question(self, seed: int) -> list[Card]:
+        if self.cards is not None:
+            return list(self.cards)
+        return _random_dense(random.Random(f"deadwood:{seed}"), 10)
+
+    def arrangement(self, seed: int) -> Arrangement:
+        return best_arrangement(self.question(seed), ace_high_or_low=self.ace_high)
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        raw = str(answer.get("answer", "")).strip()
+        if not raw:
+            raise BadAnswer("empty")
+        if not raw.isdigit():
+            raise BadAnswer("not_a_number")
+        arrangement = self.arrangement(seed)
+        return Outcome(
+            int(raw) == arrangement.deadwood, {"arrangement": arrangement, "given": int(raw)}
+        )
+
+
+@dataclass(frozen=True)
+class KnockCheck:
+    """ "Can this hand knock?" in Gin Rummy: 10 cards after the discard; yes or no."""
+
+    kind = "knock"
+    cards: tuple[Card, ...] | None
+    limit: int = 10
+
+    @classmethod
+    def parse(cls, args: str) -> KnockCheck:
+        words = args.split()
+        if words == ["random"]:
+            return cls(None)
+        cards = _parse_cards(words)
+        if len(cards) != 10:
+            raise InvalidNotation(args, "a knock check takes 10 cards")
+        return cls(tuple(cards))
+
+    @property
+    def random(self) -> bool:
+        return self.cards is None
+
+    def question(self, seed: int) -> list[Card]:
+        if self.cards is not None:
+            return list(self.cards)
+        rng = random.Random(f"knock:{seed}")
+        # About half the dealt hands can knock: keep dealing until the coin's side comes up.
+        want = rng.random() < 0.5
+        for _ in range(200):
+            cards = _random_dense(rng, 10)
+            if (best_arrangement(cards).deadwood <= self.limit) == want:
+                return cards
+        return cards
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        value = answer.get("answer")
+        if value not in ("yes", "no"):
+            raise BadAnswer("yes_or_no")
+        arrangement = best_arrangement(self.question(seed))
+        can = arrangement.deadwood <= self.limit
+        return Outcome(
+            (value == "yes") == can, {"arrangement": arrangement, "can": can, "limit": self.limit}
+        )
+
+
+@dataclass(frozen=True)
+class ScoreCheck:
+    """ "Who scores, and how much?": pick the player who collects, type their points."""
+
+    kind = "score"
+    game: str
+    player: int  # the knocker (Gin, Knock) or the one who went out (Basic)
+    hands: tuple[tuple[Card, ...], ...]
+
+    @classmethod
+    def parse(cls, args: str) -> ScoreCheck:
+        head, *parts = args.split("|")
+        words = head.split()
+        if len(words) != 2 or words[0] not in ("basic", "gin", "knock") or not words[1].isdigit():
+            raise InvalidNotation(args, "write: score <basic|gin|knock> <player> | hand | hand ...")
+        hands = tuple(tuple(_parse_cards(part.split())) for part in parts)
+        check = cls(words[0], int(words[1]), hands)
+        check.settlement()  # raises IllegalMove for hands the engine cannot settle
+        return check
+
+    @property
+    def random(self) -> bool:
+        return False
+
+    def settlement(self) -> Settlement:
+        hands = [list(h) for h in self.hands]
+        if self.game == "gin":
+            return settle_gin(knocker=self.player, hands=hands)
+        if self.game == "knock":
+            return settle_knock(knocker=self.player, hands=hands)
+        return settle_basic(winner=self.player, went_rummy=False, hands=hands)
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        raw_player = str(answer.get("player", ""))
+        if not raw_player.isdigit() or not 0 <= int(raw_player) < len(self.hands):
+            raise BadAnswer("pick_player")
+        points = parse_points(str(answer.get("points", "")))
+        settlement = self.settlement()
+        best = max(settlement.received.values())
+        collectors = [p for p, v in settlement.received.items() if v == best and v > 0]
+        correct = int(raw_player) in collectors and points == best
+        return Outcome(
+            correct,
+            {"settlement": settlement, "collectors": collectors, "points": best},
+        )
+
+
+@dataclass(frozen=True)
+class LayoffCheck:
+    """ "Where can this card be laid off?": tick every meld it fits, or none."""
+
+    kind = "layoff"
+    card: Card
+    melds: tuple[Meld, ...]
+
+    @classmethod
+    def parse(cls, args: str) -> LayoffCheck:
+        head, *parts = args.split("|")
+        card = Card.parse(head.strip())
+        if not parts:
+            raise InvalidNotation(args, "write: layoff <card> | meld | meld ...")
+        melds = tuple(make_meld(_parse_cards(part.split())) for part in parts)
+        if any(card in m.cards for m in melds):
+            raise InvalidNotation(args, "the card is already in a meld")
+        return cls(card, melds)
+
+    @property
+    def random(self) -> bool:
+        return False
+
+    def fits(self) -> list[int]:
+        return [i for i, m in enumerate(self.melds) if extend_meld(m, self.card) is not None]
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        raw = answer.get("melds", [])
+        tokens = [raw] if isinstance(raw, str) else list(raw)
+        if answer.get("answer") == "none":
+            chosen: set[int] = set()
+        else:
+            if not tokens:
+                raise BadAnswer("pick_meld")
+            if not all(t.isdigit() and int(t) < len(self.melds) for t in tokens):
+                raise BadAnswer("pick_meld")
+            chosen = {int(t) for t in tokens}
+        fits = self.fits()
+        extended = {i: extend_meld(self.melds[i], self.card) for i in fits}
+        return Outcome(chosen == set(fits), {"fits": fits, "extended": extended, "chosen": chosen})
+
+
+Check = MeldCheck | DeadwoodCheck | KnockCheck | ScoreCheck | LayoffCheck
+KINDS: dict[str, Any] = {
+    "meld": MeldCheck,
+    "deadwood": DeadwoodCheck,
+    "knock": KnockCheck,
+    "score": ScoreCheck,
+    "layoff": LayoffCheck,
+}
+
+
+def parse_check(args: str) -> Check:
+    """A check from its shortcode arguments (``meld 7H 8H 9S``...)."""
+    kind, _sep, rest = args.strip().partition(" ")
+    factory = KINDS.get(kind)
+    if factory is None:
+        raise InvalidNotation(args, f"unknown check {kind!r}")
+    try:
+        check: Check = factory.parse(rest.strip())
+    except (IllegalMove, EngineError) as exc:
+        raise InvalidNotation(args, str(exc)) from None
+    return check
+
+
+__all__ = [
+    "KINDS",
+    "BadAnswer",
+    "Check",
+    "DeadwoodCheck",
+    "KnockCheck",
+    "LayoffCheck",
+    "MeldCheck",
+    "MeldFailure",
+    "Outcome",
+    "Rank",
+    "ScoreCheck",
+    "Suit",
+    "parse_check",
+    "parse_points",
+]

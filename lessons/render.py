@@ -1,0 +1,68 @@
+"""From a lesson file to stored HTML, and from stored HTML to the page.
+
+At load time the Markdown is rendered once; shortcodes become markers. At
+request time the markers become cards (named in the page's language) and the
+interactive checks (rendered by the view with the learner's answers).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import markdown
+
+from game.engine.cards import parse_cards
+from rummy_site.templatetags.cards import card
+
+from .content import SHORTCODE, Document
+
+CARDS_MARK = re.compile(r"<!--cards:([^>]*)-->")
+CHECK_MARK = re.compile(r"(?:<p>)?<!--check:(\d+)-->(?:</p>)?")
+
+
+def render_document(document: Document) -> tuple[str, list[str]]:
+    """The body as HTML with markers, and the checks' shortcode arguments in order."""
+    checks: list[str] = []
+
+    def replace(match: re.Match[str]) -> str:
+        kind, args = match.group(1), match.group(2).strip()
+        if kind == "cards":
+            return f"<!--cards:{args}-->"
+        checks.append(args[len("check") :].strip() if args.startswith("check") else args)
+        return f"\n\n<!--check:{len(checks) - 1}-->\n\n"
+
+    source = SHORTCODE.sub(replace, document.body)
+    html = markdown.markdown(source, extensions=["tables", "sane_lists"], output_format="html")
+    return html, checks
+
+
+def draw_cards(html: str) -> str:
+    """Replace card markers with cards named in the active language."""
+
+    def replace(match: re.Match[str]) -> str:
+        cards = parse_cards(match.group(1))
+        inner = "".join(f"<li>{card(c, small=True)}</li>" for c in cards)
+        return f'<ul class="hand hand--inline">{inner}</ul>'
+
+    return CARDS_MARK.sub(replace, html)
+
+
+def split_checks(html: str) -> list[str | int]:
+    """The body as pieces: HTML strings and check indexes, in order."""
+    pieces: list[str | int] = []
+    position = 0
+    for match in CHECK_MARK.finditer(html):
+        pieces.append(html[position : match.start()])
+        pieces.append(int(match.group(1)))
+        position = match.end()
+    pieces.append(html[position:])
+    return pieces
+
+
+def assemble(html: str, draw_check: Callable[[int], str]) -> str:
+    """The lesson body with its cards and checks drawn."""
+    return "".join(
+        piece if isinstance(piece, str) else draw_check(piece)
+        for piece in split_checks(draw_cards(html))
+    )

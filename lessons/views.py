@@ -1,0 +1,267 @@
+"""Lesson pages: the index, each game's lessons, a lesson with its checks, print, glossary."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from game import guided
+from game.models import Table
+from learners.services import learner_for
+from rummy_site.htmx import wants_partial
+
+from . import presenters, services
+from .checks import BadAnswer
+from .models import Lesson
+from .render import assemble, draw_cards
+
+MAX_SEED = 2**31 - 1
+
+
+def _language() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+def _game_or_404(game: str) -> str:
+    if game not in services.GAMES:
+        raise Http404(_("There is no such game."))
+    return game
+
+
+@require_GET
+def lessons_index(request: HttpRequest) -> HttpResponse:
+    progress = services.progress_of(learner=learner_for(request, create=False))
+    games = []
+    for game in services.GAMES:
+        lessons = services.lessons_of(language=_language(), game=game)
+        read = sum(1 for lesson in lessons if progress.lesson_read(lesson))
+        games.append(
+            {
+                "game": game,
+                "label": Table.Game(game).label,
+                "lessons": [{"lesson": x, "read": progress.lesson_read(x)} for x in lessons],
+                "read": read,
+                "total": len(lessons),
+                "percent": round(100 * read / len(lessons)) if lessons else 0,
+            }
+        )
+    return render(request, "lessons/index.html", {"games": games})
+
+
+@require_GET
+def game_index(request: HttpRequest, game: str) -> HttpResponse:
+    _game_or_404(game)
+    progress = services.progress_of(learner=learner_for(request, create=False))
+    lessons = services.lessons_of(language=_language(), game=game)
+    items = [
+        {
+            "lesson": lesson,
+            "read": progress.lesson_read(lesson),
+            "checks": len(lesson.checks),
+            "right": progress.checks_right(lesson),
+        }
+        for lesson in lessons
+    ]
+    read = sum(1 for item in items if item["read"])
+    return render(
+        request,
+        "lessons/game.html",
+        {
+            "game": game,
+            "label": Table.Game(game).label,
+            "items": items,
+            "read": read,
+            "total": len(items),
+            "percent": round(100 * read / len(items)) if items else 0,
+        },
+    )
+
+
+def _seed(request: HttpRequest, index: int) -> int:
+    """A random check's seed: from the form or the link, "new" for another question."""
+    raw = request.POST.get("seed") or (
+        request.GET.get("seed") if request.GET.get("check") == str(index) else None
+    )
+    if raw == "new":
+        return random.SystemRandom().randrange(1, MAX_SEED)
+    if raw and raw.isdigit() and 0 < int(raw) <= MAX_SEED:
+        return int(raw)
+    return index + 1
+
+
+def _check_html(
+    request: HttpRequest,
+    lesson: Lesson,
+    index: int,
+    *,
+    seed: int,
+    outcome: Any = None,
+    error: str = "",
+) -> SafeString:
+    check = services.check_of(lesson, index)
+    context = {
+        "lesson": lesson,
+        "index": index,
+        "seed": seed,
+        "question": presenters.question(check, seed),
+        "outcome": outcome,
+        "explanation": presenters.explanation(check, outcome) if outcome else None,
+        "error": error,
+        "picked": [str(c) for c in request.POST.getlist("cards")] if outcome or error else [],
+        "check_url": reverse(
+            "lessons:check", kwargs={"game": lesson.game, "slug": lesson.slug, "index": index}
+        ),
+        "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
+    }
+    return mark_safe(render_to_string("lessons/includes/check.html", context, request=request))
+
+
+def _lesson_page(
+    request: HttpRequest,
+    lesson: Lesson,
+    *,
+    answered: dict[int, dict[str, Any]] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    answered = answered or {}
+    lessons = services.lessons_of(language=lesson.language, game=lesson.game)
+    position = next((i for i, x in enumerate(lessons) if x.slug == lesson.slug), 0)
+    body = assemble(
+        lesson.body,
+        lambda i: _check_html(request, lesson, i, seed=_seed(request, i), **answered.get(i, {})),
+    )
+    guided_hands = [
+        {"slug": s.slug, "title": s.title.get(lesson.language, s.title["en"])}
+        for slug in lesson.guided
+        if (s := guided.get(slug)) is not None
+    ]
+    learner = learner_for(request, create=False)
+    progress = services.progress_of(learner=learner)
+    return render(
+        request,
+        "lessons/lesson.html",
+        {
+            "lesson": lesson,
+            "body": mark_safe(body),
+            "label": Table.Game(lesson.game).label,
+            "previous": lessons[position - 1] if position > 0 else None,
+            "next": lessons[position + 1] if position + 1 < len(lessons) else None,
+            "position": position + 1,
+            "total": len(lessons),
+            "percent": round(100 * (position + 1) / len(lessons)) if lessons else 0,
+            "read": progress.lesson_read(lesson),
+            "guided_hands": guided_hands,
+        },
+        status=status,
+    )
+
+
+def _lesson_or_404(game: str, slug: str) -> Lesson:
+    try:
+        return services.lesson_get(language=_language(), game=_game_or_404(game), slug=slug)
+    except services.LessonNotFound:
+        raise Http404(_("There is no such lesson.")) from None
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    lesson = _lesson_or_404(game, slug)
+    if lesson.kind != Lesson.Kind.LESSON:
+        raise Http404(_("There is no such lesson."))
+    check = request.GET.get("check", "")
+    if wants_partial(request) and check.isdigit() and int(check) < len(lesson.checks):
+        # "Another one": only the check, with a new question.
+        index = int(check)
+        return HttpResponse(_check_html(request, lesson, index, seed=_seed(request, index)))
+    return _lesson_page(request, lesson)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def check_answer(request: HttpRequest, game: str, slug: str, index: int) -> HttpResponse:
+    lesson = _lesson_or_404(game, slug)
+    if not 0 <= index < len(lesson.checks):
+        raise Http404(_("There is no such check."))
+    seed = _seed(request, index)
+    answer: dict[str, Any] = {
+        "answer": request.POST.get("answer", ""),
+        "cards": request.POST.getlist("cards"),
+        "points": request.POST.get("points", ""),
+        "player": request.POST.get("player", ""),
+        "melds": request.POST.getlist("melds"),
+    }
+    try:
+        services.check_of(lesson, index).judge(answer, seed)  # validate before storing
+    except BadAnswer as exc:
+        message = presenters.bad_answer_message(exc)
+        if wants_partial(request):
+            return HttpResponse(
+                _check_html(request, lesson, index, seed=seed, error=message), status=400
+            )
+        return _lesson_page(request, lesson, answered={index: {"error": message}}, status=400)
+    learner = learner_for(request)
+    assert learner is not None
+    outcome = services.check_answer(
+        learner=learner, lesson=lesson, index=index, answer=answer, seed=seed
+    )
+    if wants_partial(request):
+        return HttpResponse(_check_html(request, lesson, index, seed=seed, outcome=outcome))
+    return _lesson_page(request, lesson, answered={index: {"outcome": outcome}})
+
+
+@require_POST
+def lesson_read(request: HttpRequest, game: str, slug: str) -> HttpResponse:
+    """ "Next lesson": the lesson counts as read; on to the next one (or the index)."""
+    lesson = _lesson_or_404(game, slug)
+    learner = learner_for(request)
+    assert learner is not None
+    services.lesson_mark_read(learner=learner, lesson=lesson)
+    lessons = services.lessons_of(language=lesson.language, game=lesson.game)
+    slugs = [x.slug for x in lessons]
+    position = slugs.index(lesson.slug) if lesson.slug in slugs else len(slugs)
+    if position + 1 < len(slugs):
+        return redirect("lessons:lesson", game=game, slug=slugs[position + 1])
+    return redirect("lessons:game", game=game)
+
+
+@require_GET
+def summary_page(request: HttpRequest, game: str) -> HttpResponse:
+    try:
+        lesson = services.special_get(
+            language=_language(), kind=Lesson.Kind.SUMMARY, game=_game_or_404(game)
+        )
+    except services.LessonNotFound:
+        raise Http404(_("There is no rule summary for this game yet.")) from None
+    return render(
+        request,
+        "lessons/summary.html",
+        {
+            "lesson": lesson,
+            "body": mark_safe(draw_cards(lesson.body)),
+            "label": Table.Game(game).label,
+        },
+    )
+
+
+@require_GET
+def glossary_page(request: HttpRequest) -> HttpResponse:
+    try:
+        lesson = services.special_get(language=_language(), kind=Lesson.Kind.GLOSSARY)
+    except services.LessonNotFound:
+        raise Http404(_("There is no glossary yet.")) from None
+    return render(
+        request,
+        "lessons/glossary.html",
+        {"lesson": lesson, "body": mark_safe(draw_cards(lesson.body))},
+    )

@@ -1,0 +1,137 @@
+"""Every kind of check: a right answer, a wrong one explained, malformed ones refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from lessons.checks import BadAnswer, parse_check, parse_points
+from lessons.models import CheckAnswer, Lesson
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+URL = "/en/lessons/gin/checks/check/{}/"
+
+
+def answer(client: Client, index: int, data: dict[str, object], htmx: bool = True):  # type: ignore[no-untyped-def]
+    return client.post(URL.format(index), data, **(HTMX if htmx else {}))
+
+
+@pytest.mark.parametrize(
+    ("index", "right", "wrong", "explained"),
+    [
+        (
+            0,
+            {"cards": ["7H", "7S", "7D"]},
+            {"cards": ["7H", "8H", "9S"]},
+            "is not a run: a run needs one suit",
+        ),
+        (1, {"answer": "20"}, {"answer": "30"}, "leaves 20 points of deadwood"),
+        (2, {"answer": "yes"}, {"answer": "no"}, "the deadwood is 1, which is 10 or less"),
+        (3, {"player": "0", "points": "58"}, {"player": "1", "points": "9"}, "Player 1: 58."),
+        (4, {"melds": ["0"]}, {"melds": ["1"]}, "It fits 2♣ 3♣ 4♣: 2♣ 3♣ 4♣ 5♣."),
+    ],
+)
+def test_right_and_wrong_answers(
+    client: Client,
+    check_lesson: Lesson,
+    index: int,
+    right: dict[str, object],
+    wrong: dict[str, object],
+    explained: str,
+) -> None:
+    response = answer(client, index, {**wrong, "seed": "1"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Not quite." in html and explained in html
+    assert "<html" not in html
+    response = answer(client, index, {**right, "seed": "1"})
+    html = response.content.decode()
+    assert "Right!" in html
+    row = CheckAnswer.objects.get(index=index)
+    assert row.attempts == 2 and row.correct
+
+
+@pytest.mark.parametrize(
+    ("index", "data", "message"),
+    [
+        (0, {}, "Pick the cards of a meld"),
+        (0, {"cards": ["ZZ"]}, "Pick cards from the ones shown."),
+        (0, {"cards": ["KD", "KH", "KS"]}, "Pick cards from the ones shown."),
+        (1, {"answer": ""}, "Type your answer first."),
+        (1, {"answer": "twenty"}, "Type a number, like 14."),
+        (1, {"answer": "-3"}, "Type a number, like 14."),
+        (2, {"answer": "maybe"}, "Answer yes or no."),
+        (3, {"points": "57"}, "Pick a player."),
+        (3, {"player": "0", "points": "lots"}, "Type a number, like 14."),
+        (3, {"player": "9", "points": "5"}, "Pick a player."),
+        (4, {}, "Tick a meld"),
+        (4, {"melds": ["7"]}, "Tick a meld"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [True, False])
+def test_malformed_answers_store_nothing(
+    client: Client,
+    check_lesson: Lesson,
+    index: int,
+    data: dict[str, object],
+    message: str,
+    htmx: bool,
+) -> None:
+    response = answer(client, index, data, htmx=htmx)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html and 'role="alert"' in html
+    assert ("<html" in html) is not htmx
+    assert CheckAnswer.objects.count() == 0
+
+
+def test_malformed_answer_in_russian(client: Client, check_lesson: Lesson) -> None:
+    Lesson.objects.filter(pk=check_lesson.pk).update(language="ru")
+    response = client.post("/ru/lessons/gin/checks/check/1/", {"answer": "много"}, **HTMX)
+    assert response.status_code == 400
+    assert "Type a number" not in response.content.decode()
+
+
+def test_another_question_for_a_random_check(client: Client, check_lesson: Lesson) -> None:
+    seen = set()
+    for _ in range(4):
+        html = client.get(
+            "/en/lessons/gin/checks/", {"check": "5", "seed": "new"}, **HTMX
+        ).content.decode()
+        assert html.startswith('<section class="check')
+        seen.add(tuple(re.findall(r'data-card="(..)"', html)))
+    assert len(seen) > 1
+    # The seed travels with the answer, so the question answered is the one shown.
+    html = client.get(
+        "/en/lessons/gin/checks/", {"check": "5", "seed": "77"}, **HTMX
+    ).content.decode()
+    assert 'name="seed" value="77"' in html
+    check = parse_check(check_lesson.checks[5])
+    right = check.arrangement(77).deadwood  # type: ignore[union-attr]
+    response = answer(client, 5, {"seed": "77", "answer": str(right)})
+    assert "Right!" in response.content.decode()
+
+
+def test_a_whole_lesson_page_without_javascript(client: Client, check_lesson: Lesson) -> None:
+    response = answer(client, 2, {"answer": "no"}, htmx=False)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html
+    assert html.count('class="check ') == 6
+    assert "Not quite." in html
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("7", "7"), ("4.5", "9/2"), ("4,5", "9/2"), ("4½", "9/2"), ("9/2", "9/2")]
+)
+def test_points_as_people_type_them(text: str, value: str) -> None:
+    from fractions import Fraction
+
+    assert parse_points(text) == Fraction(value)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1/0", "x½"])
+def test_points_that_are_not_numbers(text: str) -> None:
+    with pytest.raises(BadAnswer):
+        parse_points(text)

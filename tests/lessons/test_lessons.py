@@ -1,0 +1,124 @@
+"""The lesson files and pages: complete in every language, rendered, navigated, remembered."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from game import guided
+from lessons import content
+from lessons.models import Lesson, LessonRead
+
+LANGUAGES = content.LANGUAGES
+
+
+def test_the_lesson_files_have_no_problems() -> None:
+    """A lesson missing in a language, or shortcodes that differ from English, fail here."""
+    assert content.problems() == []
+
+
+@pytest.mark.parametrize("game", content.GAMES)
+def test_each_game_has_at_least_six_lessons_and_a_summary(game: str) -> None:
+    for language in LANGUAGES:
+        assert len(content.lesson_paths(language, game)) >= 6, f"{language}/{game}"
+        assert (content.CONTENT_DIR / language / game / "summary.md").exists()
+    assert all((content.CONTENT_DIR / lang / "glossary.md").exists() for lang in LANGUAGES)
+
+
+def test_every_kind_of_check_is_used() -> None:
+    kinds = {
+        code.args.split()[0]
+        for document in content.all_documents()
+        for code in document.shortcodes
+        if code.kind == "check"
+    }
+    assert kinds == set(content.CHECK_KINDS)
+
+
+def test_linked_guided_hands_exist() -> None:
+    for document in content.all_documents():
+        for slug in document.guided:
+            assert guided.get(slug) is not None, f"{document.path}: no guided hand {slug}"
+
+
+def test_a_missing_translation_and_different_shortcodes_are_caught(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    for lang in LANGUAGES:
+        (tmp_path / lang / "gin").mkdir(parents=True)
+    text = "---\ntitle: T\n---\nSee [cards 7H 8H 9H] and [check meld 7H 8H 9S].\n"
+    (tmp_path / "en" / "gin" / "01-x.md").write_text(text)
+    (tmp_path / "lt" / "gin" / "01-x.md").write_text(text)
+    (tmp_path / "ru" / "gin" / "01-x.md").write_text(text.replace("9S", "9H"))
+    monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
+    found = content.problems()
+    assert "ru/gin/01-x.md: its shortcodes differ from the English file's" in found
+    assert "it/gin/01-x.md: missing (the English file exists)" in found
+    (tmp_path / "it" / "gin" / "01-x.md").write_text(
+        text.replace("[check meld 7H 8H 9S]", "[check fly 7H]")
+    )
+    assert any("unknown check" in p for p in content.problems())
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_lesson_renders_in_every_language(
+    client: Client, loaded_lessons: None, language: str
+) -> None:
+    lessons = Lesson.objects.filter(language=language)
+    assert lessons.count() >= 3 * 7 + 1
+    for lesson in lessons:
+        if lesson.kind == Lesson.Kind.LESSON:
+            url = f"/{language}/lessons/{lesson.game}/{lesson.slug}/"
+        elif lesson.kind == Lesson.Kind.SUMMARY:
+            url = f"/{language}/lessons/{lesson.game}/summary/"
+        else:
+            url = f"/{language}/lessons/glossary/"
+        response = client.get(url)
+        html = response.content.decode()
+        assert response.status_code == 200, url
+        assert f'<html lang="{language}">' in html
+        assert (
+            f"<title>{lesson.title}" in html.replace("&#x27;", "'").replace("&quot;", '"')
+            or lesson.title[:20] in html
+        )
+        assert 'name="description"' in html and 'hreflang="lt"' in html
+        assert "<!--cards:" not in html and "<!--check:" not in html
+        assert html.count('class="check ') == (len(lesson.checks) if lesson.kind == "lesson" else 0)
+
+
+@pytest.mark.django_db
+def test_index_navigation_and_progress(client: Client, loaded_lessons: None) -> None:
+    index = client.get("/en/lessons/").content.decode()
+    assert index.count("<progress") == 3
+    first, second = Lesson.objects.filter(language="en", game="gin", kind="lesson").order_by(
+        "order"
+    )[:2]
+    page = client.get(f"/en/lessons/gin/{first.slug}/").content.decode()
+    assert f"/en/lessons/gin/{second.slug}/" not in re.findall(r'rel="prev"[^>]*', page)
+    assert "Lesson 1 of" in page
+    response = client.post(f"/en/lessons/gin/{first.slug}/read/")
+    assert response.status_code == 302 and response["Location"] == f"/en/lessons/gin/{second.slug}/"
+    assert LessonRead.objects.filter(game="gin", slug=first.slug).exists()
+    game = client.get("/en/lessons/gin/").content.decode()
+    assert "1 of" in game and "✓" in game
+    # Progress is per lesson, not per language: reading in English counts in Italian too.
+    assert "✓" in client.get("/it/lessons/gin/").content.decode()
+
+
+@pytest.mark.django_db
+def test_unknown_lessons_and_games(client: Client, loaded_lessons: None) -> None:
+    assert client.get("/en/lessons/poker/").status_code == 404
+    assert client.get("/en/lessons/gin/no-such-lesson/").status_code == 404
+    assert client.post("/en/lessons/gin/no-such-lesson/read/").status_code == 404
+    slug = Lesson.objects.filter(language="en", game="gin", kind="lesson").first().slug  # type: ignore[union-attr]
+    assert client.post(f"/en/lessons/gin/{slug}/check/99/", {"answer": "1"}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_lessons_lead_into_their_guided_hands(client: Client, loaded_lessons: None) -> None:
+    linked = Lesson.objects.filter(language="ru", kind="lesson").exclude(guided=[]).first()
+    assert linked is not None
+    html = client.get(f"/ru/lessons/{linked.game}/{linked.slug}/").content.decode()
+    for slug in linked.guided:
+        assert f"/ru/guided/{slug}/" in html

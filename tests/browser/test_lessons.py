@@ -1,0 +1,85 @@
+"""Lessons in Chromium: read, answer a check wrongly then rightly, go on to a guided hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from lessons.checks import DeadwoodCheck, parse_check
+from lessons.models import Lesson
+
+from .axe import serious_violations
+
+
+@pytest.fixture
+def lessons(transactional_db: None) -> None:
+    call_command("load_lessons", verbosity=0)
+
+
+def deadwood_lesson(language: str) -> tuple[Lesson, int]:
+    """A lesson with a fixed deadwood check and a guided hand to go on to."""
+    for lesson in (
+        Lesson.objects.filter(language=language, kind="lesson")
+        .exclude(guided=[])
+        .order_by("game", "order")
+    ):
+        for index, args in enumerate(lesson.checks):
+            check = parse_check(args)
+            if isinstance(check, DeadwoodCheck) and not check.random:
+                return lesson, index
+    raise AssertionError("no lesson with a deadwood check and a guided hand")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_read_a_lesson_answer_a_check_and_go_on_to_its_guided_hand(
+    page: Page, site_url: str, lessons: None, language: str
+) -> None:
+    lesson, index = deadwood_lesson(language)
+    check = parse_check(lesson.checks[index])
+    right = check.arrangement(index + 1).deadwood  # type: ignore[union-attr]
+    page.goto(f"{site_url}/{language}/lessons/")
+    page.locator(f'a[href="/{language}/lessons/{lesson.game}/{lesson.slug}/"]').first.click()
+    expect(page.locator("h1")).to_have_text(lesson.title)
+    page.evaluate("window.__stillHere = true")
+    box = page.locator(f"#check-{index}")
+    box.locator("input[name=answer]").fill(str(right + 7))
+    box.locator("button[type=submit]").click()
+    expect(page.locator(f"#check-{index} .feedback--illegal")).to_be_visible()
+    box = page.locator(f"#check-{index}")
+    box.locator("input[name=answer]").fill(str(right))
+    box.locator("button[type=submit]").click()
+    expect(page.locator(f"#check-{index} .feedback--right")).to_be_visible()
+    assert page.evaluate("window.__stillHere") is True  # swapped in place
+    page.locator(".lesson-practice a").first.click()
+    expect(page).to_have_url(f"{site_url}/{language}/guided/{lesson.guided[0]}/")
+    expect(page.locator(".coach__prompt")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_check_without_javascript(browser, site_url: str, lessons: None) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    lesson, index = deadwood_lesson("it")
+    page.goto(f"{site_url}/it/lessons/{lesson.game}/{lesson.slug}/")
+    box = page.locator(f"#check-{index}")
+    box.locator("input[name=answer]").fill("abc")
+    box.locator("button[type=submit]").click()
+    expect(page.locator(f"#check-{index} [role=alert]")).to_be_visible()
+    expect(page).to_have_url(
+        f"{site_url}/it/lessons/{lesson.game}/{lesson.slug}/check/{index}/#check-{index}"
+    )
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_axe_on_lesson_pages(page: Page, site_url: str, lessons: None, language: str) -> None:
+    page.goto(f"{site_url}/{language}/lessons/")
+    assert serious_violations(page) == []
+    lesson, _index = deadwood_lesson(language)
+    page.goto(f"{site_url}/{language}/lessons/{lesson.game}/{lesson.slug}/")
+    assert serious_violations(page) == []
+    page.goto(f"{site_url}/{language}/lessons/{lesson.game}/summary/")
+    assert serious_violations(page) == []

@@ -36,7 +36,9 @@ def bad_answer_message(error: BadAnswer) -> str:
 
 
 def player_names(count: int) -> list[str]:
-    return [_("Player %(number)s") % {"number": n + 1} for n in range(count)]
+    """Players of a score question are letters, as in the rule books' examples: the
+    explanations then read "B pays A 7" in every language, with no name to decline."""
+    return [chr(ord("A") + n) for n in range(count)]
 
 
 def _meld_label(meld: Meld) -> str:
@@ -76,7 +78,7 @@ def question(check: Check, seed: int) -> dict[str, Any]:
         data["players"] = [
             {
                 "index": i,
-                "name": names[i],
+                "name": _("Player %(letter)s") % {"letter": names[i]},
                 "cards": list(hand),
                 "role": role if i == check.player else "",
             }

@@ -62,9 +62,14 @@ def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _render(request, _scenario(slug))
 
 
-def _done(request: HttpRequest, scenario: guided.Scenario, **kwargs: Any) -> HttpResponse:
-    """htmx: the partial. Without JavaScript: the whole page (the feedback must show)."""
-    return _render(request, scenario, **kwargs)
+def _stale(request: HttpRequest, scenario: guided.Scenario) -> HttpResponse:
+    """Another tab moved on: say so, and show the hand as it is now."""
+    return _render(
+        request,
+        scenario,
+        status=409,
+        error=_("This guided hand changed in another tab or window. Here it is as it is now."),
+    )
 
 
 @require_POST
@@ -89,12 +94,7 @@ def guided_move(request: HttpRequest, slug: str) -> HttpResponse:
             continue_anyway=request.POST.get("continue") == "1",
         )
     except services.StaleAttempt:
-        return _render(
-            request,
-            scenario,
-            status=409,
-            error=_("This guided hand changed in another tab or window. Here it is as it is now."),
-        )
+        return _stale(request, scenario)
     except services.AttemptOver:
         return _render(
             request,
@@ -103,7 +103,8 @@ def guided_move(request: HttpRequest, slug: str) -> HttpResponse:
             error=_("This hand is over. Try it again, or go on to the next one."),
         )
     status = 422 if verdict.kind == "illegal" else 200
-    return _done(request, scenario, status=status, verdict=verdict)
+    # htmx gets the partial; without JavaScript the whole page, so the feedback shows.
+    return _render(request, scenario, status=status, verdict=verdict)
 
 
 @require_POST
@@ -120,19 +121,14 @@ def guided_hint(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         services.attempt_hint(learner=learner, scenario=scenario, attempt=attempt, version=version)
     except services.StaleAttempt:
-        return _render(
-            request,
-            scenario,
-            status=409,
-            error=_("This guided hand changed in another tab or window. Here it is as it is now."),
-        )
+        return _stale(request, scenario)
     except services.NoMoreHints:
         return _render(
             request, scenario, status=422, error=_("That was the last hint for this step.")
         )
     except services.AttemptOver:
         return _render(request, scenario, status=422, error=_("This hand is over."))
-    return _done(request, scenario)
+    return _render(request, scenario)
 
 
 @require_POST

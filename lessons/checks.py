@@ -18,6 +18,7 @@ from game.engine.arrange import Arrangement, best_arrangement
 from game.engine.cards import DECK, Card, Rank, Suit, parse_cards
 from game.engine.errors import EngineError, IllegalMove, InvalidNotation
 from game.engine.melds import Meld, MeldFailure, check_meld, extend_meld, find_melds, make_meld
+from game.engine.options import BasicOptions
 from game.engine.settle import Settlement, settle_basic, settle_gin, settle_knock
 
 
@@ -233,15 +234,27 @@ class ScoreCheck:
     game: str
     player: int  # the knocker (Gin, Knock) or the one who went out (Basic)
     hands: tuple[tuple[Card, ...], ...]
+    #: Basic Rummy only: the winner went rummy (doubled), and the ace-high option.
+    rummy: bool = False
+    ace_high: bool = False
 
     @classmethod
     def parse(cls, args: str) -> ScoreCheck:
         head, *parts = args.split("|")
         words = head.split()
-        if len(words) != 2 or words[0] not in ("basic", "gin", "knock") or not words[1].isdigit():
-            raise InvalidNotation(args, "write: score <basic|gin|knock> <player> | hand | hand ...")
+        flags = set(words[2:])
+        if (
+            len(words) < 2
+            or words[0] not in ("basic", "gin", "knock")
+            or not words[1].isdigit()
+            or not flags <= {"rummy", "ace-high"}
+            or (flags and words[0] != "basic")
+        ):
+            raise InvalidNotation(
+                args, "write: score <basic|gin|knock> <player> [rummy] [ace-high] | hand | ..."
+            )
         hands = tuple(tuple(_parse_cards(part.split())) for part in parts)
-        check = cls(words[0], int(words[1]), hands)
+        check = cls(words[0], int(words[1]), hands, "rummy" in flags, "ace-high" in flags)
         check.settlement()  # raises IllegalMove for hands the engine cannot settle
         return check
 
@@ -255,7 +268,12 @@ class ScoreCheck:
             return settle_gin(knocker=self.player, hands=hands)
         if self.game == "knock":
             return settle_knock(knocker=self.player, hands=hands)
-        return settle_basic(winner=self.player, went_rummy=False, hands=hands)
+        return settle_basic(
+            winner=self.player,
+            went_rummy=self.rummy,
+            hands=hands,
+            options=BasicOptions(ace_high_or_low=self.ace_high),
+        )
 
     def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
         raw_player = str(answer.get("player", ""))

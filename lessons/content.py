@@ -17,8 +17,9 @@ The body is Markdown. Shortcodes, on their own line or inside a sentence:
 
 ``[cards 7H 8H 9H]``
     draws the cards (codes: rank A 2-9 T J Q K, suit C D H S).
-``[check meld 7H 8H 9S]`` / ``[check meld random]``
-    "Is this a meld?" (yes or no); the engine's reason explains a no.
+``[check meld 7H 8H 9S 9D]`` / ``[check meld random]``
+    "Is there a meld among these cards?": the learner picks the cards of a meld,
+    or answers that there is none; the engine's reason explains a wrong pick.
 ``[check deadwood AS 2S 3S 4H 4D 4C KS QH]`` / ``[check deadwood random]``
     "Count the deadwood" (a number); the answer shows the best arrangement.
     Add ``ace-high`` for Basic Rummy's ace-high option.
@@ -28,11 +29,15 @@ The body is Markdown. Shortcodes, on their own line or inside a sentence:
     "Who scores, and how much?": the game, the knocker (or Basic's winner), then
     each player's hand after ``|`` (Gin: 10 cards each; Knock: the deal size;
     Basic: the winner's hand empty). The settlement is then shown step by step.
+    Players are named A, B, C... in hand order. Basic Rummy may add ``rummy``
+    (the winner went rummy: doubled) and ``ace-high`` (the option: aces 15):
+    ``[check score basic 0 rummy | | KS 7D AH | 2C 3C]``.
 ``[check layoff 5C | 2C 3C 4C | 9D 9H 9S]``
     "Where can this card be laid off?": the card, then the melds on the table
     (the answer may be one of them, several, or none).
 
-Every question and explanation is the site's own translated text, so a lesson's
+A card row inside a list item needs the item's indentation (4 spaces) to stay in
+the list. Every question and explanation is the site's own translated text, so a lesson's
 shortcodes are the same in every language (a test checks it): translate the
 prose around them, never the codes.
 """

@@ -41,9 +41,10 @@ def draw_cards(html: str) -> str:
     """Replace card markers with cards named in the active language."""
 
     def replace(match: re.Match[str]) -> str:
+        # Spans, not a list: card rows often stand inside a sentence (a <p>).
         cards = parse_cards(match.group(1))
-        inner = "".join(f"<li>{card(c, small=True)}</li>" for c in cards)
-        return f'<ul class="hand hand--inline">{inner}</ul>'
+        inner = "".join(str(card(c, small=True)) for c in cards)
+        return f'<span class="hand hand--inline">{inner}</span>'
 
     return CARDS_MARK.sub(replace, html)
 

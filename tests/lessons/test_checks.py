@@ -135,3 +135,19 @@ def test_points_as_people_type_them(text: str, value: str) -> None:
 def test_points_that_are_not_numbers(text: str) -> None:
     with pytest.raises(BadAnswer):
         parse_points(text)
+
+
+def test_score_checks_for_going_rummy_and_the_ace_high_option() -> None:
+    from fractions import Fraction
+
+    plain = parse_check("score basic 0 | | KS 7D AH | 2C 3C")
+    rummy = parse_check("score basic 0 rummy | | KS 7D AH | 2C 3C")
+    high = parse_check("score basic 0 ace-high | | KS 7D AH | 2C 3C")
+    # rules.md example 12: +23, doubled +46, with aces worth 15: +37.
+    assert [c.settlement().received[0] for c in (plain, rummy, high)] == [  # type: ignore[union-attr]
+        Fraction(23),
+        Fraction(46),
+        Fraction(37),
+    ]
+    with pytest.raises(ValueError):
+        parse_check("score gin 0 rummy | 2C | 3C")

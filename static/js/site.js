@@ -47,6 +47,17 @@
     }
   });
 
+  // A scoring walkthrough opened by a plain link (#result-title): the keyboard
+  // user's next step is the "Next step" button, so start there.
+  document.addEventListener("DOMContentLoaded", function () {
+    if (window.location.hash === "#result-title") {
+      var next = document.getElementById("next-step") || document.getElementById("next-hand");
+      if (next) {
+        next.focus();
+      }
+    }
+  });
+
   // After htmx replaces the table, keep the keyboard user's place: if the
   // focused element disappeared, focus the next thing to do.
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -83,3 +83,18 @@ def test_axe_on_lesson_pages(page: Page, site_url: str, lessons: None, language:
     assert serious_violations(page) == []
     page.goto(f"{site_url}/{language}/lessons/{lesson.game}/summary/")
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_each_rule_summary_prints_on_one_page(
+    page: Page, site_url: str, lessons: None, language: str
+) -> None:
+    import re
+
+    for game in ("basic", "gin", "knock"):
+        page.goto(f"{site_url}/{language}/lessons/{game}/summary/")
+        page.emulate_media(media="print")
+        pdf = page.pdf(format="A4")
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert pages == 1, f"{language}/{game} summary prints on {pages} pages"

@@ -14,6 +14,7 @@ from game.engine.cards import Card
 from game.engine.errors import InvalidNotation
 from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
 from game.engine.options import UnknownOption
+from rummy_site.parsing import small_int
 
 from .models import Table
 from .services import NAME_LENGTH, PLAYER_COUNTS
@@ -30,10 +31,10 @@ class BadInput(Exception):
 
 
 def parse_version(data: QueryDict) -> int:
-    raw = data.get("version", "")
-    if not raw.isdigit():
+    version = small_int(data.get("version", ""))
+    if version is None:
         raise BadInput(_("The page is out of date. Here is the table as it is now."))
-    return int(raw)
+    return version
 
 
 def _cards(data: QueryDict) -> list[Card]:
@@ -81,10 +82,10 @@ def parse_move(data: QueryDict) -> MoveRequest:
     else:
         if len(cards) != 1:
             raise BadInput(_("Choose one card to lay off."))
-        meld = data.get("meld", "")
-        if not meld.isdigit():
+        meld = small_int(data.get("meld", ""))
+        if meld is None:
             raise BadInput(_("Choose the meld on the table to lay the card off onto."))
-        move = LayOff(cards[0], int(meld))
+        move = LayOff(cards[0], meld)
     return MoveRequest(move=move, confirmed=confirmed)
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 from game.engine.errors import IllegalMove
 from learners.services import learner_for
 from rummy_site.htmx import render_page, wants_partial
+from rummy_site.parsing import small_int
 
 from . import presenters, services
 from .forms import BadInput, NewTableForm, parse_move, parse_version
@@ -235,8 +236,7 @@ def table_next(request: HttpRequest, public_id: str) -> HttpResponse:
 def table_review(request: HttpRequest, public_id: str, deal: int) -> HttpResponse:
     """Step through a finished hand: every hand face up, the coach on each of your moves."""
     table = _table_or_404(request, public_id)
-    raw = request.GET.get("move", "0")
-    step = int(raw) if raw.isdigit() else 0
+    step = small_int(request.GET.get("move", "0")) or 0
     try:
         review = services.table_review(table=table, deal=deal, step=step)
     except services.TableNotFound:

@@ -9,6 +9,7 @@ the right answer. Nothing here knows about requests or templates.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,6 +21,7 @@ from game.engine.errors import EngineError, IllegalMove, InvalidNotation
 from game.engine.melds import Meld, MeldFailure, check_meld, extend_meld, find_melds, make_meld
 from game.engine.options import BasicOptions
 from game.engine.settle import Settlement, settle_basic, settle_gin, settle_knock
+from rummy_site.parsing import small_int
 
 
 class BadAnswer(ValueError):
@@ -66,6 +68,9 @@ def _answer_cards(answer: Mapping[str, Any], allowed: Sequence[Card]) -> list[Ca
     return picked
 
 
+POINTS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{1,3}|/[0-9]{1,3})?")
+
+
 def parse_points(text: str) -> Fraction:
     """A number as people type it: 7, 4.5, 4,5, 4½, 9/2."""
     value = text.strip().replace(" ", "")
@@ -73,10 +78,14 @@ def parse_points(text: str) -> Fraction:
         raise BadAnswer("empty")
     for glyph, frac in (("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4")):
         if value.endswith(glyph):
-            whole = value[: -len(glyph)] or "0"
-            if not whole.isdigit():
+            whole = small_int(value[: -len(glyph)] or "0")
+            if whole is None:
                 raise BadAnswer("not_a_number")
-            return Fraction(int(whole)) + Fraction(frac)
+            return Fraction(whole) + Fraction(frac)
+    # Whole numbers, decimals with a point or a comma, or a fraction; never exponents
+    # (Fraction("1e9999999") would take minutes) and never more than a few digits.
+    if not POINTS.fullmatch(value):
+        raise BadAnswer("not_a_number")
     try:
         return Fraction(value.replace(",", "."))
     except (ValueError, ZeroDivisionError):
@@ -173,12 +182,11 @@ class DeadwoodCheck:
         raw = str(answer.get("answer", "")).strip()
         if not raw:
             raise BadAnswer("empty")
-        if not raw.isdigit():
+        given = small_int(raw)
+        if given is None:
             raise BadAnswer("not_a_number")
         arrangement = self.arrangement(seed)
-        return Outcome(
-            int(raw) == arrangement.deadwood, {"arrangement": arrangement, "given": int(raw)}
-        )
+        return Outcome(given == arrangement.deadwood, {"arrangement": arrangement, "given": given})
 
 
 @dataclass(frozen=True)
@@ -246,7 +254,7 @@ class ScoreCheck:
         if (
             len(words) < 2
             or words[0] not in ("basic", "gin", "knock")
-            or not words[1].isdigit()
+            or small_int(words[1]) is None
             or not flags <= {"rummy", "ace-high"}
             or (flags and words[0] != "basic")
         ):
@@ -277,13 +285,14 @@ class ScoreCheck:
 
     def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
         raw_player = str(answer.get("player", ""))
-        if not raw_player.isdigit() or not 0 <= int(raw_player) < len(self.hands):
+        player = small_int(raw_player)
+        if player is None or not 0 <= player < len(self.hands):
             raise BadAnswer("pick_player")
         points = parse_points(str(answer.get("points", "")))
         settlement = self.settlement()
         best = max(settlement.received.values())
         collectors = [p for p, v in settlement.received.items() if v == best and v > 0]
-        correct = int(raw_player) in collectors and points == best
+        correct = player in collectors and points == best
         return Outcome(
             correct,
             {"settlement": settlement, "collectors": collectors, "points": best},
@@ -324,9 +333,10 @@ class LayoffCheck:
         else:
             if not tokens:
                 raise BadAnswer("pick_meld")
-            if not all(t.isdigit() and int(t) < len(self.melds) for t in tokens):
+            numbers = [small_int(str(t)) for t in tokens]
+            if any(n is None or n >= len(self.melds) for n in numbers):
                 raise BadAnswer("pick_meld")
-            chosen = {int(t) for t in tokens}
+            chosen = {n for n in numbers if n is not None}
         fits = self.fits()
         extended = {i: extend_meld(self.melds[i], self.card) for i in fits}
         return Outcome(chosen == set(fits), {"fits": fits, "extended": extended, "chosen": chosen})

@@ -19,6 +19,7 @@ from game import guided
 from game.models import Table
 from learners.services import learner_for
 from rummy_site.htmx import wants_partial
+from rummy_site.parsing import small_int
 
 from . import presenters, services
 from .checks import BadAnswer
@@ -87,15 +88,20 @@ def game_index(request: HttpRequest, game: str) -> HttpResponse:
     )
 
 
-def _seed(request: HttpRequest, index: int) -> int:
-    """A random check's seed: from the form or the link, "new" for another question."""
-    raw = request.POST.get("seed") or (
-        request.GET.get("seed") if request.GET.get("check") == str(index) else None
-    )
+def _seed(request: HttpRequest, index: int, *, answered: int | None = None) -> int:
+    """A random check's seed: from the answer's form (that check only), or from a link
+    (``?check=N&seed=...``, "new" for another question), else a fixed one."""
+    if answered == index:
+        raw = request.POST.get("seed")
+    elif small_int(request.GET.get("check")) == index:
+        raw = request.GET.get("seed")
+    else:
+        raw = None
     if raw == "new":
         return random.SystemRandom().randrange(1, MAX_SEED)
-    if raw and raw.isdigit() and 0 < int(raw) <= MAX_SEED:
-        return int(raw)
+    seed = small_int(raw)
+    if seed is not None and 0 < seed <= MAX_SEED:
+        return seed
     return index + 1
 
 
@@ -138,7 +144,13 @@ def _lesson_page(
     position = next((i for i, x in enumerate(lessons) if x.slug == lesson.slug), 0)
     body = assemble(
         lesson.body,
-        lambda i: _check_html(request, lesson, i, seed=_seed(request, i), **answered.get(i, {})),
+        lambda i: _check_html(
+            request,
+            lesson,
+            i,
+            seed=_seed(request, i, answered=i if i in answered else None),
+            **answered.get(i, {}),
+        ),
     )
     guided_hands = [
         {"slug": s.slug, "title": s.title.get(lesson.language, s.title["en"])}
@@ -179,10 +191,10 @@ def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     lesson = _lesson_or_404(game, slug)
     if lesson.kind != Lesson.Kind.LESSON:
         raise Http404(_("There is no such lesson."))
-    check = request.GET.get("check", "")
-    if wants_partial(request) and check.isdigit() and int(check) < len(lesson.checks):
+    check = small_int(request.GET.get("check", ""))
+    if wants_partial(request) and check is not None and check < len(lesson.checks):
         # "Another one": only the check, with a new question.
-        index = int(check)
+        index = check
         return HttpResponse(_check_html(request, lesson, index, seed=_seed(request, index)))
     return _lesson_page(request, lesson)
 
@@ -193,7 +205,7 @@ def check_answer(request: HttpRequest, game: str, slug: str, index: int) -> Http
     lesson = _lesson_or_404(game, slug)
     if not 0 <= index < len(lesson.checks):
         raise Http404(_("There is no such check."))
-    seed = _seed(request, index)
+    seed = _seed(request, index, answered=index)
     answer: dict[str, Any] = {
         "answer": request.POST.get("answer", ""),
         "cards": request.POST.getlist("cards"),

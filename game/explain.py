@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from game.engine.cards import Card, Rank
 from game.engine.coach import Step as CoachStep
@@ -117,12 +117,12 @@ def meld_failure(code: MeldFailure, params: Mapping[str, Any]) -> str:
 
 # --------------------------------------------------------------- illegal moves
 MOVE_NAMES = {
-    "draw_stock": pgettext("move", "drawing from the stock"),
-    "draw_discard": pgettext("move", "taking the discard"),
-    "discard": pgettext("move", "discarding"),
-    "meld": pgettext("move", "melding"),
-    "layoff": pgettext("move", "laying off"),
-    "knock": pgettext("move", "knocking"),
+    "draw_stock": pgettext_lazy("move", "drawing from the stock"),
+    "draw_discard": pgettext_lazy("move", "taking the discard"),
+    "discard": pgettext_lazy("move", "discarding"),
+    "meld": pgettext_lazy("move", "melding"),
+    "layoff": pgettext_lazy("move", "laying off"),
+    "knock": pgettext_lazy("move", "knocking"),
 }
 
 
@@ -139,7 +139,7 @@ def illegal_move(error: IllegalMove, names: Sequence[str] = ()) -> str:
         return _("It is not your turn: %(name)s is playing.") % {"name": name}
     if code is MoveError.NOT_IN_THIS_GAME:
         return _("There is no %(move)s in this game.") % {
-            "move": MOVE_NAMES.get(p.get("move", ""), p.get("move", ""))
+            "move": str(MOVE_NAMES.get(p.get("move", ""), p.get("move", "")))
         }
     if code is MoveError.MUST_DRAW_FIRST:
         return _("First draw a card, from the stock or the discard pile.")
@@ -216,6 +216,11 @@ def event_sentence(event: Event, names: Sequence[str], *, human: int = 0) -> str
 # ------------------------------------------------------------------ settlement
 def _who(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else str(seat)
+
+
+def people(seats: Sequence[int], names: Sequence[str]) -> str:
+    """ "A, B and C": the players of ``seats``, by name."""
+    return _list(seats, names)
 
 
 def _list(seats: Sequence[int], names: Sequence[str]) -> str:

@@ -440,7 +440,7 @@ __all__ = ["Action", "board_context", "illegal_move", "table_context", "table_su
 
 def review_context(review: ReviewStep, table: Table, deal: int) -> dict[str, Any]:
     """A finished hand, one move at a time, every hand face up, with the coach's view."""
-    names = [seat["name"] for seat in table.seats]
+    names = list(review.names)
     before = review.before
     sentence = ""
     verdict = ""
@@ -448,7 +448,8 @@ def review_context(review: ReviewStep, table: Table, deal: int) -> dict[str, Any
     preferred: dict[str, Any] | None = None
     if review.move is not None:
         after = before.apply(review.move)
-        sentence = explain.event_sentence(after.log[-1], names)
+        human = review.me if review.me is not None else -1
+        sentence = explain.event_sentence(after.log[-1], names, human=human)
     if review.advice is not None and review.move is not None:
         ranked = {str(m.move): m for m in review.advice.moves}
         mine = ranked.get(str(review.move))

@@ -516,6 +516,9 @@ class ReviewStep:
     move: Move | None
     player: int | None
     advice: Advice | None
+    #: Names by engine seat of the reviewed board, and the learner's seat in it (or None).
+    names: tuple[str, ...] = ()
+    me: int | None = None
 
 
 def table_review(*, table: Table, deal: int, step: int) -> ReviewStep:
@@ -536,4 +539,7 @@ def table_review(*, table: Table, deal: int, step: int) -> ReviewStep:
     player = before.turn if move is not None else None
     mine = player is not None and board["seats"][player] == HUMAN
     advice = advise(before, player) if move is not None and mine else None
-    return ReviewStep(step, len(moves), before, move, player, advice)
+    me = board["seats"].index(HUMAN) if HUMAN in board["seats"] else None
+    return ReviewStep(
+        step, len(moves), before, move, player, advice, tuple(board_names(table, board)), me
+    )

@@ -155,7 +155,7 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             lines.append(
                 _("%(names)s: %(points)s.")
                 % {
-                    "names": explain._list(collectors, names),
+                    "names": explain.people(collectors, names),
                     "points": explain.points(d["points"]),
                 }
             )

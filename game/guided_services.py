@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import pgettext
 
 from game.engine.arrange import best_arrangement
-from game.engine.errors import IllegalMove
+from game.engine.errors import EngineError, IllegalMove
 from game.engine.hand import Hand, PlayerView
 from game.engine.moves import Discard, Knock, Move
 from learners.models import Learner
@@ -138,9 +138,22 @@ def attempt_current(*, learner: Learner | None, scenario: guided.Scenario) -> Gu
     )
 
 
+def _replays(scenario: guided.Scenario, attempt: GuidedAttempt) -> bool:
+    """Does a saved attempt still replay? (Not if its scenario file changed since.)"""
+    try:
+        guided.replay(scenario, [Move.parse(m) for m in attempt.moves])
+    except (EngineError, ValueError):
+        return False
+    return True
+
+
 def guided_state(
     *, scenario: guided.Scenario, attempt: GuidedAttempt | None, learner: Learner | None
 ) -> GuidedState:
+    """The hand as the learner left it. An attempt that no longer replays (its
+    scenario was edited since) is set aside: the learner starts the hand afresh."""
+    if attempt is not None and not _replays(scenario, attempt):
+        attempt = None
     moves = [Move.parse(m) for m in attempt.moves] if attempt else []
     return GuidedState(
         scenario=scenario,
@@ -148,6 +161,24 @@ def guided_state(
         progress=guided.replay(scenario, moves),
         learner_name=learner_name(learner),
     )
+
+
+def _attempt_for(
+    learner: Learner, scenario: guided.Scenario, attempt: GuidedAttempt | None, version: int
+) -> GuidedAttempt:
+    """The attempt a post acts on: the current one if its version matches; a new one
+    when there is none yet (version 0), when the last one is finished (and the post was
+    made from its current page), or when it no longer replays."""
+    if attempt is not None and not attempt.finished and _replays(scenario, attempt):
+        if version != attempt.version:
+            raise StaleAttempt(attempt.pk)
+        return attempt
+    expected = attempt.version if attempt is not None and attempt.finished else 0
+    if attempt is not None and not _replays(scenario, attempt):
+        expected = version  # a broken attempt: whatever the page had, start again
+    if version != expected:
+        raise StaleAttempt(scenario.slug)
+    return attempt_start(learner=learner, scenario=scenario)
 
 
 def attempt_start(*, learner: Learner, scenario: guided.Scenario) -> GuidedAttempt:
@@ -239,18 +270,24 @@ def attempt_move(
     move: Move,
     continue_anyway: bool = False,
 ) -> tuple[GuidedState, Verdict]:
-    """Judge and (when right, or legal and confirmed) apply the learner's move."""
-    if attempt is None or attempt.finished:
-        if version != 0 and attempt is not None:
-            raise StaleAttempt(scenario.slug)
-        attempt = attempt_start(learner=learner, scenario=scenario)
-        version = 0
-    if version != attempt.version:
-        raise StaleAttempt(attempt.pk)
+    """Judge and (when right, or legal and confirmed) apply the learner's move.
+
+    "Continue anyway" counts only for the move the coach has just called "not the
+    point" at this step: a hand-made post cannot skip the mistake."""
+    attempt = _attempt_for(learner, scenario, attempt, version)
+    version = attempt.version
     state = guided_state(scenario=scenario, attempt=attempt, learner=learner)
     verdict = judge(state, move)
     mistakes = list(attempt.mistakes)
     moves = list(attempt.moves)
+    if continue_anyway and verdict.kind == "other":
+        last = mistakes[-1] if mistakes else {}
+        continue_anyway = (
+            last.get("kind") == "other"
+            and last.get("move") == str(move)
+            and state.step is not None
+            and last.get("step") == state.step.number
+        )
     if verdict.kind == "illegal" or (verdict.kind == "other" and not continue_anyway):
         mistakes.append(_mistake(state, verdict))
         _save(attempt, version, mistakes=mistakes)
@@ -270,11 +307,8 @@ def attempt_hint(
     *, learner: Learner, scenario: guided.Scenario, attempt: GuidedAttempt | None, version: int
 ) -> GuidedState:
     """Show the next hint of the current step's ladder (and count it)."""
-    if attempt is None or attempt.finished:
-        attempt = attempt_start(learner=learner, scenario=scenario)
-        version = 0
-    if version != attempt.version:
-        raise StaleAttempt(attempt.pk)
+    attempt = _attempt_for(learner, scenario, attempt, version)
+    version = attempt.version
     state = guided_state(scenario=scenario, attempt=attempt, learner=learner)
     if state.hand.is_over:
         raise AttemptOver(scenario.slug)
@@ -296,15 +330,12 @@ def stars_for(hints: int, mistakes: int) -> int:
 def _record_result(learner: Learner, attempt: GuidedAttempt) -> None:
     by_kind = Counter(f"{m['kind']}:{m['code']}" for m in attempt.mistakes)
     stars = attempt.stars or 1
-    result = GuidedResult.objects.filter(learner=learner, scenario=attempt.scenario).first()
-    if result is None:
-        GuidedResult.objects.create(
-            learner=learner,
-            scenario=attempt.scenario,
-            stars=stars,
-            hints=len(attempt.hints),
-            mistakes=dict(by_kind),
-        )
+    result, created = GuidedResult.objects.select_for_update().get_or_create(
+        learner=learner,
+        scenario=attempt.scenario,
+        defaults={"stars": stars, "hints": len(attempt.hints), "mistakes": dict(by_kind)},
+    )
+    if created:
         return
     better = (stars, -len(attempt.hints), -len(attempt.mistakes)) > (
         result.stars,

@@ -87,9 +87,10 @@ def check_answer(
     row, _created = CheckAnswer.objects.get_or_create(
         learner=learner, game=lesson.game, slug=lesson.slug, index=index
     )
-    CheckAnswer.objects.filter(pk=row.pk).update(
-        attempts=F("attempts") + 1, correct=row.correct or outcome.correct
-    )
+    changes: dict[str, Any] = {"attempts": F("attempts") + 1}
+    if outcome.correct:  # once right, always right: a later wrong try never undoes it
+        changes["correct"] = True
+    CheckAnswer.objects.filter(pk=row.pk).update(**changes)
     return outcome
 
 

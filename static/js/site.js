@@ -58,12 +58,31 @@
     }
   });
 
+  // A lesson's question is swapped as a whole when answered: remember which one,
+  // so the answer's feedback can take the focus (and be read out) afterwards.
+  var lastCheck = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var box = event.target && event.target.closest ? event.target.closest(".check") : null;
+    lastCheck = box ? box.id : null;
+  });
+
   // After htmx replaces the table, keep the keyboard user's place: if the
   // focused element disappeared, focus the next thing to do.
   document.addEventListener("htmx:afterSettle", function (event) {
     var active = document.activeElement;
     if (active && active !== document.body && document.body.contains(active)) {
       return;
+    }
+    if (lastCheck && document.getElementById(lastCheck)) {
+      var box = document.getElementById(lastCheck);
+      var answer = box.querySelector(".feedback, [role=alert]") || box.querySelector("input, button");
+      if (answer) {
+        if (!answer.matches("input, button, a")) {
+          answer.setAttribute("tabindex", "-1");
+        }
+        answer.focus();
+        return;
+      }
     }
     var area = document.getElementById("table");
     if (!area) {

@@ -322,3 +322,54 @@ def test_a_wrong_move_is_never_right_even_when_it_fits_the_rule() -> None:
     assert step.rule == "meld" and step.wrong
     progress = guided.replay(scenario, guided.right_line(scenario)[:2])
     assert not step.accepts(progress.hand, step.wrong[0].move)
+
+
+# ------------------------------------------------------------------ odd input (review findings)
+@pytest.mark.django_db
+def test_an_attempt_that_no_longer_replays_starts_afresh(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    GuidedAttempt.objects.update(moves=["draw discard", "knock 7H"])  # the file changed since
+    response = client.get(page(slug))
+    assert response.status_code == 200 and "Step 1 of 2" in response.content.decode()
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_discard"}, **HTMX
+    )
+    assert response.status_code == 200 and "feedback--right" in response.content.decode()
+    assert GuidedAttempt.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_stale_hint_after_the_end_starts_nothing(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "knock", "cards": ["KC"]})
+    assert GuidedAttempt.objects.get().finished
+    assert client.post(page(slug, what="hint"), {"version": "0"}, **HTMX).status_code == 409
+    assert (
+        client.post(
+            page(slug, what="move"), {"version": "12345", "action": "draw_stock"}, **HTMX
+        ).status_code
+        == 409
+    )
+    assert GuidedAttempt.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_continue_anyway_cannot_skip_the_mistake(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_stock", "continue": "1"}, **HTMX
+    )
+    assert "feedback--other" in response.content.decode()
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == [] and len(attempt.mistakes) == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_guided_odd_versions_are_refused(client: Client, value: str) -> None:
+    response = client.post(
+        page("gin-01-first-knock", what="move"), {"version": value, "action": "draw_stock"}
+    )
+    assert response.status_code == 400

@@ -576,3 +576,64 @@ def test_home_page_leads_to_a_table_of_each_game(client: Client, game: str) -> N
     assert link in home
     page = client.get(link.split("#")[0]).content.decode()
     assert f'<option value="{game}" selected>' in page
+
+
+# ------------------------------------------------------------------ odd input (review findings)
+@pytest.mark.parametrize("value", ["²", "٣", "9" * 5000])
+def test_unicode_and_huge_numbers_are_refused_not_crashed(client: Client, value: str) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    before = snapshot(table)
+    for name in ("table_move", "table_bots", "table_hint", "table_next"):
+        response = client.post(url(table, name), {"version": value, "action": "draw_stock"}, **HTMX)
+        assert response.status_code == 400, name
+    response = client.post(
+        url(table, "table_move"),
+        {"version": str(table.version), "action": "lay_off", "cards": ["2C"], "meld": value},
+        **HTMX,
+    )
+    assert response.status_code == 400
+    assert snapshot(table) == before
+
+
+def test_review_names_follow_the_board_at_three_player_gin(client: Client) -> None:
+    table = start_table(client, "gin", 3)
+    for _ in range(6):
+        table.refresh_from_db()
+        board = table.deals[-1][0]
+        if HUMAN not in board["seats"]:
+            break
+        play_whole_hand(client, table, check=False)
+        table.refresh_from_db()
+        if (
+            client.post(url(table, "table_next"), {"version": str(table.version)}).status_code
+            != 302
+        ):
+            pytest.fail("the match ended before the learner sat out")
+    board = table.deals[-1][0]
+    assert HUMAN not in board["seats"]
+    play_whole_hand(client, table, check=False)
+    names = [table.seats[s]["name"] for s in board["seats"]]
+    html = client.get(url(table).rstrip("/") + f"/review/{len(table.deals)}/").content.decode()
+    for name in names:
+        assert f'<h3 class="review__seat">{name}' in html
+    assert (
+        "You drew"
+        not in client.get(
+            url(table).rstrip("/") + f"/review/{len(table.deals)}/", {"move": "1"}
+        ).content.decode()
+    )
+
+
+def test_move_names_are_translated(client: Client) -> None:
+    table = start_table(client, "gin", language="lt")
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    table.refresh_from_db()
+    response = client.post(
+        url(table, "table_move", "lt"),
+        {"version": str(table.version), "action": "meld", "cards": ["2C", "3C", "4C"]},
+        **HTMX,
+    )
+    assert response.status_code == 422
+    assert "melding" not in response.content.decode()

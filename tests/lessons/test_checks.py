@@ -151,3 +151,55 @@ def test_score_checks_for_going_rummy_and_the_ace_high_option() -> None:
     ]
     with pytest.raises(ValueError):
         parse_check("score gin 0 rummy | 2C | 3C")
+
+
+def test_points_with_exponents_are_refused_at_once() -> None:
+    import time
+
+    started = time.perf_counter()
+    for text in ("1e9999999", "9" * 5000, "1E5", "²"):
+        with pytest.raises(BadAnswer):
+            parse_points(text)
+    assert time.perf_counter() - started < 1  # a guard against the slow path, not a benchmark
+
+
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_odd_digits_in_lesson_requests(client: Client, check_lesson: Lesson, value: str) -> None:
+    assert client.get("/en/lessons/gin/checks/", {"check": value, "seed": value}).status_code == 200
+    assert (
+        client.get("/en/lessons/gin/checks/", {"check": "5", "seed": value}, **HTMX).status_code
+        == 200
+    )
+    for index, field in ((1, "answer"), (3, "player"), (4, "melds")):
+        response = answer(client, index, {field: value, "seed": value, "points": "5"})
+        assert response.status_code == 400, field
+    assert CheckAnswer.objects.count() == 0
+
+
+def test_answering_one_question_leaves_the_others_as_they_were(
+    client: Client, check_lesson: Lesson
+) -> None:
+    before = client.get("/en/lessons/gin/checks/").content.decode()
+    random_box = re.search(
+        r'<section class="check check--deadwood" id="check-5".*?</section>', before, re.S
+    )
+    assert random_box is not None
+    response = answer(client, 1, {"answer": "20", "seed": "987654"}, htmx=False)
+    after = re.search(
+        r'<section class="check check--deadwood" id="check-5".*?</section>',
+        response.content.decode(),
+        re.S,
+    )
+    assert after is not None
+    assert re.findall(r'data-card="(..)"', after.group(0)) == re.findall(
+        r'data-card="(..)"', random_box.group(0)
+    )
+
+
+def test_a_right_answer_is_not_undone_by_a_later_wrong_one(
+    client: Client, check_lesson: Lesson
+) -> None:
+    answer(client, 2, {"answer": "yes"})
+    answer(client, 2, {"answer": "no"})
+    row = CheckAnswer.objects.get(index=2)
+    assert row.correct and row.attempts == 2

@@ -98,3 +98,23 @@ def test_each_rule_summary_prints_on_one_page(
         pdf = page.pdf(format="A4")
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert pages == 1, f"{language}/{game} summary prints on {pages} pages"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_answering_with_the_keyboard_keeps_the_focus_on_the_answer(
+    page: Page, site_url: str, lessons: None
+) -> None:
+    from lessons.checks import KnockCheck
+
+    lesson, index = next(
+        (x, i)
+        for x in Lesson.objects.filter(language="en", kind="lesson").order_by("game", "order")
+        for i, args in enumerate(x.checks)
+        if isinstance(parse_check(args), KnockCheck)
+    )
+    page.goto(f"{site_url}/en/lessons/{lesson.game}/{lesson.slug}/")
+    page.locator(f"#check-{index} button[value=yes]").focus()
+    page.keyboard.press("Enter")
+    feedback = page.locator(f"#check-{index} .feedback")
+    expect(feedback).to_be_visible()
+    expect(feedback).to_be_focused()

@@ -288,8 +288,46 @@ def _boxes(players: Sequence[int], scores: Sequence[HandScore]) -> dict[int, lis
     return boxes
 
 
+class _ScoreSheet:
+    """What every Gin score sheet shares: columns of boxes, first to the target wins.
+
+    Subclasses provide ``boxes`` (each column's boxes) and ``options``.
+    """
+
+    options: GinOptions
+
+    @property
+    def boxes(self) -> dict[int, list[Fraction]]:
+        raise NotImplementedError
+
+    @property
+    def totals(self) -> dict[int, Fraction]:
+        return {p: sum(b, Fraction(0)) for p, b in self.boxes.items()}
+
+    @property
+    def winner(self) -> int | None:
+        """The first column to reach the target (a player, or a partnership)."""
+        for p, total in self.totals.items():
+            if total >= self.options.target_score:
+                return p
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+
+class _TwoColumnSheet(_ScoreSheet):
+    def summary(self) -> GinSummary | None:
+        """The game-end lines, or ``None`` while the game goes on."""
+        w = self.winner
+        if w is None:
+            return None
+        return _gin_summary(w, 1 - w, self.boxes, self.options)
+
+
 @dataclass(frozen=True)
-class GinGame:
+class GinGame(_TwoColumnSheet):
     """A two-player Gin score sheet (players 0 and 1). First to ``target_score`` wins.
 
     Each hand won is a box in the winner's column; void hands add nothing.
@@ -307,28 +345,6 @@ class GinGame:
     def boxes(self) -> dict[int, list[Fraction]]:
         return _boxes([0, 1], [_score(r) for r in self.results])
 
-    @property
-    def totals(self) -> dict[int, Fraction]:
-        return {p: sum(b, Fraction(0)) for p, b in self.boxes.items()}
-
-    @property
-    def winner(self) -> int | None:
-        for p, total in self.totals.items():
-            if total >= self.options.target_score:
-                return p
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def summary(self) -> GinSummary | None:
-        """The game-end lines, or ``None`` while the game goes on."""
-        w = self.winner
-        if w is None:
-            return None
-        return _gin_summary(w, 1 - w, self.boxes, self.options)
-
 
 @dataclass(frozen=True)
 class Seating:
@@ -340,7 +356,7 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class GinThreeGame:
+class GinThreeGame(_ScoreSheet):
     """Three-player Gin (players 0-2): one sits out each hand.
 
     ``first_out`` sits out the first hand (chosen at random by the caller) and
@@ -384,21 +400,6 @@ class GinThreeGame:
         seats = self._seatings()
         return _boxes([0, 1, 2], [_score(r, seats[i].players) for i, r in enumerate(self.results)])
 
-    @property
-    def totals(self) -> dict[int, Fraction]:
-        return {p: sum(b, Fraction(0)) for p, b in self.boxes.items()}
-
-    @property
-    def winner(self) -> int | None:
-        for p, total in self.totals.items():
-            if total >= self.options.target_score:
-                return p
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
     def summaries(self) -> list[GinSummary]:
         """The winner's settlement with each other player (empty while the game goes on)."""
         w = self.winner
@@ -417,7 +418,7 @@ def partnership_tables(deal: int) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 @dataclass(frozen=True)
-class GinPartnershipGame:
+class GinPartnershipGame(_TwoColumnSheet):
     """Four-player Gin: side 0 (players 0 and 2) against side 1 (players 1 and 3).
 
     Each deal is two results, one per table (:func:`partnership_tables`), with
@@ -446,28 +447,6 @@ class GinPartnershipGame:
                 w = 0 if side[0] > side[1] else 1
                 scores.append(HandScore(w, side[w] - side[1 - w]))
         return _boxes([0, 1], scores)
-
-    @property
-    def totals(self) -> dict[int, Fraction]:
-        return {p: sum(b, Fraction(0)) for p, b in self.boxes.items()}
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side (0: players 0 and 2; 1: players 1 and 3)."""
-        for p, total in self.totals.items():
-            if total >= self.options.target_score:
-                return p
-        return None
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
-    def summary(self) -> GinSummary | None:
-        w = self.winner
-        if w is None:
-            return None
-        return _gin_summary(w, 1 - w, self.boxes, self.options)
 
 
 # -- Knock Rummy ---------------------------------------------------------------------

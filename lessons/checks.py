@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -44,6 +44,23 @@ def _random_dense(rng: random.Random, count: int) -> list[Card]:
     low = rng.randrange(1, 14 - span + 1)
     pool = [c for c in DECK if low <= c.rank.value < low + span]
     return sorted(rng.sample(pool, count))
+
+
+def _deal_until(
+    rng: random.Random,
+    chance: float,
+    deal: Callable[[random.Random], list[Card]],
+    test: Callable[[list[Card]], bool],
+) -> list[Card]:
+    """Deal until ``test`` gives the answer a coin with ``chance`` of "yes" chose, so a
+    random question's answer is sometimes yes and sometimes no."""
+    want = rng.random() < chance
+    cards = deal(rng)
+    for _ in range(200):
+        if test(cards) == want:
+            break
+        cards = deal(rng)
+    return cards
 
 
 def _parse_cards(words: Sequence[str]) -> list[Card]:
@@ -114,14 +131,13 @@ class MeldCheck:
     def question(self, seed: int) -> list[Card]:
         if self.cards is not None:
             return list(self.cards)
-        rng = random.Random(f"meld:{seed}")
         # Most dealt sets hold a meld to find; some hold none, and that is the answer then.
-        want = rng.random() < 0.7
-        for _ in range(200):
-            cards = _random_dense(rng, rng.choice((4, 5, 6)))
-            if bool(self.melds_in(cards)) == want:
-                return cards
-        return cards
+        return _deal_until(
+            random.Random(f"meld:{seed}"),
+            0.7,
+            lambda rng: _random_dense(rng, rng.choice((4, 5, 6))),
+            lambda cards: bool(self.melds_in(cards)),
+        )
 
     def melds_in(self, cards: Sequence[Card]) -> list[Meld]:
         return [m for m in find_melds(cards) if set(m.cards) <= set(cards)]
@@ -214,14 +230,13 @@ class KnockCheck:
     def question(self, seed: int) -> list[Card]:
         if self.cards is not None:
             return list(self.cards)
-        rng = random.Random(f"knock:{seed}")
-        # About half the dealt hands can knock: keep dealing until the coin's side comes up.
-        want = rng.random() < 0.5
-        for _ in range(200):
-            cards = _random_dense(rng, 10)
-            if (best_arrangement(cards).deadwood <= self.limit) == want:
-                return cards
-        return cards
+        # About half the dealt hands can knock.
+        return _deal_until(
+            random.Random(f"knock:{seed}"),
+            0.5,
+            lambda rng: _random_dense(rng, 10),
+            lambda cards: best_arrangement(cards).deadwood <= self.limit,
+        )
 
     def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
         value = answer.get("answer")

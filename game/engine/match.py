@@ -158,8 +158,35 @@ def _unique_top(totals: Sequence[Fraction], among: Sequence[int]) -> tuple[int |
 # -- Basic Rummy ---------------------------------------------------------------------
 
 
+class _TargetMatch:
+    """What Basic and Knock Rummy matches share: a winner decided by ``_state``
+    (the single highest of those who reached the target, or ties), and the
+    summary's closing line."""
+
+    results: tuple[Settlement, ...]
+
+    def _state(self) -> tuple[int | None, list[int]]:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        return self._state()[0]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def _verdict(self) -> SummaryLine:
+        winner, tied = self._state()
+        if winner is not None:
+            return _line(LineCode.WINNER, player=winner)
+        if len(tied) > 1:
+            return _line(LineCode.ANOTHER_HAND, players=tied)
+        return _line(LineCode.IN_PROGRESS, hands=len(self.results))
+
+
 @dataclass(frozen=True)
-class BasicMatch:
+class BasicMatch(_TargetMatch):
     """A Basic Rummy match: first to ``target_score``, or the most after ``hands_limit``.
 
     Each non-void hand adds what each player received. With a hands limit,
@@ -200,25 +227,10 @@ class BasicMatch:
             return None, []
         return _unique_top(totals, reached)
 
-    @property
-    def winner(self) -> int | None:
-        return self._state()[0]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
     def summary(self) -> list[SummaryLine]:
         totals = self.totals
         lines = [_line(LineCode.SCORE, player=p, points=totals[p]) for p in range(self.players)]
-        winner, tied = self._state()
-        if winner is not None:
-            lines.append(_line(LineCode.WINNER, player=winner))
-        elif len(tied) > 1:
-            lines.append(_line(LineCode.ANOTHER_HAND, players=tied))
-        else:
-            lines.append(_line(LineCode.IN_PROGRESS, hands=len(self.results)))
-        return lines
+        return [*lines, self._verdict()]
 
 
 # -- Gin Rummy -----------------------------------------------------------------------
@@ -453,7 +465,7 @@ class GinPartnershipGame(_TwoColumnSheet):
 
 
 @dataclass(frozen=True)
-class KnockMatch:
+class KnockMatch(_TargetMatch):
     """A Knock Rummy match: each player's score is everything paid to them.
 
     The first to ``target_score`` wins; several reaching it in the same hand:
@@ -497,14 +509,6 @@ class KnockMatch:
             return None, []
         return _unique_top(scores, reached)
 
-    @property
-    def winner(self) -> int | None:
-        return self._state()[0]
-
-    @property
-    def is_over(self) -> bool:
-        return self.winner is not None
-
     def summary(self) -> list[SummaryLine]:
         scores, paid = self.scores, self.paid
         lines = [_line(LineCode.SCORE, player=p, points=scores[p]) for p in range(self.players)]
@@ -518,11 +522,4 @@ class KnockMatch:
             )
             for p in range(self.players)
         ]
-        winner, tied = self._state()
-        if winner is not None:
-            lines.append(_line(LineCode.WINNER, player=winner))
-        elif len(tied) > 1:
-            lines.append(_line(LineCode.ANOTHER_HAND, players=tied))
-        else:
-            lines.append(_line(LineCode.IN_PROGRESS, hands=len(self.results)))
-        return lines
+        return [*lines, self._verdict()]

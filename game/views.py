@@ -13,6 +13,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -94,19 +95,13 @@ def _render_table(
     return render_page(request, TABLE_TEMPLATE, context, partial="table", status=status)
 
 
-def _after_post(request: HttpRequest, table: Table, **kwargs: Any) -> HttpResponse:
+def _after_post(request: HttpRequest, table: Table) -> HttpResponse:
     """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET)."""
-    if wants_partial(request) or kwargs.get("extra"):
-        return _render_table(request, table, **kwargs)
-    url = table_url(table)
+    if wants_partial(request):
+        return _render_table(request, table)
+    url = reverse("game:table", kwargs={"public_id": table.public_id})
     arrange = request.POST.get("arrange") == "1"
     return redirect(url + ("?arrange=1" if arrange else ""), permanent=False)
-
-
-def table_url(table: Table) -> str:
-    from django.urls import reverse
-
-    return reverse("game:table", kwargs={"public_id": table.public_id})
 
 
 @require_GET

@@ -5,24 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 
 from . import explain, guided
-from .guided_services import GuidedState, Verdict, cost
+from .guided_services import GuidedState, Verdict, cost, localized
 from .models import GuidedResult, Table
 from .presenters import board_context
 
-
-def _lang() -> str:
-    code = (get_language() or "en").split("-")[0]
-    return code if code in guided.LANGUAGES else "en"
-
-
-def text(value: guided.Text) -> str:
-    return value[_lang()]
+text = localized
 
 
 def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:

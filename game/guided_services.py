@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import pgettext
+from django.utils.translation import get_language, pgettext
 
 from game.engine.arrange import best_arrangement
 from game.engine.errors import EngineError, IllegalMove
@@ -205,26 +205,25 @@ def judge(state: GuidedState, move: Move) -> Verdict:
         state.hand.check(move, LEARNER)
     except IllegalMove as exc:
         wrong = step.wrong_for(move) if step else None
-        return Verdict("illegal", move, exc, wrong.say[_lang()] if wrong else "")
+        return Verdict("illegal", move, exc, localized(wrong.say) if wrong else "")
     if step is None or state.off_path:
         return Verdict("right", move, None, "")
     if step.accepts(state.hand, move, LEARNER):
-        return Verdict("right", move, None, step.right[_lang()])
+        return Verdict("right", move, None, localized(step.right))
     wrong = step.wrong_for(move)
     if wrong is not None:
-        text = wrong.say[_lang()]
+        text = localized(wrong.say)
     elif step.other is not None:
-        text = step.other[_lang()]
+        text = localized(step.other)
     else:
         text = ""
     return Verdict("other", move, None, text)
 
 
-def _lang() -> str:
-    from django.utils.translation import get_language
-
+def localized(value: guided.Text) -> str:
+    """A scenario's text in the page's language (English for any other)."""
     code = (get_language() or "en").split("-")[0]
-    return code if code in guided.LANGUAGES else "en"
+    return value[code if code in guided.LANGUAGES else "en"]
 
 
 def _mistake(state: GuidedState, verdict: Verdict) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The best arrangement of a hand into melds and deadwood, exactly and fast.
 
+>>> from game.engine.cards import format_cards, parse_cards
 >>> a = best_arrangement(parse_cards("7H 7S 7D 8H 9H"))
 >>> [str(m) for m in a.melds], format_cards(a.deadwood_cards), a.deadwood
 (['7H 8H 9H'], '7D 7S', 14)
@@ -42,7 +43,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 
-from .cards import DECK, Card, card_points, format_cards, parse_cards
+from .cards import DECK, Card, card_points, format_cards
 from .errors import IllegalMove
 from .melds import MELD_BY_MASK, Meld, MeldFailure, meld_masks
 
@@ -580,7 +581,3 @@ def all_arrangements(
                 melds.pop()
 
     yield from rec(h, 0, 0, [])
-
-
-def _doctest_names() -> tuple[object, ...]:
-    return (parse_cards, format_cards)

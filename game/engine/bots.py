@@ -1,4 +1,4 @@
-"""Computer players. Each sees only its own :class:`~.hand.PlayerView` (no peeking).
+"""Computer players. Each sees only its own :class:`~.state.PlayerView` (no peeking).
 
 * :class:`BotPlayer` plays the coach's first choice (:func:`.coach.rank_moves`):
   keeps melds, takes the discard pile's top card when it makes a meld or lowers
@@ -11,8 +11,8 @@ Players are stateless: the RNG of a decision is seeded from (seed, seat, number
 of moves in the hand), so a decision can be recomputed from a stored table
 alone, and a hand played by computers is reproducible.
 
->>> from game.engine.hand import Hand
->>> hand = Hand.new("knock", players=3, seed=5)
+>>> from game.engine import new_hand
+>>> hand = new_hand("knock", players=3, seed=5)
 >>> move = bot_move(hand)
 >>> hand.is_legal(move)
 True
@@ -24,8 +24,10 @@ import random
 from typing import Protocol
 
 from .coach import rank_moves
-from .hand import Hand, PlayerView
-from .moves import Discard, Move
+from .moves import AnyMove, Discard
+from .options import Game
+from .state import Hand
+from .view import PlayerView
 
 #: Names accepted by :func:`make_player` (and the selfplay ``--policy`` option).
 POLICIES = ("bot", "random")
@@ -36,7 +38,7 @@ STALEMATE_RECYCLES = 2
 class Player(Protocol):
     """Anything that chooses a move from a view."""
 
-    def choose(self, view: PlayerView) -> Move: ...
+    def choose(self, view: PlayerView) -> AnyMove: ...
 
 
 def _rng(seed: int, view: PlayerView) -> random.Random:
@@ -51,7 +53,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView) -> AnyMove:
         if not view.legal_moves:
             raise ValueError("not this player's turn")
         return _rng(self.seed, view).choice(view.legal_moves)
@@ -65,12 +67,12 @@ class BotPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, view: PlayerView) -> Move:
+    def choose(self, view: PlayerView) -> AnyMove:
         ranked = rank_moves(view)
         if not ranked:
             raise ValueError("not this player's turn")
         rng = _rng(self.seed, view)
-        if view.game == "basic" and view.recycles >= STALEMATE_RECYCLES and rng.random() < 0.25:
+        if view.game is Game.BASIC and view.recycles >= STALEMATE_RECYCLES and rng.random() < 0.25:
             # Stalemate breaker: two careful players can hold each other's last cards
             # forever (nobody discards the card the other needs); after the stock has
             # been recycled a few times, sometimes discard at random.
@@ -93,7 +95,7 @@ def make_player(policy: str, seed: int = 0) -> Player:
     raise ValueError(f"unknown policy {policy!r} (choose from {', '.join(POLICIES)})")
 
 
-def bot_move(hand: Hand, seat: int | None = None, *, policy: str = "bot", seed: int = 0) -> Move:
+def bot_move(hand: Hand, seat: int | None = None, *, policy: str = "bot", seed: int = 0) -> AnyMove:
     """The computer's move for ``seat`` (default: the player to move) in ``hand``."""
     player = hand.turn if seat is None else seat
     return make_player(policy, seed).choose(hand.view(player))

@@ -5,6 +5,10 @@ Subcommands:
 * ``arrange CARDS... [--ace-high] [--discard]``: the best arrangement, readably;
   ``arrange --jsonl``: one JSON request per input line, one JSON reply per line.
 * ``settle --jsonl``: settle hands of Gin, Knock or Basic Rummy, one per line.
+* ``match --jsonl``: score a match from its hands' results, one match per line:
+  the score sheet line by line (Gin's boxes, the game bonus, the shutout; Basic
+  and Knock Rummy's targets and balances; who plays, deals and sits out next
+  in three-player Gin), each line with its code.
 * ``selfplay``: registered by ``selfplay.py`` when it exists.
 
 Adding a subcommand: write ``add_subcommand(subparsers)`` in its module; it
@@ -30,11 +34,27 @@ from typing import IO, Any
 
 from .arrange import Arrangement, best_arrangement, best_discard
 from .cards import Card, format_cards, parse_cards
-from .errors import IllegalMove, InvalidNotation
-from .options import BasicOptions, GinOptions, KnockOptions, UnknownOption
-from .settle import Settlement, settle_basic, settle_gin, settle_knock
+from .deal import DEAL_SIZES
+from .english import english
+from .errors import IllegalMove, InvalidNotation, UnknownOption
+from .games import RULES
+from .games.basic import BasicMatch, BasicOptions, settle_basic
+from .games.gin import GinGame, GinOptions, GinPartnershipGame, GinThreeGame, settle_gin
+from .games.knock import KnockMatch, KnockOptions, settle_knock
+from .options import Game
+from .score_sheet import HandScore, LineCode, SummaryLine
+from .score_sheet import line as summary_line
+from .scoring import ResultKind, Settlement, Transfer, TransferReason, settlement_of
 
-__all__ = ["RequestError", "build_parser", "handle_arrange", "handle_settle", "main", "to_json"]
+__all__ = [
+    "RequestError",
+    "build_parser",
+    "handle_arrange",
+    "handle_match",
+    "handle_settle",
+    "main",
+    "to_json",
+]
 
 #: Modules that may add a subcommand with ``add_subcommand(subparsers)``.
 _PLUGINS = ("selfplay",)
@@ -139,9 +159,6 @@ def handle_arrange(request: dict[str, Any]) -> dict[str, Any]:
     return {**_arrangement_json(best_arrangement(hand, ace_high_or_low=ace)), "discard": None}
 
 
-_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
-
-
 def _index(request: Mapping[str, Any], name: str, players: int) -> int:
     value = request.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -186,7 +203,7 @@ def handle_settle(request: dict[str, Any]) -> dict[str, Any]:
     else:
         if not 2 <= n <= 6:
             raise RequestError("wrong_player_count", f"{game} is for 2-6 players, not {n}")
-        size = _SIZES[n]
+        size = DEAL_SIZES[n]
         if game == "knock":
             options = _options(request, KnockOptions)
             knocker = _index(request, "knocker", n)
@@ -250,9 +267,159 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
         "received": [to_json(s.received[p]) for p in range(s.players)],
         "paid": [to_json(s.paid[p]) for p in range(s.players)],
         "steps": [
-            {"code": st.code.value, "params": to_json(st.params), "text": st.text} for st in s.steps
+            {"code": st.code.value, "params": to_json(st.params), "text": english(st)}
+            for st in s.steps
         ],
     }
+
+
+# -- Matches --------------------------------------------------------------------------
+
+#: Players of a match by game and format (Gin's three and four are formats of their own).
+_MATCH_PLAYERS = {"basic": range(2, 7), "gin": range(2, 5), "knock": range(2, 7)}
+
+
+def _points(value: Any, what: str) -> Fraction:
+    """A non-negative whole or fractional number of points (an int, or "n/d")."""
+    if isinstance(value, bool):
+        raise RequestError("bad_points", f"{what} must be a number of points")
+    try:
+        points = Fraction(value) if isinstance(value, int | str) else None
+    except (ValueError, ZeroDivisionError):
+        points = None
+    if points is None or points < 0 or (isinstance(value, str) and len(value) > 20):
+        raise RequestError("bad_points", f"{what} must be a number of points, not {value!r}")
+    return points
+
+
+def _gin_score(hand: Any, where: str, players: int) -> HandScore:
+    if not isinstance(hand, dict):
+        raise RequestError("bad_request", f"{where} must be an object")
+    if hand.get("void") is True:
+        return HandScore(None)
+    winner = _index(hand, "winner", players)
+    return HandScore(winner, _points(hand.get("points"), f"{where}.points"))
+
+
+def _transfers_settlement(game: Game, hand: Any, where: str, players: int) -> Settlement:
+    """A Basic or Knock hand's result from its transfers (what ``settle`` replies)."""
+    if not isinstance(hand, dict):
+        raise RequestError("bad_request", f"{where} must be an object")
+    if hand.get("void") is True:
+        return settlement_of(game, ResultKind.VOID, [0] * players, [None] * players, [], [], [], [])
+    raw = hand.get("transfers")
+    if not isinstance(raw, list):
+        raise RequestError("bad_request", f'{where} needs transfers (or "void": true)')
+    transfers = []
+    for i, t in enumerate(raw):
+        if not isinstance(t, dict):
+            raise RequestError("bad_request", f"{where}.transfers[{i}] must be an object")
+        payer, payee = _index(t, "from", players), _index(t, "to", players)
+        if payer == payee:
+            raise RequestError("bad_request", f"{where}.transfers[{i}]: a player pays another")
+        points = _points(t.get("points"), f"{where}.transfers[{i}].points")
+        transfers.append(Transfer(payer, payee, points, TransferReason.DIFFERENCE))
+    payees = sorted({t.payee for t in transfers if t.points})
+    kind = ResultKind.OUT if game is Game.BASIC else ResultKind.KNOCK
+    return settlement_of(game, kind, [0] * players, [None] * players, [], transfers, [], payees)
+
+
+def _line_json(sheet_line: SummaryLine) -> dict[str, Any]:
+    return {
+        "code": sheet_line.code.value,
+        "params": to_json(sheet_line.params),
+        "text": english(sheet_line),
+    }
+
+
+def handle_match(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one ``match`` request (see docs/engine.md)."""
+    game_name = request.get("game")
+    if game_name not in ("gin", "knock", "basic"):
+        raise RequestError("unknown_game", f"unknown game: {game_name!r}")
+    game = Game(game_name)
+    players = request.get("players", 2)
+    if isinstance(players, bool) or players not in _MATCH_PLAYERS[game]:
+        raise RequestError("wrong_player_count", f"{game} is not played by {players!r}")
+    hands = request.get("hands")
+    if not isinstance(hands, list):
+        raise RequestError("bad_request", "hands must be a list of hand results")
+    options = _options(request, RULES[game].options_type)
+    reply: dict[str, Any] = {"game": str(game), "players": players, "hands": len(hands)}
+    match: Any
+    if game is Game.GIN:
+        assert isinstance(options, GinOptions)
+        if players == 3:
+            first_out = request.get("first_out", 0)
+            first_out = _index({"first_out": first_out}, "first_out", 3)
+            playing = [p for p in range(3) if p != first_out]
+            first_dealer = _index({"d": request.get("first_dealer", playing[0])}, "d", 3)
+            if first_dealer == first_out:
+                raise RequestError("bad_request", "the first dealer cannot sit out the first hand")
+            match = GinThreeGame(first_out=first_out, first_dealer=first_dealer, options=options)
+        elif players == 4:
+            match = GinPartnershipGame(options=options)
+        else:
+            match = GinGame(options=options)
+        for i, hand in enumerate(hands):
+            if match.is_over:
+                raise RequestError("match_over", f"hands[{i}]: the game was already over")
+            if players == 4:
+                tables = hand.get("tables") if isinstance(hand, dict) else None
+                if not isinstance(tables, list) or len(tables) != 2:
+                    raise RequestError("bad_request", f"hands[{i}] needs the two tables' results")
+                a, b = (_gin_score(t, f"hands[{i}].tables[{j}]", 4) for j, t in enumerate(tables))
+                match = match.add(a, b)
+                continue
+            score = _gin_score(hand, f"hands[{i}]", players)
+            if players == 3 and score.winner is not None:
+                seated = match.seating().players
+                if score.winner not in seated:
+                    raise RequestError(
+                        "index_out_of_range",
+                        f"hands[{i}]: player {score.winner} sat out that hand",
+                    )
+            match = match.add(score)
+        columns = sorted(match.boxes)
+        reply["boxes"] = [to_json(match.boxes[p]) for p in columns]
+        reply["totals"] = [to_json(match.totals[p]) for p in columns]
+        if isinstance(match, GinThreeGame):
+            summaries = match.summaries()
+            if not match.is_over:
+                seating = match.seating()
+                reply["next"] = {
+                    "players": list(seating.players),
+                    "dealer": seating.dealer,
+                    "sitting_out": seating.sitting_out,
+                }
+        else:
+            summary = match.summary()
+            summaries = [summary] if summary is not None else []
+        lines = [ln for summary in summaries for ln in summary.lines]
+        if not lines:
+            lines = [
+                summary_line(LineCode.BOXES, player=p, boxes=match.boxes[p], points=match.totals[p])
+                for p in columns
+            ]
+            lines.append(summary_line(LineCode.IN_PROGRESS, hands=len(hands)))
+    else:
+        opts = options
+        if game is Game.BASIC:
+            assert isinstance(opts, BasicOptions)
+            match = BasicMatch(players=players, options=opts)
+        else:
+            assert isinstance(opts, KnockOptions)
+            match = KnockMatch(players=players, options=opts)
+        for i, hand in enumerate(hands):
+            if match.is_over:
+                raise RequestError("match_over", f"hands[{i}]: the match was already over")
+            match = match.add(_transfers_settlement(game, hand, f"hands[{i}]", players))
+        reply["totals"] = to_json(match.received)
+        lines = match.summary()
+    reply["over"] = match.is_over
+    reply["winner"] = match.winner
+    reply["lines"] = [_line_json(ln) for ln in lines]
+    return reply
 
 
 def _jsonl(
@@ -307,6 +474,10 @@ def _run_settle(args: argparse.Namespace) -> int:
     return _jsonl(handle_settle, args.stdin, args.stdout)
 
 
+def _run_match(args: argparse.Namespace) -> int:
+    return _jsonl(handle_match, args.stdin, args.stdout)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``python -m game.engine`` parser, plugins included."""
     parser = argparse.ArgumentParser(
@@ -337,6 +508,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     settle.add_argument("--jsonl", action="store_true", help="JSON lines (the only mode)")
     settle.set_defaults(func=_run_settle)
+    match = sub.add_parser(
+        "match",
+        help="score a match from its hands (JSON lines)",
+        description="Read one match per line on stdin: the game, its players (Gin: 2, 3 in "
+        "rotation, 4 in partnerships), options and the hands' results; write its score "
+        "sheet, line by line with the codes, as one JSON reply per line.",
+    )
+    match.add_argument("--jsonl", action="store_true", help="JSON lines (the only mode)")
+    match.set_defaults(func=_run_match)
     for name in _PLUGINS:
         try:
             module = importlib.import_module(f"{__package__}.{name}")

@@ -1,13 +1,14 @@
 """The coach: rank the legal moves of the player to move and say why, in steps.
 
-The coach sees only what the player sees (a :class:`~.hand.PlayerView`), so its
+The coach sees only what the player sees (a :class:`~.state.PlayerView`), so its
 advice never leaks hidden cards. Each legal move gets a score (lower is better:
 roughly the points the player expects to hold against them after the move) and
-explanation steps; each step is data, a :class:`Why` code and parameters, with
-an English sentence for the command line (the web layer translates the codes).
+its reasons; each reason is data, a :class:`CoachReason`: a :class:`Why` code and
+parameters (the command line's English is in :mod:`.english`; the site
+translates the codes).
 
->>> from game.engine.hand import Hand
->>> advice = advise(Hand.new("gin", seed=3))
+>>> from game.engine import new_hand
+>>> advice = advise(new_hand("gin", seed=3))
 >>> advice.best is not None
 True
 
@@ -38,12 +39,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .arrange import Arrangement, arrangement_of
-from .basic import layoff_targets
 from .cards import DECK, Card, card_points, format_cards
-from .hand import Hand, Phase, PlayerView, TableMeld
+from .games.basic import layoff_targets
+from .games.gin import GinOptions
+from .games.knock import KnockOptions
 from .melds import extend_meld, make_meld
-from .moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
-from .options import GinOptions
+from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
+from .options import Game
+from .state import Hand
+from .view import Phase, PlayerView, TableMeld
 
 
 class Why(enum.Enum):
@@ -95,64 +99,32 @@ class Why(enum.Enum):
     LAY_OFF = "lay_off"
 
 
-SENTENCES: dict[Why, str] = {
-    Why.DEADWOOD: "Deadwood goes from {before} to {after}.",
-    Why.MELD_MADE: "Makes the meld {cards}.",
-    Why.MELD_BROKEN: "Discarding {card} breaks the meld {cards}.",
-    Why.KEEPS_FOR: "Keeps {cards} for a meld: {needs} would complete it.",
-    Why.DISCARD_HIGH: "Gets rid of {card}, an unmatched card worth {points}.",
-    Why.FEEDS_NEXT: "Risky: player {player} took {took} and may want {card}.",
-    Why.FITS_TABLE: "Risky: {card} fits a meld on the table, a free layoff for the next player.",
-    Why.TAKE_FOR_MELD: "Take {card}: it makes the meld {cards}.",
-    Why.TAKE_FOR_LAYOFF: "Take {card}: it can be laid off on meld {meld_id}.",
-    Why.TAKE_LOWERS: "Take {card}: deadwood goes from {before} to {after}.",
-    Why.TOP_NOT_USEFUL: "{card} does not help your hand enough.",
-    Why.DRAW_STOCK: "Draw from the stock: the card is unknown, and nobody learns what you need.",
-    Why.KNOCK_NOW: "Knock now with {deadwood} deadwood.",
-    Why.GIN: "Gin: every card is in a meld (bonus {bonus}).",
-    Why.KNOCK_RUMMY: "Rummy: knock with every card in a meld (bonus {bonus} from each player).",
-    Why.KNOCK_WAIT: "Wait: {deadwood} deadwood is too much; opponents hold about {expected}.",
-    Why.KNOCK_PAYS: "{deadwood} deadwood is low against the {expected} opponents probably hold.",
-    Why.CANNOT_KNOCK_YET: "Deadwood {deadwood} is over the knock limit {limit}.",
-    Why.GOES_OUT: "You go out and end the hand.",
-    Why.GOES_RUMMY: "You go rummy: all your cards in one turn, the score is doubled.",
-    Why.LAY_DOWN: "Put {cards} on the table: they no longer count against you.",
-    Why.LAY_OFF: "Lay {card} off onto {cards}.",
-}
-
-
 @dataclass(frozen=True)
-class Step:
-    """One reason: a code and its parameters (cards as canonical codes)."""
+class CoachReason:
+    """One reason of the coach: a code and its parameters (cards as canonical codes)."""
 
     code: Why
     params: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def sentence(self) -> str:
-        """English text, for the command line and the tests (the site translates codes)."""
-        params = {k: (" ".join(v) if isinstance(v, list) else v) for k, v in self.params.items()}
-        return SENTENCES[self.code].format(**params)
-
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code.value, "params": self.params, "text": self.sentence}
+        return {"code": self.code.value, "params": self.params}
 
 
 @dataclass(frozen=True)
 class RankedMove:
     """A legal move with its score (lower is better), rank (1 = best) and reasons."""
 
-    move: Move
+    move: AnyMove
     score: float
     rank: int
-    steps: tuple[Step, ...]
+    reasons: tuple[CoachReason, ...]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "move": str(self.move),
             "score": round(self.score, 2),
             "rank": self.rank,
-            "steps": [s.to_dict() for s in self.steps],
+            "reasons": [r.to_dict() for r in self.reasons],
         }
 
 
@@ -180,7 +152,28 @@ def advise(state: Hand | PlayerView, player: int | None = None) -> Advice:
         view = state.view(state.turn if player is None else player)
     else:
         view = state
+    if view.player is None:
+        raise ValueError("the coach advises a player, not a spectator")
     return Advice(view.player, tuple(rank_moves(view)))
+
+
+def deadwood_after(view: PlayerView, move: AnyMove) -> int | None:
+    """The viewer's least deadwood after the discard or knock ``move`` (``None`` for any
+    other kind of move)."""
+    if isinstance(move, Discard):
+        card = move.card
+    elif isinstance(move, Knock):
+        card = move.discard
+    else:
+        return None
+    rest = [c for c in view.cards if c != card]
+    return arrangement_of(_mask(rest), ace_high_or_low=view.ace_high).deadwood
+
+
+def least_deadwood_after_discard(view: PlayerView) -> int | None:
+    """The least deadwood any legal discard leaves the viewer (``None``: no discard now)."""
+    left = [deadwood_after(view, m) for m in view.legal_moves if isinstance(m, Discard)]
+    return min((d for d in left if d is not None), default=None)
 
 
 def rank_moves(view: PlayerView) -> list[RankedMove]:
@@ -223,14 +216,15 @@ class _Context:
     """What one decision needs, computed once from the view."""
 
     def __init__(self, view: PlayerView) -> None:
+        assert view.player is not None, "the coach advises a player, not a spectator"
         self.view = view
         self.game = view.game
         self.ace = view.ace_high
-        self.me = view.player
+        self.me: int = view.player
         self.next = (view.player + 1) % view.players
-        self.hand = view.hand
+        self.hand = view.cards
         table_cards = [c for m in view.table for c in m.meld.cards]
-        seen = set(view.hand) | set(view.discard_pile) | set(table_cards)
+        seen = set(view.cards) | set(view.discard_pile) | set(table_cards)
         self.next_took = [e.taken for e in view.log if e.player == self.next and e.taken]
         # Cards another player took from the pile are in their hands: not live for us.
         seen |= {e.taken for e in view.log if e.taken and e.player != self.me}
@@ -252,7 +246,7 @@ class _Context:
         arr = arrangement_of(_mask(cards), ace_high_or_low=self.ace)
         dead = list(arr.deadwood_cards)
         exposure = 0.0
-        if self.game == "basic":
+        if self.game is Game.BASIC:
             targets = layoff_targets(table, ace_high=self.ace)
             layable = [c for c in dead if c in targets]
             dead = [c for c in dead if c not in layable]
@@ -262,10 +256,10 @@ class _Context:
                 exposure += 0.3 * sum(self.pts(c) for m in arr.melds for c in m.cards)
         deadwood = sum(self.pts(c) for c in dead)
         bonus, kept = self.potential(dead)
-        if self.game == "basic" and ending and arr.melds and not arr.deadwood_cards:
+        if self.game is Game.BASIC and ending and arr.melds and not arr.deadwood_cards:
             # Every card in a meld: whatever is drawn, the next turn goes out.
             exposure -= 15.0
-        if self.game == "basic" and len(cards) == 1 and not self.open_spot(table, cards[0]):
+        if self.game is Game.BASIC and len(cards) == 1 and not self.open_spot(table, cards[0]):
             # One card left and nothing on the table to lay off onto: with one card
             # (two after drawing) no meld can be made, so the hand could never go out.
             exposure += 25.0
@@ -302,7 +296,7 @@ class _Context:
             bonus += self.pts(card) * min(0.6, 0.2 * outs)
         return bonus, kept
 
-    def danger(self, card: Card, steps: list[Step] | None = None) -> float:
+    def danger(self, card: Card, steps: list[CoachReason] | None = None) -> float:
         risk = 0.0
         for took in self.next_took:
             if took.rank is card.rank or (
@@ -311,16 +305,16 @@ class _Context:
                 risk += 3.0
                 if steps is not None:
                     steps.append(
-                        Step(
+                        CoachReason(
                             Why.FEEDS_NEXT,
                             {"card": str(card), "player": self.next, "took": str(took)},
                         )
                     )
                 break
-        if self.game == "basic" and self.fits_table(card, self.table) is not None:
+        if self.game is Game.BASIC and self.fits_table(card, self.table) is not None:
             risk += 1.5
             if steps is not None:
-                steps.append(Step(Why.FITS_TABLE, {"card": str(card)}))
+                steps.append(CoachReason(Why.FITS_TABLE, {"card": str(card)}))
         return risk
 
     def best_end(
@@ -341,24 +335,24 @@ class _Context:
         return best
 
     # -- scoring ------------------------------------------------------------------------
-    def score_all(self) -> list[tuple[Move, float, list[Step]]]:
+    def score_all(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
         view = self.view
         if view.phase is Phase.DRAW:
             return self.score_draws()
-        if self.game == "basic":
+        if self.game is Game.BASIC:
             return [self.score_basic(m) for m in view.legal_moves]
         return self.score_closed()
 
-    def score_draws(self) -> list[tuple[Move, float, list[Step]]]:
+    def score_draws(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
         view = self.view
         hand = list(self.hand)
         now = self.evaluate(hand, self.table)
         # Without drawing anything useful: as now (the drawn card can be thrown),
         # and a stock card may help.
         stock_score = now.value - 1.5
-        stock_steps = [Step(Why.DRAW_STOCK)]
+        stock_steps = [CoachReason(Why.DRAW_STOCK)]
         top = view.discard_top
-        out: list[tuple[Move, float, list[Step]]] = []
+        out: list[tuple[AnyMove, float, list[CoachReason]]] = []
         for move in view.legal_moves:
             if isinstance(move, DrawStock):
                 out.append((move, stock_score, stock_steps))
@@ -366,7 +360,9 @@ class _Context:
                 cards = [*hand, top]
                 value, _discard, ev = self.best_end(cards, top, self.table)
                 steps = [
-                    Step(Why.DEADWOOD, {"before": now.deadwood, "after": ev.deadwood if ev else 0})
+                    CoachReason(
+                        Why.DEADWOOD, {"before": now.deadwood, "after": ev.deadwood if ev else 0}
+                    )
                 ]
                 useful = False
                 if ev is not None:
@@ -374,18 +370,18 @@ class _Context:
                         if top in meld.cards:
                             useful = ev.deadwood < now.deadwood
                             steps.append(
-                                Step(
+                                CoachReason(
                                     Why.TAKE_FOR_MELD,
                                     {"card": str(top), "cards": _codes(meld.cards)},
                                 )
                             )
                             break
                     else:
-                        tm = self.fits_table(top, self.table) if self.game == "basic" else None
+                        tm = self.fits_table(top, self.table) if self.game is Game.BASIC else None
                         if tm is not None:
                             useful = True
                             steps.append(
-                                Step(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm})
+                                CoachReason(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm})
                             )
                 else:
                     useful = True
@@ -393,47 +389,51 @@ class _Context:
                 if not useful:
                     if ev is not None and ev.deadwood <= now.deadwood - 4:
                         steps.append(
-                            Step(
+                            CoachReason(
                                 Why.TAKE_LOWERS,
                                 {"card": str(top), "before": now.deadwood, "after": ev.deadwood},
                             )
                         )
                         score += 1.0
                     else:
-                        steps.append(Step(Why.TOP_NOT_USEFUL, {"card": str(top)}))
+                        steps.append(CoachReason(Why.TOP_NOT_USEFUL, {"card": str(top)}))
                         score += 4.0
                 out.append((move, score, steps))
         return out
 
-    def _discard_steps(self, card: Card, before: Arrangement, after: _Eval) -> list[Step]:
-        steps = [Step(Why.DEADWOOD, {"before": before.deadwood, "after": after.deadwood})]
+    def _discard_steps(self, card: Card, before: Arrangement, after: _Eval) -> list[CoachReason]:
+        steps = [CoachReason(Why.DEADWOOD, {"before": before.deadwood, "after": after.deadwood})]
         for meld in before.melds:
             if card in meld.cards:
                 steps.append(
-                    Step(Why.MELD_BROKEN, {"card": str(card), "cards": _codes(meld.cards)})
+                    CoachReason(Why.MELD_BROKEN, {"card": str(card), "cards": _codes(meld.cards)})
                 )
                 break
         else:
             if self.pts(card) >= 8:
-                steps.append(Step(Why.DISCARD_HIGH, {"card": str(card), "points": self.pts(card)}))
+                steps.append(
+                    CoachReason(Why.DISCARD_HIGH, {"card": str(card), "points": self.pts(card)})
+                )
         for pair, needs in after.kept[:2]:
-            steps.append(Step(Why.KEEPS_FOR, {"cards": _codes(pair), "needs": _codes(needs)}))
+            steps.append(
+                CoachReason(Why.KEEPS_FOR, {"cards": _codes(pair), "needs": _codes(needs)})
+            )
         return steps
 
     def expected_opponent_deadwood(self) -> float:
         view = self.view
-        size = min(RANDOM_DEADWOOD, key=lambda n: abs(n - len(view.hand) + 1))
+        size = min(RANDOM_DEADWOOD, key=lambda n: abs(n - len(view.cards) + 1))
         rounds = view.turns // view.players
         return max(4.0, RANDOM_DEADWOOD[size] * 0.87**rounds)
 
-    def score_closed(self) -> list[tuple[Move, float, list[Step]]]:
+    def score_closed(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
         view = self.view
         hand = list(self.hand)
         before = arrangement_of(_mask(hand))
         opponents = view.players - 1
         expected = self.expected_opponent_deadwood()
-        out: list[tuple[Move, float, list[Step]]] = []
-        cache: dict[Card, tuple[_Eval, float, list[Step]]] = {}
+        out: list[tuple[AnyMove, float, list[CoachReason]]] = []
+        cache: dict[Card, tuple[_Eval, float, list[CoachReason]]] = {}
         for move in view.legal_moves:
             card = (
                 move.card
@@ -449,10 +449,10 @@ class _Context:
                 cache[card] = (ev, ev.value + risk, steps)
             ev, value, steps = cache[card]
             if isinstance(move, Discard):
-                extra: list[Step] = []
+                extra: list[CoachReason] = []
                 if isinstance(view.options, GinOptions) and ev.deadwood > view.options.knock_limit:
                     extra.append(
-                        Step(
+                        CoachReason(
                             Why.CANNOT_KNOCK_YET,
                             {"deadwood": ev.deadwood, "limit": view.options.knock_limit},
                         )
@@ -466,7 +466,7 @@ class _Context:
                         (
                             move,
                             _WIN * 2 + value,
-                            [Step(Why.GIN, {"bonus": view.options.gin_bonus}), *steps],
+                            [CoachReason(Why.GIN, {"bonus": view.options.gin_bonus}), *steps],
                         )
                     )
                 else:
@@ -475,7 +475,7 @@ class _Context:
                             move,
                             _WIN + value,
                             [
-                                Step(
+                                CoachReason(
                                     Why.KNOCK_NOW,
                                     {"deadwood": dw, "limit": view.options.knock_limit},
                                 ),
@@ -485,10 +485,15 @@ class _Context:
                     )
                 continue
             # Knock Rummy: weigh the risk of being undercut.
-            bonus = getattr(view.options, "rummy_bonus", 25)
+            assert isinstance(view.options, KnockOptions)
+            bonus = view.options.rummy_bonus
             if dw == 0:
                 out.append(
-                    (move, _WIN * 2 + value, [Step(Why.KNOCK_RUMMY, {"bonus": bonus}), *steps])
+                    (
+                        move,
+                        _WIN * 2 + value,
+                        [CoachReason(Why.KNOCK_RUMMY, {"bonus": bonus}), *steps],
+                    )
                 )
                 continue
             exp = round(expected, 1)
@@ -503,8 +508,8 @@ class _Context:
                         move,
                         _WIN + value,
                         [
-                            Step(Why.KNOCK_NOW, {"deadwood": dw, "limit": None}),
-                            Step(Why.KNOCK_PAYS, {"deadwood": dw, "expected": exp}),
+                            CoachReason(Why.KNOCK_NOW, {"deadwood": dw, "limit": None}),
+                            CoachReason(Why.KNOCK_PAYS, {"deadwood": dw, "expected": exp}),
                             *steps,
                         ],
                     )
@@ -514,16 +519,16 @@ class _Context:
                     (
                         move,
                         value + 50.0 + dw,
-                        [Step(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp}), *steps],
+                        [CoachReason(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp}), *steps],
                     )
                 )
         return out
 
-    def score_basic(self, move: Move) -> tuple[Move, float, list[Step]]:
+    def score_basic(self, move: AnyMove) -> tuple[AnyMove, float, list[CoachReason]]:
         view = self.view
         hand = list(self.hand)
         rummy = self.me not in view.melded_before
-        win_steps = [Step(Why.GOES_RUMMY)] if rummy else [Step(Why.GOES_OUT)]
+        win_steps = [CoachReason(Why.GOES_RUMMY)] if rummy else [CoachReason(Why.GOES_OUT)]
         win = _WIN * (1.5 if rummy else 1.0)
         before = arrangement_of(_mask(hand), ace_high_or_low=self.ace)
         if isinstance(move, Discard):
@@ -538,7 +543,7 @@ class _Context:
             gone = set(move.cards)
             meld = make_meld(move.cards, ace_high_or_low=self.ace)
             table.append(TableMeld(len(table), self.me, meld))
-            steps = [Step(Why.LAY_DOWN, {"cards": _codes(move.cards)})]
+            steps = [CoachReason(Why.LAY_DOWN, {"cards": _codes(move.cards)})]
         else:
             assert isinstance(move, LayOff)
             gone = {move.card}
@@ -547,7 +552,7 @@ class _Context:
             assert ext is not None
             table[move.meld_id] = TableMeld(target.id, target.owner, ext)
             steps = [
-                Step(
+                CoachReason(
                     Why.LAY_OFF,
                     {
                         "card": str(move.card),
@@ -570,4 +575,13 @@ def _codes(cards: Iterable[Card]) -> list[str]:
     return format_cards(cards).split()
 
 
-__all__ = ["SENTENCES", "Advice", "RankedMove", "Step", "Why", "advise", "rank_moves"]
+__all__ = [
+    "Advice",
+    "CoachReason",
+    "RankedMove",
+    "Why",
+    "advise",
+    "deadwood_after",
+    "least_deadwood_after_discard",
+    "rank_moves",
+]

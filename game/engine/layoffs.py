@@ -1,5 +1,7 @@
-"""Gin Rummy layoffs: the defender's best play against the knocker's melds, and the
-knocker's choice of arrangement.
+"""Gin Rummy layoffs: the defender's best play against the knocker's melds.
+
+The knocker's choice of arrangement, which weighs these plays, is Gin's
+scoring rule: :func:`~.games.gin.knocker_choice`.
 
 The defender lays off deadwood onto the knocker's melds: the fourth card of a
 group of 3, the next cards of a run at either end, in chains (5C then 6C onto
@@ -22,25 +24,14 @@ run, the cards below it first (nearest first), then the cards above it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arrange import Arrangement, all_arrangements, arrangement_of, cards_mask
+from .arrange import Arrangement, arrangement_of, cards_mask
 from .cards import DECK, Card
 from .melds import Meld, MeldKind, extend_meld
-from .options import GinOptions
 
-DEFAULT_GIN = GinOptions()
-
-__all__ = [
-    "DefenderPlay",
-    "KnockerChoice",
-    "Layoff",
-    "defender_play",
-    "gin_points",
-    "knocker_choice",
-    "layoff_options",
-]
+__all__ = ["DefenderPlay", "Layoff", "defender_play", "layoff_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,79 +169,3 @@ def _owners(masks: list[list[int]], choice: list[int]) -> tuple[int, ...]:
             pairs.append((low, i))
             m ^= low
     return tuple(i for _, i in sorted(pairs))
-
-
-def gin_points(
-    knocker_deadwood: int, defender_deadwood: int, options: GinOptions = DEFAULT_GIN
-) -> int:
-    """The knocker's result from the knocker's side: positive when the knocker
-    scores, negative when the defender does (undercut). Gin when the knocker's
-    deadwood is 0 (``defender_deadwood`` must then be counted without layoffs).
-    """
-    if knocker_deadwood == 0:
-        return options.gin_bonus + defender_deadwood
-    if defender_deadwood > knocker_deadwood:
-        return defender_deadwood - knocker_deadwood
-    return -(knocker_deadwood - defender_deadwood + options.undercut_bonus)
-
-
-@dataclass(frozen=True, slots=True)
-class KnockerChoice:
-    """The knocker's arrangement and its outcome against the defender's best play."""
-
-    arrangement: Arrangement
-    defender: DefenderPlay
-    #: :func:`gin_points` of the outcome (negative: undercut).
-    points: int
-
-
-def _candidates(cards: Sequence[Card], limit: int) -> Iterator[Arrangement]:
-    seen: set[tuple[int, int]] = set()
-    for arrangement in all_arrangements(cards, max_deadwood=limit):
-        groups = 0
-        for meld in arrangement.melds:
-            if meld.kind is MeldKind.GROUP:
-                groups |= meld.mask
-        key = (arrangement.deadwood_mask, groups)
-        if key not in seen:  # the same cards with a run split differently: same outcome
-            seen.add(key)
-            yield arrangement
-
-
-def knocker_choice(
-    knocker: Sequence[Card],
-    defender: Sequence[Card],
-    *,
-    options: GinOptions = DEFAULT_GIN,
-    defender_index: int = 1,
-) -> KnockerChoice | None:
-    """The knocker's best arrangement with deadwood at most ``options.knock_limit``.
-
-    "Best" is the best result for the knocker (rules.md, Gin, example 11): the
-    most points scored, or the fewest conceded when every choice is undercut,
-    after the defender's best layoffs. Gin (no deadwood) beats any knock.
-    Tie-break: the least knocker deadwood, then as :func:`best_arrangement`
-    (fewest deadwood cards, lowest deadwood set, lowest group set), then the
-    fewest melds (runs not split). ``None`` if no arrangement is within the limit.
-    """
-    best_key: tuple[int, ...] | None = None
-    best: KnockerChoice | None = None
-    for arrangement in _candidates(knocker, options.knock_limit):
-        if arrangement.deadwood == 0:
-            play = DefenderPlay((), arrangement_of(cards_mask(defender)))
-        else:
-            play = defender_play(arrangement.melds, defender, player=defender_index)
-        points = gin_points(arrangement.deadwood, play.deadwood, options)
-        groups = sum(m.mask for m in arrangement.melds if m.kind is MeldKind.GROUP)
-        key = (
-            -points,
-            arrangement.deadwood,
-            len(arrangement.deadwood_cards),
-            arrangement.deadwood_mask,
-            groups,
-            len(arrangement.melds),
-        )
-        if best_key is None or key < best_key:
-            best_key = key
-            best = KnockerChoice(arrangement, play, points)
-    return best

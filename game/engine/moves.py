@@ -23,28 +23,47 @@ The canonical texts:
 Meld numbers are the table's ids: 0 for the first meld laid down in the hand,
 then 1, 2, ... in the order they were laid down (they never change). A move
 carries no player: the hand state knows whose turn it is (see
-:meth:`game.engine.hand.Hand.check`).
+:meth:`game.engine.state.Hand.check`).
 """
 
 from __future__ import annotations
 
+import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidNotation
 
+_MELD_ID = re.compile(r"[0-9]{1,6}")
+
+
+class MoveKind(enum.StrEnum):
+    """The kinds of move (``Move.kind``; the ``kind`` of a move's dict)."""
+
+    DRAW_STOCK = "draw_stock"
+    DRAW_DISCARD = "draw_discard"
+    DISCARD = "discard"
+    MELD = "meld"
+    LAYOFF = "layoff"
+    KNOCK = "knock"
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Base class of every move. Use :meth:`parse` or the concrete classes."""
+    """Base class of every move. Use :meth:`parse` or the concrete classes.
 
-    #: The move's kind in JSON dicts and its first word in text.
-    kind: ClassVar[str] = ""
+    Code that must handle every kind of move takes an :data:`AnyMove` and uses
+    ``match`` with :func:`typing.assert_never`, so that mypy proves no kind is missed.
+    """
+
+    #: The move's kind in JSON dicts (its text form's first word differs for draws).
+    kind: ClassVar[MoveKind]
 
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: str) -> AnyMove:
         """Read a move from its text form (case-insensitive; see the module docs).
 
         Accepts a few aliases: ``draw`` / ``stock`` for ``draw stock``, ``take`` /
@@ -76,12 +95,12 @@ class Move:
         if head == "layoff":
             if len(rest) == 3 and rest[1].lower() in ("on", "onto", "to"):
                 rest = [rest[0], rest[2]]
-            if len(rest) == 2 and rest[1].isdigit():
+            if len(rest) == 2 and _MELD_ID.fullmatch(rest[1]):
                 return LayOff(_card(rest[0], text), int(rest[1]))
         raise InvalidNotation(text, f"not a move: {text!r}")
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any]) -> Move:
+    def from_dict(data: Mapping[str, Any]) -> AnyMove:
         """Inverse of :meth:`to_dict`. Raises :class:`InvalidNotation` on bad data."""
         try:
             kind = data["kind"]
@@ -106,10 +125,10 @@ class Move:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict: ``{"kind": "discard", "card": "7H"}`` and so on."""
-        return {"kind": self.kind}
+        return {"kind": self.kind.value}
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides it
-        return self.kind
+        return str(self.kind)
 
 
 def _card(token: str, text: str) -> Card:
@@ -123,7 +142,7 @@ def _card(token: str, text: str) -> Card:
 class DrawStock(Move):
     """Take the top card of the stock."""
 
-    kind: ClassVar[str] = "draw_stock"
+    kind: ClassVar[MoveKind] = MoveKind.DRAW_STOCK
 
     def __str__(self) -> str:
         return "draw stock"
@@ -133,7 +152,7 @@ class DrawStock(Move):
 class DrawDiscard(Move):
     """Take the top card of the discard pile (it may not be discarded this turn)."""
 
-    kind: ClassVar[str] = "draw_discard"
+    kind: ClassVar[MoveKind] = MoveKind.DRAW_DISCARD
 
     def __str__(self) -> str:
         return "draw discard"
@@ -143,11 +162,11 @@ class DrawDiscard(Move):
 class Discard(Move):
     """Put a card from the hand face up on the discard pile, ending the turn."""
 
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[MoveKind] = MoveKind.DISCARD
     card: Card
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card)}
+        return {"kind": self.kind.value, "card": str(self.card)}
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -162,11 +181,11 @@ class LayDown(Move):
     meld sorted).
     """
 
-    kind: ClassVar[str] = "meld"
+    kind: ClassVar[MoveKind] = MoveKind.MELD
     cards: tuple[Card, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cards": [str(c) for c in self.cards]}
+        return {"kind": self.kind.value, "cards": [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
         return f"meld {format_cards(self.cards)}"
@@ -176,12 +195,12 @@ class LayDown(Move):
 class LayOff(Move):
     """Basic Rummy: add one card from the hand to a meld on the table (anyone's)."""
 
-    kind: ClassVar[str] = "layoff"
+    kind: ClassVar[MoveKind] = MoveKind.LAYOFF
     card: Card
     meld_id: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.card), "meld_id": self.meld_id}
+        return {"kind": self.kind.value, "card": str(self.card), "meld_id": self.meld_id}
 
     def __str__(self) -> str:
         return f"layoff {self.card} {self.meld_id}"
@@ -197,14 +216,27 @@ class Knock(Move):
     one move here).
     """
 
-    kind: ClassVar[str] = "knock"
+    kind: ClassVar[MoveKind] = MoveKind.KNOCK
     discard: Card
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "card": str(self.discard)}
+        return {"kind": self.kind.value, "card": str(self.discard)}
 
     def __str__(self) -> str:
         return f"knock {self.discard}"
 
 
-__all__ = ["Discard", "DrawDiscard", "DrawStock", "Knock", "LayDown", "LayOff", "Move"]
+#: Every concrete move: what ``Move.parse`` returns, and what a ``match`` handles.
+AnyMove: TypeAlias = DrawStock | DrawDiscard | Discard | LayDown | LayOff | Knock
+
+__all__ = [
+    "AnyMove",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Knock",
+    "LayDown",
+    "LayOff",
+    "Move",
+    "MoveKind",
+]

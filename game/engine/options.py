@@ -1,38 +1,61 @@
-"""Options of each rule set: frozen dataclasses with the defaults of rules.md.
+"""The games' names and the base of every game's options.
 
-Every option a learner can set lives here, one dataclass per game, so a table,
-a guided hand and the command line all speak the same names. ``from_dict``
-refuses unknown names (``UnknownOption``) and wrong types.
+Each game's options are a frozen dataclass in that game's module
+(:class:`~.games.basic.BasicOptions`, :class:`~.games.gin.GinOptions`,
+:class:`~.games.knock.KnockOptions`) with the defaults of rules.md, so a
+table, a guided hand and the command line all speak the same names.
+``from_dict`` refuses unknown names and values of the wrong type
+(:class:`~.errors.UnknownOption`).
+
+>>> Game("gin") is Game.GIN, Game.GIN == "gin"
+(True, True)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from .errors import EngineError
+from .errors import UnknownOption
 
 
-class UnknownOption(EngineError):
-    """An option name the rule set does not have, or a value of the wrong type."""
+class Game(enum.StrEnum):
+    """The rule sets of the engine (``str(Game.GIN) == "gin"``)."""
 
-    def __init__(self, name: str, game: str) -> None:
-        self.name = name
-        self.game = game
-        super().__init__(f"unknown option for {game}: {name!r}")
+    BASIC = "basic"
+    GIN = "gin"
+    KNOCK = "knock"
+
+    @classmethod
+    def named(cls, name: object) -> Game | None:
+        """The game called ``name``, or ``None`` (for any other value, of any type)."""
+        return next((game for game in cls if game.value == name), None)
 
 
-_O = TypeVar("_O", bound="_Options")
+_O = TypeVar("_O", bound="GameOptions")
 
 
 @dataclass(frozen=True)
-class _Options:
-    game: ClassVar[str] = ""
+class GameOptions:
+    """Base of a game's options: ``from_dict`` (checked) and ``to_dict``.
+
+    Every game is played to a target score (each game sets its default).
+    """
+
+    game: ClassVar[Game]
+    #: The match (or Gin's game) ends when a player reaches this score.
+    target_score: int = 100
 
     @classmethod
     def from_dict(cls: type[_O], data: Mapping[str, Any] | None) -> _O:
+        """The options named in ``data`` (the others keep their defaults).
+
+        Raises :class:`~.errors.UnknownOption` for a name the game does not have, a
+        flag that is not a bool, or a number that is not a positive int.
+        """
         data = dict(data or {})
         fields = {f.name: f for f in dataclasses.fields(cls)}
         for name, value in data.items():
@@ -53,51 +76,4 @@ class _Options:
         return dataclasses.asdict(self)
 
 
-@dataclass(frozen=True)
-class BasicOptions(_Options):
-    """Basic Rummy (rules.md, seed 004)."""
-
-    game: ClassVar[str] = "basic"
-    #: The ace may also sit above the king (Q-K-A, never K-A-2); every ace is worth 15.
-    ace_high_or_low: bool = False
-    #: Going out requires a final discard: no going out by melding or laying off.
-    last_card_must_be_discarded: bool = False
-    #: The match ends when someone reaches this score...
-    target_score: int = 150
-    #: ...or, when set, after this many hands (the most points wins).
-    hands_limit: int | None = None
-
-
-@dataclass(frozen=True)
-class GinOptions(_Options):
-    """Gin Rummy (rules.md, seed 003)."""
-
-    game: ClassVar[str] = "gin"
-    #: Most deadwood a knocker may have after the discard.
-    knock_limit: int = 10
-    #: A game (one score sheet) ends when a player reaches this total.
-    target_score: int = 100
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    box_bonus: int = 20
-    shutout_bonus: int = 100
-
-
-@dataclass(frozen=True)
-class KnockOptions(_Options):
-    """Knock Rummy (rules.md, seeds 000 and 001)."""
-
-    game: ClassVar[str] = "knock"
-    #: First to this score wins (100 by default, a project choice).
-    target_score: int = 100
-    rummy_bonus: int = 25
-    undercut_penalty: int = 10
-
-
-Options = BasicOptions | GinOptions | KnockOptions
-
-OPTIONS_BY_GAME: dict[str, type[BasicOptions] | type[GinOptions] | type[KnockOptions]] = {
-    "basic": BasicOptions,
-    "gin": GinOptions,
-    "knock": KnockOptions,
-}
+__all__ = ["Game", "GameOptions"]

@@ -35,9 +35,11 @@ from fractions import Fraction
 from typing import Any
 
 from .bots import POLICIES, make_player
-from .hand import Hand, HandEnd, Phase
+from .games import hand_from_json, new_hand
 from .moves import Discard, DrawDiscard, DrawStock, Knock
-from .options import Options
+from .options import Game, GameOptions
+from .state import Hand
+from .view import HandEnd, Phase
 
 #: Default turn cap: a hand still running after this many turns ends as ``capped``.
 TURN_CAP = 1000
@@ -79,7 +81,7 @@ def check_invariants(hand: Hand) -> list[str]:
     discards = [0] * n
     in_turn = False
     for event in hand.log:
-        kind = event.move.kind
+        kind = event.kind
         if event.player != expected:
             bad.append(f"turn order: seat {event.player} moved, seat {expected} expected")
             break
@@ -107,12 +109,12 @@ def check_invariants(hand: Hand) -> list[str]:
         want = len(hand.deal.hands[p]) + draws[p] - discards[p] - placed[p]
         if len(hand.hands[p]) != want:
             bad.append(f"seat {p} holds {len(hand.hands[p])} cards, {want} expected")
-        if hand.game != "basic" and not size <= len(hand.hands[p]) <= size + 1:
+        if hand.game is not Game.BASIC and not size <= len(hand.hands[p]) <= size + 1:
             bad.append(f"seat {p} holds {len(hand.hands[p])} cards")
     # What each player sees.
     for p in range(n):
         view = hand.view(p)
-        if view.hand != hand.hands[p] or view.hand_sizes != tuple(len(h) for h in hand.hands):
+        if view.cards != hand.hands[p] or view.hand_sizes != tuple(len(h) for h in hand.hands):
             bad.append(f"view of seat {p} is wrong")
         if p != hand.turn and view.legal_moves:
             bad.append(f"seat {p} sees legal moves out of turn")
@@ -149,9 +151,9 @@ def _check_settlement(hand: Hand) -> list[str]:
             bad.append(f"seat {p}: received/paid do not match the transfers")
     if sum(received.values()) != sum(paid.values()):
         bad.append("transfers do not add up")
-    if hand.game in ("gin", "basic") and len(received) > 1:
+    if hand.game in (Game.GIN, Game.BASIC) and len(received) > 1:
         bad.append("more than one player scored")
-    if hand.game == "basic" and set(received) - {result.player}:
+    if hand.game is Game.BASIC and set(received) - {result.player}:
         bad.append("someone other than the player who went out scored")
     return bad
 
@@ -163,24 +165,24 @@ def play_hand(
     seed: int,
     dealer: int = 0,
     policies: Sequence[str] = (),
-    options: Options | Mapping[str, Any] | None = None,
+    options: GameOptions | Mapping[str, Any] | None = None,
     turn_cap: int = TURN_CAP,
     check: bool = True,
 ) -> HandRecord:
     """Play one hand to its end (or the turn cap), checking invariants after every move."""
     pols = list(policies) or ["bot"] * players
     seats = [make_player(p, seed * 10 + i) for i, p in enumerate(pols)]
-    hand = Hand.new(game, players=players, dealer=dealer, seed=seed, options=options)
+    hand = new_hand(game, players=players, dealer=dealer, seed=seed, options=options)
     violations: list[str] = check_invariants(hand) if check else []
     while not hand.is_over and hand.turns < turn_cap and not violations:
         move = seats[hand.turn].choose(hand.view(hand.turn))
         if check and move not in hand.legal_moves():
             violations.append(f"{move} chosen but not among the legal moves")
-        hand = hand.apply(move)
+        hand = hand.play(move) if check else hand.apply(move)
         if check:
             violations.extend(check_invariants(hand))
     if check and hand.is_over and not violations:
-        again = Hand.from_json(hand.to_json())
+        again = hand_from_json(hand.to_json())
         if again.to_dict() != hand.to_dict() or again.result != hand.result:
             violations.append("replay from JSON differs")
     received = [Fraction(0)] * players
@@ -200,7 +202,7 @@ def run_selfplay(
     hands: int,
     seed: int = 1,
     policies: Sequence[str] | None = None,
-    options: Options | Mapping[str, Any] | None = None,
+    options: GameOptions | Mapping[str, Any] | None = None,
     turn_cap: int = TURN_CAP,
     check: bool = True,
 ) -> dict[str, Any]:

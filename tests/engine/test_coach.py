@@ -1,27 +1,38 @@
 """The coach: ranked legal moves with reasons; the bot plays its first choice."""
 
-from game.engine.bots import BotPlayer
-from game.engine.coach import SENTENCES, Why, advise, rank_moves
-from game.engine.hand import Deal, Hand
-from game.engine.moves import DrawDiscard, DrawStock, Knock, Move
+from game.engine import (
+    BotPlayer,
+    Deal,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    Move,
+    Why,
+    advise,
+    english,
+    new_hand,
+    replay_hand,
+)
+from game.engine.coach import rank_moves
+from game.engine.english import COACH_TEXTS
 
 
 def test_every_code_has_a_sentence() -> None:
-    assert set(SENTENCES) == set(Why)
+    assert set(COACH_TEXTS) == set(Why)
 
 
 def test_ranks_every_legal_move_with_steps() -> None:
-    hand = Hand.new("basic", players=3, seed=4).apply(DrawStock())
+    hand = new_hand("basic", players=3, seed=4).play(DrawStock())
     advice = advise(hand)
     assert advice.player == hand.turn
     assert sorted(map(str, (m.move for m in advice.moves))) == sorted(map(str, hand.legal_moves()))
     assert [m.rank for m in advice.moves] == list(range(1, len(advice.moves) + 1))
-    assert all(m.steps for m in advice.moves)
+    assert all(m.reasons for m in advice.moves)
     for m in advice.moves:
-        for step in m.steps:
-            assert step.sentence and "{" not in step.sentence
+        for step in m.reasons:
+            assert english(step) and "{" not in english(step)
     data = advice.to_dict()
-    assert data["moves"][0]["steps"][0]["code"]
+    assert data["moves"][0]["reasons"][0]["code"]
     assert advise(hand, player=(hand.turn + 1) % 3).moves == ()
 
 
@@ -29,44 +40,44 @@ def test_takes_a_card_that_makes_a_meld() -> None:
     deal = Deal.build(
         ["7H 8H KS KD 2C 4D 6S JC QD 9S", "AC AD 3H 5C 5S TC TD 2H 3S 4S"], discard="9H"
     )
-    hand = Hand.new("gin", deal=deal, dealer=1)
+    hand = new_hand("gin", deal=deal, dealer=1)
     best = advise(hand).best
     assert best is not None and best.move == DrawDiscard()
-    assert any(s.code is Why.TAKE_FOR_MELD for s in best.steps)
+    assert any(s.code is Why.TAKE_FOR_MELD for s in best.reasons)
     # A useless top card: draw from the stock.
     deal = Deal.build(
         ["AC 2D 3H 4S 6C 7D 9H JS AD 2H", "KH KS KD 5C 6D 9C TD QH 3S 4H"], discard="KC"
     )
-    best = advise(Hand.new("gin", deal=deal, dealer=1)).best
+    best = advise(new_hand("gin", deal=deal, dealer=1)).best
     assert best is not None and best.move == DrawStock()
-    assert any(s.code is Why.DRAW_STOCK for s in best.steps)
+    assert any(s.code is Why.DRAW_STOCK for s in best.reasons)
 
 
 def test_gin_knocks_when_allowed_and_goes_gin() -> None:
     deal = Deal.build(
         ["2C 3C 4C 5H 5D 5S 9S 9H 9D AD", "KH KS KD 5C 6C 9C 7D 8D QH AH"], discard="TC", stock="7S"
     )
-    hand = Hand.replay("gin", ["draw stock"], dealer=1, deal=deal)
+    hand = replay_hand("gin", ["draw stock"], dealer=1, deal=deal)
     best = advise(hand).best
     assert best is not None and best.move == Move.parse("knock 7S")
-    assert best.steps[0].code is Why.KNOCK_NOW
+    assert best.reasons[0].code is Why.KNOCK_NOW
     deal = Deal.build(
         ["2C 3C 4C 5H 5D 5S 9S 9H 9D KD", "KH KS 8C 5C 6C 7C 7D 8D QH AH"], discard="TC", stock="9C"
     )
-    hand = Hand.replay("gin", ["draw stock"], dealer=1, deal=deal)
+    hand = replay_hand("gin", ["draw stock"], dealer=1, deal=deal)
     best = advise(hand).best
     assert best is not None and best.move == Move.parse("knock KD")
-    assert best.steps[0].code is Why.GIN
+    assert best.reasons[0].code is Why.GIN
 
 
 def test_knock_rummy_waits_with_high_deadwood_early() -> None:
-    hand = Hand.new("knock", players=4, seed=8).apply(DrawStock())
+    hand = new_hand("knock", players=4, seed=8).play(DrawStock())
     ranked = rank_moves(hand.view(hand.turn))
     best = ranked[0]
     knocks = [r for r in ranked if isinstance(r.move, Knock)]
     assert knocks
     if not isinstance(best.move, Knock):
-        assert any(s.code is Why.KNOCK_WAIT for r in knocks for s in r.steps)
+        assert any(s.code is Why.KNOCK_WAIT for r in knocks for s in r.reasons)
 
 
 def test_avoids_feeding_the_next_player() -> None:
@@ -77,15 +88,15 @@ def test_avoids_feeding_the_next_player() -> None:
         stock="TD 8H",
     )
     moves = ["draw stock", "discard 8D", "draw discard", "discard 3H", "draw stock"]
-    hand = Hand.replay("gin", moves, dealer=1, deal=deal)
+    hand = replay_hand("gin", moves, dealer=1, deal=deal)
     ranked = rank_moves(hand.view(0))
     assert ranked[0].move != Move.parse("discard 8H")
     risky = next(r for r in ranked if r.move == Move.parse("discard 8H"))
-    assert any(s.code is Why.FEEDS_NEXT for s in risky.steps)
+    assert any(s.code is Why.FEEDS_NEXT for s in risky.reasons)
 
 
 def test_basic_lays_down_before_discarding() -> None:
     deal = Deal.build(["7H 8H 9H 2C KD", "KS 7D AH 4C 4D 4S"], discard="5C", stock="QC")
-    hand = Hand.replay("basic", ["draw stock"], dealer=1, deal=deal)
+    hand = replay_hand("basic", ["draw stock"], dealer=1, deal=deal)
     move = BotPlayer(1).choose(hand.view(0))
     assert move == Move.parse("meld 7H 8H 9H")

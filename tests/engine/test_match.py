@@ -12,13 +12,15 @@ from game.engine import (
     GinThreeGame,
     HandScore,
     KnockMatch,
+    LineCode,
+    english,
     parse_cards,
+    partnership_tables,
     settle_basic,
     settle_gin,
     settle_knock,
     void_settlement,
 )
-from game.engine.match import LineCode, partnership_tables
 
 
 def box(winner: int | None, points: int = 0) -> HandScore:
@@ -40,7 +42,7 @@ def test_example_5_gin_game() -> None:
     assert (LineCode.SHUTOUT, 0) not in lines
     assert summary.totals == {0: 145, 1: 20}
     assert summary.margin == 125
-    assert summary.lines[-1].text == "Player 0 wins the game against player 1 by 125"
+    assert english(summary.lines[-1]) == "Player 0 wins the game against player 1 by 125"
 
 
 def test_example_5_shutout() -> None:

@@ -2,9 +2,17 @@
 
 import pytest
 
-from game.engine.cards import Card
-from game.engine.errors import InvalidNotation
-from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+from game.engine import (
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    InvalidNotation,
+    Knock,
+    LayDown,
+    LayOff,
+    Move,
+)
 
 C = Card.parse
 

@@ -4,10 +4,7 @@ from collections.abc import Callable
 
 import pytest
 
-from game.engine.errors import IllegalMove
-from game.engine.hand import Deal, Hand, MoveError
-from game.engine.melds import MeldFailure
-from game.engine.moves import Move
+from game.engine import Deal, Hand, IllegalMove, MeldFailure, Move, MoveError, new_hand, replay_hand
 
 GIN_DEAL = Deal.build(
     ["2C 3C 4C 5H 5D 5S 9S 9H 9D AD", "KH KS KD 5C 6C 9C 7D 8D QH AH"],
@@ -27,21 +24,21 @@ BASIC_DEAL = Deal.build(
 
 
 def gin(*moves: str) -> Hand:
-    return Hand.replay("gin", moves, dealer=1, deal=GIN_DEAL)
+    return replay_hand("gin", moves, dealer=1, deal=GIN_DEAL)
 
 
 def knock(*moves: str) -> Hand:
-    return Hand.replay("knock", moves, players=3, dealer=2, deal=KNOCK_DEAL)
+    return replay_hand("knock", moves, players=3, dealer=2, deal=KNOCK_DEAL)
 
 
 def short(*moves: str, **options: bool) -> Hand:
     """Basic Rummy with short hands: seat 0 holds a run, the stock starts with TH."""
     deal = Deal.build(["7H 8H 9H", "KS 7D AH"], discard="5C", stock="TH")
-    return Hand.replay("basic", moves, dealer=1, deal=deal, options=options)
+    return replay_hand("basic", moves, dealer=1, deal=deal, options=options)
 
 
 def basic(*moves: str, **options: bool) -> Hand:
-    return Hand.replay("basic", moves, dealer=1, deal=BASIC_DEAL, options=options)
+    return replay_hand("basic", moves, dealer=1, deal=BASIC_DEAL, options=options)
 
 
 CASES: list[tuple[str, Callable[[], Hand], str, int | None, MoveError, dict[str, object]]] = [
@@ -196,7 +193,12 @@ CASES: list[tuple[str, Callable[[], Hand], str, int | None, MoveError, dict[str,
         "meld 7H 8H 2C",
         None,
         MoveError.ILLEGAL_MELD,
-        {"cards": ["7H", "8H", "2C"], "failure": MeldFailure.RUN_MIXED_SUITS.value},
+        {
+            "cards": ["7H", "8H", "2C"],
+            "failure": MeldFailure.RUN_MIXED_SUITS.value,
+            "suit": "H",
+            "offending": ["2C"],
+        },
     ),
     (
         "basic no meld",
@@ -262,8 +264,19 @@ def test_illegal(
     assert not hand.is_legal(move, player)
     assert move not in hand.legal_moves() or player is not None
     with pytest.raises(IllegalMove):
-        hand.apply(move, player)
+        hand.play(move, player)
 
 
 def test_every_reason_is_covered() -> None:
     assert {case[4] for case in CASES} == set(MoveError)
+
+
+def test_a_gapped_run_is_refused_with_the_missing_cards() -> None:
+    # Played from outside, a Basic refusal of 7C 9C KC read "... is not a run: missing ."
+    deal = Deal.build(["7C 9C KC 2D 3H 5S 6S", "AH 4D 8S TD JH QS KD"], discard="5D", stock="AS")
+    hand = new_hand("basic", deal=deal, dealer=1).play(Move.parse("draw stock"))
+    with pytest.raises(IllegalMove) as info:
+        hand.check(Move.parse("meld 7C 9C KC"))
+    assert info.value.reason is MoveError.ILLEGAL_MELD
+    assert info.value.params["failure"] == MeldFailure.RUN_GAP.value
+    assert info.value.params["missing"] == ["8C", "TC", "JC", "QC"]

@@ -3,9 +3,7 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine.errors import IllegalMove
-from game.engine.hand import Hand
-from game.engine.moves import Move
+from game.engine import Hand, IllegalMove, Move, hand_from_json, new_hand, replay_hand
 from game.engine.selfplay import check_invariants
 
 TABLES = st.sampled_from(
@@ -26,13 +24,13 @@ def played(draw: st.DrawFn) -> tuple[Hand, list[Hand]]:
     options = draw(OPTIONS[game])
     seed = draw(st.integers(0, 2**32))
     dealer = draw(st.integers(0, players - 1))
-    hand = Hand.new(game, players=players, dealer=dealer, seed=seed, options=options)
+    hand = new_hand(game, players=players, dealer=dealer, seed=seed, options=options)
     states = [hand]
     for choice in draw(st.lists(st.integers(0, 10**6), max_size=120)):
         moves = hand.legal_moves()
         if not moves:
             break
-        hand = hand.apply(moves[choice % len(moves)])
+        hand = hand.play(moves[choice % len(moves)])
         states.append(hand)
     return hand, states
 
@@ -52,7 +50,7 @@ def test_every_legal_move_applies_and_text_round_trips(data: tuple[Hand, list[Ha
     for state in states[-3:]:
         for move in state.legal_moves():
             assert Move.parse(str(move)) == move
-            after = state.apply(move)
+            after = state.play(move)
             assert after is not state and len(after.log) == len(state.log) + 1
 
 
@@ -60,9 +58,9 @@ def test_every_legal_move_applies_and_text_round_trips(data: tuple[Hand, list[Ha
 @given(played())
 def test_json_round_trip_and_replay_determinism(data: tuple[Hand, list[Hand]]) -> None:
     hand, _ = data
-    again = Hand.from_json(hand.to_json())
+    again = hand_from_json(hand.to_json())
     assert again == hand and again.to_json() == hand.to_json()
-    replayed = Hand.replay(
+    replayed = replay_hand(
         hand.game,
         [str(m) for m in hand.moves],
         players=hand.players,

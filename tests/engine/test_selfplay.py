@@ -5,9 +5,14 @@ import json
 
 import pytest
 
-from game.engine.bots import BotPlayer, RandomPlayer, bot_move, make_player
+from game.engine import (
+    BotPlayer,
+    RandomPlayer,
+    bot_move,
+    make_player,
+    new_hand,
+)
 from game.engine.cli import main as cli_main
-from game.engine.hand import Hand
 from game.engine.selfplay import main as selfplay_main
 from game.engine.selfplay import play_hand, run_selfplay
 
@@ -71,7 +76,7 @@ def test_turn_cap() -> None:
 
 
 def test_players_and_bot_move() -> None:
-    hand = Hand.new("gin", seed=2)
+    hand = new_hand("gin", seed=2)
     for player in (BotPlayer(1), RandomPlayer(1), make_player("bot"), make_player("random")):
         assert hand.is_legal(player.choose(hand.view(hand.turn)))
     assert hand.is_legal(bot_move(hand, policy="random", seed=3))

@@ -16,6 +16,7 @@ from game.engine import (
     SettleError,
     Settlement,
     best_arrangement,
+    english,
     parse_cards,
     settle_basic,
     settle_gin,
@@ -38,7 +39,7 @@ def check_invariants(s: Settlement) -> None:
         assert s.paid[p] == sum((t.points for t in s.transfers if t.payer == p), Fraction(0))
     assert sum(s.received.values()) == sum(s.paid.values())
     for step in s.steps:
-        assert step.text
+        assert english(step)
 
 
 # -- Gin -----------------------------------------------------------------------------

@@ -15,12 +15,29 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from game.engine.arrange import Arrangement, best_arrangement
-from game.engine.cards import DECK, Card, Rank, Suit, parse_cards
-from game.engine.errors import EngineError, IllegalMove, InvalidNotation
-from game.engine.melds import Meld, MeldFailure, check_meld, extend_meld, find_melds, make_meld
-from game.engine.options import BasicOptions
-from game.engine.settle import Settlement, settle_basic, settle_gin, settle_knock
+from game.engine import (
+    DECK,
+    Arrangement,
+    BasicOptions,
+    Card,
+    EngineError,
+    IllegalMove,
+    InvalidNotation,
+    Meld,
+    MeldFailure,
+    Rank,
+    Settlement,
+    Suit,
+    best_arrangement,
+    check_meld,
+    extend_meld,
+    find_melds,
+    make_meld,
+    parse_cards,
+    settle_basic,
+    settle_gin,
+    settle_knock,
+)
 from rummy_site.parsing import small_int
 
 

@@ -48,12 +48,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine.cards import parse_cards
-from game.engine.errors import EngineError
+from game.engine import EngineError, Game, parse_cards
+from rummy_site.languages import codes as languages
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
-LANGUAGES = ("en", "lt", "ru", "it")
-GAMES = ("basic", "gin", "knock")
 SHORTCODE = re.compile(r"\[(cards|check)\s+([^\]]+)\]")
 CHECK_KINDS = ("meld", "deadwood", "knock", "score", "layoff")
 LESSON_NAME = re.compile(r"^(\d\d)-([a-z0-9-]+)\.md$")
@@ -184,8 +182,8 @@ def lesson_paths(language: str, game: str) -> list[Path]:
 def all_documents() -> list[Document]:
     """Every lesson, summary and glossary in every language (raises on the first problem)."""
     documents = []
-    for language in LANGUAGES:
-        for game in GAMES:
+    for language in languages():
+        for game in Game:
             for path in lesson_paths(language, game):
                 documents.append(read(path, language=language, game=game))
             summary = CONTENT_DIR / language / game / "summary.md"
@@ -203,11 +201,11 @@ def problems() -> list[str]:
     found: list[str] = []
     english: dict[tuple[str | None, str], Document] = {}
     by_language: dict[str, dict[tuple[str | None, str], Document]] = {
-        code: {} for code in LANGUAGES
+        code: {} for code in languages()
     }
-    for language in LANGUAGES:
+    for language in languages():
         paths: list[tuple[Path, str | None]] = []
-        for game in GAMES:
+        for game in Game:
             paths += [(p, game) for p in lesson_paths(language, game)]
             summary = CONTENT_DIR / language / game / "summary.md"
             if summary.exists():
@@ -225,7 +223,7 @@ def problems() -> list[str]:
             if language == "en":
                 english[(folder, path.name)] = document
     for (folder, name), source in english.items():
-        for language in LANGUAGES[1:]:
+        for language in languages()[1:]:
             where = f"{language}/{folder + '/' if folder else ''}{name}"
             other = by_language[language].get((folder, name))
             if other is None:
@@ -234,7 +232,7 @@ def problems() -> list[str]:
                 found.append(f"{where}: its shortcodes differ from the English file's")
             elif other.guided != source.guided:
                 found.append(f"{where}: its guided hands differ from the English file's")
-    for language in LANGUAGES[1:]:
+    for language in languages()[1:]:
         for folder, name in by_language[language]:
             if (folder, name) not in english:
                 found.append(f"{language}/{folder or ''}/{name}: has no English original")

@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.engine.arrange import Arrangement
-from game.engine.melds import Meld, MeldKind
+from game.engine import Arrangement, Meld, MeldKind
 
 from .checks import (
     BadAnswer,

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import markdown
 
-from game.engine.cards import parse_cards
-from rummy_site.templatetags.cards import card
+from game.engine import parse_cards
+from game.templatetags.cards import card
 
 from .content import SHORTCODE, Document
 

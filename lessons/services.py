@@ -12,8 +12,6 @@ from learners.models import Learner
 from .checks import BadAnswer, Check, Outcome, parse_check
 from .models import CheckAnswer, Lesson, LessonRead
 
-GAMES = ("basic", "gin", "knock")
-
 
 class LessonNotFound(Exception):
     pass

@@ -10,15 +10,17 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from game import guided
-from game.models import Table
-from learners.services import learner_for
+from game.engine import Game
+from game.explain import game_name
+from game.guided import scenarios
+from learners.services import known_learner
 from rummy_site.htmx import wants_partial
+from rummy_site.languages import current as _language
+from rummy_site.languages import pick
 from rummy_site.parsing import small_int
 
 from . import presenters, services
@@ -29,27 +31,23 @@ from .render import assemble, draw_cards
 MAX_SEED = 2**31 - 1
 
 
-def _language() -> str:
-    return (get_language() or "en").split("-")[0]
-
-
 def _game_or_404(game: str) -> str:
-    if game not in services.GAMES:
+    if Game.named(game) is None:
         raise Http404(_("There is no such game."))
     return game
 
 
 @require_GET
 def lessons_index(request: HttpRequest) -> HttpResponse:
-    progress = services.progress_of(learner=learner_for(request, create=False))
+    progress = services.progress_of(learner=known_learner(request))
     games = []
-    for game in services.GAMES:
+    for game in Game:
         lessons = services.lessons_of(language=_language(), game=game)
         read = sum(1 for lesson in lessons if progress.lesson_read(lesson))
         games.append(
             {
                 "game": game,
-                "label": Table.Game(game).label,
+                "label": game_name(game),
                 "lessons": [{"lesson": x, "read": progress.lesson_read(x)} for x in lessons],
                 "read": read,
                 "total": len(lessons),
@@ -62,7 +60,7 @@ def lessons_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_index(request: HttpRequest, game: str) -> HttpResponse:
     _game_or_404(game)
-    progress = services.progress_of(learner=learner_for(request, create=False))
+    progress = services.progress_of(learner=known_learner(request))
     lessons = services.lessons_of(language=_language(), game=game)
     items = [
         {
@@ -79,7 +77,7 @@ def game_index(request: HttpRequest, game: str) -> HttpResponse:
         "lessons/game.html",
         {
             "game": game,
-            "label": Table.Game(game).label,
+            "label": game_name(game),
             "items": items,
             "read": read,
             "total": len(items),
@@ -129,7 +127,7 @@ def _check_html(
         ),
         "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
     }
-    return mark_safe(render_to_string("lessons/includes/check.html", context, request=request))
+    return mark_safe(render_to_string("lessons/_check.html", context, request=request))
 
 
 def _lesson_page(
@@ -153,11 +151,11 @@ def _lesson_page(
         ),
     )
     guided_hands = [
-        {"slug": s.slug, "title": s.title.get(lesson.language, s.title["en"])}
+        {"slug": s.slug, "title": pick(s.title, lesson.language)}
         for slug in lesson.guided
-        if (s := guided.get(slug)) is not None
+        if (s := scenarios.get(slug)) is not None
     ]
-    learner = learner_for(request, create=False)
+    learner = known_learner(request)
     progress = services.progress_of(learner=learner)
     return render(
         request,
@@ -165,7 +163,7 @@ def _lesson_page(
         {
             "lesson": lesson,
             "body": mark_safe(body),
-            "label": Table.Game(lesson.game).label,
+            "label": game_name(lesson.game),
             "previous": lessons[position - 1] if position > 0 else None,
             "next": lessons[position + 1] if position + 1 < len(lessons) else None,
             "position": position + 1,
@@ -222,8 +220,7 @@ def check_answer(request: HttpRequest, game: str, slug: str, index: int) -> Http
                 _check_html(request, lesson, index, seed=seed, error=message), status=400
             )
         return _lesson_page(request, lesson, answered={index: {"error": message}}, status=400)
-    learner = learner_for(request)
-    assert learner is not None
+    learner = request.learner  # type: ignore[attr-defined]
     outcome = services.check_answer(
         learner=learner, lesson=lesson, index=index, answer=answer, seed=seed
     )
@@ -236,8 +233,7 @@ def check_answer(request: HttpRequest, game: str, slug: str, index: int) -> Http
 def lesson_read(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     """ "Next lesson": the lesson counts as read; on to the next one (or the index)."""
     lesson = _lesson_or_404(game, slug)
-    learner = learner_for(request)
-    assert learner is not None
+    learner = request.learner  # type: ignore[attr-defined]
     services.lesson_mark_read(learner=learner, lesson=lesson)
     lessons = services.lessons_of(language=lesson.language, game=lesson.game)
     slugs = [x.slug for x in lessons]
@@ -261,7 +257,7 @@ def summary_page(request: HttpRequest, game: str) -> HttpResponse:
         {
             "lesson": lesson,
             "body": mark_safe(draw_cards(lesson.body)),
-            "label": Table.Game(game).label,
+            "label": game_name(game),
         },
     )
 

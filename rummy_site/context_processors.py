@@ -16,8 +16,8 @@ from .preferences import display_preferences
 # only once its part of the site exists (its URL name resolves).
 NAVIGATION = [
     ("lessons:index", _("Lessons")),
-    ("game:guided_index", _("Guided hands")),
-    ("game:practice_index", _("Practice")),
+    ("guided:index", _("Guided hands")),
+    ("practice:index", _("Practice")),
     ("classroom:index", _("Classroom")),
 ]
 

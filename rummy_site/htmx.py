@@ -31,6 +31,11 @@ def render_page(
     partial: str,
     status: int = 200,
 ) -> HttpResponse:
-    """Render ``template_name``, or only its ``partial`` for an htmx request."""
-    name = f"{template_name}#{partial}" if wants_partial(request) else template_name
-    return render(request, name, dict(context or {}), status=status)
+    """Render ``template_name``, or only its ``partial`` for an htmx request.
+
+    The context gets ``is_partial``: templates that add out-of-band swaps to a partial
+    ask it, rather than deciding from the request themselves.
+    """
+    is_partial = wants_partial(request)
+    name = f"{template_name}#{partial}" if is_partial else template_name
+    return render(request, name, {**(context or {}), "is_partial": is_partial}, status=status)

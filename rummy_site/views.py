@@ -11,8 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from game.engine.arrange import best_arrangement
-from game.engine.cards import shuffled_deck, sort_cards
+from game.engine import best_arrangement, shuffled_deck, sort_cards
 
 from .htmx import render_page
 from .preferences import DisplayPreferences, save_display_preferences

@@ -32,6 +32,8 @@ INSTALLED_APPS = [
     "rummy_site",
     "learners",
     "game",
+    "game.practice",
+    "game.guided",
     "lessons",
 ]
 
@@ -48,6 +50,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.learner (lazy), after the session and the user it is found by.
+    "learners.middleware.LearnerMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

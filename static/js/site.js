@@ -47,17 +47,6 @@
     }
   });
 
-  // A scoring walkthrough opened by a plain link (#result-title): the keyboard
-  // user's next step is the "Next step" button, so start there.
-  document.addEventListener("DOMContentLoaded", function () {
-    if (window.location.hash === "#result-title") {
-      var next = document.getElementById("next-step") || document.getElementById("next-hand");
-      if (next) {
-        next.focus();
-      }
-    }
-  });
-
   // A lesson's question is swapped as a whole when answered: remember which one,
   // so the answer's feedback can take the focus (and be read out) afterwards.
   var lastCheck = null;
@@ -67,7 +56,9 @@
   });
 
   // After htmx replaces the table, keep the keyboard user's place: if the
-  // focused element disappeared, focus the next thing to do.
+  // focused element disappeared, focus the next thing to do: what the page marks
+  // with autofocus (the next step of a walkthrough, a confirmation), else the
+  // first of the usual next actions. (A whole page load honours autofocus itself.)
   document.addEventListener("htmx:afterSettle", function (event) {
     var active = document.activeElement;
     if (active && active !== document.body && document.body.contains(active)) {

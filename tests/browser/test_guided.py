@@ -5,60 +5,26 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from game import guided
-from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
+from game.engine import AnyMove, Discard
+from game.guided import scenarios as guided
 
 from .axe import serious_violations
-from .test_practice import tab_to, walk_through_scoring
+from .helpers import ACTIONS, tab_to, tick_by_keyboard, tick_by_mouse, version, walk_through_scoring
 
 
 def first_of(game: str) -> guided.Scenario:
     return next(s for s in guided.library() if s.game == game)
 
 
-def version(page: Page) -> str:
-    return str(page.locator("#table").get_attribute("data-version"))
-
-
-def cards_of(move: Move) -> list[str]:
-    if isinstance(move, LayDown):
-        return [str(c) for c in move.cards]
-    if isinstance(move, Discard | LayOff):
-        return [str(move.card)]
-    if isinstance(move, Knock):
-        return [str(move.discard)]
-    return []
-
-
-ACTIONS = {
-    DrawStock: "draw_stock",
-    DrawDiscard: "draw_discard",
-    Discard: "discard",
-    Knock: "knock",
-    LayDown: "meld",
-    LayOff: "lay_off",
-}
-
-
-def play(page: Page, move: Move, *, keyboard: bool = False) -> None:
+def play(page: Page, move: AnyMove, *, keyboard: bool = False) -> None:
     before = version(page)
     action = ACTIONS[type(move)]
     if keyboard:
-        for card in cards_of(move):
-            tab_to(page, ".card-choice__input")
-            page.keyboard.press("Home")
-            for _ in range(60):
-                if page.evaluate("() => document.activeElement.value") == card:
-                    break
-                page.keyboard.press("ArrowRight")
-            page.keyboard.press("Space")
+        tick_by_keyboard(page, move)
         tab_to(page, f"button[name=action][value={action}]")
         page.keyboard.press("Enter")
     else:
-        for card in cards_of(move):
-            page.locator(f'label[for="card-{card}"]').click()
-        if isinstance(move, LayOff):
-            page.locator(f'label[for="meld-{move.meld_id}"]').click()
+        tick_by_mouse(page, move)
         page.locator(f"button[name=action][value={action}]").click()
     page.wait_for_function(
         "v => document.querySelector('#table').dataset.version !== v", arg=before

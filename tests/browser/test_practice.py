@@ -2,28 +2,34 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from game.engine.hand import Hand
-from game.engine.moves import Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move
-from game.models import Table
-from game.services import HUMAN
-from tests.game.helpers import hand_of, learner_move
+from game.engine import AnyMove, DrawStock, Hand
+from game.practice.models import Table
+from game.practice.services import HUMAN
+from tests.factories import fix_table_seeds, hand_of, learner_move
 
 from .axe import serious_violations
+from .helpers import (
+    ACTIONS,
+    tab_to,
+    tick_by_keyboard,
+    tick_by_mouse,
+    version,
+    wait_for_change,
+    walk_through_scoring,
+)
 
 MAX_ACTIONS = 400
 
 
 @pytest.fixture(autouse=True)
 def fixed_table_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
-    seeds = itertools.count(4242)
-    monkeypatch.setattr("game.services.new_table_seed", lambda: next(seeds))
+    fix_table_seeds(monkeypatch, 4242)
 
 
 def start(page: Page, site_url: str, game: str, players: int, language: str = "en") -> Table:
@@ -35,18 +41,6 @@ def start(page: Page, site_url: str, game: str, players: int, language: str = "e
     return Table.objects.latest("created")
 
 
-def version(page: Page) -> str:
-    return str(page.locator("#table").get_attribute("data-version"))
-
-
-def wait_for_change(page: Page, before: str) -> None:
-    page.wait_for_function(
-        "v => { const t = document.querySelector('#table');"
-        " return t && (t.dataset.version !== v || !!t.querySelector('.confirm')); }",
-        arg=before,
-    )
-
-
 def wait_for_my_turn(page: Page, table: Table) -> Hand:
     """The computer players move by themselves (htmx, a short delay in tests)."""
     page.wait_for_function(
@@ -56,44 +50,16 @@ def wait_for_my_turn(page: Page, table: Table) -> Hand:
 
 
 # ---------------------------------------------------------------- by mouse / tap
-def click_move(page: Page, move: Move) -> None:
+def click_move(page: Page, move: AnyMove) -> None:
     before = version(page)
-    if isinstance(move, DrawStock | DrawDiscard):
-        value = "draw_stock" if isinstance(move, DrawStock) else "draw_discard"
-        page.locator(f"button[name=action][value={value}]").click()
-    else:
-        cards = (
-            move.cards
-            if isinstance(move, LayDown)
-            else [
-                move.card if isinstance(move, Discard | LayOff) else move.discard  # type: ignore[union-attr]
-            ]
-        )
-        for card in cards:
-            page.locator(f'label[for="card-{card}"]').click()
-        if isinstance(move, LayOff):
-            page.locator(f'label[for="meld-{move.meld_id}"]').click()
-        value = {Discard: "discard", Knock: "knock", LayDown: "meld", LayOff: "lay_off"}[type(move)]
-        page.locator(f"button[name=action][value={value}]").click()
+    tick_by_mouse(page, move)
+    page.locator(f"button[name=action][value={ACTIONS[type(move)]}]").click()
     wait_for_change(page, before)
     if page.locator("#table .confirm").count():
         page.locator("#table .confirm button[type=submit]").click()
         page.wait_for_function(
             "v => document.querySelector('#table').dataset.version !== v", arg=before
         )
-
-
-def walk_through_scoring(page: Page, *, keyboard: bool = False) -> int:
-    steps = 0
-    while page.locator("#next-step").count():
-        steps += 1
-        if keyboard:
-            expect(page.locator("#next-step")).to_be_focused()
-            page.keyboard.press("Enter")
-        else:
-            page.locator("#next-step").click()
-        page.wait_for_function(f"() => document.querySelectorAll('.score-step').length > {steps}")
-    return page.locator(".score-step").count()
 
 
 def play_by_mouse(page: Page, table: Table) -> Hand:
@@ -146,49 +112,11 @@ def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
 
 
 # ---------------------------------------------------------------- keyboard only
-def tab_to(page: Page, selector: str, limit: int = 120) -> None:
-    for _ in range(limit):
-        if page.evaluate(
-            "s => document.activeElement && document.activeElement.matches(s)", selector
-        ):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
-
-
-def keyboard_move(page: Page, move: Move) -> None:
+def keyboard_move(page: Page, move: AnyMove) -> None:
     before = version(page)
-    if isinstance(move, DrawStock | DrawDiscard):
-        value = "draw_stock" if isinstance(move, DrawStock) else "draw_discard"
-        tab_to(page, f"button[name=action][value={value}]")
-        page.keyboard.press("Enter")
-    else:
-        cards = (
-            list(move.cards)
-            if isinstance(move, LayDown)
-            else [
-                move.card if isinstance(move, Discard | LayOff) else move.discard  # type: ignore[union-attr]
-            ]
-        )
-        tab_to(page, ".card-choice__input")
-        for card in cards:
-            page.keyboard.press("Home")
-            for _ in range(60):
-                if page.evaluate("() => document.activeElement.value") == str(card):
-                    break
-                page.keyboard.press("ArrowRight")
-            page.keyboard.press("Space")
-            assert page.locator(f"#card-{card}").is_checked()
-        if isinstance(move, LayOff):
-            tab_to(page, f"#meld-{move.meld_id}, .meld__input")
-            for _ in range(20):
-                if page.evaluate("() => document.activeElement.id") == f"meld-{move.meld_id}":
-                    break
-                page.keyboard.press("ArrowDown")
-            page.keyboard.press("Space")
-        value = {Discard: "discard", Knock: "knock", LayDown: "meld", LayOff: "lay_off"}[type(move)]
-        tab_to(page, f"button[name=action][value={value}]")
-        page.keyboard.press("Enter")
+    tick_by_keyboard(page, move)
+    tab_to(page, f"button[name=action][value={ACTIONS[type(move)]}]")
+    page.keyboard.press("Enter")
     wait_for_change(page, before)
     if page.locator("#table .confirm").count():
         expect(page.locator("#table .confirm button[type=submit]")).to_be_focused()

@@ -13,8 +13,8 @@ from django.utils import translation
 PAGE_NAMES = [
     "home",
     "display_settings",
-    "game:practice_index",
-    "game:guided_index",
+    "practice:index",
+    "guided:index",
     "lessons:index",
 ]
 # Lesson pages need the lessons loaded: tests/lessons renders every one in every language.

@@ -1,0 +1,288 @@
+"""What every table shows, practice or guided: seats, piles, your cards and buttons, the
+log and the scoring walkthrough (the ``game/_board.html`` partial).
+
+Built from parsed values only (a :class:`BoardState` and a :class:`BoardDisplay`),
+never from the request. Everything comes from the learner's
+:class:`~game.engine.PlayerView` until the hand is over, so no other player's
+card, no stock order and no face-down discard can reach a template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from game.engine import (
+    Advice,
+    Arrangement,
+    Card,
+    Discard,
+    Game,
+    Hand,
+    HandEnd,
+    MeldKind,
+    Phase,
+    PlayerView,
+    StepCode,
+    best_arrangement,
+)
+
+from . import explain
+
+#: How many of the latest log lines the table shows.
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class BoardDisplay:
+    """How the learner asked to see the board: cards arranged into melds, how many steps
+    of the scoring walkthrough (``None``: all), whether they are stepping through it (the
+    page then starts on its next step, so a keyboard user keeps their place), the cards
+    they had ticked (kept after a refused move)."""
+
+    arrange: bool = False
+    steps: int | None = 1
+    walkthrough: bool = False
+    selected: tuple[Card, ...] = ()
+
+
+class BoardState(Protocol):
+    """What the board needs of a table's state: a hand, the learner's seat, names."""
+
+    @property
+    def hand(self) -> Hand: ...
+    @property
+    def me(self) -> int | None: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def view(self) -> PlayerView: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def sitting_out(self) -> bool: ...
+    @property
+    def bots_to_move(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button of the hand form: ``name="action" value=value``."""
+
+    value: str
+    label: str
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    cards: int
+    score: str
+    is_turn: bool
+    is_you: bool
+    is_dealer: bool
+
+
+@dataclass(frozen=True)
+class ScoreStep:
+    text: str
+    cards: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+
+@dataclass
+class Result:
+    headline: str
+    steps: list[ScoreStep] = field(default_factory=list)
+    hands: list[tuple[str, list[Card]]] = field(default_factory=list)
+
+
+def actions(view: PlayerView) -> list[Action]:
+    """The hand form's buttons for the learner's turn."""
+    if not view.my_turn:
+        return []
+    if view.phase is Phase.DRAW:
+        buttons = [Action("draw_stock", _("Draw from stock"), True)]
+        if view.discard_top is not None:
+            buttons.append(Action("draw_discard", _("Take discard")))
+        return buttons
+    buttons = []
+    if any(isinstance(m, Discard) for m in view.legal_moves):
+        going_out = view.game is Game.BASIC and len(view.cards) == 1
+        buttons.append(Action("discard", _("Go out") if going_out else _("Discard"), True))
+    if view.game is Game.BASIC:
+        buttons.append(Action("meld", pgettext("button", "Meld")))
+        if view.table:
+            buttons.append(Action("lay_off", _("Lay off")))
+    else:
+        buttons.append(Action("knock", _("Knock")))
+    return buttons
+
+
+def _headline(state: BoardState, names: Sequence[str]) -> str:
+    result = state.hand.result
+    assert result is not None
+    you = result.player is not None and result.player == state.me
+    player = names[result.player] if result.player is not None else ""
+    if result.end is HandEnd.VOID:
+        return _("The stock ran out: the hand is void and nobody scores.")
+    if result.end is HandEnd.BLOCKED:
+        return _("Nobody can go out any more: the hand is over and nobody scores.")
+    if result.end is HandEnd.GIN:
+        return _("You went gin!") if you else _("%(name)s went gin.") % {"name": player}
+    if result.end is HandEnd.KNOCK:
+        return _("You knocked.") if you else _("%(name)s knocked.") % {"name": player}
+    if result.end is HandEnd.RUMMY and state.hand.game is Game.BASIC:
+        return _("You went rummy!") if you else _("%(name)s went rummy.") % {"name": player}
+    if result.end is HandEnd.RUMMY:
+        return (
+            _("You knocked with rummy!")
+            if you
+            else _("%(name)s knocked with rummy.") % {"name": player}
+        )
+    return _("You went out!") if you else _("%(name)s went out.") % {"name": player}
+
+
+def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
+    """The scoring walkthrough of a finished hand: a headline and each step with its cards."""
+    result = state.hand.result
+    if result is None:
+        return None
+    steps = []
+    for step in result.settlement.steps:
+        cards: tuple[Card, ...] = ()
+        melds: tuple[tuple[Card, ...], ...] = ()
+        if step.code in (StepCode.SHOW, StepCode.KEEPS):
+            melds = tuple(tuple(Card.parse(c) for c in m) for m in step.params["melds"])
+            cards = tuple(Card.parse(c) for c in step.params["deadwood_cards"])
+        elif step.code is StepCode.LAYOFF:
+            cards = (Card.parse(step.params["card"]),)
+        elif step.code is StepCode.HAND_VALUE:
+            cards = tuple(Card.parse(c) for c in step.params["cards"])
+        steps.append(ScoreStep(explain.settlement_step(step, names), cards, melds))
+    return Result(
+        headline=_headline(state, names),
+        steps=steps,
+        hands=[(names[i], list(h)) for i, h in enumerate(result.hands)],
+    )
+
+
+def meld_label(kind: MeldKind) -> str:
+    return _("Group") if kind is MeldKind.GROUP else _("Run")
+
+
+def table_melds(view_table: Sequence[Any], names: Sequence[str]) -> list[dict[str, Any]]:
+    """The melds on the table (Basic Rummy), with their owners and accessible names."""
+    return [
+        {
+            "id": m.id,
+            "owner": names[m.owner],
+            "cards": list(m.cards),
+            "label": explain.full_card_names(m.cards),
+        }
+        for m in view_table
+    ]
+
+
+def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any] | None:
+    """The coach's suggestion, its reasons, and the next two good moves."""
+    if advice is None or advice.best is None:
+        return None
+    best = advice.best
+    return {
+        "move": explain.move_phrase(best.move),
+        "steps": [explain.coach_reason(r, names) for r in best.reasons],
+        "others": [
+            {
+                "move": explain.move_phrase(m.move),
+                "steps": [explain.coach_reason(r, names) for r in m.reasons],
+            }
+            for m in advice.moves[1:3]
+        ],
+    }
+
+
+def board_context(
+    state: BoardState,
+    display: BoardDisplay,
+    *,
+    scores: Sequence[str] | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    """The part of a page every table shares (practice and guided hands): seats, piles,
+    the learner's cards and buttons, the log, and the scoring walkthrough."""
+    view = state.view
+    names = state.names
+    # A learner sitting out (three-player Gin) sees no hand at all.
+    my_cards = list(view.cards) if not state.sitting_out else []
+    arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=view.ace_high)
+    over = state.hand.is_over
+    seats = [
+        Seat(
+            name=names[i],
+            cards=view.hand_sizes[i],
+            score=scores[i] if scores is not None else "",
+            is_turn=(i == view.turn and not over),
+            is_you=(i == state.me),
+            is_dealer=(i == view.dealer),
+        )
+        for i in range(view.players)
+    ]
+    result = result_of(state, names)
+    total = len(result.steps) if result else 0
+    shown = total if display.steps is None else max(1, min(total, display.steps))
+    log = [explain.event_sentence(e, names, human=state.me) for e in view.log]
+    return {
+        "view": view,
+        "seats": seats,
+        "sitting_out": state.sitting_out,
+        "watching": [s.name for s in seats],
+        "turn_name": names[view.turn],
+        "my_turn": state.my_turn,
+        "bots_to_move": state.bots_to_move,
+        "hand_cards": my_cards,
+        "selected": list(display.selected) if error else [],
+        "arrange": display.arrange,
+        "arrangement": arrangement,
+        "arranged_melds": [(meld_label(m.kind), m) for m in arrangement.melds],
+        "taken": view.taken,
+        "stock_size": view.stock_size,
+        "discard_top": view.discard_top,
+        "discard_face_down": view.face_down_discard,
+        "discard_count": len(view.discard_pile),
+        "table_melds": table_melds(view.table, names),
+        "actions": actions(view),
+        "log": log[-LOG_LINES:],
+        "log_hidden": max(0, len(log) - LOG_LINES),
+        "result": result,
+        "shown_steps": result.steps[:shown] if result else [],
+        "more_steps": shown < total,
+        "next_step": shown + 1,
+        "walkthrough": display.walkthrough and result is not None,
+        "error": error,
+        "is_over": over,
+        "bot_delay": settings.BOT_STEP_DELAY_MS,
+    }
+
+
+__all__ = [
+    "LOG_LINES",
+    "Action",
+    "BoardDisplay",
+    "BoardState",
+    "Result",
+    "ScoreStep",
+    "Seat",
+    "actions",
+    "advice_context",
+    "board_context",
+    "meld_label",
+    "result_of",
+    "table_melds",
+]

@@ -1,0 +1,76 @@
+"""The one place where the engine's codes become sentences in the page's language.
+
+The engine explains everything as data: a reason code and its parameters for
+an illegal move (``MoveError``, ``MeldFailure``), a step code for each line of
+a settlement (``StepCode``), a line code for a match summary (``LineCode``), a
+``Why`` for each of the coach's reasons, and ``Event`` s for the log. Each of
+these enums has one catalogue here, a dict keyed by its members
+(:mod:`.refusals`, :mod:`.log`, :mod:`.scoring`, :mod:`.coach`), and there is
+no fallback to English: ``tests/game/test_explain.py`` renders every code in
+every language. Cards are written short, as on their corners ("7♥", "Д♠" in
+Russian); points as people write them ("7½").
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
+from game.engine import Game
+
+from .coach import REASONS, coach_reason
+from .log import SUGGESTIONS, THEY_DID, YOU_DID, event_sentence, move_phrase
+from .numbers import (
+    card_short,
+    cards_short,
+    deadwood_points,
+    full_card_names,
+    people,
+    points,
+    signed,
+    who,
+)
+from .refusals import MELD_FAILURES, MOVE_ERRORS, MOVE_NAMES, meld_failure, refusal
+from .scoring import LINES, STEPS, settlement_step, summary_line
+
+#: Each game's name, as the site writes it.
+GAME_NAMES: dict[Game, Promise] = {
+    Game.BASIC: gettext_lazy("Basic Rummy"),
+    Game.GIN: gettext_lazy("Gin Rummy"),
+    Game.KNOCK: gettext_lazy("Knock Rummy"),
+}
+
+
+def game_name(game: Game | str) -> str:
+    """ "Gin Rummy" in the page's language."""
+    return str(GAME_NAMES[Game(game)])
+
+
+__all__ = [
+    "GAME_NAMES",
+    "LINES",
+    "MELD_FAILURES",
+    "MOVE_ERRORS",
+    "MOVE_NAMES",
+    "REASONS",
+    "STEPS",
+    "SUGGESTIONS",
+    "THEY_DID",
+    "YOU_DID",
+    "card_short",
+    "cards_short",
+    "coach_reason",
+    "deadwood_points",
+    "event_sentence",
+    "full_card_names",
+    "game_name",
+    "meld_failure",
+    "move_phrase",
+    "people",
+    "points",
+    "refusal",
+    "settlement_step",
+    "signed",
+    "summary_line",
+    "who",
+]

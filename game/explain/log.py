@@ -1,0 +1,110 @@
+"""What happened and what to do: the log's sentences and the coach's suggested moves,
+one per :class:`MoveKind`."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from game.engine import AnyMove, Discard, DrawDiscard, Event, Knock, LayDown, LayOff, MoveKind
+
+from .catalogue import Names, Params, Sentence
+from .numbers import card_short, cards_short
+
+# The parameters of a log line: "name", and the move's cards as codes ("card", "cards").
+
+
+def _name(p: Params, n: Names) -> dict[str, object]:
+    return {"name": p["name"]}
+
+
+def _name_card(p: Params, n: Names) -> dict[str, object]:
+    return {"name": p["name"], "card": card_short(p["card"])}
+
+
+def _name_cards(p: Params, n: Names) -> dict[str, object]:
+    return {"name": p["name"], "cards": cards_short(p["cards"])}
+
+
+#: What the learner did ("You drew from the stock.").
+YOU_DID: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(lambda p: _("You drew from the stock.")),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: _("You took %(card)s from the discard pile."),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.DISCARD: Sentence(
+        lambda p: _("You discarded %(card)s."), lambda p, n: {"card": card_short(p["card"])}
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: _("You put %(cards)s on the table."),
+        lambda p, n: {"cards": cards_short(p["cards"])},
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: _("You laid off %(card)s."), lambda p, n: {"card": card_short(p["card"])}
+    ),
+    MoveKind.KNOCK: Sentence(lambda p: _("You knocked.")),
+}
+
+#: What another player did ("Ona drew from the stock.").
+THEY_DID: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(lambda p: _("%(name)s drew from the stock."), _name),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: _("%(name)s took %(card)s from the discard pile."), _name_card
+    ),
+    MoveKind.DISCARD: Sentence(lambda p: _("%(name)s discarded %(card)s."), _name_card),
+    MoveKind.MELD: Sentence(lambda p: _("%(name)s put %(cards)s on the table."), _name_cards),
+    MoveKind.LAYOFF: Sentence(lambda p: _("%(name)s laid off %(card)s."), _name_card),
+    MoveKind.KNOCK: Sentence(lambda p: _("%(name)s knocked."), _name),
+}
+
+#: The coach's suggestion, as an instruction ("Discard 9♣").
+SUGGESTIONS: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(lambda p: _("Draw from the stock")),
+    MoveKind.DRAW_DISCARD: Sentence(lambda p: _("Take the discard")),
+    MoveKind.DISCARD: Sentence(
+        lambda p: _("Discard %(card)s"), lambda p, n: {"card": card_short(p["card"])}
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: _("Meld %(cards)s"), lambda p, n: {"cards": cards_short(p["cards"])}
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: _("Lay off %(card)s"), lambda p, n: {"card": card_short(p["card"])}
+    ),
+    MoveKind.KNOCK: Sentence(
+        lambda p: _("Knock, discarding %(card)s"), lambda p, n: {"card": card_short(p["card"])}
+    ),
+}
+
+
+def move_params(move: AnyMove | None, taken: str | None = None) -> dict[str, object]:
+    """A move's cards as the parameters of its sentences (``card`` or ``cards``)."""
+    if isinstance(move, LayDown):
+        return {"cards": [str(c) for c in move.cards]}
+    if isinstance(move, Discard | LayOff):
+        return {"card": str(move.card)}
+    if isinstance(move, Knock):
+        return {"card": str(move.discard)}
+    if isinstance(move, DrawDiscard) and taken is not None:
+        return {"card": taken}
+    return {}
+
+
+def event_sentence(event: Event, names: Names, *, human: int | None = None) -> str:
+    """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
+
+    A knock whose discard lay face down (``move`` is None) is told without its card.
+    """
+    params = {
+        "name": names[event.player],
+        **move_params(event.move, str(event.taken) if event.taken else None),
+    }
+    catalogue = YOU_DID if event.player == human else THEY_DID
+    return catalogue[event.kind].render(params, names)
+
+
+def move_phrase(move: AnyMove) -> str:
+    """The coach's suggested move, as an instruction: "Discard 9♣"."""
+    return SUGGESTIONS[move.kind].render(move_params(move))
+
+
+__all__ = ["SUGGESTIONS", "THEY_DID", "YOU_DID", "event_sentence", "move_params", "move_phrase"]

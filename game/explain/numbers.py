@@ -1,0 +1,94 @@
+"""Numbers, cards and people as they are written inside a sentence.
+
+Points as people write them ("7½", "-27"), cards as on their corners ("7♥",
+"Д♠" in Russian), full card names for screen readers, and a list of players
+("Ona, Ben and Marta") in the page's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from game.cards import card_name, rank_index
+from game.engine import Card, Rank
+
+FRACTIONS = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕",
+    Fraction(2, 5): "⅖",
+    Fraction(3, 5): "⅗",
+    Fraction(4, 5): "⅘",
+}
+
+
+def points(value: Fraction | int | str) -> str:
+    """Points as people write them: 7, 7½, 4⅓; -27 for a loss."""
+    f = Fraction(value)
+    sign = "-" if f < 0 else ""
+    f = abs(f)
+    whole, part = divmod(f, 1)
+    if part == 0:
+        return f"{sign}{whole}"
+    glyph = FRACTIONS.get(part)
+    if glyph is None:
+        return f"{sign}{f.numerator}/{f.denominator}"
+    return f"{sign}{whole or ''}{glyph}"
+
+
+def signed(value: Fraction | int) -> str:
+    """A balance: "+21", "-27", "0"."""
+    return ("+" if Fraction(value) > 0 else "") + points(value)
+
+
+def deadwood_points(value: int) -> str:
+    """ "7 points", with the language's plural form."""
+    return ngettext("%(count)s point", "%(count)s points", value) % {"count": value}
+
+
+def card_short(card: Card | str) -> str:
+    """The card as on its corner: "7♥", "10♣", "Д♠" (ru)."""
+    c = Card.parse(card) if isinstance(card, str) else card
+    index = "10" if c.rank is Rank.TEN else rank_index(c.rank)
+    return index + c.suit.symbol
+
+
+def cards_short(cards: Iterable[Card | str]) -> str:
+    return " ".join(card_short(c) for c in cards)
+
+
+def full_card_names(cards: Iterable[Card | str]) -> str:
+    """Full names, for screen readers: "seven of hearts, eight of hearts"."""
+    return ", ".join(card_name(Card.parse(c) if isinstance(c, str) else c) for c in cards)
+
+
+def who(seat: int, names: Sequence[str]) -> str:
+    """The name of a seat (its number when there is no name for it)."""
+    return names[seat] if 0 <= seat < len(names) else str(seat)
+
+
+def people(seats: Sequence[int], names: Sequence[str]) -> str:
+    """ "A, B and C": the players of ``seats``, by name."""
+    named = [who(s, names) for s in seats]
+    if len(named) == 1:
+        return named[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(named[:-1]), "last": named[-1]}
+
+
+__all__ = [
+    "card_short",
+    "cards_short",
+    "deadwood_points",
+    "full_card_names",
+    "people",
+    "points",
+    "signed",
+    "who",
+]

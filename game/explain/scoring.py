@@ -1,0 +1,291 @@
+"""How a hand is scored and how a match stands: every :class:`StepCode` and
+:class:`LineCode` as a sentence."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from game.engine import LineCode, SettleStep, StepCode, SummaryLine
+
+from .catalogue import Names, Params, Sentence
+from .numbers import card_short, cards_short, deadwood_points, people, points, signed, who
+
+
+def _name(p: Params, n: Names) -> dict[str, object]:
+    return {"name": who(p["player"], n)}
+
+
+def _name_points(p: Params, n: Names) -> dict[str, object]:
+    return {"name": who(p["player"], n), "points": points(p["points"])}
+
+
+def _shown(p: Params, n: Names) -> dict[str, object]:
+    melds = " · ".join(cards_short(m) for m in p["melds"]) or _("no melds")
+    if p["deadwood_cards"]:
+        dead = _("deadwood %(cards)s = %(points)s") % {
+            "cards": cards_short(p["deadwood_cards"]),
+            "points": p["deadwood"],
+        }
+    else:
+        dead = _("no deadwood")
+    return {"name": who(p["player"], n), "melds": melds, "deadwood": dead}
+
+
+def _hand_value(p: Params) -> str:
+    if not p["cards"]:
+        return _("%(name)s has no cards left.")
+    text = _("%(name)s still holds %(cards)s: %(points)s.")
+    if p.get("ace_points", 1) != 1 and any(str(c).startswith("A") for c in p["cards"]):
+        text += " " + _("Each ace counts %(points)s.") % {"points": p["ace_points"]}
+    return text
+
+
+def _pays_difference(p: Params) -> str:
+    if len(p["payees"]) == 1:
+        return _("%(name)s pays %(payee)s %(deadwood)s - %(low)s = %(points)s.")
+    return _(
+        "%(name)s pays %(deadwood)s - %(low)s = %(points)s, shared by %(payees)s: %(share)s each."
+    )
+
+
+STEPS: dict[StepCode, Sentence] = {
+    StepCode.SHOW: Sentence(lambda p: _("%(name)s shows %(melds)s; %(deadwood)s."), _shown),
+    StepCode.KEEPS: Sentence(lambda p: _("%(name)s keeps %(melds)s; %(deadwood)s."), _shown),
+    StepCode.KNOCK: Sentence(
+        lambda p: _("%(name)s knocks with %(deadwood)s deadwood (the limit is %(limit)s)."),
+        lambda p, n: {"name": who(p["player"], n), "deadwood": p["deadwood"], "limit": p["limit"]},
+    ),
+    StepCode.GIN: Sentence(lambda p: _("%(name)s goes gin: every card is in a meld."), _name),
+    StepCode.NO_LAYOFFS: Sentence(
+        lambda p: _("After gin there are no layoffs: %(name)s keeps every card."), _name
+    ),
+    StepCode.LAYOFF: Sentence(
+        lambda p: _("%(name)s lays off %(card)s onto %(meld)s."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "card": card_short(p["card"]),
+            "meld": cards_short(p["onto"]),
+        },
+    ),
+    StepCode.GIN_SCORE: Sentence(
+        lambda p: _(
+            "%(name)s scores the gin bonus %(bonus)s + %(opponent)s's deadwood %(deadwood)s "
+            "= %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "bonus": p["bonus"],
+            "opponent": who(p["opponent"], n),
+            "deadwood": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCK_SCORE: Sentence(
+        lambda p: _(
+            "%(opponent)s has %(theirs)s deadwood, more than %(mine)s: %(name)s scores "
+            "%(theirs)s - %(mine)s = %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.UNDERCUT_SCORE: Sentence(
+        lambda p: _(
+            "Undercut! %(name)s has %(mine)s deadwood, no more than the knocker's "
+            "%(theirs)s: %(name)s scores %(difference)s + %(bonus)s = %(points)s, "
+            "and %(opponent)s scores nothing."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "mine": p["deadwood"],
+            "theirs": p["opponent_deadwood"],
+            "difference": p["difference"],
+            "bonus": p["bonus"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCKER_LOWEST: Sentence(
+        lambda p: _(
+            "%(name)s knocked with the lowest deadwood (%(deadwood)s): every other player "
+            "pays the difference."
+        ),
+        lambda p, n: {"name": who(p["player"], n), "deadwood": p["deadwood"]},
+    ),
+    StepCode.KNOCKER_TIED: Sentence(
+        lambda p: ngettext(
+            "%(tied)s ties the knocker %(name)s for the lowest deadwood (%(deadwood)s) and "
+            "collects the difference from every other player.",
+            "%(tied)s tie the knocker %(name)s for the lowest deadwood (%(deadwood)s) and "
+            "share the difference from every other player.",
+            len(p["tied"]),
+        ),
+        lambda p, n: {
+            "tied": people(p["tied"], n),
+            "name": who(p["player"], n),
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.NO_RUMMY_BONUS: Sentence(
+        lambda p: _("%(name)s has no deadwood but is tied, so there is no rummy bonus."), _name
+    ),
+    StepCode.KNOCKER_UNDERCUT: Sentence(
+        lambda p: ngettext(
+            "%(lowest)s has less deadwood (%(low)s) than the knocker %(name)s (%(deadwood)s) "
+            "and collects the difference from every other player.",
+            "%(lowest)s have less deadwood (%(low)s) than the knocker %(name)s (%(deadwood)s) "
+            "and share the difference from every other player.",
+            len(p["lowest"]),
+        ),
+        lambda p, n: {
+            "lowest": people(p["lowest"], n),
+            "low": p["lowest_deadwood"],
+            "name": who(p["player"], n),
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.PAYS_DIFFERENCE: Sentence(
+        _pays_difference,
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "payee": who(p["payees"][0], n),
+            "payees": people(p["payees"], n),
+            "deadwood": p["deadwood"],
+            "low": p["lowest_deadwood"],
+            "points": points(p["points"]),
+            "share": points(p["share"]),
+        },
+    ),
+    StepCode.PAYS_NOTHING: Sentence(
+        lambda p: _("%(name)s pays nothing: the difference is 0."), _name
+    ),
+    StepCode.RUMMY_BONUS: Sentence(
+        lambda p: _("%(name)s also pays %(payee)s the rummy bonus of %(bonus)s."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "payee": who(p["payee"], n),
+            "bonus": p["bonus"],
+        },
+    ),
+    StepCode.PENALTY: Sentence(
+        lambda p: _(
+            "%(payee)s has less deadwood (%(theirs)s) than the knocker (%(mine)s): "
+            "%(name)s pays %(payee)s a penalty of %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "payee": who(p["payee"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.HAND_VALUE: Sentence(
+        _hand_value,
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "cards": cards_short(p["cards"]),
+            "points": deadwood_points(int(p["points"])),
+        },
+    ),
+    StepCode.WENT_OUT: Sentence(
+        lambda p: _("%(name)s went out and scores %(points)s."), _name_points
+    ),
+    StepCode.WENT_RUMMY: Sentence(
+        lambda p: _("%(name)s went rummy: %(points)s doubled is %(doubled)s."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "points": points(p["points"]),
+            "doubled": points(p["doubled"]),
+        },
+    ),
+    StepCode.VOID: Sentence(lambda p: _("The hand is void: nobody scores.")),
+    StepCode.TOTAL: Sentence(
+        lambda p: _("%(name)s receives %(received)s and pays %(paid)s: %(net)s in all."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "received": points(p["received"]),
+            "paid": points(p["paid"]),
+            "net": signed(p["net"]),
+        },
+    ),
+}
+
+
+LINES: dict[LineCode, Sentence] = {
+    LineCode.BOXES: Sentence(
+        lambda p: ngettext(
+            "%(name)s: %(count)s box, total %(points)s",
+            "%(name)s: %(count)s boxes, total %(points)s",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "count": len(p["boxes"]),
+            "points": points(p["points"]),
+        },
+    ),
+    LineCode.DIFFERENCE: Sentence(
+        lambda p: _("%(name)s scores the difference between the totals: %(points)s."),
+        _name_points,
+    ),
+    LineCode.BOX_BONUS: Sentence(
+        lambda p: ngettext(
+            "Box bonus for %(name)s: %(count)s box × %(per_box)s = %(points)s.",
+            "Box bonus for %(name)s: %(count)s boxes × %(per_box)s = %(points)s.",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "count": len(p["boxes"]),
+            "per_box": p["per_box"],
+            "points": points(p["points"]),
+        },
+    ),
+    LineCode.SHUTOUT: Sentence(
+        lambda p: _("Shutout bonus for %(name)s (%(opponent)s won no hand): %(points)s."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "points": points(p["points"]),
+        },
+    ),
+    LineCode.GAME_TOTAL: Sentence(
+        lambda p: _("Game total for %(name)s: %(points)s."), _name_points
+    ),
+    LineCode.MARGIN: Sentence(lambda p: _("%(name)s wins the game by %(points)s."), _name_points),
+    LineCode.SCORE: Sentence(lambda p: _("%(name)s: %(points)s."), _name_points),
+    LineCode.BALANCE: Sentence(
+        lambda p: _("%(name)s received %(received)s and paid %(paid)s: %(net)s."),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "received": points(p["received"]),
+            "paid": points(p["paid"]),
+            "net": signed(p["net"]),
+        },
+    ),
+    LineCode.WINNER: Sentence(lambda p: _("%(name)s wins the match!"), _name),
+    LineCode.ANOTHER_HAND: Sentence(
+        lambda p: _("%(names)s are level at the top: another hand is played."),
+        lambda p, n: {"names": people(p["players"], n)},
+    ),
+    LineCode.IN_PROGRESS: Sentence(lambda p: _("The match goes on.")),
+}
+
+
+def settlement_step(step: SettleStep, names: Names) -> str:
+    """One line of a hand's scoring, in the page's language."""
+    return STEPS[step.code].render(step.params, names)
+
+
+def summary_line(line: SummaryLine, names: Names) -> str:
+    """One line of a match summary (Gin's game end, the winner of a match)."""
+    return LINES[line.code].render(line.params, names)
+
+
+__all__ = ["LINES", "STEPS", "settlement_step", "summary_line"]

@@ -1,0 +1,144 @@
+"""What the guided-hand pages show: the coach panel over the shared board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from game import explain
+from game.board import BoardDisplay, board_context
+from game.engine import Game
+from game.moveforms import move_fields
+
+from . import scenarios
+from .models import GuidedResult
+from .services import GuidedState, Mistake, MistakeTopic, Verdict, VerdictKind, cost, localized
+
+#: A mistake's topic, as the summary at the end of a hand lists it.
+MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
+    MistakeTopic.BAD_RUN: gettext_lazy("tried a run that is not one"),
+    MistakeTopic.BAD_GROUP: gettext_lazy("tried a group that is not one"),
+    MistakeTopic.BAD_MELD: gettext_lazy("tried a meld that is not one"),
+    MistakeTopic.KNOCK_OVER_LIMIT: gettext_lazy("knocked with too much deadwood"),
+    MistakeTopic.THREW_BACK_TAKEN_CARD: gettext_lazy("threw back the card just taken"),
+    MistakeTopic.FORGOT_TO_DRAW: gettext_lazy("forgot to draw first"),
+    MistakeTopic.LAYOFF_DOES_NOT_FIT: gettext_lazy("laid off a card that does not fit"),
+    MistakeTopic.AGAINST_THE_RULES: gettext_lazy("tried a move the rules forbid"),
+    MistakeTopic.OTHER_PILE: gettext_lazy("drew from the other pile"),
+    MistakeTopic.OTHER_DISCARD: gettext_lazy("discarded another card"),
+    MistakeTopic.OTHER_KNOCK: gettext_lazy("knocked when the lesson wanted something else"),
+    MistakeTopic.OTHER_MOVE: gettext_lazy("played another move than the lesson's"),
+}
+
+
+def mistake_label(key: str) -> str:
+    """A mistake (by its key), as the summary lists it: "tried an illegal run"."""
+    return str(MISTAKE_LABELS[Mistake.topic_of(key)])
+
+
+def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
+    games = []
+    for game in Game:
+        hands = [
+            {
+                "scenario": s,
+                "title": localized(s.title),
+                "summary": localized(s.summary),
+                "result": results.get(s.slug),
+            }
+            for s in scenarios.library()
+            if s.game is game
+        ]
+        if hands:
+            games.append({"game": game, "label": explain.game_name(game), "hands": hands})
+    return {"games": games}
+
+
+def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | None:
+    if verdict is None:
+        return None
+    if verdict.kind is VerdictKind.RIGHT:
+        lead = _("Right!") if verdict.text else _("Done.")
+        return {"kind": verdict.kind.value, "text": verdict.text, "lead": lead}
+    if verdict.kind is VerdictKind.ILLEGAL:
+        assert verdict.error is not None
+        return {
+            "kind": verdict.kind.value,
+            "lead": _("Not allowed."),
+            "text": explain.refusal(verdict.error, state.names),
+            "more": verdict.text,
+            "alert": True,
+        }
+    lines = [verdict.text or _("That move is allowed, but it is not what this step is about.")]
+    price = cost(state, verdict.move)
+    if price is not None:
+        lines.append(
+            _("Your deadwood would be %(mine)s instead of %(best)s.")
+            % {"mine": price[0], "best": price[1]}
+        )
+    return {
+        "kind": verdict.kind.value,
+        "lead": _("Allowed, but not the point."),
+        "text": " ".join(lines),
+        "fields": move_fields(verdict.move),
+        "continue": True,
+    }
+
+
+def guided_context(
+    state: GuidedState,
+    display: BoardDisplay,
+    *,
+    verdict: Verdict | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    scenario = state.scenario
+    context = board_context(state, display, error=error)
+    step = state.step
+    attempt = state.attempt
+    library = [s for s in scenarios.library() if s.game is scenario.game]
+    position = library.index(scenario) if scenario in library else 0
+    following = library[position + 1] if position + 1 < len(library) else None
+    mistakes = state.mistakes
+    by_label: dict[str, int] = {}
+    for m in mistakes:
+        label = mistake_label(m.key)
+        by_label[label] = by_label.get(label, 0) + 1
+    coaching = step is not None and not state.off_path
+    if state.off_path:
+        prompt = _("You have left the lesson's path: finish the hand your own way.")
+    else:
+        prompt = localized(step.prompt) if step else ""
+    context.update(
+        {
+            "scenario": scenario,
+            "title": localized(scenario.title),
+            "summary": localized(scenario.summary),
+            "game_label": explain.game_name(scenario.game),
+            "version": state.version,
+            "step": step,
+            "step_number": step.number if step else len(scenario.steps),
+            "step_count": len(scenario.steps),
+            "prompt": prompt,
+            "off_path": state.off_path,
+            "hints": [localized(h) for h in step.hints[: state.hints_shown]]
+            if step and coaching
+            else [],
+            "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
+            "feedback": _feedback(state, verdict),
+            "finished": state.hand.is_over,
+            "stars": attempt.stars if attempt and attempt.finished else None,
+            "hints_used": len(attempt.hints) if attempt else 0,
+            "mistake_count": len(mistakes),
+            "mistake_kinds": list(by_label.items()),
+            "next_scenario": following,
+            "next_title": localized(following.title) if following else "",
+        }
+    )
+    return context
+
+
+__all__ = ["MISTAKE_LABELS", "guided_context", "index_context", "mistake_label"]

@@ -1,0 +1,509 @@
+"""Guided hands for a learner: attempts, moves judged against the step, hints, results.
+
+A move is judged in three ways (:class:`VerdictKind`): *right* (the step's move:
+it is made, the computer's scripted moves follow), *other* (legal, but not the
+point of the step: nothing changes unless the learner chooses "continue
+anyway") and *illegal* (the engine's reason, and the scenario's own words when
+it has them). Hints and mistakes are counted per attempt; a finished attempt
+earns stars and updates the learner's best result for that hand.
+
+Each service replays the scenario once, from the attempt's stored moves, and
+returns the state the view renders: a move is made on that replay
+(:meth:`~.scenarios.ScenarioProgress.advance`), not by replaying again.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy, pgettext
+
+from game.engine import (
+    AnyMove,
+    EngineError,
+    Hand,
+    IllegalMove,
+    MeldFailure,
+    Move,
+    MoveError,
+    MoveKind,
+    PlayerView,
+    deadwood_after,
+)
+from learners.models import Learner
+from rummy_site.errors import ServiceError
+from rummy_site.languages import pick
+
+from . import scenarios
+from .models import GuidedAttempt, GuidedResult
+from .scenarios import LEARNER, Scenario, ScenarioProgress, ScenarioStep
+
+
+class GuidedError(ServiceError):
+    """Base of the guided service's refusals."""
+
+
+class StaleAttempt(GuidedError):
+    status = 409
+    default_message = gettext_lazy(
+        "This guided hand changed in another tab or window. Here it is as it is now."
+    )
+
+
+class AttemptOver(GuidedError):
+    status = 422
+    default_message = gettext_lazy("This hand is over. Try it again, or go on to the next one.")
+
+
+class NoMoreHints(GuidedError):
+    status = 422
+    default_message = gettext_lazy("That was the last hint for this step.")
+
+
+class VerdictKind(enum.StrEnum):
+    """How a move was judged."""
+
+    #: The step's move (or any legal move off the lesson's path).
+    RIGHT = "right"
+    #: Legal, but not what this step is about.
+    OTHER = "other"
+    #: Against the rules.
+    ILLEGAL = "illegal"
+
+
+class MistakeTopic(enum.StrEnum):
+    """What a mistake was about, for the summary at the end of a hand (and the teacher)."""
+
+    BAD_RUN = "bad_run"
+    BAD_GROUP = "bad_group"
+    BAD_MELD = "bad_meld"
+    KNOCK_OVER_LIMIT = "knock_over_limit"
+    THREW_BACK_TAKEN_CARD = "threw_back_taken_card"
+    FORGOT_TO_DRAW = "forgot_to_draw"
+    LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"
+    AGAINST_THE_RULES = "against_the_rules"
+    OTHER_PILE = "other_pile"
+    OTHER_DISCARD = "other_discard"
+    OTHER_KNOCK = "other_knock"
+    OTHER_MOVE = "other_move"
+
+
+_RUN_FAILURES = {
+    MeldFailure.RUN_GAP,
+    MeldFailure.RUN_MIXED_SUITS,
+    MeldFailure.ACE_ABOVE_KING,
+    MeldFailure.WRAP_AROUND,
+}
+_GROUP_FAILURES = {MeldFailure.GROUP_TOO_LARGE, MeldFailure.GROUP_RANKS_DIFFER}
+_ILLEGAL_TOPICS = {
+    MoveError.KNOCK_OVER_LIMIT: MistakeTopic.KNOCK_OVER_LIMIT,
+    MoveError.DISCARD_TAKEN_CARD: MistakeTopic.THREW_BACK_TAKEN_CARD,
+    MoveError.MUST_DRAW_FIRST: MistakeTopic.FORGOT_TO_DRAW,
+    MoveError.CANNOT_LAY_OFF: MistakeTopic.LAYOFF_DOES_NOT_FIT,
+}
+_OTHER_TOPICS = {
+    MoveKind.DRAW_STOCK: MistakeTopic.OTHER_PILE,
+    MoveKind.DRAW_DISCARD: MistakeTopic.OTHER_PILE,
+    MoveKind.DISCARD: MistakeTopic.OTHER_DISCARD,
+    MoveKind.KNOCK: MistakeTopic.OTHER_KNOCK,
+}
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One mistake of an attempt.
+
+    Stored as ``{"step", "kind", "code", "move"}``: ``code`` is the engine's
+    ``MoveError`` value (followed by ``:`` and the ``MeldFailure`` value for an
+    illegal meld) for an illegal move, the move's kind for an *other* one. A
+    result counts mistakes by :attr:`key`, ``"<kind>:<code>"``.
+    """
+
+    step: int
+    kind: VerdictKind
+    code: str
+    move: str
+
+    @classmethod
+    def of(cls, step: int, verdict: Verdict) -> Mistake:
+        code = str(verdict.move.kind)
+        if verdict.error is not None:
+            code = str(verdict.error.reason.value)
+            failure = verdict.error.params.get("failure")
+            if failure:
+                code = f"{code}:{failure}"
+        return cls(step, verdict.kind, code, str(verdict.move))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Mistake:
+        return cls(
+            int(data["step"]), VerdictKind(data["kind"]), str(data["code"]), str(data["move"])
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "kind": self.kind.value, "code": self.code, "move": self.move}
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.code}"
+
+    @staticmethod
+    def topic_of(key: str) -> MistakeTopic:
+        """What a mistake (by its :attr:`key`) was about."""
+        kind, _sep, code = key.partition(":")
+        reason, _sep, failure = code.partition(":")
+        if kind == VerdictKind.ILLEGAL:
+            if reason == MoveError.ILLEGAL_MELD.value:
+                if failure in {f.value for f in _RUN_FAILURES}:
+                    return MistakeTopic.BAD_RUN
+                if failure in {f.value for f in _GROUP_FAILURES}:
+                    return MistakeTopic.BAD_GROUP
+                return MistakeTopic.BAD_MELD
+            move_errors = {e.value: e for e in MoveError}
+            error = move_errors.get(reason)
+            return _ILLEGAL_TOPICS.get(error, MistakeTopic.AGAINST_THE_RULES)  # type: ignore[arg-type]
+        kinds = {k.value: k for k in MoveKind}
+        move_kind = kinds.get(reason)
+        return _OTHER_TOPICS.get(move_kind, MistakeTopic.OTHER_MOVE)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """How a move was judged, with the scenario's words for it (in the page's language)."""
+
+    kind: VerdictKind
+    move: AnyMove
+    error: IllegalMove | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class GuidedState:
+    """A guided hand replayed for the learner (shaped like a practice table's state)."""
+
+    scenario: Scenario
+    attempt: GuidedAttempt | None
+    progress: ScenarioProgress
+    learner_name: str
+
+    @property
+    def hand(self) -> Hand:
+        return self.progress.hand
+
+    @property
+    def me(self) -> int:
+        return LEARNER
+
+    @property
+    def names(self) -> list[str]:
+        return [name or self.learner_name for name in self.scenario.names]
+
+    @property
+    def view(self) -> PlayerView:
+        return self.hand.view(LEARNER)
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.hand.is_over and self.hand.turn == LEARNER
+
+    @property
+    def sitting_out(self) -> bool:
+        return False
+
+    @property
+    def bots_to_move(self) -> bool:
+        return False
+
+    @property
+    def step(self) -> ScenarioStep | None:
+        return self.progress.step
+
+    @property
+    def off_path(self) -> bool:
+        """The learner "continued anyway" and the lesson's moves no longer fit: the hand
+        goes on as free play (every legal move is fine) until it ends."""
+        if self.hand.is_over:
+            return False
+        step = self.progress.step
+        if step is None:
+            return True
+        return bool(step.expect) and not any(self.hand.is_legal(m, LEARNER) for m in step.expect)
+
+    @property
+    def version(self) -> int:
+        return self.attempt.version if self.attempt else 0
+
+    @property
+    def mistakes(self) -> list[Mistake]:
+        return [Mistake.from_dict(m) for m in self.attempt.mistakes] if self.attempt else []
+
+    @property
+    def hints_shown(self) -> int:
+        """How many hints of the current step the learner has asked for."""
+        if self.attempt is None or self.step is None:
+            return 0
+        return sum(1 for h in self.attempt.hints if h.get("step") == self.step.number)
+
+
+def learner_name(learner: Learner | None) -> str:
+    if learner is not None and learner.display_name:
+        return learner.display_name
+    return pgettext("default name of the learner at a table", "Alex")
+
+
+def localized(value: scenarios.Text) -> str:
+    """A scenario's text in the page's language."""
+    return pick(value)
+
+
+def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAttempt | None:
+    """The learner's latest attempt at this hand (finished or not), if any."""
+    if learner is None:
+        return None
+    return (
+        GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug)
+        .order_by("-created")
+        .first()
+    )
+
+
+def _replay(scenario: Scenario, attempt: GuidedAttempt | None) -> ScenarioProgress | None:
+    """The attempt replayed, or ``None`` when it no longer fits its scenario (the file
+    was edited since)."""
+    try:
+        moves = [Move.parse(m) for m in attempt.moves] if attempt else []
+        return scenarios.replay(scenario, moves)
+    except (EngineError, ValueError, TypeError):
+        return None
+
+
+def guided_state(
+    *, scenario: Scenario, attempt: GuidedAttempt | None, learner: Learner | None
+) -> GuidedState:
+    """The hand as the learner left it. An attempt that no longer replays is set aside:
+    the learner starts the hand afresh."""
+    progress = _replay(scenario, attempt)
+    if progress is None:
+        attempt, progress = None, scenarios.replay(scenario, [])
+    return GuidedState(scenario, attempt, progress, learner_name(learner))
+
+
+def guided_page(*, learner: Learner | None, scenario: Scenario) -> GuidedState:
+    """The learner's current state of a guided hand (one replay)."""
+    return guided_state(
+        scenario=scenario,
+        attempt=attempt_current(learner=learner, scenario=scenario),
+        learner=learner,
+    )
+
+
+def _acting_state(learner: Learner, scenario: Scenario, version: int) -> GuidedState:
+    """The state a post acts on: the current attempt if its version matches; a new one
+    when there is none yet (version 0), when the last one is finished (and the post was
+    made from its current page), or when it no longer replays."""
+    stored = attempt_current(learner=learner, scenario=scenario)
+    state = guided_state(scenario=scenario, attempt=stored, learner=learner)
+    attempt = state.attempt
+    if attempt is not None and not attempt.finished:
+        if version != attempt.version:
+            raise StaleAttempt()
+        return state
+    if stored is not None and attempt is None:
+        expected = version  # a broken attempt: whatever the page had, start again
+    else:
+        expected = stored.version if stored is not None else 0
+    if version != expected:
+        raise StaleAttempt()
+    fresh = attempt_start(learner=learner, scenario=scenario)
+    progress = state.progress if attempt is None else scenarios.replay(scenario, [])
+    return GuidedState(scenario, fresh, progress, state.learner_name)
+
+
+def attempt_start(*, learner: Learner, scenario: Scenario) -> GuidedAttempt:
+    return GuidedAttempt.objects.create(learner=learner, scenario=scenario.slug)
+
+
+def _save(attempt: GuidedAttempt, version: int, **fields: Any) -> None:
+    updated = GuidedAttempt.objects.filter(pk=attempt.pk, version=version).update(
+        version=F("version") + 1, updated=timezone.now(), **fields
+    )
+    if updated != 1:
+        raise StaleAttempt()
+    for name, value in fields.items():
+        setattr(attempt, name, value)
+    attempt.version = version + 1
+
+
+def judge(state: GuidedState, move: AnyMove) -> Verdict:
+    """Judge ``move`` against the current step without changing anything."""
+    step = state.step
+    if state.hand.is_over:
+        raise AttemptOver()
+    try:
+        state.hand.check(move, LEARNER)
+    except IllegalMove as exc:
+        wrong = step.wrong_for(move) if step else None
+        return Verdict(VerdictKind.ILLEGAL, move, exc, localized(wrong.say) if wrong else "")
+    if step is None or state.off_path:
+        return Verdict(VerdictKind.RIGHT, move)
+    if step.accepts(state.hand, move, LEARNER):
+        return Verdict(VerdictKind.RIGHT, move, None, localized(step.right))
+    wrong = step.wrong_for(move)
+    if wrong is not None:
+        text = localized(wrong.say)
+    elif step.other is not None:
+        text = localized(step.other)
+    else:
+        text = ""
+    return Verdict(VerdictKind.OTHER, move, None, text)
+
+
+def cost(state: GuidedState, move: AnyMove) -> tuple[int, int] | None:
+    """For a legal discard or knock that is not the step's: (the deadwood it leaves, the
+    deadwood the step's move leaves), when they differ."""
+    step = state.step
+    if step is None:
+        return None
+    right = scenarios.right_move(step, state.hand)
+    if right is None:
+        return None
+    view = state.view
+    mine, best = deadwood_after(view, move), deadwood_after(view, right)
+    if mine is None or best is None or mine == best:
+        return None
+    return mine, best
+
+
+def attempt_move(
+    *,
+    learner: Learner,
+    scenario: Scenario,
+    version: int,
+    move: AnyMove,
+    continue_anyway: bool = False,
+) -> tuple[GuidedState, Verdict]:
+    """Judge and (when right, or legal and confirmed) make the learner's move.
+
+    "Continue anyway" counts only for the move the coach has just called "not the
+    point" at this step: a hand-made post cannot skip the mistake."""
+    state = _acting_state(learner, scenario, version)
+    attempt = state.attempt
+    assert attempt is not None
+    verdict = judge(state, move)
+    mistakes = state.mistakes
+    if continue_anyway and verdict.kind is VerdictKind.OTHER:
+        last = mistakes[-1] if mistakes else None
+        continue_anyway = (
+            last is not None
+            and last.kind is VerdictKind.OTHER
+            and last.move == str(move)
+            and state.step is not None
+            and last.step == state.step.number
+        )
+    if verdict.kind is VerdictKind.ILLEGAL or (
+        verdict.kind is VerdictKind.OTHER and not continue_anyway
+    ):
+        assert state.step is not None or verdict.kind is VerdictKind.ILLEGAL
+        number = state.step.number if state.step else len(scenario.steps)
+        mistakes.append(Mistake.of(number, verdict))
+        _save(attempt, attempt.version, mistakes=[m.to_dict() for m in mistakes])
+        return replace(state), verdict
+    progress = state.progress.advance(move)
+    finished = progress.hand.is_over
+    stars = stars_for(len(attempt.hints), len(mistakes)) if finished else None
+    with transaction.atomic():
+        _save(
+            attempt,
+            attempt.version,
+            moves=[*attempt.moves, str(move)],
+            finished=finished,
+            stars=stars,
+        )
+        if finished:
+            _record_result(learner, attempt)
+    return replace(state, progress=progress), verdict
+
+
+def attempt_hint(*, learner: Learner, scenario: Scenario, version: int) -> GuidedState:
+    """Show the next hint of the current step's ladder (and count it)."""
+    state = _acting_state(learner, scenario, version)
+    attempt = state.attempt
+    assert attempt is not None
+    if state.hand.is_over:
+        raise AttemptOver()
+    if state.step is None or state.off_path or state.hints_shown >= len(state.step.hints):
+        raise NoMoreHints()
+    _save(attempt, attempt.version, hints=[*attempt.hints, {"step": state.step.number}])
+    return state
+
+
+def attempt_restart(*, learner: Learner, scenario: Scenario) -> GuidedState:
+    """Start the hand again (a new attempt; the old ones stay in the learner's history)."""
+    attempt = attempt_start(learner=learner, scenario=scenario)
+    return GuidedState(scenario, attempt, scenarios.replay(scenario, []), learner_name(learner))
+
+
+def stars_for(hints: int, mistakes: int) -> int:
+    """3 stars with no hint and no mistake, 2 with at most two of them, else 1."""
+    slips = hints + mistakes
+    if slips == 0:
+        return 3
+    return 2 if slips <= 2 else 1
+
+
+def _record_result(learner: Learner, attempt: GuidedAttempt) -> None:
+    by_kind = Counter(Mistake.from_dict(m).key for m in attempt.mistakes)
+    stars = attempt.stars or 1
+    result, created = GuidedResult.objects.select_for_update().get_or_create(
+        learner=learner,
+        scenario=attempt.scenario,
+        defaults={"stars": stars, "hints": len(attempt.hints), "mistakes": dict(by_kind)},
+    )
+    if created:
+        return
+    better = (stars, -len(attempt.hints), -len(attempt.mistakes)) > (
+        result.stars,
+        -result.hints,
+        -sum(result.mistakes.values()),
+    )
+    result.completions += 1
+    if better:
+        result.stars, result.hints, result.mistakes = stars, len(attempt.hints), dict(by_kind)
+    result.save()
+
+
+def results_of(*, learner: Learner | None) -> dict[str, GuidedResult]:
+    if learner is None:
+        return {}
+    return {r.scenario: r for r in GuidedResult.objects.filter(learner=learner)}
+
+
+__all__ = [
+    "AttemptOver",
+    "GuidedError",
+    "GuidedState",
+    "Mistake",
+    "MistakeTopic",
+    "NoMoreHints",
+    "StaleAttempt",
+    "Verdict",
+    "VerdictKind",
+    "attempt_current",
+    "attempt_hint",
+    "attempt_move",
+    "attempt_restart",
+    "attempt_start",
+    "cost",
+    "guided_page",
+    "guided_state",
+    "judge",
+    "localized",
+    "results_of",
+    "stars_for",
+]

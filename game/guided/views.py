@@ -1,0 +1,110 @@
+"""Guided hands: the index, the learner's page, moves, hints and a fresh start.
+
+Thin views over :mod:`game.guided.services`; every action is a plain form that
+htmx upgrades to a swap of the ``table`` partial, and every refusal goes through
+:func:`refuse`.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from game.moveforms import parse_display, parse_move, parse_version
+from learners.services import known_learner
+from rummy_site.errors import ServiceError
+from rummy_site.htmx import render_page, wants_partial
+
+from . import presenters, scenarios, services
+
+TEMPLATE = "guided/hand.html"
+
+
+def _scenario(slug: str) -> scenarios.Scenario:
+    scenario = scenarios.get(slug)
+    if scenario is None:
+        raise Http404(_("There is no such guided hand."))
+    return scenario
+
+
+@require_GET
+def guided_index(request: HttpRequest) -> HttpResponse:
+    results = services.results_of(learner=known_learner(request))
+    return render(request, "guided/index.html", presenters.index_context(results))
+
+
+def _render(
+    request: HttpRequest,
+    state: services.GuidedState,
+    *,
+    status: int = 200,
+    verdict: services.Verdict | None = None,
+    error: str = "",
+) -> HttpResponse:
+    display = parse_display(request.GET, request.POST)
+    context = presenters.guided_context(state, display, verdict=verdict, error=error)
+    return render_page(request, TEMPLATE, context, partial="table", status=status)
+
+
+def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError) -> HttpResponse:
+    """The one answer to every refusal of a guided-hand view: the hand as it is now, with
+    the reason and the refusal's status (nothing was changed)."""
+    state = services.guided_page(learner=known_learner(request), scenario=scenario)
+    return _render(request, state, status=exc.status, error=str(exc.message))
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
+    scenario = _scenario(slug)
+    return _render(request, services.guided_page(learner=known_learner(request), scenario=scenario))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def guided_move(request: HttpRequest, slug: str) -> HttpResponse:
+    scenario = _scenario(slug)
+    try:
+        version = parse_version(request.POST)
+        wanted = parse_move(request.POST)
+        state, verdict = services.attempt_move(
+            learner=request.learner,  # type: ignore[attr-defined]
+            scenario=scenario,
+            version=version,
+            move=wanted.move,
+            continue_anyway=request.POST.get("continue") == "1",
+        )
+    except ServiceError as exc:
+        return refuse(request, scenario, exc)
+    status = 422 if verdict.kind is services.VerdictKind.ILLEGAL else 200
+    # htmx gets the partial; without JavaScript the whole page, so the feedback shows.
+    return _render(request, state, status=status, verdict=verdict)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def guided_hint(request: HttpRequest, slug: str) -> HttpResponse:
+    scenario = _scenario(slug)
+    try:
+        version = parse_version(request.POST)
+        state = services.attempt_hint(
+            learner=request.learner,  # type: ignore[attr-defined]
+            scenario=scenario,
+            version=version,
+        )
+    except ServiceError as exc:
+        return refuse(request, scenario, exc)
+    return _render(request, state)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def guided_restart(request: HttpRequest, slug: str) -> HttpResponse:
+    scenario = _scenario(slug)
+    state = services.attempt_restart(learner=request.learner, scenario=scenario)  # type: ignore[attr-defined]
+    if wants_partial(request):
+        return _render(request, state)
+    return redirect("guided:hand", slug=scenario.slug)

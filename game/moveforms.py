@@ -1,0 +1,161 @@
+"""The move a table's form posts, and the form fields of a move: inverses of each other.
+
+The hand form of a table (practice or guided) posts ``action`` (the button
+pressed), the chosen ``cards`` and, for a layoff, the ``meld``. ``parse_move``
+reads them into an engine move, or raises :class:`~rummy_site.errors.BadInput`
+with a translated message; ``move_fields`` gives the fields that post a move
+(for the confirmation and "continue anyway" forms, and the tests), so that
+``parse_move(move_fields(m)).move == m`` for every move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import assert_never
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+
+from game.engine import (
+    AnyMove,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    InvalidNotation,
+    Knock,
+    LayDown,
+    LayOff,
+)
+from rummy_site.errors import BadInput
+from rummy_site.parsing import small_int
+
+from .board import BoardDisplay
+
+#: The ``action`` values of the hand form's buttons.
+ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock")
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    """A parsed post: the move and whether the learner confirmed it (knocking, going out)."""
+
+    move: AnyMove
+    confirmed: bool
+
+
+def parse_version(data: QueryDict) -> int:
+    """The version of the table the page was drawn from."""
+    version = small_int(data.get("version", ""))
+    if version is None:
+        raise BadInput(_("The page is out of date. Here is the table as it is now."))
+    return version
+
+
+def parse_cards(data: QueryDict) -> list[Card]:
+    """The cards ticked on the form, in order (each a card, none twice)."""
+    cards = []
+    for token in data.getlist("cards"):
+        try:
+            cards.append(Card.parse(token))
+        except InvalidNotation:
+            raise BadInput(_("“%(token)s” is not a card.") % {"token": token[:10]}) from None
+    if len(set(cards)) != len(cards):
+        raise BadInput(_("The same card was chosen twice."))
+    return cards
+
+
+def parse_move(data: QueryDict) -> MoveRequest:
+    """The move a form post asks for. Raises :class:`BadInput` with a translated message."""
+    action = data.get("action", "")
+    if action not in ACTIONS:
+        raise BadInput(_("Choose what to do: draw, meld, lay off, knock or discard."))
+    cards = parse_cards(data)
+    confirmed = data.get("confirm") == "1"
+    move: AnyMove
+    if action == "draw_stock":
+        move = DrawStock()
+    elif action == "draw_discard":
+        move = DrawDiscard()
+    elif action in ("discard", "knock"):
+        if len(cards) != 1:
+            raise BadInput(
+                _("Choose exactly one card to discard.")
+                if action == "discard"
+                else _("Choose the one card to discard as you knock.")
+            )
+        move = Discard(cards[0]) if action == "discard" else Knock(cards[0])
+    elif action == "meld":
+        if len(cards) < 3:
+            raise BadInput(_("Choose at least three cards for a meld."))
+        move = LayDown(tuple(cards))
+    else:
+        if len(cards) != 1:
+            raise BadInput(_("Choose one card to lay off."))
+        meld = small_int(data.get("meld", ""))
+        if meld is None:
+            raise BadInput(_("Choose the meld on the table to lay the card off onto."))
+        move = LayOff(cards[0], meld)
+    return MoveRequest(move=move, confirmed=confirmed)
+
+
+def move_fields(move: AnyMove) -> list[tuple[str, str]]:
+    """The form fields that post ``move`` (the inverse of :func:`parse_move`)."""
+    match move:
+        case DrawStock():
+            return [("action", "draw_stock")]
+        case DrawDiscard():
+            return [("action", "draw_discard")]
+        case Discard(card=card):
+            return [("action", "discard"), ("cards", str(card))]
+        case Knock(discard=card):
+            return [("action", "knock"), ("cards", str(card))]
+        case LayDown(cards=cards):
+            return [("action", "meld"), *(("cards", str(c)) for c in cards)]
+        case LayOff(card=card, meld_id=meld_id):
+            return [("action", "lay_off"), ("cards", str(card)), ("meld", str(meld_id))]
+        case _:
+            assert_never(move)
+
+
+def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
+    """How the learner asked to see the board: ``?arrange=1`` (or the form's ``arrange``),
+    ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form."""
+    raw_step = query.get("step", "1")
+    selected = []
+    for token in form.getlist("cards"):
+        try:
+            selected.append(Card.parse(token))
+        except InvalidNotation:
+            continue
+    return BoardDisplay(
+        arrange=query.get("arrange") == "1" or form.get("arrange") == "1",
+        steps=None if raw_step == "all" else (small_int(raw_step) or 1),
+        walkthrough="step" in query,
+        selected=tuple(selected),
+    )
+
+
+def move_data(move: AnyMove) -> dict[str, str | list[str]]:
+    """:func:`move_fields` as a dict, as a test client posts it (``cards`` a list)."""
+    data: dict[str, str | list[str]] = {}
+    for name, value in move_fields(move):
+        if name == "cards":
+            cards = data.setdefault("cards", [])
+            assert isinstance(cards, list)
+            cards.append(value)
+        else:
+            data[name] = value
+    return data
+
+
+__all__ = [
+    "ACTIONS",
+    "MoveRequest",
+    "move_data",
+    "move_fields",
+    "parse_cards",
+    "parse_display",
+    "parse_move",
+    "parse_version",
+]

@@ -1,0 +1,85 @@
+"""The form that starts a practice table: the game, how many play, the options, a name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from game.engine import Game
+from game.explain import GAME_NAMES, game_name
+
+from .services import NAME_LENGTH, PLAYER_COUNTS
+
+
+class NewTableForm(forms.Form):
+    """Start a table: the game, how many play, the options, the learner's name."""
+
+    game = forms.TypedChoiceField(
+        label=gettext_lazy("Game"),
+        choices=[(g.value, GAME_NAMES[g]) for g in Game],
+        coerce=Game,
+    )
+    players = forms.TypedChoiceField(
+        label=gettext_lazy("Players"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(2, 7)],
+        initial=2,
+        help_text=gettext_lazy(
+            "Basic and Knock Rummy: 2 to 6. Gin Rummy: 2; with 3, one sits out each hand; "
+            "with 4, two partnerships."
+        ),
+    )
+    name = forms.CharField(
+        label=gettext_lazy("Your name"),
+        max_length=NAME_LENGTH,
+        initial=pgettext_lazy("default name of the learner at a table", "Alex"),
+    )
+    ace_high_or_low = forms.BooleanField(
+        label=gettext_lazy("Basic Rummy: the ace may also be high (Q-K-A), and counts 15"),
+        required=False,
+    )
+    last_card_must_be_discarded = forms.BooleanField(
+        label=gettext_lazy("Basic Rummy: you go out only by discarding your last card"),
+        required=False,
+    )
+    target_score = forms.IntegerField(
+        label=gettext_lazy("Target score"),
+        min_value=10,
+        max_value=1000,
+        required=False,
+        help_text=gettext_lazy("Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game, players = data.get("game"), data.get("players")
+        if game and players:
+            low, high = PLAYER_COUNTS[game]
+            if not low <= players <= high:
+                self.add_error(
+                    "players",
+                    _("%(game)s is for %(low)s to %(high)s players.")
+                    % {"game": game_name(game), "low": low, "high": high}
+                    if low != high
+                    else _("%(game)s is for %(low)s players.")
+                    % {"game": game_name(game), "low": low},
+                )
+        if data.get("name") is not None and not data["name"].strip():
+            self.add_error("name", _("Type your name: the other players will call you by it."))
+        return data
+
+    def options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        options: dict[str, Any] = {}
+        if data["game"] is Game.BASIC:
+            options["ace_high_or_low"] = data["ace_high_or_low"]
+            options["last_card_must_be_discarded"] = data["last_card_must_be_discarded"]
+        if data.get("target_score"):
+            options["target_score"] = data["target_score"]
+        return options
+
+
+__all__ = ["NewTableForm"]

@@ -1,0 +1,64 @@
+"""A practice table: the rules, the seats and the moves of every hand played at it.
+
+The engine is a pure function of (rules, options, seed, moves), so a table
+stores just that and replays it; nothing derived (hands, piles, scores) is
+stored. ``rounds`` is the engine's :func:`~game.engine.rounds.rounds_to_data`:
+one list of boards per hand, oldest first, each board
+``{"seats": [table seat per engine seat], "seed": int, "dealer": int,
+"moves": ["draw stock", ...]}``. ``version`` grows with every saved change: a
+change is saved only if the version it was based on is still current (see
+``services._save``), so a double click or a second tab cannot apply a move twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from game.engine import Game, TableFormat
+from game.explain import GAME_NAMES
+from learners.models import Learner
+
+FORMAT_NAMES = {
+    TableFormat.STANDARD: _("Everyone plays every hand"),
+    TableFormat.GIN_THREE: _("Three players, one sits out each hand"),
+    TableFormat.GIN_FOUR: _("Four players in two partnerships"),
+}
+
+
+def new_public_id() -> str:
+    """An unguessable id for the table's URL (not the database key)."""
+    return secrets.token_urlsafe(9)
+
+
+class Table(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="tables")
+    game = models.CharField(max_length=8, choices=[(g.value, GAME_NAMES[g]) for g in Game])
+    format = models.CharField(
+        max_length=10,
+        choices=[(f.value, FORMAT_NAMES[f]) for f in TableFormat],
+        default=TableFormat.STANDARD.value,
+    )
+    options = models.JSONField(default=dict)
+    #: [{"name": "Ona", "kind": "human" | "bot"}, ...] in seat order.
+    seats = models.JSONField()
+    #: The hands played so far: the engine's rounds as data (see the module docs).
+    rounds = models.JSONField(default=list)
+    #: Hints asked for, per hand: [[{"move": 12}, ...], ...] (the move number at the board).
+    hints = models.JSONField(default=list)
+    #: The table's seed: the source of every board's seed and of the first dealer.
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("practice table")
+        verbose_name_plural = _("practice tables")
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.public_id}"

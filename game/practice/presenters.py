@@ -1,0 +1,287 @@
+"""What the practice pages show, computed once so that templates only display.
+
+The board itself (seats, piles, cards, log, scoring walkthrough) is the shared
+:func:`game.board.board_context`; this module adds what a practice table has
+beyond it: scores toward the target, the score sheet, the other table of a
+four-player Gin round, the coach's hint, the confirmation of a move that ends
+the hand, and the move-by-move review of a finished hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from game import explain
+from game.board import BoardDisplay, advice_context, board_context, table_melds
+from game.engine import (
+    Advice,
+    AnyMove,
+    Discard,
+    GinGame,
+    GinPartnershipGame,
+    GinThreeGame,
+    Knock,
+    KnockMatch,
+    LayDown,
+    LayOff,
+    LineCode,
+)
+from game.moveforms import move_fields
+
+from .models import Table
+from .services import ReviewStep, TableState
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The match so far: a row per player (or partnership) and the summary's lines."""
+
+    title: str
+    rows: list[dict[str, Any]]
+    lines: list[str]
+    #: Gin: a column of boxes. Knock Rummy: a column of balances.
+    boxes: bool = False
+    balances: bool = False
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """A line of the learner's list of tables."""
+
+    table: Table
+    game: str
+    players: int
+    hands: int
+    opponents: str
+
+
+def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
+    return [
+        TableSummary(
+            table=t,
+            game=explain.game_name(t.game),
+            players=len(t.seats),
+            hands=len(t.rounds),
+            opponents=", ".join(seat["name"] for seat in t.seats[1:]),
+        )
+        for t in tables
+    ]
+
+
+def _table_names(table: Table) -> list[str]:
+    return [str(seat["name"]) for seat in table.seats]
+
+
+def _partners(names: Sequence[str], side: int) -> str:
+    return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
+
+
+def score_sheet(state: TableState) -> ScoreSheet:
+    """Gin's boxes (per player, or per partnership), or totals against the target (and
+    Knock Rummy's balances), with the lines of the match's summary."""
+    match = state.match
+    names = _table_names(state.table)
+    if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
+        if isinstance(match, GinPartnershipGame):
+            columns = [_partners(names, 0), _partners(names, 1)]
+        else:
+            columns = names
+        boxes, totals = match.boxes, match.totals
+        rows = [
+            {
+                "name": columns[p],
+                "boxes": [explain.points(b) for b in boxes[p]],
+                "total": explain.points(totals[p]),
+            }
+            for p in sorted(boxes)
+        ]
+        if isinstance(match, GinThreeGame):
+            summaries = match.summaries()
+        else:
+            summary = match.summary()
+            summaries = [summary] if summary is not None else []
+        lines = [
+            explain.summary_line(line, columns) for summary in summaries for line in summary.lines
+        ]
+        return ScoreSheet(_("Score sheet"), rows, lines, boxes=True)
+    if isinstance(match, KnockMatch):
+        rows = [
+            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
+            for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
+        ]
+    else:
+        rows = [
+            {"name": names[p], "total": explain.points(total)}
+            for p, total in enumerate(match.totals)
+        ]
+    lines = [
+        explain.summary_line(line, names)
+        for line in match.summary()
+        if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
+    ]
+    return ScoreSheet(_("Scores"), rows, lines, balances=isinstance(match, KnockMatch))
+
+
+def _other_table(state: TableState) -> dict[str, Any] | None:
+    """Four-player Gin: the partnership's other table, shown once both hands are over."""
+    other, board = state.other, state.other_board
+    if other is None or board is None:
+        return None
+    names = [str(state.table.seats[s]["name"]) for s in board.seats]
+    result = other.result
+    if result is None or not state.hand.is_over:
+        return {"names": names, "over": False, "steps": []}
+    return {
+        "names": names,
+        "over": True,
+        "steps": [explain.settlement_step(step, names) for step in result.settlement.steps],
+    }
+
+
+def _confirm(move: AnyMove | None) -> dict[str, Any] | None:
+    """The question before a move that ends the hand, and the fields that make it."""
+    if move is None:
+        return None
+    if isinstance(move, Knock):
+        question = _(
+            "Knock now, discarding %(card)s? The hand ends and everyone shows their cards."
+        ) % {"card": explain.card_short(move.discard)}
+    elif isinstance(move, Discard):
+        question = _("Discard %(card)s and go out? The hand ends.") % {
+            "card": explain.card_short(move.card)
+        }
+    elif isinstance(move, LayDown):
+        question = _("Meld %(cards)s and go out? The hand ends.") % {
+            "cards": explain.cards_short(move.cards)
+        }
+    elif isinstance(move, LayOff):
+        question = _("Lay off %(card)s and go out? The hand ends.") % {
+            "card": explain.card_short(move.card)
+        }
+    else:
+        return None
+    return {"question": question, "fields": move_fields(move)}
+
+
+def _winner_name(state: TableState) -> str | None:
+    match = state.match
+    winner = match.winner if state.hand.is_over else None
+    if winner is None:
+        return None
+    if isinstance(match, GinPartnershipGame):
+        return _partners(_table_names(state.table), winner)
+    return str(state.table.seats[winner]["name"])
+
+
+def table_context(
+    state: TableState,
+    display: BoardDisplay,
+    *,
+    error: str = "",
+    notice: str = "",
+    advice: Advice | None = None,
+    confirm: AnyMove | None = None,
+) -> dict[str, Any]:
+    """A practice table: the shared board plus scores, the match, hints and the coach."""
+    table = state.table
+    seat_scores = state.scores
+    scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
+    context = board_context(state, display, scores=scores, error=error)
+    context.update(
+        {
+            "table": table,
+            "version": state.version,
+            "game_label": explain.game_name(table.game),
+            "deal_number": state.round_number,
+            "other_table": _other_table(state),
+            "target": state.rules.target_score,
+            "match_winner": _winner_name(state),
+            "sheet": score_sheet(state),
+            "hints_used": state.hints_used,
+            "advice": advice_context(advice, state.names),
+            "confirm": _confirm(confirm),
+            "notice": notice,
+        }
+    )
+    return context
+
+
+@dataclass
+class _Verdict:
+    text: str = ""
+    played: list[str] = field(default_factory=list)
+    preferred: dict[str, Any] | None = None
+
+
+def _verdict(review: ReviewStep, names: Sequence[str]) -> _Verdict:
+    """The coach's view of the learner's move at this step of the review."""
+    verdict = _Verdict()
+    if review.advice is None or review.move is None:
+        return verdict
+    ranked = {str(m.move): m for m in review.advice.moves}
+    mine = ranked.get(str(review.move))
+    best = review.advice.best
+    if mine is not None:
+        verdict.played = [explain.coach_reason(r, names) for r in mine.reasons]
+    if best is not None and mine is not None and mine.rank == 1:
+        verdict.text = _("The coach agrees: this was its first choice.")
+    elif best is not None:
+        verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
+            "mine": explain.move_phrase(review.move),
+            "best": explain.move_phrase(best.move),
+        }
+        verdict.preferred = {
+            "move": explain.move_phrase(best.move),
+            "steps": [explain.coach_reason(r, names) for r in best.reasons],
+        }
+    return verdict
+
+
+def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[str, Any]:
+    """A finished hand, one move at a time, every hand face up, with the coach's view."""
+    names = list(review.names)
+    before = review.before
+    sentence = ""
+    if review.after is not None:
+        sentence = explain.event_sentence(review.after.log[-1], names, human=review.me)
+    verdict = _verdict(review, names)
+    final = review.move is None
+    return {
+        "table": table,
+        "deal": round_number,
+        "game_label": explain.game_name(table.game),
+        "step": review.number,
+        "total": review.total,
+        "previous_step": review.number - 1 if review.number > 0 else None,
+        "next_step": review.number + 1 if review.number < review.total else None,
+        "hands": [
+            {
+                "name": names[p],
+                "cards": list(before.hands[p]),
+                "to_play": p == before.turn and not final,
+            }
+            for p in range(before.players)
+        ],
+        "discard_top": before.discard_pile[0] if before.discard_pile else None,
+        "stock_size": len(before.stock),
+        "table_melds": table_melds(before.table, names),
+        "sentence": sentence,
+        "verdict": verdict.text,
+        "played_steps": verdict.played,
+        "preferred": verdict.preferred,
+        "final": final,
+    }
+
+
+__all__ = [
+    "ScoreSheet",
+    "TableSummary",
+    "review_context",
+    "score_sheet",
+    "table_context",
+    "table_summaries",
+]

@@ -1,0 +1,586 @@
+"""Practice tables: start one, replay it, make a move, let the computer play, review.
+
+Views call these keyword-only functions with parsed, typed values; each returns
+the state the view renders (a :class:`TableState`), or raises a
+:class:`PracticeError` that carries its HTTP status and translated message. A
+table row stores rules, options, seats, seeds and moves (the engine's
+:class:`~game.engine.rounds.Board` s); every call replays the current hand
+through the engine, changes it, and saves it only if ``version`` still matches
+(optimistic concurrency: two tabs or a double click cannot apply a move twice).
+
+The learner always sits in table seat 0 (:data:`HUMAN`); the other seats are
+computer players. Which table seat plays which engine seat, who deals and who
+sits out are the engine's :class:`~game.engine.rounds.TableRules`.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from game.engine import (
+    Advice,
+    AnyMove,
+    Board,
+    EngineError,
+    Game,
+    Hand,
+    IllegalMove,
+    Match,
+    PlayerView,
+    Round,
+    TableFormat,
+    TableRules,
+    advise,
+    bot_move,
+    options_for,
+)
+from game.engine.rounds import rounds_from_data, rounds_to_data
+from learners.models import Learner
+from rummy_site.errors import ServiceError
+
+from .models import Table
+
+#: The learner's table seat.
+HUMAN = 0
+#: How many may sit at a table of each game (Gin: 3 in rotation, 4 in partnerships).
+PLAYER_COUNTS: dict[Game, tuple[int, int]] = {
+    Game.BASIC: (2, 6),
+    Game.GIN: (2, 4),
+    Game.KNOCK: (2, 6),
+}
+#: Names of the computer players, by seat (seat 0 is the learner).
+BOT_NAMES = ["Ona", "Ben", "Marta", "Luca", "Ivan"]
+#: Longest table name a learner may type.
+NAME_LENGTH = 24
+
+
+# -- Refusals ---------------------------------------------------------------------------
+
+
+class PracticeError(ServiceError):
+    """Base of the practice service's refusals."""
+
+
+class TableNotFound(PracticeError):
+    """No such table, or it belongs to another learner (the two are not told apart)."""
+
+    status = 404
+    default_message = _("There is no such table, or it is not yours.")
+
+
+class NoSuchHand(PracticeError):
+    status = 404
+    default_message = _("There is no such hand at this table.")
+
+
+class StaleTable(PracticeError):
+    """The table changed since the page was drawn (another tab, a double click)."""
+
+    status = 409
+    default_message = _("The table changed in another tab or window. Here it is as it is now.")
+
+
+class CorruptTable(PracticeError):
+    """The stored moves could not be replayed."""
+
+    status = 500
+
+
+class SittingOut(PracticeError):
+    status = 422
+    default_message = _("You sit out this hand: watch it, or skip to the end.")
+
+
+class NotYourTurn(PracticeError):
+    status = 422
+    default_message = _("Hints are for your own turn. Wait for it.")
+
+
+class NothingToDo(PracticeError):
+    """A computer step was asked for, but it is the learner's turn or the hand is over."""
+
+    status = 422
+    default_message = _("It is your turn.")
+
+
+class HandNotOver(PracticeError):
+    status = 422
+    default_message = _("Finish this hand before dealing the next one.")
+
+
+class NotReviewable(PracticeError):
+    status = 422
+    default_message = _("A hand can be reviewed once it is over.")
+
+
+class MatchOver(PracticeError):
+    status = 422
+    default_message = _("The match is over. Start a new table to play again.")
+
+
+class MoveRefused(PracticeError):
+    """The engine refused the learner's move; ``error`` has its reason, ``state`` the
+    table as it stands (nothing was changed)."""
+
+    status = 422
+
+    def __init__(self, state: TableState, error: IllegalMove) -> None:
+        super().__init__(str(error))
+        self.state = state
+        self.error = error
+
+
+class NeedsConfirmation(PracticeError):
+    """The move would end the hand: the learner is asked first (nothing was changed)."""
+
+    status = 200
+
+    def __init__(self, state: TableState, move: AnyMove) -> None:
+        super().__init__(str(move))
+        self.state = state
+        self.move = move
+
+
+# -- The state of a table ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table replayed: every hand of every round, and what the learner may see.
+
+    ``hands[i][j]`` is the hand of board ``j`` of round ``i`` as it stands. The
+    learner's board is the first of the current round; ``other`` is the second
+    board of a four-player Gin round.
+    """
+
+    table: Table
+    rules: TableRules
+    rounds: tuple[Round, ...]
+    hands: tuple[tuple[Hand, ...], ...]
+
+    # The current hand -------------------------------------------------------------
+    @property
+    def round_number(self) -> int:
+        """The current hand's number, from 1."""
+        return len(self.rounds)
+
+    @property
+    def board(self) -> Board:
+        return self.rounds[-1][0]
+
+    @property
+    def hand(self) -> Hand:
+        return self.hands[-1][0]
+
+    @property
+    def other(self) -> Hand | None:
+        return self.hands[-1][1] if len(self.hands[-1]) > 1 else None
+
+    @property
+    def other_board(self) -> Board | None:
+        return self.rounds[-1][1] if len(self.rounds[-1]) > 1 else None
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    # The learner's view -----------------------------------------------------------
+    @property
+    def me(self) -> int | None:
+        """The learner's engine seat at their board (``None`` while sitting out)."""
+        return self.board.seat_of(HUMAN)
+
+    @property
+    def sitting_out(self) -> bool:
+        return self.me is None
+
+    @property
+    def view(self) -> PlayerView:
+        """The learner's view (a spectator's while they sit out)."""
+        return self.hand.view(self.me)
+
+    @property
+    def names(self) -> list[str]:
+        """Names by engine seat of the learner's board."""
+        return board_names(self.table, self.board)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.me is not None and not self.hand.is_over and self.hand.turn == self.me
+
+    @property
+    def bots_to_move(self) -> bool:
+        return not self.hand.is_over and self.hand.turn != self.me
+
+    # The match ------------------------------------------------------------------
+    @cached_property
+    def match(self) -> Match:
+        return self.rules.match(self.rounds, self.hands)
+
+    @property
+    def scores(self) -> list[Fraction]:
+        """Each table seat's score toward the target."""
+        return self.rules.seat_scores(self.match)
+
+    @property
+    def hints_used(self) -> int:
+        """Hints asked for in the current hand."""
+        hints = self.table.hints
+        return len(hints[-1]) if len(hints) >= len(self.rounds) else 0
+
+
+def board_names(table: Table, board: Board) -> list[str]:
+    return [str(table.seats[seat]["name"]) for seat in board.seats]
+
+
+def table_rules(table: Table) -> TableRules:
+    """The engine's rules of a stored table."""
+    try:
+        return TableRules(
+            Game(table.game),
+            TableFormat(table.format),
+            seats=len(table.seats),
+            seed=int(table.seed),
+            options=options_for(table.game, table.options),
+        )
+    except (EngineError, ValueError, TypeError) as exc:
+        raise CorruptTable(str(exc)) from exc
+
+
+def new_table_seed() -> int:
+    """A fresh random seed for a new table (tests replace this to replay tables)."""
+    return random.SystemRandom().randrange(1, 2**62)
+
+
+# -- Replaying, with a cache -----------------------------------------------------------
+
+#: Recently replayed hands, by everything that defines them. Hands are immutable,
+#: so a worker can reuse them: the next request on a table usually finds its hand
+#: here, or the hand one move earlier, and applies a single move.
+_HANDS: OrderedDict[tuple[Any, ...], Hand] = OrderedDict()
+_HANDS_LOCK = threading.Lock()
+HAND_CACHE_SIZE = 2048
+
+
+def _hand_key(rules: TableRules, board: Board) -> tuple[Any, ...]:
+    options = tuple(sorted(rules.options.to_dict().items()))
+    moves = tuple(str(m) for m in board.moves)
+    return (rules.game, options, board.seats, board.dealer, board.seed, moves)
+
+
+def _cached(key: tuple[Any, ...]) -> Hand | None:
+    with _HANDS_LOCK:
+        hand = _HANDS.get(key)
+        if hand is not None:
+            _HANDS.move_to_end(key)
+        return hand
+
+
+def _remember(rules: TableRules, board: Board, hand: Hand) -> None:
+    with _HANDS_LOCK:
+        _HANDS[_hand_key(rules, board)] = hand
+        while len(_HANDS) > HAND_CACHE_SIZE:
+            _HANDS.popitem(last=False)
+
+
+def replay(rules: TableRules, board: Board) -> Hand:
+    """The board's hand: from the cache, from the hand one move earlier, or replayed.
+
+    The moves were checked when they were made, so they are applied unchecked.
+    """
+    key = _hand_key(rules, board)
+    hand = _cached(key)
+    if hand is not None:
+        return hand
+    try:
+        earlier = _cached((*key[:-1], key[-1][:-1])) if board.moves else None
+        hand = earlier.apply(board.moves[-1]) if earlier else rules.replay(board)
+    except (EngineError, IndexError, KeyError, TypeError, ValueError) as exc:
+        raise CorruptTable(str(exc)) from exc
+    _remember(rules, board, hand)
+    return hand
+
+
+def _state(table: Table, rules: TableRules, rounds: Sequence[Round]) -> TableState:
+    hands = tuple(tuple(replay(rules, board) for board in round_) for round_ in rounds)
+    return TableState(table=table, rules=rules, rounds=tuple(rounds), hands=hands)
+
+
+def table_state(*, table: Table) -> TableState:
+    """Replay the table. Raises :class:`CorruptTable` when its data is broken."""
+    rules = table_rules(table)
+    try:
+        rounds = rounds_from_data(table.rounds)
+    except (EngineError, ValueError) as exc:
+        raise CorruptTable(str(exc)) from exc
+    if not rounds:
+        raise CorruptTable("no hand dealt")
+    return _state(table, rules, rounds)
+
+
+# -- Starting and finding tables -----------------------------------------------------
+
+
+def table_start(
+    *,
+    learner: Learner,
+    game: Game,
+    players: int,
+    options: dict[str, Any],
+    name: str,
+    seed: int | None = None,
+) -> Table:
+    """A new table with the learner in seat 0 and computer players in the rest.
+
+    Gin with three players is the rotation (one sits out each hand), with four
+    the partnership game (the learner and seat 2 against seats 1 and 3).
+    """
+    low, high = PLAYER_COUNTS[game]
+    if not low <= players <= high:
+        raise ValueError(f"{game} is for {low}-{high} players")
+    seats = [{"name": name.strip()[:NAME_LENGTH], "kind": "human"}]
+    seats += [{"name": BOT_NAMES[i], "kind": "bot"} for i in range(players - 1)]
+    rules = TableRules(
+        game,
+        TableFormat.of(game, players),
+        seats=players,
+        seed=seed if seed is not None else new_table_seed(),
+        options=options_for(game, options),
+    )
+    table = Table(
+        learner=learner,
+        game=rules.game.value,
+        format=rules.format.value,
+        options=rules.options.to_dict(),
+        seats=seats,
+        seed=rules.seed,
+        rounds=rounds_to_data([rules.first_round()]),
+        hints=[[]],
+    )
+    if learner.display_name != seats[0]["name"]:
+        learner.display_name = seats[0]["name"]
+        learner.save(update_fields=["display_name"])
+    table.save()
+    return table
+
+
+def table_get(*, learner: Learner | None, public_id: str) -> Table:
+    """The learner's table, or :class:`TableNotFound` (also for someone else's)."""
+    if learner is None:
+        raise TableNotFound()
+    table = Table.objects.filter(public_id=public_id, learner=learner).first()
+    if table is None:
+        raise TableNotFound()
+    return table
+
+
+def tables_of(*, learner: Learner | None) -> list[Table]:
+    if learner is None:
+        return []
+    return list(Table.objects.filter(learner=learner).order_by("-updated")[:50])
+
+
+# -- Changing a table ------------------------------------------------------------------
+
+
+def _save(state: TableState, rounds: Sequence[Round], hints: list[list[dict[str, int]]]) -> None:
+    """Save the new rounds if the table's version is still the one the state was read at."""
+    table = state.table
+    version = table.version
+    data = rounds_to_data(rounds)
+    updated = Table.objects.filter(pk=table.pk, version=version).update(
+        rounds=data, hints=hints, version=F("version") + 1, updated=timezone.now()
+    )
+    if updated != 1:
+        raise StaleTable()
+    table.rounds, table.hints, table.version = data, hints, version + 1
+
+
+def _current(table: Table, version: int) -> TableState:
+    if version != table.version:
+        raise StaleTable()
+    return table_state(table=table)
+
+
+def _play_out(board: Board, state: TableState, until_seat: int | None, *, one: bool) -> Board:
+    """Computer moves at ``board`` until ``until_seat`` is to move or the hand ends."""
+    rules = state.rules
+    hand = replay(rules, board)
+    bot_seed = rules.seed % 2**31 + state.round_number
+    while not hand.is_over and hand.turn != until_seat:
+        move = bot_move(hand, seed=bot_seed)
+        hand = hand.apply(move)  # the computer chooses among the legal moves
+        board = board.with_moves(move)
+        _remember(rules, board, hand)
+        if one:
+            break
+    return board
+
+
+def _finish_round(state: TableState, rounds: list[Round]) -> list[Round]:
+    """Four-player Gin: once the learner's board is over, the other board plays out."""
+    current = rounds[-1]
+    if replay(state.rules, current[0]).is_over and len(current) > 1:
+        others = tuple(_play_out(b, state, None, one=False) for b in current[1:])
+        rounds[-1] = (current[0], *others)
+    return rounds
+
+
+def _with_current(state: TableState, board: Board) -> list[Round]:
+    rounds = list(state.rounds)
+    rounds[-1] = (board, *rounds[-1][1:])
+    return rounds
+
+
+def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) -> TableState:
+    """Make the learner's move and return the table as it is after it.
+
+    A move that ends the hand needs ``confirmed`` (else :class:`NeedsConfirmation`);
+    an illegal one raises :class:`MoveRefused` with the engine's reason.
+    """
+    state = _current(table, version)
+    if state.me is None:
+        raise SittingOut()
+    try:
+        after = state.hand.play(move, state.me)
+    except IllegalMove as exc:
+        raise MoveRefused(state, exc) from None
+    if after.is_over and not confirmed:
+        raise NeedsConfirmation(state, move)
+    board = state.board.with_moves(move)
+    _remember(state.rules, board, after)
+    rounds = _finish_round(state, _with_current(state, board))
+    _save(state, rounds, table.hints)
+    return _state(table, state.rules, rounds)
+
+
+def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> TableState:
+    """Let the computer players move: one move, or every move until the learner's turn."""
+    state = _current(table, version)
+    if not state.bots_to_move:
+        raise NothingToDo()
+    board = _play_out(state.board, state, state.me, one=not all_steps)
+    rounds = _finish_round(state, _with_current(state, board))
+    _save(state, rounds, table.hints)
+    return _state(table, state.rules, rounds)
+
+
+def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
+    """The coach's advice for the learner's position; the hint is recorded for this hand."""
+    state = _current(table, version)
+    if not state.my_turn:
+        raise NotYourTurn()
+    advice = advise(state.hand, state.me)
+    hints = [list(h) for h in table.hints]
+    while len(hints) < len(state.rounds):
+        hints.append([])
+    hints[-1].append({"move": len(state.board.moves)})
+    _save(state, state.rounds, hints)
+    return _state(table, state.rules, state.rounds), advice
+
+
+def table_next_hand(*, table: Table, version: int) -> TableState:
+    """Deal the next hand once the current one is over."""
+    state = _current(table, version)
+    if not all(h.is_over for h in state.hands[-1]):
+        raise HandNotOver()
+    if state.match.is_over:
+        raise MatchOver()
+    rounds = [*state.rounds, state.rules.next_round(state.rounds, state.hands)]
+    hints = [*table.hints, []]
+    _save(state, rounds, hints)
+    return _state(table, state.rules, rounds)
+
+
+# -- Reviewing a hand ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewStep:
+    """One moment of a finished hand, for the review: the state before ``move``."""
+
+    number: int
+    total: int
+    before: Hand
+    move: AnyMove | None
+    player: int | None
+    advice: Advice | None
+    #: Names by engine seat of the reviewed board, and the learner's seat in it (or None).
+    names: tuple[str, ...] = ()
+    me: int | None = None
+
+    #: The state after the move (``None`` at the end of the hand).
+    after: Hand | None = None
+
+
+def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
+    """Step ``step`` (0 = the deal, n = after n moves) of finished hand ``round_number``
+    (from 1). Only finished hands can be reviewed: a review shows every hand face up."""
+    state = table_state(table=table)
+    if not 1 <= round_number <= len(state.rounds):
+        raise NoSuchHand()
+    board = state.rounds[round_number - 1][0]
+    if not state.hands[round_number - 1][0].is_over:
+        raise NotReviewable()
+    step = max(0, min(len(board.moves), step))
+    before = replay(state.rules, board.upto(step))
+    move = board.moves[step] if step < len(board.moves) else None
+    player = before.turn if move is not None else None
+    me = board.seat_of(HUMAN)
+    advice = advise(before, player) if move is not None and player == me else None
+    return ReviewStep(
+        number=step,
+        total=len(board.moves),
+        before=before,
+        move=move,
+        player=player,
+        advice=advice,
+        names=tuple(board_names(table, board)),
+        me=me,
+        after=replay(state.rules, board.upto(step + 1)) if move is not None else None,
+    )
+
+
+__all__ = [
+    "BOT_NAMES",
+    "HUMAN",
+    "NAME_LENGTH",
+    "PLAYER_COUNTS",
+    "CorruptTable",
+    "HandNotOver",
+    "MatchOver",
+    "MoveRefused",
+    "NeedsConfirmation",
+    "NoSuchHand",
+    "NotReviewable",
+    "NotYourTurn",
+    "NothingToDo",
+    "PracticeError",
+    "ReviewStep",
+    "SittingOut",
+    "StaleTable",
+    "TableNotFound",
+    "TableState",
+    "board_names",
+    "table_bot_step",
+    "table_get",
+    "table_hint",
+    "table_move",
+    "table_next_hand",
+    "table_review",
+    "table_rules",
+    "table_start",
+    "table_state",
+    "tables_of",
+]

@@ -1,0 +1,27 @@
+"""``request.learner``: the request's learner, looked up (or created) on first use.
+
+Like ``AuthenticationMiddleware``'s ``request.user``, the value is lazy: a
+request that never reads ``request.learner`` costs no query and creates no
+learner. Reading it creates the learner when the browser has none yet (see
+:func:`learners.services.request_learner`); pages that only show progress use
+:func:`learners.services.known_learner` instead. Must come after
+``SessionMiddleware`` and ``AuthenticationMiddleware``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.functional import SimpleLazyObject
+
+from .services import request_learner
+
+
+class LearnerMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.learner = SimpleLazyObject(lambda: request_learner(request))  # type: ignore[attr-defined]
+        return self.get_response(request)

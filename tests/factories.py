@@ -1,0 +1,118 @@
+"""Small factories: learners, practice tables and guided attempts built through the
+services (not through HTTP), for the unit tests of services and presenters and as
+the browser tests' way to read the state behind a page."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from game.engine import AnyMove, BotPlayer, Game, Hand
+from game.guided import scenarios
+from game.guided import services as guided_services
+from game.practice import services as practice
+from game.practice.models import Table
+from learners.models import Learner
+
+
+def fix_table_seeds(monkeypatch: pytest.MonkeyPatch, start: int) -> Iterator[int]:
+    """New tables are dealt from seeds ``start``, ``start + 1``...: every run plays the
+    same hands."""
+    seeds = itertools.count(start)
+    monkeypatch.setattr(practice, "new_table_seed", lambda: next(seeds))
+    return seeds
+
+
+def learner(name: str = "Aistė") -> Learner:
+    return Learner.objects.create(display_name=name)
+
+
+def table(
+    game: str = "gin",
+    players: int = 2,
+    *,
+    owner: Learner | None = None,
+    seed: int = 1000,
+    name: str = "Aistė",
+    **options: Any,
+) -> Table:
+    """A new practice table (the learner in seat 0, computer players in the others)."""
+    return practice.table_start(
+        learner=owner or learner(name),
+        game=Game(game),
+        players=players,
+        options=options,
+        name=name,
+        seed=seed,
+    )
+
+
+def hand_of(table: Table) -> Hand:
+    """The learner's board as it stands, read from the database."""
+    table.refresh_from_db()
+    return practice.table_state(table=table).hand
+
+
+def learner_move(hand: Hand, me: int = practice.HUMAN) -> AnyMove:
+    """A sensible move for the learner (the computer player's choice for the learner's seat)."""
+    return BotPlayer(seed=1).choose(hand.view(me))
+
+
+def play(table: Table, moves: int) -> practice.TableState:
+    """Play ``moves`` steps at the table: the learner's sensible moves (confirmed) and the
+    computer players' moves, one at a time, stopping at the end of the hand."""
+    state = practice.table_state(table=table)
+    for _ in range(moves):
+        if state.hand.is_over:
+            break
+        if state.my_turn:
+            move = learner_move(state.hand, state.me if state.me is not None else 0)
+            state = practice.table_move(
+                table=table, version=table.version, move=move, confirmed=True
+            )
+        else:
+            state = practice.table_bot_step(table=table, version=table.version)
+    return state
+
+
+def play_hand_out(table: Table) -> practice.TableState:
+    """Play the current hand to its end."""
+    state = play(table, 2000)
+    assert state.hand.is_over
+    return state
+
+
+def scenario(slug: str = "gin-01-first-knock") -> scenarios.Scenario:
+    found = scenarios.get(slug)
+    assert found is not None, slug
+    return found
+
+
+def attempt_with(
+    owner: Learner, slug: str, moves: int
+) -> tuple[guided_services.GuidedState, list[AnyMove]]:
+    """A guided attempt with the scenario's first ``moves`` right moves made."""
+    hand = scenario(slug)
+    line = scenarios.right_line(hand)[:moves]
+    state = guided_services.guided_page(learner=owner, scenario=hand)
+    for move in line:
+        state, _verdict = guided_services.attempt_move(
+            learner=owner, scenario=hand, version=state.version, move=move
+        )
+    return state, line
+
+
+__all__ = [
+    "attempt_with",
+    "fix_table_seeds",
+    "hand_of",
+    "learner",
+    "learner_move",
+    "play",
+    "play_hand_out",
+    "scenario",
+    "table",
+]

@@ -1,0 +1,67 @@
+"""Cards on the page: accessible names in every language, one sprite, face-down."""
+
+from __future__ import annotations
+
+import pytest
+from django.template import Context, Template
+from django.utils import translation
+
+from game.engine.cards import DECK
+
+
+def render(source: str, **context: object) -> str:
+    return Template("{% load cards %}" + source).render(Context(context))
+
+
+@pytest.mark.parametrize(
+    ("language", "code", "name"),
+    [
+        ("en", "7H", "seven of hearts"),
+        ("en", "QS", "queen of spades"),
+        ("ru", "7H", "семёрка червей"),
+        ("ru", "AS", "туз пик"),
+        ("it", "7H", "sette di cuori"),
+        ("it", "KD", "re di quadri"),
+        ("lt", "7H", "širdžių septynakė"),
+        ("lt", "JC", "kryžių valetas"),
+    ],
+)
+def test_card_names(language: str, code: str, name: str) -> None:
+    with translation.override(language):
+        html = render("{% card code %}", code=code)
+    assert f'aria-label="{name}"' in html
+    assert 'role="img"' in html
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_every_card_has_a_distinct_name_in_every_language(language: str) -> None:
+    from game.cards import card_name
+
+    with translation.override(language):
+        names = {card_name(card) for card in DECK}
+    assert len(names) == 52
+
+
+def test_card_uses_the_shared_sprite_and_shape_not_colour() -> None:
+    html = render('{% card "TD" %}')
+    assert "/static/cards/suits.svg#diamonds" in html
+    assert ">10<" in html  # the ten is printed "10" in the corner
+    assert "card--red" in html and "card--diamonds" in html
+
+
+def test_face_down_card_shows_nothing_of_the_card() -> None:
+    with translation.override("ru"):
+        html = render("{% card None %}")
+    assert "card--back" in html
+    assert "data-card" not in html
+    assert 'aria-label="карта рубашкой вверх"' in html
+
+
+def test_selected_card() -> None:
+    assert "card--selected" in render('{% card "2C" selected=True %}')
+
+
+def test_corner_index_is_localised() -> None:
+    with translation.override("ru"):
+        html = render('{% card "QH" %}')
+    assert ">Д<" in html

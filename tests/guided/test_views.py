@@ -1,0 +1,376 @@
+"""Guided hands: the scenario library, its validator, and the learner's page."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.utils import translation
+
+from game.engine import Discard, DrawStock, Game, Knock, Move
+from game.guided import scenarios as guided
+from game.guided.models import GuidedAttempt, GuidedResult
+from game.guided.services import stars_for
+from game.moveforms import move_data
+from rummy_site.languages import codes as site_languages
+from tests.factories import learner_move
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+LIBRARY = guided.library()
+SLUGS = [s.slug for s in LIBRARY]
+EXAMPLE = guided.SCENARIO_DIR / "gin-01-first-knock.toml"
+
+
+def page(slug: str, language: str = "en", what: str = "") -> str:
+    base = f"/{language}/guided/{slug}/"
+    return base + (f"{what}/" if what else "")
+
+
+# ------------------------------------------------------------------ the library
+def test_check_scenarios_accepts_the_whole_library(capsys: pytest.CaptureFixture[str]) -> None:
+    call_command("check_scenarios")
+    assert f"{len(LIBRARY)} guided hand(s) checked: all fine" in capsys.readouterr().out
+
+
+def test_the_library_covers_each_game() -> None:
+    for game in Game:
+        assert any(s.game == game for s in LIBRARY), f"no guided hand for {game}"
+
+
+def broken(tmp_path: Path, old: str, new: str) -> Path:
+    path = tmp_path / "broken.toml"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            'expect = "knock KC"',
+            'expect = "knock QS"',
+            "broken.toml, step 2: expected move knock QS is illegal",
+        ),
+        ('discard = "9D"', 'discard = "9S"', "the deal is not a valid deck"),
+        (', it = "La tua prima bussata"', "", "title lacks the language(s): it"),
+        ('expect = "draw discard"', 'expect = "fly away"', "broken.toml, step 1: not a move"),
+        ('game = "gin"', 'game = "poker"', "game must be one of"),
+        ("received = [25, 0]", "received = [20, 0]", "final received ['25', '0'], not ['20', '0']"),
+        ('expect = "knock KC"', 'rule = "fly"', "unknown rule 'fly'"),
+        (
+            'expect = "knock KC"',
+            'rule = "lay_off"',
+            "step 2: no legal move fits the rule 'lay_off'",
+        ),
+    ],
+)
+def test_check_scenarios_rejects_a_broken_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+) -> None:
+    path = broken(tmp_path, old, new)
+    with pytest.raises(CommandError):
+        call_command("check_scenarios", str(path))
+    assert message in capsys.readouterr().err
+
+
+def test_check_scenarios_rejects_an_impossible_computer_move(tmp_path: Path) -> None:
+    path = broken(tmp_path, "dealer = 1", "dealer = 0")  # Ona plays first, with no script
+    problems = guided.validate_paths([path])
+    assert problems and "computer script runs out" in str(problems[0])
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_scenario_played_right_ends_as_its_final_says(slug: str) -> None:
+    scenario = guided.get(slug)
+    assert scenario is not None
+    line = guided.right_line(scenario)
+    assert len(line) == len(scenario.steps)
+    progress = guided.replay(scenario, line)
+    assert progress.hand.is_over
+    settlement = progress.hand.result.settlement  # type: ignore[union-attr]
+    final = scenario.final
+    assert final, f"{slug} has no [final]"
+    assert settlement.kind.value == final["kind"]
+    assert [settlement.received[p] for p in range(scenario.players)] == [
+        Fraction(str(x)) for x in final["received"]
+    ]
+    for lang in site_languages():
+        for step in scenario.steps:
+            assert step.prompt[lang] and step.right[lang] and all(h[lang] for h in step.hints)
+
+
+def a_wrong_move(scenario: guided.Scenario) -> tuple[int, Move, str]:
+    """A step, a wrong move at it, and the text the scenario gives for it (or "")."""
+    line = guided.right_line(scenario)
+    for step in scenario.steps:
+        for wrong in step.wrong:
+            return step.number, wrong.move, wrong.say["en"]
+    # No prepared wrong move: try a discard before drawing (illegal at any draw step).
+    progress = guided.replay(scenario, line[:0])
+    card = progress.hand.hands[0][0]
+    return 1, Discard(card), ""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_scenario_explains_a_wrong_move(client: Client, slug: str) -> None:
+    scenario = guided.get(slug)
+    assert scenario is not None
+    number, wrong, text = a_wrong_move(scenario)
+    line = guided.right_line(scenario)
+    version = 0
+    for move in line[: number - 1]:
+        response = client.post(
+            page(slug, what="move"), {"version": str(version), **move_data(move)}, **HTMX
+        )
+        assert response.status_code == 200, response.content.decode()[:500]
+        version += 1
+    response = client.post(
+        page(slug, what="move"), {"version": str(version), **move_data(wrong)}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code in (200, 422)
+    assert re.search(r"feedback--(other|illegal)", html)
+    if text:
+        assert text.split("\n")[0][:60] in html.replace("&#x27;", "'").replace("&quot;", '"')
+    attempt = GuidedAttempt.objects.get(scenario=slug)
+    assert len(attempt.mistakes) == 1
+    assert attempt.moves == [str(m) for m in line[: number - 1]]
+
+
+# ------------------------------------------------------------------ the page
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_index_and_page_in_every_language(client: Client, language: str) -> None:
+    index = client.get(f"/{language}/guided/")
+    assert index.status_code == 200
+    scenario = guided.get("gin-01-first-knock")
+    assert scenario is not None
+    assert scenario.title[language] in index.content.decode()
+    response = client.get(page(scenario.slug, language))
+    html = response.content.decode()
+    assert response.status_code == 200 and f'<html lang="{language}">' in html
+    assert scenario.steps[0].prompt[language].replace("'", "&#x27;") in html
+    with translation.override(language):
+        assert 'class="coach coach--guided"' in html
+
+
+@pytest.mark.django_db
+def test_a_whole_guided_hand_with_a_hint_and_mistakes(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    # A legal move that is not the point: amber, nothing applied.
+    response = client.post(
+        page(slug, what="move"), {"version": "0", **move_data(DrawStock())}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "feedback--other" in html
+    assert "Continue anyway" in html and "Try again" in html
+    # The hint ladder, one rung at a time, then no more.
+    for rung in range(1, 4):
+        response = client.post(page(slug, what="hint"), {"version": str(rung)}, **HTMX)
+        assert (
+            response.content.decode().count("<li>", response.content.decode().index("coach__hints"))
+            >= rung
+        )
+    response = client.post(page(slug, what="hint"), {"version": "4"}, **HTMX)
+    assert response.status_code == 422
+    # The right move: green.
+    response = client.post(
+        page(slug, what="move"), {"version": "4", "action": "draw_discard"}, **HTMX
+    )
+    assert "feedback--right" in response.content.decode()
+    # An illegal move: red, with the engine's reason.
+    response = client.post(
+        page(slug, what="move"),
+        {"version": "5", "action": "meld", "cards": ["2C", "3C", "4C"]},
+        **HTMX,
+    )
+    assert response.status_code == 422
+    assert "feedback--illegal" in response.content.decode()
+    # The last step ends the hand: stars, the scoring walkthrough, the next hand.
+    response = client.post(
+        page(slug, what="move"),
+        {"version": "6", **move_data(Knock(guided.get(slug).steps[1].expect[0].discard))},
+        **HTMX,
+    )  # type: ignore[union-attr]
+    html = response.content.decode()
+    assert "Hand complete" in html and "score-step" in html
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.finished and attempt.stars == stars_for(3, 2) == 1
+    result = GuidedResult.objects.get()
+    assert result.stars == 1 and result.hints == 3
+    assert "tried a move the rules forbid" in html or "tried a meld" in html
+    index = client.get("/en/guided/").content.decode()
+    assert "Best result: 1 star of 3" in index
+
+
+@pytest.mark.django_db
+def test_three_stars_and_the_best_result_is_kept(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for move, version in zip(guided.right_line(scenario), (0, 1), strict=True):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    assert GuidedResult.objects.get().stars == 3
+    # A worse second try does not lower the best result.
+    client.post(page(slug, what="restart"))
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "draw_discard"})
+    client.post(page(slug, what="move"), {"version": "2", "action": "knock", "cards": ["KC"]})
+    result = GuidedResult.objects.get()
+    assert result.stars == 3 and result.completions == 2
+
+
+@pytest.mark.django_db
+def test_continue_anyway_applies_the_legal_move(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    response = client.post(
+        page(slug, what="move"), {"version": "1", "action": "draw_stock", "continue": "1"}, **HTMX
+    )
+    assert response.status_code == 200
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == ["draw stock"] and len(attempt.mistakes) == 1
+
+
+@pytest.mark.django_db
+def test_guided_refusals_change_nothing(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    attempt = GuidedAttempt.objects.get()
+    before = (attempt.moves, attempt.mistakes, attempt.version)
+    for data, status in (
+        ({"version": "0", "action": "discard", "cards": ["KC"]}, 409),  # stale
+        ({"version": "1", "action": "discard", "cards": ["XX"]}, 400),  # not a card
+        ({"action": "discard", "cards": ["KC"]}, 400),  # no version
+    ):
+        response = client.post(page(slug, what="move"), data, **HTMX)
+        assert response.status_code == status
+    attempt.refresh_from_db()
+    assert (attempt.moves, attempt.mistakes, attempt.version) == before
+    assert client.get("/en/guided/no-such-hand/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_guided_hand_without_javascript_shows_the_feedback(client: Client) -> None:
+    response = client.post(
+        page("gin-01-first-knock", "ru", "move"), {"version": "0", "action": "draw_stock"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html and "feedback--other" in html
+    assert "Колода — игра вслепую" in html
+
+
+def test_stars() -> None:
+    assert [stars_for(h, m) for h, m in ((0, 0), (1, 0), (1, 1), (0, 3), (2, 2))] == [3, 2, 2, 1, 1]
+
+
+def test_wrong_moves_are_not_right_moves() -> None:
+    for scenario in LIBRARY:
+        for step in scenario.steps:
+            for wrong in step.wrong:
+                assert wrong.move not in step.expect
+
+
+def test_a_meld_is_the_same_move_in_any_card_order() -> None:
+    scenario = guided.get("basic-01-groups-and-runs")
+    assert scenario is not None
+    step = scenario.steps[1]
+    progress = guided.replay(scenario, guided.right_line(scenario)[:1])
+    assert step.accepts(progress.hand, Move.parse("meld 7D 7H 7S"))
+    assert step.accepts(progress.hand, Move.parse("meld 7S 7D 7H"))
+
+
+@pytest.mark.django_db
+def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -> None:
+    from game.guided.services import guided_state
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock", "continue": "1"})
+    html = client.get(page(slug)).content.decode()
+    assert "left the lesson&#x27;s path" in html
+    for _ in range(200):
+        attempt = GuidedAttempt.objects.get()
+        state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+        if state.hand.is_over:
+            break
+        assert state.off_path
+        response = client.post(
+            page(slug, what="move"),
+            {"version": str(attempt.version), **move_data(learner_move(state.hand))},
+            **HTMX,
+        )
+        assert response.status_code == 200
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.finished and attempt.stars == 2
+    assert "Hand complete" in client.get(page(slug)).content.decode()
+
+
+def test_a_wrong_move_is_never_right_even_when_it_fits_the_rule() -> None:
+    scenario = guided.get("basic-01-groups-and-runs")
+    assert scenario is not None
+    step = scenario.steps[2]
+    assert step.rule == "meld" and step.wrong
+    progress = guided.replay(scenario, guided.right_line(scenario)[:2])
+    assert not step.accepts(progress.hand, step.wrong[0].move)
+
+
+# ------------------------------------------------------------------ odd input (review findings)
+@pytest.mark.django_db
+def test_an_attempt_that_no_longer_replays_starts_afresh(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    GuidedAttempt.objects.update(moves=["draw discard", "knock 7H"])  # the file changed since
+    response = client.get(page(slug))
+    assert response.status_code == 200 and "Step 1 of 2" in response.content.decode()
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_discard"}, **HTMX
+    )
+    assert response.status_code == 200 and "feedback--right" in response.content.decode()
+    assert GuidedAttempt.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_stale_hint_after_the_end_starts_nothing(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "knock", "cards": ["KC"]})
+    assert GuidedAttempt.objects.get().finished
+    assert client.post(page(slug, what="hint"), {"version": "0"}, **HTMX).status_code == 409
+    assert (
+        client.post(
+            page(slug, what="move"), {"version": "12345", "action": "draw_stock"}, **HTMX
+        ).status_code
+        == 409
+    )
+    assert GuidedAttempt.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_continue_anyway_cannot_skip_the_mistake(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_stock", "continue": "1"}, **HTMX
+    )
+    assert "feedback--other" in response.content.decode()
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == [] and len(attempt.mistakes) == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("value", ["²", "9" * 5000])
+def test_guided_odd_versions_are_refused(client: Client, value: str) -> None:
+    response = client.post(
+        page("gin-01-first-knock", what="move"), {"version": value, "action": "draw_stock"}
+    )
+    assert response.status_code == 400

@@ -1,0 +1,636 @@
+"""Practice tables through HTTP: every action, every refusal, hidden cards."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from game.engine import (
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    LayDown,
+    LayOff,
+    Phase,
+    TableFormat,
+)
+from game.practice.models import Table
+from game.practice.services import HUMAN, table_state
+from tests.factories import hand_of, learner_move
+
+from .helpers import (
+    HTMX,
+    hidden_cards,
+    learner_seat,
+    other_table_leaks,
+    post_move,
+    snapshot,
+    start_table,
+    url,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def to_learners_turn(client: Client, table: Table) -> None:
+    """Let the computer players move until it is the learner's turn."""
+    hand = hand_of(table)
+    if not hand.is_over and hand.turn != HUMAN:
+        response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
+        assert response.status_code == 302
+    table.refresh_from_db()
+
+
+# ------------------------------------------------------------------ starting
+def test_practice_index_lists_only_my_tables(client: Client) -> None:
+    mine = start_table(client, "knock", 3)
+    other = Client()
+    theirs = start_table(other, "gin")
+    html = client.get("/en/practice/").content.decode()
+    assert mine.public_id in html
+    assert theirs.public_id not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "message"),
+    [
+        ("gin", "5", "Gin Rummy is for 2 to 4 players."),
+        ("basic", "7", "Select a valid choice."),
+        ("knock", "1", "Select a valid choice."),
+        ("poker", "2", "Select a valid choice."),
+    ],
+)
+def test_start_refuses_bad_forms(client: Client, game: str, players: str, message: str) -> None:
+    response = client.post("/en/practice/new/", {"game": game, "players": players, "name": "A"})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Table.objects.count() == 0
+
+
+def test_start_in_russian_explains_in_russian(client: Client) -> None:
+    response = client.post("/ru/practice/new/", {"game": "gin", "players": "5", "name": "Аня"})
+    assert response.status_code == 400
+    assert 'lang="ru"' in response.content.decode()
+    assert "Gin Rummy is for" not in response.content.decode()
+
+
+def test_start_keeps_options(client: Client) -> None:
+    table = start_table(
+        client,
+        "basic",
+        3,
+        ace_high_or_low="on",
+        last_card_must_be_discarded="on",
+        target_score="60",
+    )
+    assert table.options["ace_high_or_low"] is True
+    assert table.options["last_card_must_be_discarded"] is True
+    assert table.options["target_score"] == 60
+    assert [seat["kind"] for seat in table.seats] == ["human", "bot", "bot"]
+    assert table.seats[0]["name"] == "Aistė"
+
+
+# ------------------------------------------------------------------ actions
+@pytest.mark.parametrize("htmx", [False, True])
+def test_draw_and_discard(client: Client, htmx: bool) -> None:
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    before = hand_of(table)
+    assert before.phase is Phase.DRAW
+    response = post_move(client, table, DrawStock(), htmx=htmx)
+    if htmx:
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert "<html" not in html and 'id="table"' in html
+        assert "You drew from the stock." in html
+    else:
+        assert response.status_code == 302
+        assert response["Location"] == url(table)
+    after = hand_of(table)
+    assert len(after.hands[HUMAN]) == 11
+    card = max(after.hands[HUMAN], key=lambda c: c.points)
+    response = post_move(client, table, Discard(card), htmx=htmx)
+    assert response.status_code == (200 if htmx else 302)
+    assert card not in hand_of(table).hands[HUMAN]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_take_discard(client: Client, htmx: bool) -> None:
+    table = start_table(client, "knock", 3)
+    to_learners_turn(client, table)
+    top = hand_of(table).discard_pile[0]
+    response = post_move(client, table, DrawDiscard(), htmx=htmx)
+    assert response.status_code == (200 if htmx else 302)
+    assert top in hand_of(table).hands[HUMAN]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_computer_players_move_one_step_at_a_time(client: Client, htmx: bool) -> None:
+    table = start_table(client, "basic", 4)
+    hand = hand_of(table)
+    # Play until a computer player is to move.
+    while hand.turn == HUMAN:
+        post_move(client, table, learner_move(hand))
+        hand = hand_of(table)
+    moves_before = len(hand.log)
+    response = client.post(
+        url(table, "computer"), {"version": str(table.version)}, **(HTMX if htmx else {})
+    )
+    assert response.status_code == (200 if htmx else 302)
+    assert len(hand_of(table).log) == moves_before + 1
+
+
+def test_skip_to_my_turn(client: Client) -> None:
+    table = start_table(client, "basic", 5)
+    hand = hand_of(table)
+    while hand.turn == HUMAN:
+        post_move(client, table, learner_move(hand))
+        hand = hand_of(table)
+    response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
+    assert response.status_code == 302
+    hand = hand_of(table)
+    assert hand.is_over or hand.turn == HUMAN
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_hint_is_given_and_counted(client: Client, htmx: bool) -> None:
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    response = client.post(
+        url(table, "hint"), {"version": str(table.version)}, **(HTMX if htmx else {})
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "The coach suggests" in html
+    assert "1 hint used" in html
+    table.refresh_from_db()
+    assert len(table.hints[-1]) == 1
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_meld_and_lay_off_in_basic(client: Client, htmx: bool) -> None:
+    """Find a seed where the learner can meld, then lay off; play those moves by form."""
+    for seed in range(1, 400):
+        table = start_table(client, "basic", 2)
+        Table.objects.filter(pk=table.pk).update(seed=seed)
+        table.refresh_from_db()
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1}]]
+        table.save()
+        hand = hand_of(table)
+        post_move(client, table, DrawStock())
+        hand = hand_of(table)
+        melds = [m for m in hand.legal_moves() if isinstance(m, LayDown)]
+        if not melds:
+            continue
+        response = post_move(client, table, melds[0], htmx=htmx)
+        assert response.status_code == (200 if htmx else 302), response.content.decode()[:500]
+        hand = hand_of(table)
+        assert len(hand.table) == 1
+        layoffs = [m for m in hand.legal_moves() if isinstance(m, LayOff)]
+        if layoffs:
+            response = post_move(client, table, layoffs[0], htmx=htmx)
+            assert response.status_code == (200 if htmx else 302)
+            assert len(hand_of(table).table[0].cards) == 4
+        return
+    pytest.fail("no seed with a meld on the first turn")
+
+
+# ------------------------------------------------------------------ refusals
+def assert_refused(client: Client, table: Table, response, status: int, text: str) -> None:  # type: ignore[no-untyped-def]
+    assert response.status_code == status, response.content.decode()[:3000]
+    assert text in response.content.decode()
+
+
+def test_out_of_turn(client: Client) -> None:
+    table = start_table(client, "gin")
+    hand = hand_of(table)
+    if hand.turn == HUMAN:
+        post_move(client, table, learner_move(hand))
+        post_move(client, table, learner_move(hand_of(table)))
+    before = snapshot(table)
+    response = post_move(client, table, DrawStock(), htmx=True)
+    assert_refused(client, table, response, 422, "It is not your turn: Ona is playing.")
+    assert snapshot(table) == before
+
+
+def test_card_not_held(client: Client) -> None:
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    hand = hand_of(table)
+    stranger = next(c for c in hand.stock)
+    before = snapshot(table)
+    response = post_move(client, table, Discard(stranger), htmx=True)
+    assert response.status_code == 422
+    assert "You do not hold" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_illegal_meld_is_explained(client: Client) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    cards = sorted(hand_of(table).hands[HUMAN])[:3]
+    before = snapshot(table)
+    response = post_move(client, table, LayDown(tuple(cards)), htmx=True)
+    # The fixed seeds deal a hand whose three lowest cards are no meld.
+    assert response.status_code == 422
+    assert "is not a" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_knock_over_ten_in_gin(client: Client) -> None:
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    hand = hand_of(table)
+    card = hand.hands[HUMAN][0]
+    before = snapshot(table)
+    response = post_move(client, table, Knock(card), htmx=True)
+    assert response.status_code == 422  # the fixed seeds deal a hand far over 10
+    assert "You cannot knock" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_discarding_the_card_just_taken(client: Client) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    top = hand_of(table).discard_pile[0]
+    post_move(client, table, DrawDiscard())
+    before = snapshot(table)
+    response = post_move(client, table, Discard(top), htmx=True)
+    assert response.status_code == 422
+    assert "may not throw it back" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_move_on_a_finished_hand(client: Client) -> None:
+    table = start_table(client, "knock", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    hand = hand_of(table)
+    post_move(client, table, Knock(hand.hands[HUMAN][0]))
+    assert hand_of(table).is_over
+    before = snapshot(table)
+    response = post_move(client, table, DrawStock(), htmx=True)
+    assert response.status_code == 422
+    assert "This hand is over" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_stale_version(client: Client) -> None:
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    old = table.version
+    client.post(url(table, "move"), {"version": str(old), "action": "draw_stock"})
+    before = snapshot(table)
+    response = client.post(
+        url(table, "move"), {"version": str(old), "action": "draw_stock"}, **HTMX
+    )
+    assert response.status_code == 409
+    assert "changed in another tab" in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_someone_elses_table(client: Client) -> None:
+    table = start_table(client, "gin")
+    stranger = Client()
+    stranger.get("/en/")
+    before = snapshot(table)
+    assert stranger.get(url(table)).status_code == 404
+    response = stranger.post(url(table, "move"), {"version": "0", "action": "draw_stock"})
+    assert response.status_code == 404
+    assert stranger.post(url(table, "computer"), {"version": "0"}).status_code == 404
+    assert stranger.post(url(table, "hint"), {"version": "0"}).status_code == 404
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"action": "draw_stock"}, "The page is out of date"),
+        ({"version": "x", "action": "draw_stock"}, "The page is out of date"),
+        ({"version": "{v}", "action": "fly"}, "Choose what to do"),
+        ({"version": "{v}", "action": "discard", "cards": ["ZZ"]}, "“ZZ” is not a card."),
+        ({"version": "{v}", "action": "discard"}, "Choose exactly one card to discard."),
+        ({"version": "{v}", "action": "meld", "cards": ["2C", "2C", "2D"]}, "chosen twice"),
+        ({"version": "{v}", "action": "lay_off", "cards": ["2C"]}, "Choose the meld"),
+    ],
+)
+def test_malformed_posts(client: Client, data: dict[str, object], message: str) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    before = snapshot(table)
+    payload = {
+        k: (v.replace("{v}", str(table.version)) if isinstance(v, str) else v)
+        for k, v in data.items()
+    }
+    response = client.post(url(table, "move"), payload, **HTMX)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_refusal_in_lithuanian(client: Client) -> None:
+    table = start_table(client, "gin", language="lt")
+    to_learners_turn(client, table)
+    response = client.post(
+        url(table, "move", "lt"),
+        {"version": str(table.version), "action": "discard", "cards": ["2C"]},
+        **HTMX,
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "First draw a card" not in html
+    assert 'role="alert"' in html
+
+
+def test_corrupt_table_says_so(client: Client) -> None:
+    table = start_table(client, "gin")
+    Table.objects.filter(pk=table.pk).update(rounds=[[{"seats": [0, 1], "moves": ["fly away"]}]])
+    response = client.get(url(table))
+    assert response.status_code == 500
+    assert "This table cannot be opened" in response.content.decode()
+
+
+# ------------------------------------------------------------------ whole hands
+def play_whole_hand(client: Client, table: Table, check: bool = True) -> list[str]:
+    """Play the current hand to its end through HTTP, checking every response for leaks."""
+    bodies = []
+    me = learner_seat(table)
+    for _ in range(600):
+        hand = hand_of(table)
+        if hand.is_over:
+            break
+        if me is not None and hand.turn == me:
+            response = post_move(client, table, learner_move(hand, me), htmx=True)
+        else:
+            response = client.post(url(table, "computer"), {"version": str(table.version)}, **HTMX)
+        assert response.status_code == 200, response.content.decode()[:2000]
+        body = response.content.decode()
+        if check:
+            leaks = hidden_cards(hand_of(table), me).leaks(body, table.public_id)
+            other = table_state(table=table).other
+            if other is not None:
+                leaks += other_table_leaks(body, other, table.public_id)
+            assert leaks == [], f"hidden cards in the response: {leaks}"
+        bodies.append(body)
+    hand = hand_of(table)
+    assert hand.is_over
+    for step in ("1", "2", "all"):
+        body = client.get(url(table) + f"?step={step}").content.decode()
+        assert hidden_cards(hand, me).leaks(body, table.public_id) == []
+    return bodies
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("basic", 3), ("gin", 2), ("knock", 4), ("gin", 3), ("gin", 4)]
+)
+def test_no_response_shows_a_hidden_card(client: Client, game: str, players: int) -> None:
+    table = start_table(client, game, players)
+    for _ in range(2):
+        play_whole_hand(client, table)
+        table.refresh_from_db()
+        response = client.post(url(table, "next"), {"version": str(table.version)})
+        assert response.status_code == 302, response.content.decode()
+    body = client.get(url(table)).content.decode()
+    assert hidden_cards(hand_of(table), learner_seat(table)).leaks(body, table.public_id) == []
+
+
+def test_scoring_walkthrough_steps(client: Client) -> None:
+    table = start_table(client, "knock", 3)
+    play_whole_hand(client, table, check=False)
+    first = client.get(url(table), **HTMX).content.decode()
+    every = client.get(url(table) + "?step=all", **HTMX).content.decode()
+    assert first.count('class="score-step"') == 1
+    assert every.count('class="score-step"') > 1
+    assert "Next step" in first and "Next step" not in every
+    assert "Next hand" in every
+
+
+def test_next_hand_refused_while_playing(client: Client) -> None:
+    table = start_table(client, "gin")
+    before = snapshot(table)
+    response = client.post(url(table, "next"), {"version": str(table.version)}, **HTMX)
+    assert response.status_code == 422
+    assert "Finish this hand" in response.content.decode()
+    assert snapshot(table) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_confirmation_before_knocking(client: Client, htmx: bool) -> None:
+    table = start_table(client, "knock", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    hand = hand_of(table)
+    card = hand.hands[HUMAN][0]
+    response = post_move(client, table, Knock(card), htmx=htmx, confirm=False)
+    assert response.status_code == 200
+    assert "Are you sure?" in response.content.decode()
+    assert ("<html" in response.content.decode()) is not htmx
+    assert not hand_of(table).is_over
+    response = post_move(client, table, Knock(card), htmx=htmx, confirm=True)
+    assert response.status_code == (200 if htmx else 302)
+    assert hand_of(table).is_over
+    table.refresh_from_db()
+    response = client.post(
+        url(table, "next"), {"version": str(table.version)}, **(HTMX if htmx else {})
+    )
+    assert response.status_code == (200 if htmx else 302)
+    table.refresh_from_db()
+    assert len(table.rounds) == 2 or "wins" in client.get(url(table) + "?step=all").content.decode()
+
+
+def test_arrange_toggle_shows_melds(client: Client) -> None:
+    table = start_table(client, "gin")
+    plain = client.get(url(table)).content.decode()
+    arranged = client.get(url(table) + "?arrange=1").content.decode()
+    assert 'class="arranged"' in arranged and 'class="arranged"' not in plain
+    assert 'aria-pressed="true"' in arranged
+
+
+def test_card_names_in_the_page(client: Client) -> None:
+    table = start_table(client, "gin", language="it")
+    html = client.get(url(table, language="it")).content.decode()
+    card = hand_of(table).hands[HUMAN][0]
+    from django.utils import translation
+
+    from game.cards import card_name
+
+    with translation.override("it"):
+        assert f'aria-label="{card_name(card)}"' in html
+    assert isinstance(card, Card)
+
+
+# ------------------------------------------------------------------ review
+def test_review_steps_through_a_finished_hand(client: Client) -> None:
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    hand = hand_of(table)
+    review = url(table).rstrip("/") + "/review/1/"
+    first = client.get(review)
+    assert first.status_code == 200
+    html = first.content.decode()
+    assert f"Move 0 of {len(hand.log)}" in html
+    # Every hand face up: the computer player's dealt cards are shown.
+    for card in hand.deal.hands[1]:
+        assert f'data-card="{card}"' in html
+    # The learner's moves carry the coach's verdict; step through them all with htmx.
+    verdicts = 0
+    for step in range(len(hand.log) + 1):
+        response = client.get(review, {"move": str(step)}, **HTMX)
+        assert response.status_code == 200
+        body = response.content.decode()
+        assert "<html" not in body
+        if "The coach agrees" in body or "The coach preferred" in body:
+            verdicts += 1
+    learner_moves = sum(1 for e in hand.log if e.player == HUMAN)
+    assert verdicts == learner_moves
+    last = client.get(review, {"move": str(len(hand.log))}).content.decode()
+    assert "The hand is over." in last and "Next move" not in last
+
+
+def test_review_refuses_an_unfinished_hand_and_strangers(client: Client) -> None:
+    table = start_table(client, "knock", 3)
+    review = url(table).rstrip("/") + "/review/1/"
+    response = client.get(review)
+    assert response.status_code == 422
+    assert "once it is over" in response.content.decode()
+    assert client.get(url(table).rstrip("/") + "/review/2/").status_code == 404
+    assert Client().get(review).status_code == 404
+
+
+def test_gin_score_sheet_shows_boxes(client: Client) -> None:
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    html = client.get(url(table) + "?step=all").content.decode()
+    assert "Score sheet" in html and "Boxes" in html
+
+
+# ------------------------------------------------------------------ Gin's formats
+def test_three_player_gin_rotates_who_sits_out(client: Client) -> None:
+    table = start_table(client, "gin", 3)
+    assert table.format == TableFormat.GIN_THREE
+    sat_out = set()
+    for _ in range(4):
+        table.refresh_from_db()
+        board = table.rounds[-1][0]
+        assert len(board["seats"]) == 2
+        out = ({0, 1, 2} - set(board["seats"])).pop()
+        sat_out.add(out)
+        if out == HUMAN:
+            html = client.get(url(table)).content.decode()
+            assert "You sit out this hand" in html
+            assert 'name="cards"' not in html
+            before = snapshot(table)
+            response = post_move(client, table, DrawStock(), htmx=True)
+            assert response.status_code == 422
+            assert snapshot(table) == before
+        play_whole_hand(client, table)
+        hand = hand_of(table)
+        table.refresh_from_db()
+        if hand.result is not None and hand.result.winners:
+            winner = board["seats"][hand.result.winners[0]]
+            loser = next(s for s in board["seats"] if s != winner)
+            if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 302:
+                break
+            table.refresh_from_db()
+            nxt = table.rounds[-1][0]["seats"]
+            assert winner in nxt and out in nxt and loser not in nxt
+        else:
+            client.post(url(table, "next"), {"version": str(table.version)})
+            table.refresh_from_db()
+            assert table.rounds[-1][0]["seats"] == board["seats"]
+    assert len(sat_out) >= 2
+
+
+def test_four_player_gin_plays_two_tables_and_nets_them(client: Client) -> None:
+    table = start_table(client, "gin", 4)
+    assert table.format == TableFormat.GIN_FOUR
+    table.refresh_from_db()
+    first, second = table.rounds[0]
+    assert HUMAN in first["seats"] and set(first["seats"]) | set(second["seats"]) == {0, 1, 2, 3}
+    assert 2 not in first["seats"]  # partners sit at different tables
+    play_whole_hand(client, table)
+    table.refresh_from_db()
+    other = table_state(table=table).other
+    assert other is not None and other.is_over
+    html = client.get(url(table) + "?step=all").content.decode()
+    assert "At the other table" in html
+    assert "Aistė and Ben" in html and "Ona and Marta" in html
+    # Partners switch opponents on the next deal.
+    client.post(url(table, "next"), {"version": str(table.version)})
+    table.refresh_from_db()
+    if len(table.rounds) == 2:
+        assert table.rounds[1][0]["seats"] != first["seats"]
+
+
+@pytest.mark.parametrize("game", ["basic", "gin", "knock"])
+def test_home_page_leads_to_a_table_of_each_game(client: Client, game: str) -> None:
+    home = client.get("/en/").content.decode()
+    link = f"/en/practice/?game={game}#new-table"
+    assert link in home
+    page = client.get(link.split("#")[0]).content.decode()
+    assert f'<option value="{game}" selected>' in page
+
+
+# ------------------------------------------------------------------ odd input (review findings)
+@pytest.mark.parametrize("value", ["²", "٣", "9" * 5000])
+def test_unicode_and_huge_numbers_are_refused_not_crashed(client: Client, value: str) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    before = snapshot(table)
+    for name in ("move", "computer", "hint", "next"):
+        response = client.post(url(table, name), {"version": value, "action": "draw_stock"}, **HTMX)
+        assert response.status_code == 400, name
+    response = client.post(
+        url(table, "move"),
+        {"version": str(table.version), "action": "lay_off", "cards": ["2C"], "meld": value},
+        **HTMX,
+    )
+    assert response.status_code == 400
+    assert snapshot(table) == before
+
+
+def test_review_names_follow_the_board_at_three_player_gin(client: Client) -> None:
+    table = start_table(client, "gin", 3)
+    for _ in range(6):
+        table.refresh_from_db()
+        board = table.rounds[-1][0]
+        if HUMAN not in board["seats"]:
+            break
+        play_whole_hand(client, table, check=False)
+        table.refresh_from_db()
+        if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 302:
+            pytest.fail("the match ended before the learner sat out")
+    board = table.rounds[-1][0]
+    assert HUMAN not in board["seats"]
+    play_whole_hand(client, table, check=False)
+    names = [table.seats[s]["name"] for s in board["seats"]]
+    html = client.get(url(table).rstrip("/") + f"/review/{len(table.rounds)}/").content.decode()
+    for name in names:
+        assert f'<h3 class="review__seat">{name}' in html
+    assert (
+        "You drew"
+        not in client.get(
+            url(table).rstrip("/") + f"/review/{len(table.rounds)}/", {"move": "1"}
+        ).content.decode()
+    )
+
+
+def test_move_names_are_translated(client: Client) -> None:
+    table = start_table(client, "gin", language="lt")
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    table.refresh_from_db()
+    response = client.post(
+        url(table, "move", "lt"),
+        {"version": str(table.version), "action": "meld", "cards": ["2C", "3C", "4C"]},
+        **HTMX,
+    )
+    assert response.status_code == 422
+    assert "melding" not in response.content.decode()

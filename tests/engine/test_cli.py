@@ -198,3 +198,168 @@ def test_subprocess_exit_zero_and_flush() -> None:
         check=False,
     )
     assert readable.returncode == 0 and "14" in readable.stdout
+
+
+# -- match --jsonl --------------------------------------------------------------------
+
+
+def box(winner: int | None, points: int = 0) -> dict[str, object]:
+    return {"void": True} if winner is None else {"winner": winner, "points": points}
+
+
+def pays(*transfers: tuple[int, int, object]) -> dict[str, object]:
+    return {"transfers": [{"from": a, "to": b, "points": p} for a, b, p in transfers]}
+
+
+def codes(reply: dict) -> list[str]:  # type: ignore[type-arg]
+    return [line["code"] for line in reply["lines"]]
+
+
+def test_match_gin_game_worked_example_5() -> None:
+    _status, replies = run(
+        ["match", "--jsonl"],
+        [
+            {"game": "gin", "hands": [box(0, 40), box(1, 20), box(None), box(0, 35), box(0, 30)]},
+            {"game": "gin", "hands": [box(0, 40), box(0, 35), box(0, 30)]},
+            {"game": "gin", "hands": [box(0, 40), box(1, 20)]},
+        ],
+    )
+    game, shutout, going_on = replies
+    assert game["over"] and game["winner"] == 0
+    assert game["boxes"] == [[40, 35, 30], [20]] and game["totals"] == [105, 20]
+    lines = {(ln["code"], ln["params"]["player"]): ln["params"] for ln in game["lines"]}
+    assert lines[("difference", 0)]["points"] == 85
+    assert lines[("box_bonus", 0)]["points"] == 60 and lines[("box_bonus", 1)]["points"] == 20
+    assert lines[("game_total", 0)]["points"] == 145 and lines[("game_total", 1)]["points"] == 20
+    assert lines[("margin", 0)]["points"] == 125
+    assert "shutout" not in codes(game)
+    assert game["lines"][-1]["text"] == "Player 0 wins the game against player 1 by 125"
+    shut = {(ln["code"], ln["params"]["player"]): ln["params"] for ln in shutout["lines"]}
+    assert shut[("shutout", 0)]["points"] == 100 and shut[("game_total", 0)]["points"] == 265
+    assert shut[("game_total", 1)]["points"] == 0 and shut[("margin", 0)]["points"] == 265
+    assert not going_on["over"] and going_on["winner"] is None
+    assert codes(going_on) == ["boxes", "boxes", "in_progress"]
+
+
+def test_match_three_player_gin_says_who_plays_deals_and_sits_out_next() -> None:
+    _status, replies = run(
+        ["match", "--jsonl"],
+        [
+            {"game": "gin", "players": 3, "first_out": 2, "first_dealer": 0, "hands": []},
+            {"game": "gin", "players": 3, "first_out": 2, "first_dealer": 0, "hands": [box(0, 30)]},
+            {
+                "game": "gin",
+                "players": 3,
+                "first_out": 2,
+                "first_dealer": 0,
+                "hands": [box(0, 30), box(None)],
+            },
+            {
+                "game": "gin",
+                "players": 3,
+                "first_out": 2,
+                "first_dealer": 0,
+                "hands": [box(0, 30), box(1, 10)],
+            },
+            {"game": "gin", "players": 3, "first_out": 2, "first_dealer": 2, "hands": []},
+        ],
+    )
+    assert replies[0]["next"] == {"players": [0, 1], "dealer": 0, "sitting_out": 2}
+    # The winner plays the one who sat out, who deals; the loser sits out.
+    assert replies[1]["next"] == {"players": [0, 2], "dealer": 2, "sitting_out": 1}
+    assert replies[2]["next"] == replies[1]["next"]  # after a void hand: the same again
+    assert replies[3]["error"]["code"] == "index_out_of_range"  # player 1 sat that hand out
+    assert replies[4]["error"]["code"] == "bad_request"
+
+
+def test_match_three_player_gin_winner_settles_with_each_other_player() -> None:
+    hands = [box(0, 60), box(0, 50)]
+    _status, (reply,) = run(
+        ["match", "--jsonl"], [{"game": "gin", "players": 3, "first_out": 2, "hands": hands}]
+    )
+    assert reply["over"] and reply["winner"] == 0 and "next" not in reply
+    margins = [ln["params"] for ln in reply["lines"] if ln["code"] == "margin"]
+    assert [(m["player"], m["opponent"]) for m in margins] == [(0, 1), (0, 2)]
+    shutouts = [ln["params"]["opponent"] for ln in reply["lines"] if ln["code"] == "shutout"]
+    assert shutouts == [1, 2]
+
+
+def test_match_four_player_gin_nets_the_two_tables_into_one_box() -> None:
+    deals = [
+        {"tables": [box(0, 10), box(3, 10)]},  # level: no box
+        {"tables": [box(0, 50), box(2, 60)]},  # side 0 wins both: a box of 110
+    ]
+    _status, (reply,) = run(["match", "--jsonl"], [{"game": "gin", "players": 4, "hands": deals}])
+    assert reply["boxes"] == [[110], []] and reply["over"] and reply["winner"] == 0
+
+
+def test_match_knock_rummy_to_the_target_with_balances() -> None:
+    hand = pays((1, 0, 7), (2, 0, 4))  # worked example 6
+    _status, (reply, tie) = run(
+        ["match", "--jsonl"],
+        [
+            {"game": "knock", "players": 3, "options": {"target_score": 30}, "hands": [hand] * 3},
+            {
+                "game": "knock",
+                "players": 3,
+                "options": {"target_score": 20},
+                "hands": [pays((2, 0, 20), (2, 1, 20))],
+            },
+        ],
+    )
+    assert reply["over"] and reply["winner"] == 0 and reply["totals"] == [33, 0, 0]
+    balances = [ln["params"] for ln in reply["lines"] if ln["code"] == "balance"]
+    assert [b["net"] for b in balances] == [33, -21, -12]
+    assert codes(reply)[-1] == "winner"
+    assert not tie["over"] and codes(tie)[-1] == "another_hand"
+
+
+def test_match_basic_rummy_target_and_shared_fractions() -> None:
+    _status, replies = run(
+        ["match", "--jsonl"],
+        [
+            {"game": "basic", "players": 3, "hands": [pays((1, 0, 18), (2, 0, 5))]},
+            {
+                "game": "basic",
+                "players": 3,
+                "options": {"target_score": 40},
+                "hands": [
+                    pays((1, 0, 18), (2, 0, 5)),
+                    {"void": True},
+                    pays((1, 0, "9/2"), (2, 0, 13)),
+                ],
+            },
+        ],
+    )
+    assert not replies[0]["over"] and replies[0]["totals"] == [23, 0, 0]
+    assert codes(replies[0]) == ["score", "score", "score", "in_progress"]
+    assert replies[1]["over"] and replies[1]["totals"] == ["81/2", 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("request_", "code"),
+    [
+        ({"game": "poker", "hands": []}, "unknown_game"),
+        ({"game": "gin", "players": 5, "hands": []}, "wrong_player_count"),
+        ({"game": "basic", "players": 1, "hands": []}, "wrong_player_count"),
+        ({"game": "gin", "players": True, "hands": []}, "wrong_player_count"),
+        ({"game": "gin", "hands": "all"}, "bad_request"),
+        ({"game": "gin", "hands": [box(2, 10)]}, "index_out_of_range"),
+        ({"game": "gin", "hands": [{"winner": 0, "points": -5}]}, "bad_points"),
+        ({"game": "gin", "hands": [{"winner": 0, "points": "lots"}]}, "bad_points"),
+        ({"game": "gin", "hands": [{"winner": 0, "points": True}]}, "bad_points"),
+        ({"game": "gin", "hands": [box(0, 100), box(1, 10)]}, "match_over"),
+        ({"game": "gin", "options": {"knock_limit": "ten"}, "hands": []}, "unknown_option"),
+        ({"game": "gin", "players": 4, "hands": [{"tables": [box(0, 10)]}]}, "bad_request"),
+        ({"game": "knock", "players": 3, "hands": [pays((1, 1, 3))]}, "bad_request"),
+        ({"game": "knock", "players": 3, "hands": [{"winner": 0}]}, "bad_request"),
+        ("[1, 2]", "bad_request"),
+        ("not json", "bad_json"),
+    ],
+)
+def test_match_refuses_a_bad_line_with_a_code_and_goes_on(request_: object, code: str) -> None:
+    good = {"game": "gin", "hands": [box(0, 25)]}
+    status, replies = run(["match", "--jsonl"], [request_, good])
+    assert status == 0
+    assert replies[0]["error"]["code"] == code, replies[0]
+    assert replies[1]["totals"] == [25, 0]

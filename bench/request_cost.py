@@ -1,0 +1,188 @@
+"""What one request costs inside the server: SQL queries, engine work and time, per kind.
+
+    python bench/request_cost.py              # 40 moves at practice tables, every guided hand
+    python bench/request_cost.py --moves 200
+
+Plays practice tables (Gin, Basic, Knock) and every guided hand through Django's
+test client in this process, on a fresh SQLite database, and prints for each kind
+of request (a learner's move, a computer step, a hint, a guided move, a guided
+page) the median and maximum of:
+
+* SQL queries (Django's connection wrapper counts them);
+* hands dealt: engine hands built from a deal, each the start of a replay;
+* moves applied: every engine move made or replayed (``Hand.apply``);
+* milliseconds in the view (median only: the figure moves with the machine).
+
+The engine's hand class is found whether it lives in ``game.engine.state`` (since the
+redesign) or ``game.engine.hand`` (before), and the requests are plain URLs, so the
+same script measures an older checkout for comparison:
+``cd old-checkout && python /path/to/bench/request_cost.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path.cwd()
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40, help="learner moves per table")
+    args = parser.parse_args()
+    db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    os.environ["DATABASE_URL"] = f"sqlite:///{db}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.test")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+
+    call_command("migrate", verbosity=0)
+    try:
+        from game.engine.state import Hand
+    except ImportError:  # before the redesign
+        from game.engine.hand import Hand  # type: ignore[no-redef]
+
+    counts = {"dealt": 0, "applied": 0}
+    original_new, original_apply = Hand.new.__func__, Hand.apply  # type: ignore[attr-defined]
+
+    def counting_new(cls, *a, **k):  # type: ignore[no-untyped-def]
+        counts["dealt"] += 1
+        return original_new(cls, *a, **k)
+
+    def counting_apply(self, *a, **k):  # type: ignore[no-untyped-def]
+        counts["applied"] += 1
+        return original_apply(self, *a, **k)
+
+    Hand.new = classmethod(counting_new)  # type: ignore[method-assign,assignment]
+    Hand.apply = counting_apply  # type: ignore[method-assign]
+
+    figures: dict[str, list[tuple[int, int, int, float]]] = defaultdict(list)
+
+    def measure(kind: str, request):  # type: ignore[no-untyped-def]
+        queries = 0
+
+        def counter(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+            nonlocal queries
+            queries += 1
+            return execute(sql, params, many, context)
+
+        counts["dealt"] = counts["applied"] = 0
+        started = time.perf_counter()
+        with connection.execute_wrapper(counter):
+            response = request()
+        ms = (time.perf_counter() - started) * 1000
+        figures[kind].append((queries, counts["dealt"], counts["applied"], ms))
+        return response
+
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    for game, players in (("gin", 2), ("basic", 3), ("knock", 4)):
+        client = Client()
+        response = client.post(
+            "/en/practice/new/", {"game": game, "players": str(players), "name": "Bench"}
+        )
+        table_url = response["Location"]
+        made = 0
+        for _ in range(args.moves * 4):
+            if made >= args.moves:
+                break
+            page = client.get(table_url, **htmx).content.decode()
+            version = page.split('data-version="', 1)[1].split('"', 1)[0]
+            if 'name="action" value="draw_stock"' in page:
+                measure(
+                    "hint",
+                    lambda: client.post(table_url + "hint/", {"version": version}, **htmx),
+                )
+                page = client.get(table_url, **htmx).content.decode()
+                version = page.split('data-version="', 1)[1].split('"', 1)[0]
+                measure(
+                    "practice move",
+                    lambda: client.post(
+                        table_url + "move/",
+                        {"version": version, "action": "draw_stock"},
+                        **htmx,
+                    ),
+                )
+                made += 1
+            elif 'name="action" value="discard"' in page:
+                card = page.split('name="cards" value="', 1)[1].split('"', 1)[0]
+                measure(
+                    "practice move",
+                    lambda: client.post(
+                        table_url + "move/",
+                        {"version": version, "action": "discard", "cards": card, "confirm": "1"},
+                        **htmx,
+                    ),
+                )
+                made += 1
+            elif 'class="bots"' in page:
+                measure(
+                    "computer step",
+                    lambda: client.post(table_url + "computer/", {"version": version}, **htmx),
+                )
+            else:  # the hand is over: deal the next one
+                response = client.post(table_url + "next/", {"version": version}, **htmx)
+                if response.status_code != 200:
+                    break
+    from game.engine.moves import Move
+
+    try:
+        from game.guided import scenarios
+    except ImportError:  # before the redesign
+        from game import guided as scenarios  # type: ignore[no-redef]
+    for scenario in scenarios.library():
+        client = Client()
+        url = f"/en/guided/{scenario.slug}/"
+        measure("guided page", lambda: client.get(url))  # noqa: B023
+        version = 0
+        for move in scenarios.right_line(scenario):
+            data = {"version": str(version), **_fields(Move.parse(str(move)))}
+            response = measure("guided move", lambda: client.post(url + "move/", data, **htmx))  # noqa: B023
+            text = response.content.decode()
+            version = int(text.split('data-version="', 1)[1].split('"', 1)[0])
+
+    print(f"{'request':16} {'n':>4}  {'queries':>11}  {'hands dealt':>11}  {'moves applied':>13}  {'ms':>6}")
+    for kind in ("practice move", "computer step", "hint", "guided page", "guided move"):
+        rows = figures[kind]
+        if not rows:
+            continue
+
+        def cell(i: int) -> str:
+            values = [r[i] for r in rows]
+            return f"{statistics.median(values):>5g} ({max(values):>3})"
+
+        ms = statistics.median(r[3] for r in rows)
+        print(f"{kind:16} {len(rows):>4}  {cell(0):>11}  {cell(1):>11}  {cell(2):>13}  {ms:>6.1f}")
+    print("cells: median (max) per request; ms: median time in Django, client included")
+    return 0
+
+
+def _fields(move: object) -> dict[str, object]:
+    text = str(move).split()
+    kind = text[0]
+    if kind == "draw":
+        return {"action": "draw_stock" if text[1] == "stock" else "draw_discard"}
+    if kind == "discard":
+        return {"action": "discard", "cards": text[1]}
+    if kind == "knock":
+        return {"action": "knock", "cards": text[1], "confirm": "1"}
+    if kind == "meld":
+        return {"action": "meld", "cards": text[1:], "confirm": "1"}
+    if kind == "layoff":
+        return {"action": "lay_off", "cards": text[1], "meld": text[2], "confirm": "1"}
+    raise ValueError(move)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

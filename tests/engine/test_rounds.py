@@ -1,0 +1,244 @@
+"""A table's hands one after another: boards, dealers, who sits out, seeds and the match."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from game.engine import (
+    Board,
+    EngineError,
+    Game,
+    GinOptions,
+    GinPartnershipGame,
+    GinThreeGame,
+    Hand,
+    HandEnd,
+    InvalidNotation,
+    KnockMatch,
+    KnockOptions,
+    Move,
+    ResultKind,
+    SetupError,
+    TableFormat,
+    TableRules,
+    Transfer,
+    TransferReason,
+    options_for,
+)
+from game.engine.rounds import rounds_from_data, rounds_to_data
+from game.engine.scoring import settlement_of
+
+
+def table(game: str, seats: int, seed: int = 1, **options: object) -> TableRules:
+    return TableRules(
+        Game(game),
+        TableFormat.of(game, seats),
+        seats=seats,
+        seed=seed,
+        options=options_for(game, options),
+    )
+
+
+def finished(rules: TableRules, board: Board, winner: int | None) -> Hand:
+    """The board's hand ended: won by engine seat ``winner`` (10 points), or void."""
+    hand = rules.deal(board)
+    if winner is None:
+        return hand.rules.end(hand, HandEnd.VOID, None, None)
+    players = len(board.seats)
+    transfers = [
+        Transfer(p, winner, Fraction(10), TransferReason.DIFFERENCE)
+        for p in range(players)
+        if p != winner
+    ]
+    settlement = settlement_of(
+        rules.game, ResultKind.KNOCK, [0] * players, [None] * players, [], transfers, [], [winner]
+    )
+    return hand.rules.end(hand, HandEnd.KNOCK, winner, settlement)
+
+
+def history(rules: TableRules, winners: list[int | None]) -> tuple[list, list]:  # type: ignore[type-arg]
+    """Rounds played with these winners (table seats; None: void), and the hands."""
+    rounds: list = []  # type: ignore[type-arg]
+    hands: list = []  # type: ignore[type-arg]
+    for winner in winners:
+        round_ = rules.next_round(rounds, hands)
+        rounds.append(round_)
+        hands.append(
+            tuple(
+                finished(rules, b, b.seat_of(winner) if winner is not None and i == 0 else None)
+                for i, b in enumerate(round_)
+            )
+        )
+    return rounds, hands
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [("basic", 2), ("basic", 4), ("basic", 6), ("knock", 3), ("knock", 5), ("gin", 2), ("gin", 4)],
+)
+def test_the_first_dealer_is_drawn_at_random_at_every_table_size(game: str, seats: int) -> None:
+    dealers = set()
+    for seed in range(1, 80):
+        board = table(game, seats, seed).first_round()[0]
+        dealers.add(board.seats[board.dealer])
+    expected = set(range(seats)) if seats != 4 or game != "gin" else {0, 1}
+    assert dealers == expected
+
+
+def test_three_player_gin_first_dealer_is_either_seated_player_never_the_one_sitting_out() -> None:
+    # Played from outside, a fresh three-player table always gave the first deal to the
+    # first-listed seated player.
+    firsts: dict[tuple[int, int], int] = {}
+    for seed in range(1, 120):
+        rules = table("gin", 3, seed)
+        board = rules.first_round()[0]
+        out = rules.first_out()
+        assert out not in board.seats
+        dealer = board.seats[board.dealer]
+        firsts[(out, dealer)] = firsts.get((out, dealer), 0) + 1
+    # Each of the 3 sitting out, each with both of the others dealing: 6 combinations.
+    assert set(firsts) == {(o, d) for o in range(3) for d in range(3) if d != o}
+
+
+@pytest.mark.parametrize("game", ["basic", "knock"])
+def test_basic_and_knock_pass_the_deal_to_the_left_after_every_hand_void_too(game: str) -> None:
+    rules = table(game, 4, seed=3)
+    rounds, _hands = history(rules, [2, None, 0, None, 1])
+    dealers = [r[0].dealer for r in rounds]
+    assert dealers == [(dealers[0] + i) % 4 for i in range(5)]
+    assert [r[0].seats for r in rounds] == [(0, 1, 2, 3)] * 5
+
+
+def test_two_player_gin_deals_alternately_and_a_void_hand_is_dealt_again_by_its_dealer() -> None:
+    rules = table("gin", 2, seed=5)
+    rounds, _hands = history(rules, [0, None, None, 1, 0])
+    first = rounds[0][0].dealer
+    other = 1 - first
+    assert [r[0].dealer for r in rounds] == [first, other, other, other, first]
+
+
+def test_three_player_gin_winner_meets_the_one_who_sat_out_who_deals() -> None:
+    rules = table("gin", 3, seed=9)
+    out = rules.first_out()
+    first = rules.first_round()[0]
+    a, b = first.seats
+    rounds, hands = history(rules, [a, None, out])
+    # Hand 2: the winner a against the one who sat out, who deals; the loser b sits out.
+    second = rounds[1][0]
+    assert set(second.seats) == {a, out} and second.seats[second.dealer] == out
+    # Hand 3 (after the void hand 2): the same two, the same dealer.
+    third = rounds[2][0]
+    assert third.seats == second.seats and third.dealer == second.dealer
+    # Hand 4: out won hand 3, so out meets b, who sat out and deals; a sits out.
+    fourth = rules.next_round(rounds, hands)[0]
+    assert set(fourth.seats) == {out, b} and fourth.seats[fourth.dealer] == b
+    match = rules.match(rounds, hands)
+    assert isinstance(match, GinThreeGame)
+    assert match.boxes[a] == [Fraction(10)] and match.boxes[out] == [Fraction(10)]
+    assert match.seating().sitting_out == a
+
+
+def test_three_player_gin_keeps_the_first_dealer_a_stored_table_was_dealt() -> None:
+    # Tables made before the first dealer was drawn at random keep their first board as
+    # it was dealt: after a void first hand, its dealer deals again.
+    rules = table("gin", 3, seed=9)
+    board = rules.first_round()[0]
+    other = Board(board.seats, board.seed, 1 - board.dealer)
+    hands = [(finished(rules, other, None),)]
+    again = rules.next_round([(other,)], hands)[0]
+    assert again.seats == other.seats and again.dealer == other.dealer
+
+
+def test_four_player_gin_plays_two_boards_switching_opponents_and_nets_them() -> None:
+    rules = table("gin", 4, seed=2)
+    rounds: list = []  # type: ignore[type-arg]
+    hands: list = []  # type: ignore[type-arg]
+    # Deal 1: seat 0 wins 10 at its table, seat 3 wins 10 at the other: level, no box.
+    # Deal 2: seats 0 and 2 (side 0) win both tables: a box of 20.
+    for winners in ((0, 3), (0, 2)):
+        round_ = rules.next_round(rounds, hands)
+        rounds.append(round_)
+        hands.append(
+            tuple(finished(rules, b, b.seat_of(w)) for b, w in zip(round_, winners, strict=True))
+        )
+    assert [tuple(b.seats for b in r) for r in rounds] == [((0, 1), (2, 3)), ((0, 3), (2, 1))]
+    assert rounds[0][0].seed != rounds[0][1].seed
+    assert rounds[0][0].dealer != rounds[1][0].dealer
+    assert all(r[0].dealer == r[1].dealer for r in rounds)
+    match = rules.match(rounds, hands)
+    assert isinstance(match, GinPartnershipGame)
+    assert match.boxes == {0: [Fraction(20)], 1: []}
+    assert rules.seat_scores(match) == [Fraction(20), 0, Fraction(20), 0]
+
+
+def test_the_match_leaves_out_a_hand_still_being_played() -> None:
+    rules = table("knock", 3, seed=4)
+    rounds, hands = history(rules, [1])
+    rounds.append(rules.next_round(rounds, hands))
+    hands.append((rules.deal(rounds[-1][0]),))
+    match = rules.match(rounds, hands)
+    assert isinstance(match, KnockMatch)
+    assert match.scores == [0, Fraction(20), 0]
+    assert rules.seat_scores(match) == match.scores
+
+
+def test_the_next_hand_waits_for_every_board_to_end() -> None:
+    rules = table("gin", 2)
+    first = rules.first_round()
+    with pytest.raises(SetupError):
+        rules.next_round([first], [(rules.deal(first[0]),)])
+
+
+def test_a_board_has_a_json_form() -> None:
+    board = Board(
+        (2, 0), seed=77, dealer=1, moves=(Move.parse("draw stock"), Move.parse("discard 7H"))
+    )
+    data = board.to_dict()
+    assert data == {"seats": [2, 0], "seed": 77, "dealer": 1, "moves": ["draw stock", "discard 7H"]}
+    assert Board.from_dict(data) == board
+    rounds = ((board,), (Board((0, 2), 3, 0), Board((1, 3), 4, 0)))
+    assert rounds_from_data(rounds_to_data(rounds)) == rounds
+    assert board.seat_of(0) == 1 and board.seat_of(1) is None
+    assert board.upto(1).moves == board.moves[:1]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        [[{"seats": "01", "seed": 1, "dealer": 0, "moves": []}]],
+        [[{"seats": [0, 1], "seed": True, "dealer": 0, "moves": []}]],
+        [[{"seats": [0, 1], "seed": 1, "dealer": 2, "moves": []}]],
+        [[{"seats": [0, 0], "seed": 1, "dealer": 0, "moves": []}]],
+        [[{"seats": [0, 1], "seed": 1, "dealer": 0, "moves": ["fly away"]}]],
+        [[]],
+        [["board"]],
+        "rounds",
+    ],
+)
+def test_what_is_not_a_board_is_refused_with_an_engine_error(data: object) -> None:
+    with pytest.raises(EngineError):
+        rounds_from_data(data)
+    assert issubclass(InvalidNotation, EngineError)
+
+
+def test_table_rules_refuse_a_format_or_options_that_do_not_fit() -> None:
+    with pytest.raises(SetupError):
+        TableRules(Game.GIN, TableFormat.STANDARD, seats=3, seed=1, options=GinOptions())
+    with pytest.raises(SetupError):
+        TableRules(Game.GIN, TableFormat.STANDARD, seats=2, seed=1, options=KnockOptions())
+    with pytest.raises(SetupError):
+        TableRules(Game.KNOCK, TableFormat.STANDARD, seats=7, seed=1, options=KnockOptions())
+    assert table("basic", 3).target_score == 150
+    assert table("knock", 3, target_score=60).target_score == 60
+
+
+def test_boards_are_seeded_from_the_table_seed_and_the_hand_number() -> None:
+    first = table("basic", 3, seed=12)
+    again = table("basic", 3, seed=12)
+    other = table("basic", 3, seed=13)
+    assert first.first_round() == again.first_round()
+    assert first.first_round()[0].seed != other.first_round()[0].seed
+    rounds, _hands = history(first, [0, 1, 2])
+    assert len({r[0].seed for r in rounds}) == 3

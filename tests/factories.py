@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import AnyMove, BotPlayer, Game, Hand
+from game.engine import AnyMove, BotPlayer, Discard, Game, Hand
 from game.guided import scenarios
 from game.guided import services as guided_services
 from game.practice import services as practice
@@ -105,7 +105,18 @@ def attempt_with(
     return state, line
 
 
+def a_wrong_move(hand: scenarios.Scenario) -> tuple[int, AnyMove, str]:
+    """A step of a guided hand, a wrong move at it, and the scenario's words for it (or "")."""
+    for step in hand.steps:
+        for wrong in step.wrong:
+            return step.number, wrong.move, wrong.say["en"]
+    # No prepared wrong move: a discard before drawing (illegal at any draw step).
+    progress = scenarios.replay(hand, [])
+    return 1, Discard(progress.hand.cards(0)[0]), ""
+
+
 __all__ = [
+    "a_wrong_move",
     "attempt_with",
     "fix_table_seeds",
     "hand_of",

@@ -1,23 +1,19 @@
-"""Guided hands: the scenario library, its validator, and the learner's page."""
+"""Guided hands in the learner's page: the moves, hints, stars, refusals and odd input."""
 
 from __future__ import annotations
 
 import re
-from fractions import Fraction
-from pathlib import Path
 
 import pytest
-from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import translation
 
-from game.engine import Discard, DrawStock, Game, Knock, Move
+from game.engine import DrawStock, Knock
 from game.guided import scenarios as guided
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import stars_for
 from game.moveforms import move_data
-from rummy_site.languages import codes as site_languages
-from tests.factories import learner_move
+from tests.factories import a_wrong_move, learner_move
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -29,93 +25,6 @@ EXAMPLE = guided.SCENARIO_DIR / "gin-01-first-knock.toml"
 def page(slug: str, language: str = "en", what: str = "") -> str:
     base = f"/{language}/guided/{slug}/"
     return base + (f"{what}/" if what else "")
-
-
-# ------------------------------------------------------------------ the library
-def test_check_scenarios_accepts_the_whole_library(capsys: pytest.CaptureFixture[str]) -> None:
-    call_command("check_scenarios")
-    assert f"{len(LIBRARY)} guided hand(s) checked: all fine" in capsys.readouterr().out
-
-
-def test_the_library_covers_each_game() -> None:
-    for game in Game:
-        assert any(s.game == game for s in LIBRARY), f"no guided hand for {game}"
-
-
-def broken(tmp_path: Path, old: str, new: str) -> Path:
-    path = tmp_path / "broken.toml"
-    text = EXAMPLE.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "message"),
-    [
-        (
-            'expect = "knock KC"',
-            'expect = "knock QS"',
-            "broken.toml, step 2: expected move knock QS is illegal",
-        ),
-        ('discard = "9D"', 'discard = "9S"', "the deal is not a valid deck"),
-        (', it = "La tua prima bussata"', "", "title lacks the language(s): it"),
-        ('expect = "draw discard"', 'expect = "fly away"', "broken.toml, step 1: not a move"),
-        ('game = "gin"', 'game = "poker"', "game must be one of"),
-        ("received = [25, 0]", "received = [20, 0]", "final received ['25', '0'], not ['20', '0']"),
-        ('expect = "knock KC"', 'rule = "fly"', "unknown rule 'fly'"),
-        (
-            'expect = "knock KC"',
-            'rule = "lay_off"',
-            "step 2: no legal move fits the rule 'lay_off'",
-        ),
-    ],
-)
-def test_check_scenarios_rejects_a_broken_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
-) -> None:
-    path = broken(tmp_path, old, new)
-    with pytest.raises(CommandError):
-        call_command("check_scenarios", str(path))
-    assert message in capsys.readouterr().err
-
-
-def test_check_scenarios_rejects_an_impossible_computer_move(tmp_path: Path) -> None:
-    path = broken(tmp_path, "dealer = 1", "dealer = 0")  # Ona plays first, with no script
-    problems = guided.validate_paths([path])
-    assert problems and "computer script runs out" in str(problems[0])
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_every_scenario_played_right_ends_as_its_final_says(slug: str) -> None:
-    scenario = guided.get(slug)
-    assert scenario is not None
-    line = guided.right_line(scenario)
-    assert len(line) == len(scenario.steps)
-    progress = guided.replay(scenario, line)
-    assert progress.hand.is_over
-    settlement = progress.hand.result.settlement  # type: ignore[union-attr]
-    final = scenario.final
-    assert final, f"{slug} has no [final]"
-    assert settlement.kind.value == final["kind"]
-    assert [settlement.received[p] for p in range(scenario.players)] == [
-        Fraction(str(x)) for x in final["received"]
-    ]
-    for lang in site_languages():
-        for step in scenario.steps:
-            assert step.prompt[lang] and step.right[lang] and all(h[lang] for h in step.hints)
-
-
-def a_wrong_move(scenario: guided.Scenario) -> tuple[int, Move, str]:
-    """A step, a wrong move at it, and the text the scenario gives for it (or "")."""
-    line = guided.right_line(scenario)
-    for step in scenario.steps:
-        for wrong in step.wrong:
-            return step.number, wrong.move, wrong.say["en"]
-    # No prepared wrong move: try a discard before drawing (illegal at any draw step).
-    progress = guided.replay(scenario, line[:0])
-    card = progress.hand.hands[0][0]
-    return 1, Discard(card), ""
 
 
 @pytest.mark.django_db
@@ -268,26 +177,6 @@ def test_guided_hand_without_javascript_shows_the_feedback(client: Client) -> No
     assert "Колода — игра вслепую" in html
 
 
-def test_stars() -> None:
-    assert [stars_for(h, m) for h, m in ((0, 0), (1, 0), (1, 1), (0, 3), (2, 2))] == [3, 2, 2, 1, 1]
-
-
-def test_wrong_moves_are_not_right_moves() -> None:
-    for scenario in LIBRARY:
-        for step in scenario.steps:
-            for wrong in step.wrong:
-                assert wrong.move not in step.expect
-
-
-def test_a_meld_is_the_same_move_in_any_card_order() -> None:
-    scenario = guided.get("basic-01-groups-and-runs")
-    assert scenario is not None
-    step = scenario.steps[1]
-    progress = guided.replay(scenario, guided.right_line(scenario)[:1])
-    assert step.accepts(progress.hand, Move.parse("meld 7D 7H 7S"))
-    assert step.accepts(progress.hand, Move.parse("meld 7S 7D 7H"))
-
-
 @pytest.mark.django_db
 def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -> None:
     from game.guided.services import guided_state
@@ -314,15 +203,6 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
     attempt = GuidedAttempt.objects.get()
     assert attempt.finished and attempt.stars == 2
     assert "Hand complete" in client.get(page(slug)).content.decode()
-
-
-def test_a_wrong_move_is_never_right_even_when_it_fits_the_rule() -> None:
-    scenario = guided.get("basic-01-groups-and-runs")
-    assert scenario is not None
-    step = scenario.steps[2]
-    assert step.rule == "meld" and step.wrong
-    progress = guided.replay(scenario, guided.right_line(scenario)[:2])
-    assert not step.accepts(progress.hand, step.wrong[0].move)
 
 
 # ------------------------------------------------------------------ odd input (review findings)

@@ -1,0 +1,124 @@
+"""The shared board presenter: built from a state and parsed display options, it shows
+the learner's own cards only, the right buttons, and the scoring walkthrough."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from game.board import BoardDisplay, board_context
+from game.engine import Card, Deal, Hand, PlayerView, new_hand, replay_hand
+
+pytestmark = pytest.mark.django_db(databases=[])  # no database: a pure presenter
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A minimal BoardState: an engine hand seen from one seat (None: sitting out)."""
+
+    hand: Hand
+    me: int | None = 0
+
+    @property
+    def names(self) -> list[str]:
+        return ["Aistė", "Ona", "Ben", "Marta"][: self.hand.players]
+
+    @property
+    def view(self) -> PlayerView:
+        return self.hand.view(self.me)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.me is not None and not self.hand.is_over and self.hand.turn == self.me
+
+    @property
+    def sitting_out(self) -> bool:
+        return self.me is None
+
+    @property
+    def bots_to_move(self) -> bool:
+        return not self.hand.is_over and self.hand.turn != self.me
+
+
+GIN = Deal.build(
+    ["2C 3C 4C 5H 5D 5S 9S 9H 9D KD", "KH KS 8C 5C 6C 7C 7D 8D QH AH"], discard="TC", stock="AD"
+)
+
+
+def test_the_board_shows_the_learners_cards_and_no_one_elses() -> None:
+    hand = new_hand("knock", players=3, seed=21, dealer=2)
+    context = board_context(Seat(hand), BoardDisplay())
+    assert context["hand_cards"] == list(hand.cards(0))
+    assert [s.cards for s in context["seats"]] == [len(h) for h in hand.hands]
+    shown = {str(c) for c in context["hand_cards"]} | {str(context["discard_top"])}
+    hidden = {str(c) for p in (1, 2) for c in hand.cards(p)} | {str(c) for c in hand.stock}
+    assert not shown & hidden
+    assert [a.value for a in context["actions"]] == ["draw_stock", "draw_discard"]
+    assert context["seats"][0].is_you and context["seats"][0].is_turn
+
+
+def test_the_buttons_follow_the_game_and_the_phase() -> None:
+    gin = replay_hand("gin", ["draw stock"], dealer=1, deal=GIN)
+    assert [a.value for a in board_context(Seat(gin), BoardDisplay())["actions"]] == [
+        "discard",
+        "knock",
+    ]
+    basic = replay_hand(
+        "basic",
+        ["draw stock", "meld 7H 8H 9H"],
+        dealer=1,
+        deal=Deal.build(["7H 8H 9H 2C", "KS 7D AH 3D"], discard="5D", stock="QS"),
+    )
+    actions = board_context(Seat(basic), BoardDisplay())["actions"]
+    assert [a.value for a in actions] == ["discard", "meld", "lay_off"]
+    # Two cards left after the meld: "Discard". One card left: discarding it goes out.
+    last = replay_hand(
+        "basic",
+        ["draw stock", "meld 7H 8H 9H"],
+        dealer=1,
+        deal=Deal.build(["7H 8H 9H", "KS 7D AH"], discard="5D", stock="QS"),
+    )
+    labels = [a.label for a in board_context(Seat(last), BoardDisplay())["actions"]]
+    assert labels[0] == "Go out"
+
+
+def test_the_knockers_face_down_discard_is_not_shown_to_the_defender() -> None:
+    over = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
+    defender = board_context(Seat(over, me=1), BoardDisplay())
+    assert defender["discard_face_down"] and defender["discard_top"] is None
+    assert "KD" not in " ".join(defender["log"])
+    knocker = board_context(Seat(over, me=0), BoardDisplay())
+    assert not knocker["discard_face_down"] and knocker["discard_top"] == Card.parse("KD")
+
+
+def test_a_learner_sitting_out_sees_no_hand() -> None:
+    hand = new_hand("gin", seed=4)
+    context = board_context(Seat(hand, me=None), BoardDisplay())
+    assert context["hand_cards"] == [] and context["sitting_out"] and not context["actions"]
+
+
+def test_the_scoring_walkthrough_shows_the_steps_asked_for() -> None:
+    over = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
+    total = len(over.result.settlement.steps)  # type: ignore[union-attr]
+    first = board_context(Seat(over), BoardDisplay())
+    assert len(first["shown_steps"]) == 1 and first["more_steps"] and first["next_step"] == 2
+    assert not first["walkthrough"]
+    third = board_context(Seat(over), BoardDisplay(steps=3, walkthrough=True))
+    assert len(third["shown_steps"]) == 3 and third["walkthrough"]
+    every = board_context(Seat(over), BoardDisplay(steps=None, walkthrough=True))
+    assert len(every["shown_steps"]) == total and not every["more_steps"]
+    beyond = board_context(Seat(over), BoardDisplay(steps=999))
+    assert len(beyond["shown_steps"]) == total
+    assert first["result"].headline == "You knocked."
+    assert board_context(Seat(over, me=1), BoardDisplay())["result"].headline == "Aistė knocked."
+
+
+def test_ticked_cards_are_kept_only_after_a_refusal_and_melds_are_labelled() -> None:
+    gin = replay_hand("gin", ["draw stock"], dealer=1, deal=GIN)
+    display = BoardDisplay(arrange=True, selected=(Card.parse("KD"),))
+    assert board_context(Seat(gin), display)["selected"] == []
+    refused = board_context(Seat(gin), display, error="No.")
+    assert refused["selected"] == [Card.parse("KD")] and refused["arrange"]
+    labels = [label for label, _meld in refused["arranged_melds"]]
+    assert labels == ["Run", "Group", "Group"]

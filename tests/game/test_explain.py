@@ -1,0 +1,320 @@
+"""Codes into words: every code of every engine enum has a sentence in every language,
+every placeholder it names is filled, a translated page shows no English, and there is
+no fallback for a code without a sentence."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+from game import explain
+from game.engine import (
+    Deal,
+    IllegalMove,
+    LineCode,
+    MeldFailure,
+    Move,
+    MoveError,
+    MoveKind,
+    SettleError,
+    StepCode,
+    Why,
+    advise,
+    parse_cards,
+    replay_hand,
+    settle_basic,
+    settle_gin,
+    settle_knock,
+)
+from game.engine.selfplay import play_hand
+from game.explain.catalogue import PLACEHOLDER, Sentence
+
+NAMES = ["Aistė", "Ona", "Ben", "Marta"]
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+F = Fraction
+
+MELD_SAMPLES: dict[MeldFailure, list[dict[str, Any]]] = {
+    MeldFailure.TOO_FEW_CARDS: [{"cards": ["7H", "8H"], "count": 2, "minimum": 3}],
+    MeldFailure.GROUP_TOO_LARGE: [{"cards": ["7H"] * 5, "count": 5, "maximum": 4, "rank": "7"}],
+    MeldFailure.DUPLICATE_CARD: [{"cards": ["7H", "7H", "7S"], "card": "7H"}],
+    MeldFailure.NOT_HELD: [{"cards": ["7H", "8H", "9H"], "missing": ["9H"]}],
+    MeldFailure.RUN_MIXED_SUITS: [{"cards": ["7H", "8H", "9S"], "suit": "H", "offending": ["9S"]}],
+    MeldFailure.GROUP_RANKS_DIFFER: [
+        {"cards": ["7H", "7S", "8D"], "rank": "7", "offending": ["8D"]}
+    ],
+    MeldFailure.MIXED: [{"cards": ["7H", "7S", "8H", "9S"]}],
+    MeldFailure.WRAP_AROUND: [{"cards": ["KH", "AH", "2H"]}],
+    MeldFailure.ACE_ABOVE_KING: [{"cards": ["QH", "KH", "AH"], "card": "AH"}],
+    MeldFailure.RUN_GAP: [{"cards": ["7C", "9C", "KC"], "missing": ["8C", "TC", "JC", "QC"]}],
+}
+
+MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
+    MoveError.HAND_OVER: [{}],
+    MoveError.NOT_YOUR_TURN: [{"player": 0, "turn": 1}],
+    MoveError.NOT_IN_THIS_GAME: [{"move": k.value, "game": "gin"} for k in MoveKind],
+    MoveError.MUST_DRAW_FIRST: [{"move": "discard"}],
+    MoveError.ALREADY_DREW: [{}],
+    MoveError.CARD_NOT_HELD: [{"card": "TH"}],
+    MoveError.DISCARD_TAKEN_CARD: [{"card": "5D"}],
+    MoveError.ILLEGAL_MELD: [
+        {**params, "failure": failure.value}
+        for failure, samples in MELD_SAMPLES.items()
+        for params in samples
+    ],
+    MoveError.MELD_NOT_FOUND: [{"meld_id": 4}],
+    MoveError.CANNOT_LAY_OFF: [{"card": "KS", "meld_id": 0, "meld": ["7H", "8H", "9H"]}],
+    MoveError.KNOCK_OVER_LIMIT: [{"deadwood": 14, "limit": 10}, {"deadwood": 3, "limit": 1}],
+    MoveError.MUST_DISCARD_LAST_CARD: [{}],
+    MoveError.NO_WAY_TO_FINISH: [{"card": "5D"}],
+}
+
+SHOWN = {"player": 1, "melds": [["7H", "8H", "9H"]], "deadwood_cards": ["KS"], "deadwood": 10}
+STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
+    StepCode.SHOW: [SHOWN, {**SHOWN, "melds": [], "deadwood_cards": [], "deadwood": 0}],
+    StepCode.KEEPS: [SHOWN],
+    StepCode.KNOCK: [{"player": 0, "deadwood": 6, "limit": 10}],
+    StepCode.GIN: [{"player": 0}],
+    StepCode.NO_LAYOFFS: [{"player": 1}],
+    StepCode.LAYOFF: [{"player": 1, "card": "5C", "onto": ["2C", "3C", "4C"], "meld": 0}],
+    StepCode.GIN_SCORE: [
+        {"player": 0, "opponent": 1, "bonus": 25, "deadwood": 12, "points": F(37)}
+    ],
+    StepCode.KNOCK_SCORE: [
+        {"player": 0, "opponent": 1, "deadwood": 1, "opponent_deadwood": 26, "points": F(25)}
+    ],
+    StepCode.UNDERCUT_SCORE: [
+        {
+            "player": 1,
+            "opponent": 0,
+            "deadwood": 6,
+            "opponent_deadwood": 8,
+            "difference": 2,
+            "bonus": 25,
+            "points": F(27),
+        }
+    ],
+    StepCode.KNOCKER_LOWEST: [{"player": 0, "deadwood": 3}],
+    StepCode.KNOCKER_TIED: [
+        {"player": 0, "tied": [1], "deadwood": 5},
+        {"player": 0, "tied": [1, 2], "deadwood": 5},
+    ],
+    StepCode.NO_RUMMY_BONUS: [{"player": 0}],
+    StepCode.KNOCKER_UNDERCUT: [
+        {"player": 0, "lowest": [1], "deadwood": 12, "lowest_deadwood": 5},
+        {"player": 0, "lowest": [1, 2], "deadwood": 12, "lowest_deadwood": 5},
+    ],
+    StepCode.PAYS_DIFFERENCE: [
+        {
+            "player": 2,
+            "payees": [0],
+            "deadwood": 7,
+            "lowest_deadwood": 3,
+            "points": F(4),
+            "share": F(4),
+        },
+        {
+            "player": 3,
+            "payees": [1, 2],
+            "deadwood": 14,
+            "lowest_deadwood": 5,
+            "points": F(9),
+            "share": F(9, 2),
+        },
+    ],
+    StepCode.PAYS_NOTHING: [{"player": 0}],
+    StepCode.RUMMY_BONUS: [{"player": 1, "payee": 0, "bonus": 25}],
+    StepCode.PENALTY: [
+        {"player": 0, "payee": 1, "deadwood": 12, "opponent_deadwood": 5, "points": F(10)}
+    ],
+    StepCode.HAND_VALUE: [
+        {"player": 1, "cards": ["KS", "7D", "AH"], "points": 18, "ace_points": 1},
+        {"player": 1, "cards": ["KS", "7D", "AH"], "points": 32, "ace_points": 15},
+        {"player": 1, "cards": [], "points": 0, "ace_points": 1},
+    ],
+    StepCode.WENT_OUT: [{"player": 0, "points": F(23)}],
+    StepCode.WENT_RUMMY: [{"player": 0, "points": 23, "doubled": F(46)}],
+    StepCode.VOID: [{}],
+    StepCode.TOTAL: [{"player": 0, "received": F(11), "paid": F(0), "net": F(11)}],
+}
+
+LINE_SAMPLES: dict[LineCode, list[dict[str, Any]]] = {
+    LineCode.BOXES: [
+        {"player": 0, "boxes": [F(40)], "points": F(40)},
+        {"player": 0, "boxes": [F(40), F(35), F(30)], "points": F(105)},
+    ],
+    LineCode.DIFFERENCE: [{"player": 0, "opponent": 1, "points": F(85)}],
+    LineCode.BOX_BONUS: [
+        {"player": 1, "boxes": [F(20)], "per_box": 20, "points": F(20)},
+        {"player": 0, "boxes": [F(40), F(35)], "per_box": 20, "points": F(40)},
+    ],
+    LineCode.SHUTOUT: [{"player": 0, "opponent": 1, "points": F(100)}],
+    LineCode.GAME_TOTAL: [{"player": 0, "points": F(145)}],
+    LineCode.MARGIN: [{"player": 0, "opponent": 1, "points": F(125)}],
+    LineCode.SCORE: [{"player": 2, "points": F(9, 2)}],
+    LineCode.BALANCE: [{"player": 0, "received": F(21), "paid": F(0), "net": F(21)}],
+    LineCode.WINNER: [{"player": 1}],
+    LineCode.ANOTHER_HAND: [{"players": [0, 2]}],
+    LineCode.IN_PROGRESS: [{"hands": 3}],
+}
+
+WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
+    Why.DEADWOOD: [{"before": 20, "after": 12}],
+    Why.MELD_MADE: [{"cards": ["7H", "8H", "9H"]}],
+    Why.MELD_BROKEN: [{"card": "7H", "cards": ["7H", "8H", "9H"]}],
+    Why.KEEPS_FOR: [{"cards": ["7H", "8H"], "needs": ["6H", "9H"]}],
+    Why.DISCARD_HIGH: [{"card": "KS", "points": 10}],
+    Why.FEEDS_NEXT: [{"card": "7S", "player": 1, "took": "7D"}],
+    Why.FITS_TABLE: [{"card": "TH"}],
+    Why.TAKE_FOR_MELD: [{"card": "9H", "cards": ["7H", "8H", "9H"]}],
+    Why.TAKE_FOR_LAYOFF: [{"card": "TH", "meld_id": 0}],
+    Why.TAKE_LOWERS: [{"card": "2C", "before": 20, "after": 14}],
+    Why.TOP_NOT_USEFUL: [{"card": "KC"}],
+    Why.DRAW_STOCK: [{}],
+    Why.KNOCK_NOW: [{"deadwood": 6, "limit": 10}, {"deadwood": 4, "limit": None}],
+    Why.GIN: [{"bonus": 25}],
+    Why.KNOCK_RUMMY: [{"bonus": 25}],
+    Why.KNOCK_WAIT: [{"deadwood": 22, "expected": 14.2}],
+    Why.KNOCK_PAYS: [{"deadwood": 4, "expected": 14.2}],
+    Why.CANNOT_KNOCK_YET: [{"deadwood": 14, "limit": 10}],
+    Why.GOES_OUT: [{}],
+    Why.GOES_RUMMY: [{}],
+    Why.LAY_DOWN: [{"cards": ["7H", "8H", "9H"]}],
+    Why.LAY_OFF: [{"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"]}],
+}
+
+EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
+    MoveKind.DRAW_STOCK: [{"name": "Ona"}],
+    MoveKind.DRAW_DISCARD: [{"name": "Ona", "card": "7H"}],
+    MoveKind.DISCARD: [{"name": "Ona", "card": "KS"}],
+    MoveKind.MELD: [{"name": "Ona", "cards": ["7H", "8H", "9H"]}],
+    MoveKind.LAYOFF: [{"name": "Ona", "card": "TH"}],
+    MoveKind.KNOCK: [{"name": "Ona", "card": "KS"}],
+}
+
+CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]]] = [
+    ("meld failures", explain.MELD_FAILURES, MELD_SAMPLES),
+    ("move errors", explain.MOVE_ERRORS, MOVE_SAMPLES),
+    ("settlement steps", explain.STEPS, STEP_SAMPLES),
+    ("summary lines", explain.LINES, LINE_SAMPLES),
+    ("coach reasons", explain.REASONS, WHY_SAMPLES),
+    ("your moves", explain.YOU_DID, EVENT_SAMPLES),
+    ("their moves", explain.THEY_DID, EVENT_SAMPLES),
+    ("suggestions", explain.SUGGESTIONS, EVENT_SAMPLES),
+]
+
+CASES = [
+    pytest.param(catalogue, code, params, id=f"{name}-{code.value}-{i}")
+    for name, catalogue, samples in CATALOGUES
+    for code, variants in samples.items()
+    if code in catalogue
+    for i, params in enumerate(variants)
+]
+
+
+def test_each_catalogue_has_a_sentence_for_every_code_of_its_enum() -> None:
+    assert set(explain.MELD_FAILURES) == set(MeldFailure)
+    # An illegal meld is told by its MeldFailure (every one of them is sampled below).
+    assert set(explain.MOVE_ERRORS) == set(MoveError) - {MoveError.ILLEGAL_MELD}
+    assert set(explain.STEPS) == set(StepCode)
+    assert set(explain.LINES) == set(LineCode)
+    assert set(explain.REASONS) == set(Why)
+    for catalogue in (explain.YOU_DID, explain.THEY_DID, explain.SUGGESTIONS, explain.MOVE_NAMES):
+        assert set(catalogue) == set(MoveKind)
+
+
+def test_every_code_is_sampled() -> None:
+    for _name, _catalogue, samples in CATALOGUES:
+        enum = type(next(iter(samples)))
+        assert set(samples) == set(enum), enum
+
+
+def _words(template: str) -> str:
+    """What a sentence says besides its placeholders, numbers and signs."""
+    return re.sub(r"[^\w]|\d|_", "", PLACEHOLDER.sub("", template))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("catalogue", "code", "params"), CASES)
+def test_every_code_is_a_translated_sentence_with_every_placeholder_filled(
+    language: str, catalogue: dict[Any, Sentence], code: Any, params: dict[str, Any]
+) -> None:
+    sentence = catalogue[code]
+    with translation.override(language):
+        template = sentence.template(params)
+        values = sentence.values(params, NAMES)
+        named = PLACEHOLDER.findall(template)
+        assert set(named) <= set(values), (template, values)
+        for name in named:
+            assert str(values[name]).strip(), (name, template)
+        text = sentence.render(params, NAMES)
+    assert text.strip() and "%(" not in text and "None" not in text
+    if language != settings.LANGUAGE_CODE:
+        with translation.override(settings.LANGUAGE_CODE):
+            english = sentence.template(params)
+        if _words(english):  # a sentence with words of its own must read as this language
+            assert template != english, f"{language}: {english!r} is not translated"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_gapped_run_names_its_missing_cards_in_every_language(language: str) -> None:
+    # Played from outside: "7♣ 9♣ K♣ is not a run: missing ." in every language.
+    deal = Deal.build(["7C 9C KC 2D 3H 5S 6S", "AH 4D 8S TD JH QS KD"], discard="5D", stock="AS")
+    hand = replay_hand("basic", ["draw stock"], deal=deal, dealer=1)
+    with pytest.raises(IllegalMove) as info:
+        hand.check(Move.parse("meld 7C 9C KC"))
+    with translation.override(language):
+        text = explain.refusal(info.value, NAMES)
+        missing = explain.cards_short(["8C", "TC", "JC", "QC"])
+    assert missing in text
+
+
+def test_there_is_no_fallback_for_a_code_without_a_sentence() -> None:
+    with pytest.raises(KeyError):
+        explain.refusal(IllegalMove(SettleError.DUPLICATE_CARD, {"card": "7H"}), NAMES)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_real_settlements_matches_and_coach_reasons_all_render(language: str) -> None:
+    """Every step the engine actually produces, from the worked examples and from whole
+    hands played by the computer, renders in every language."""
+    cards = parse_cards
+    settlements = [
+        settle_gin(
+            knocker=0,
+            hands=[cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"), cards("KH KS KD 5C 6C 9C 7D 8D QH AH")],
+        ),
+        settle_knock(
+            knocker=0,
+            hands=[
+                cards("2C 3C 4C JH JD JS 5D"),
+                cards("6C 7C 8C QC QD QH 5H"),
+                cards("KH KS KD TS TH TD 5C"),
+                cards("9C 9D 9H 4D 4H 5S AD"),
+            ],
+        ),
+        settle_basic(winner=0, went_rummy=True, hands=[[], cards("KS 7D AH"), cards("2C 3C")]),
+    ]
+    reasons = []
+    for game, players, seed in (("gin", 2, 3), ("knock", 4, 5), ("basic", 3, 8)):
+        record = play_hand(game, players=players, seed=seed)
+        assert record.hand is not None and record.hand.result is not None
+        settlements.append(record.hand.result.settlement)
+        hand = record.hand
+        for index in range(0, len(hand.log), 3):
+            before = replay_hand(
+                game, hand.moves[:index], players=players, seed=seed, checked=False
+            )
+            for ranked in advise(before).moves[:3]:
+                reasons.extend(ranked.reasons)
+    with translation.override(language):
+        for settlement in settlements:
+            for step in settlement.steps:
+                assert explain.settlement_step(step, NAMES).strip()
+        for reason in reasons:
+            assert explain.coach_reason(reason, NAMES).strip()
+    assert len({r.code for r in reasons}) >= 8

@@ -1,0 +1,92 @@
+"""The hand form's fields and the engine's moves: parse_move and move_fields are inverses,
+and every malformed post is a BadInput with a translated message."""
+
+from __future__ import annotations
+
+import pytest
+from django.http import QueryDict
+from django.utils import translation
+
+from game.engine import AnyMove, Card, Move
+from game.moveforms import move_data, move_fields, parse_display, parse_move, parse_version
+from rummy_site.errors import BadInput
+
+MOVES = [
+    "draw stock",
+    "draw discard",
+    "discard 7H",
+    "knock TS",
+    "meld 7H 8H 9H",
+    "meld QS QH QD QC",
+    "layoff 5C 0",
+    "layoff AS 12",
+]
+
+
+def query(fields: list[tuple[str, str]]) -> QueryDict:
+    data = QueryDict(mutable=True)
+    for name, value in fields:
+        data.appendlist(name, value)
+    return data
+
+
+@pytest.mark.parametrize("text", MOVES)
+def test_move_fields_and_parse_move_are_inverses(text: str) -> None:
+    move: AnyMove = Move.parse(text)
+    assert parse_move(query(move_fields(move))).move == move
+    data = move_data(move)
+    assert isinstance(data["action"], str)
+    assert [("cards", c) for c in data.get("cards", [])] == [
+        f for f in move_fields(move) if f[0] == "cards"
+    ]
+
+
+def test_a_confirmed_post() -> None:
+    wanted = parse_move(query([*move_fields(Move.parse("knock TS")), ("confirm", "1")]))
+    assert wanted.confirmed and not parse_move(query(move_fields(Move.parse("knock TS")))).confirmed
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ([], "Choose what to do"),
+        ([("action", "fly")], "Choose what to do"),
+        ([("action", "discard")], "Choose exactly one card"),
+        ([("action", "discard"), ("cards", "7H"), ("cards", "8H")], "Choose exactly one card"),
+        ([("action", "knock")], "Choose the one card to discard as you knock"),
+        ([("action", "meld"), ("cards", "7H"), ("cards", "8H")], "at least three cards"),
+        ([("action", "lay_off"), ("cards", "7H")], "Choose the meld on the table"),
+        ([("action", "lay_off"), ("cards", "7H"), ("meld", "²")], "Choose the meld on the table"),
+        ([("action", "lay_off")], "Choose one card to lay off"),
+        ([("action", "discard"), ("cards", "ZZ")], "is not a card"),
+        ([("action", "meld"), ("cards", "7H"), ("cards", "7H"), ("cards", "7S")], "twice"),
+    ],
+)
+def test_malformed_posts_are_bad_input(fields: list[tuple[str, str]], message: str) -> None:
+    with pytest.raises(BadInput) as info:
+        parse_move(query(fields))
+    assert message in str(info.value.message) and info.value.status == 400
+
+
+def test_bad_input_is_translated() -> None:
+    with translation.override("lt"), pytest.raises(BadInput) as info:
+        parse_move(query([("action", "fly")]))
+    assert "Choose what to do" not in str(info.value.message)
+
+
+@pytest.mark.parametrize("raw", ["", "x", "²", "-1", "1e3", "9" * 20])
+def test_a_version_must_be_a_small_ascii_number(raw: str) -> None:
+    with pytest.raises(BadInput):
+        parse_version(query([("version", raw)]))
+    assert parse_version(query([("version", "12")])) == 12
+
+
+def test_display_options_are_read_from_the_query_and_the_form() -> None:
+    plain = parse_display(query([]), query([]))
+    assert not plain.arrange and plain.steps == 1 and not plain.walkthrough
+    shown = parse_display(query([("step", "3"), ("arrange", "1")]), query([("cards", "7H")]))
+    assert shown.arrange and shown.steps == 3 and shown.walkthrough
+    assert shown.selected == (Card.parse("7H"),)
+    assert parse_display(query([("step", "all")]), query([])).steps is None
+    odd = parse_display(query([("step", "²")]), query([("cards", "ZZ"), ("arrange", "1")]))
+    assert odd.steps == 1 and odd.arrange and odd.selected == ()

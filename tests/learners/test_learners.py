@@ -1,0 +1,80 @@
+"""The learner behind a request: looked up lazily, created only by a view that acts, and
+never by a page that only shows."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client, RequestFactory
+
+from learners.middleware import LearnerMiddleware
+from learners.models import Learner
+from learners.services import SESSION_KEY, known_learner, request_learner
+
+pytestmark = pytest.mark.django_db
+
+
+def a_request(session: SessionStore | None = None):  # type: ignore[no-untyped-def]
+    request = RequestFactory().get("/en/")
+    request.session = session if session is not None else SessionStore()
+    return request
+
+
+def test_known_learner_creates_nothing() -> None:
+    request = a_request()
+    assert known_learner(request) is None
+    assert Learner.objects.count() == 0 and SESSION_KEY not in request.session
+
+
+def test_request_learner_creates_one_and_remembers_it_in_the_session() -> None:
+    session = SessionStore()
+    first = request_learner(a_request(session))
+    assert Learner.objects.count() == 1 and session[SESSION_KEY] == first.pk
+    again = a_request(session)
+    assert known_learner(again) == first and request_learner(again) == first
+    assert Learner.objects.count() == 1
+
+
+def test_a_signed_in_user_has_the_learner_of_their_account() -> None:
+    user = User.objects.create_user("teacher", password="x")
+    request = a_request()
+    request.user = user
+    assert known_learner(request) is None
+    learner = request_learner(request)
+    assert learner.user == user and known_learner(request) == learner
+
+
+def test_the_middleware_sets_a_lazy_request_learner() -> None:
+    seen = {}
+
+    def view(request):  # type: ignore[no-untyped-def]
+        seen["before"] = Learner.objects.count()
+        seen["learner"] = request.learner.pk  # first use: created now
+        seen["again"] = request.learner.pk
+        return "response"
+
+    request = a_request()
+    LearnerMiddleware(view)(request)  # type: ignore[arg-type]
+    assert seen["before"] == 0 and seen["learner"] == seen["again"]
+    assert Learner.objects.count() == 1
+    untouched = a_request()
+    LearnerMiddleware(lambda r: "response")(untouched)  # type: ignore[arg-type,return-value]
+    assert Learner.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/en/", "/en/practice/", "/en/guided/", "/en/guided/gin-01-first-knock/", "/en/lessons/"],
+)
+def test_reading_a_page_creates_no_learner_and_no_session(client: Client, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert Learner.objects.count() == 0
+    assert "sessionid" not in response.cookies
+
+
+def test_acting_creates_the_learner_once(client: Client) -> None:
+    client.post("/en/guided/gin-01-first-knock/hint/", {"version": "0"})
+    client.post("/en/guided/gin-01-first-knock/hint/", {"version": "1"})
+    assert Learner.objects.count() == 1

@@ -1,0 +1,75 @@
+"""What a practice page shows, from states built by the factories (no HTTP)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.board import BoardDisplay
+from game.engine import Move
+from game.moveforms import parse_move
+from game.practice import presenters, services
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_score_sheet_follows_the_game() -> None:
+    gin = factories.table("gin", seed=4)
+    sheet = presenters.score_sheet(factories.play_hand_out(gin))
+    assert sheet.boxes and not sheet.balances and sheet.title == "Score sheet"
+    assert [row["name"] for row in sheet.rows] == ["Aistė", "Ona"]
+    knock = factories.table("knock", 3, seed=4)
+    sheet = presenters.score_sheet(factories.play_hand_out(knock))
+    assert sheet.balances and not sheet.boxes and sheet.title == "Scores"
+    assert all("net" in row for row in sheet.rows)
+    partners = factories.table("gin", 4, seed=4)
+    sheet = presenters.score_sheet(factories.play_hand_out(partners))
+    assert [row["name"] for row in sheet.rows] == ["Aistė and Ben", "Ona and Marta"]
+
+
+@pytest.mark.parametrize("text", ["knock 7H", "discard 7H", "meld 7H 8H 9H", "layoff 7H 0"])
+def test_a_confirmation_posts_the_same_move_again(text: str) -> None:
+    table = factories.table("gin", seed=4)
+    state = services.table_state(table=table)
+    move = Move.parse(text)
+    context = presenters.table_context(state, BoardDisplay(), confirm=move)  # type: ignore[arg-type]
+    confirm = context["confirm"]
+    assert confirm["question"].endswith(("The hand ends.", "everyone shows their cards."))
+    from django.http import QueryDict
+
+    data = QueryDict(mutable=True)
+    for name, value in confirm["fields"]:
+        data.appendlist(name, value)
+    assert parse_move(data).move == move
+
+
+def test_the_table_context_has_the_match_and_the_hints() -> None:
+    table = factories.table("basic", 3, seed=4)
+    state = factories.play(table, 3)
+    context = presenters.table_context(state, BoardDisplay(), notice="Hello")
+    assert context["target"] == 150 and context["deal_number"] == 1
+    assert context["game_label"] == "Basic Rummy" and context["notice"] == "Hello"
+    assert context["hints_used"] == 0 and context["match_winner"] is None
+    assert [seat.score for seat in context["seats"]] == ["0", "0", "0"]
+
+
+def test_the_review_tells_the_move_and_the_coachs_verdict() -> None:
+    table = factories.table("gin", seed=9)
+    state = factories.play_hand_out(table)
+    first_mine = next(i for i, e in enumerate(state.hand.log) if e.player == services.HUMAN)
+    review = services.table_review(table=table, round_number=1, step=first_mine)
+    context = presenters.review_context(review, table, 1)
+    assert context["sentence"].startswith("You ")
+    assert context["verdict"]
+    assert len(context["hands"]) == 2 and not context["final"]
+    end = presenters.review_context(
+        services.table_review(table=table, round_number=1, step=10_000), table, 1
+    )
+    assert end["final"] and end["next_step"] is None and end["verdict"] == ""
+
+
+def test_the_list_of_tables() -> None:
+    table = factories.table("knock", 4, seed=4)
+    (summary,) = presenters.table_summaries([table])
+    assert summary.game == "Knock Rummy" and summary.players == 4 and summary.hands == 1
+    assert summary.opponents == "Ona, Ben, Marta"

@@ -70,7 +70,7 @@ def main() -> int:
 
     figures: dict[str, list[tuple[int, int, int, float]]] = defaultdict(list)
 
-    def measure(kind: str, request):  # type: ignore[no-untyped-def]
+    def measure(kind: str, client: Client, url: str, data: dict | None = None):  # type: ignore[no-untyped-def,type-arg]
         queries = 0
 
         def counter(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
@@ -81,7 +81,10 @@ def main() -> int:
         counts["dealt"] = counts["applied"] = 0
         started = time.perf_counter()
         with connection.execute_wrapper(counter):
-            response = request()
+            if data is None:
+                response = client.get(url)
+            else:
+                response = client.post(url, data, HTTP_HX_REQUEST="true")
         ms = (time.perf_counter() - started) * 1000
         figures[kind].append((queries, counts["dealt"], counts["applied"], ms))
         return response
@@ -100,37 +103,27 @@ def main() -> int:
             page = client.get(table_url, **htmx).content.decode()
             version = page.split('data-version="', 1)[1].split('"', 1)[0]
             if 'name="action" value="draw_stock"' in page:
-                measure(
-                    "hint",
-                    lambda: client.post(table_url + "hint/", {"version": version}, **htmx),
-                )
+                measure("hint", client, table_url + "hint/", {"version": version})
                 page = client.get(table_url, **htmx).content.decode()
                 version = page.split('data-version="', 1)[1].split('"', 1)[0]
                 measure(
                     "practice move",
-                    lambda: client.post(
-                        table_url + "move/",
-                        {"version": version, "action": "draw_stock"},
-                        **htmx,
-                    ),
+                    client,
+                    table_url + "move/",
+                    {"version": version, "action": "draw_stock"},
                 )
                 made += 1
             elif 'name="action" value="discard"' in page:
                 card = page.split('name="cards" value="', 1)[1].split('"', 1)[0]
                 measure(
                     "practice move",
-                    lambda: client.post(
-                        table_url + "move/",
-                        {"version": version, "action": "discard", "cards": card, "confirm": "1"},
-                        **htmx,
-                    ),
+                    client,
+                    table_url + "move/",
+                    {"version": version, "action": "discard", "cards": card, "confirm": "1"},
                 )
                 made += 1
             elif 'class="bots"' in page:
-                measure(
-                    "computer step",
-                    lambda: client.post(table_url + "computer/", {"version": version}, **htmx),
-                )
+                measure("computer step", client, table_url + "computer/", {"version": version})
             else:  # the hand is over: deal the next one
                 response = client.post(table_url + "next/", {"version": version}, **htmx)
                 if response.status_code != 200:
@@ -144,26 +137,28 @@ def main() -> int:
     for scenario in scenarios.library():
         client = Client()
         url = f"/en/guided/{scenario.slug}/"
-        measure("guided page", lambda: client.get(url))  # noqa: B023
+        measure("guided page", client, url)
         version = 0
         for move in scenarios.right_line(scenario):
             data = {"version": str(version), **_fields(Move.parse(str(move)))}
-            response = measure("guided move", lambda: client.post(url + "move/", data, **htmx))  # noqa: B023
+            response = measure("guided move", client, url + "move/", data)
             text = response.content.decode()
             version = int(text.split('data-version="', 1)[1].split('"', 1)[0])
 
-    print(f"{'request':16} {'n':>4}  {'queries':>11}  {'hands dealt':>11}  {'moves applied':>13}  {'ms':>6}")
+    heads = ("queries", "hands dealt", "moves applied")
+    print(f"{'request':16} {'n':>4}  " + "  ".join(f"{h:>13}" for h in heads) + f"  {'ms':>6}")
     for kind in ("practice move", "computer step", "hint", "guided page", "guided move"):
         rows = figures[kind]
         if not rows:
             continue
-
-        def cell(i: int) -> str:
-            values = [r[i] for r in rows]
-            return f"{statistics.median(values):>5g} ({max(values):>3})"
-
+        cells = [
+            f"{statistics.median(r[i] for r in rows):>7g} ({max(r[i] for r in rows):>3})"
+            for i in range(3)
+        ]
         ms = statistics.median(r[3] for r in rows)
-        print(f"{kind:16} {len(rows):>4}  {cell(0):>11}  {cell(1):>11}  {cell(2):>13}  {ms:>6.1f}")
+        print(
+            f"{kind:16} {len(rows):>4}  " + "  ".join(f"{c:>13}" for c in cells) + f"  {ms:>6.1f}"
+        )
     print("cells: median (max) per request; ms: median time in Django, client included")
     return 0
 

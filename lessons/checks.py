@@ -21,6 +21,7 @@ from game.engine import (
     BasicOptions,
     Card,
     EngineError,
+    Game,
     IllegalMove,
     InvalidNotation,
     Meld,
@@ -271,7 +272,7 @@ class ScoreCheck:
     """ "Who scores, and how much?": pick the player who collects, type their points."""
 
     kind = "score"
-    game: str
+    game: Game
     player: int  # the knocker (Gin, Knock) or the one who went out (Basic)
     hands: tuple[tuple[Card, ...], ...]
     #: Basic Rummy only: the winner went rummy (doubled), and the ace-high option.
@@ -285,16 +286,16 @@ class ScoreCheck:
         flags = set(words[2:])
         if (
             len(words) < 2
-            or words[0] not in ("basic", "gin", "knock")
+            or Game.named(words[0]) is None
             or small_int(words[1]) is None
             or not flags <= {"rummy", "ace-high"}
-            or (flags and words[0] != "basic")
+            or (flags and words[0] != Game.BASIC)
         ):
             raise InvalidNotation(
                 args, "write: score <basic|gin|knock> <player> [rummy] [ace-high] | hand | ..."
             )
         hands = tuple(tuple(_parse_cards(part.split())) for part in parts)
-        check = cls(words[0], int(words[1]), hands, "rummy" in flags, "ace-high" in flags)
+        check = cls(Game(words[0]), int(words[1]), hands, "rummy" in flags, "ace-high" in flags)
         check.settlement()  # raises IllegalMove for hands the engine cannot settle
         return check
 
@@ -304,9 +305,9 @@ class ScoreCheck:
 
     def settlement(self) -> Settlement:
         hands = [list(h) for h in self.hands]
-        if self.game == "gin":
+        if self.game is Game.GIN:
             return settle_gin(knocker=self.player, hands=hands)
-        if self.game == "knock":
+        if self.game is Game.KNOCK:
             return settle_knock(knocker=self.player, hands=hands)
         return settle_basic(
             winner=self.player,

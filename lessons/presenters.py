@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.engine import Arrangement, Meld, MeldKind
+from game.engine import Arrangement, Game, Meld, MeldKind
 
 from .checks import (
     BadAnswer,
@@ -73,7 +73,7 @@ def question(check: Check, seed: int) -> dict[str, Any]:
     elif isinstance(check, ScoreCheck):
         names = player_names(len(check.hands))
         data["text"] = _("Who scores, and how much?")
-        role = _("went out") if check.game == "basic" else _("knocked")
+        role = _("went out") if check.game is Game.BASIC else _("knocked")
         data["players"] = [
             {
                 "index": i,

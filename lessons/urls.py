@@ -1,5 +1,7 @@
 """Lessons: the index, each game's lessons, a lesson and its checks, print and glossary."""
 
+from __future__ import annotations
+
 from django.urls import URLPattern, URLResolver, path
 
 from . import views

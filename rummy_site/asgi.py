@@ -1,5 +1,7 @@
 """ASGI entry point (not used by the default deployment, which is gunicorn + WSGI)."""
 
+from __future__ import annotations
+
 import os
 
 from django.core.asgi import get_asgi_application

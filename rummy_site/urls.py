@@ -2,6 +2,8 @@
 ``/`` is redirected by LocaleMiddleware using the language cookie, then the
 browser's Accept-Language."""
 
+from __future__ import annotations
+
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import set_language

@@ -1,5 +1,7 @@
 """WSGI entry point: ``gunicorn rummy_site.wsgi``."""
 
+from __future__ import annotations
+
 import os
 
 from django.core.wsgi import get_wsgi_application

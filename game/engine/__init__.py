@@ -18,6 +18,8 @@ another), ``coach``, ``bots``, ``english`` (the command line's sentences),
 ``cli`` and ``selfplay``.
 """
 
+from __future__ import annotations
+
 from .arrange import (
     Arrangement,
     all_arrangements,
@@ -40,7 +42,15 @@ from .cards import (
     shuffled_deck,
     sort_cards,
 )
-from .coach import Advice, CoachReason, RankedMove, Why, advise, deadwood_after
+from .coach import (
+    Advice,
+    CoachReason,
+    RankedMove,
+    Why,
+    advise,
+    deadwood_after,
+    least_deadwood_after_discard,
+)
 from .deal import Deal
 from .english import english
 from .errors import EngineError, IllegalMove, InvalidNotation, SetupError, UnknownOption
@@ -72,7 +82,7 @@ from .layoffs import DefenderPlay, Layoff, defender_play
 from .melds import Meld, MeldFailure, MeldKind, check_meld, extend_meld, find_melds, make_meld
 from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move, MoveKind
 from .options import Game, GameOptions
-from .rounds import Board, Match, Round, TableFormat, TableRules
+from .rounds import Board, Match, Round, TableFormat, TableRules, rounds_from_data, rounds_to_data
 from .score_sheet import HandScore, LineCode, SummaryLine
 from .scoring import (
     ResultKind,
@@ -182,6 +192,7 @@ __all__ = [
     "hand_from_dict",
     "hand_from_json",
     "knocker_choice",
+    "least_deadwood_after_discard",
     "make_meld",
     "make_player",
     "new_hand",
@@ -189,6 +200,8 @@ __all__ = [
     "parse_cards",
     "partnership_tables",
     "replay_hand",
+    "rounds_from_data",
+    "rounds_to_data",
     "rules_for",
     "settle_basic",
     "settle_gin",

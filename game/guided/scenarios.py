@@ -72,10 +72,10 @@ from game.engine import (
     advise,
     bot_move,
     deadwood_after,
+    least_deadwood_after_discard,
     new_hand,
     options_for,
 )
-from game.engine.coach import least_deadwood_after_discard
 from rummy_site.languages import codes as languages
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "content"

@@ -1,5 +1,7 @@
 """Guided hands: /<lang>/guided/..."""
 
+from __future__ import annotations
+
 from django.urls import URLPattern, URLResolver, path
 
 from . import views

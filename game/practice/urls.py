@@ -1,5 +1,7 @@
 """Practice tables: /<lang>/practice/..."""
 
+from __future__ import annotations
+
 from django.urls import URLPattern, URLResolver, path
 
 from . import views

@@ -6,6 +6,8 @@ each request ran. Database: ``DATABASE_URL`` (PostgreSQL) or the SQLite file
 the benchmark passes in the same variable.
 """
 
+from __future__ import annotations
+
 from .base import *  # noqa: F403
 from .base import MIDDLEWARE
 

@@ -5,6 +5,8 @@ Required environment: ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma-separated) and
 ``SECURE_SSL_REDIRECT`` (default on; set 0 when a proxy already redirects).
 """
 
+from __future__ import annotations
+
 import os
 
 from django.core.exceptions import ImproperlyConfigured

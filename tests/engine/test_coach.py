@@ -1,5 +1,7 @@
 """The coach: ranked legal moves with reasons; the bot plays its first choice."""
 
+from __future__ import annotations
+
 from game.engine import (
     BotPlayer,
     Deal,

@@ -1,5 +1,7 @@
 """Moves: text form, aliases, dicts."""
 
+from __future__ import annotations
+
 import pytest
 
 from game.engine import (

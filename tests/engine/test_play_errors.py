@@ -1,5 +1,7 @@
 """Every illegal-move reason of every game, each from a concrete state and move."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
 
 import pytest

@@ -1,5 +1,7 @@
 """Game flow: deals, turn order, draws, going out, rummy, recycling, knocks, void hands, views."""
 
+from __future__ import annotations
+
 from fractions import Fraction
 
 import pytest

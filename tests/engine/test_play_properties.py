@@ -1,5 +1,7 @@
 """Hypothesis: random legal play keeps every invariant; legal moves apply; JSON and replay."""
 
+from __future__ import annotations
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

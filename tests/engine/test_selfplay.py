@@ -1,5 +1,7 @@
 """Selfplay of every game and player count: no broken invariant, bot tables never capped."""
 
+from __future__ import annotations
+
 import io
 import json
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
 from .scoring import ResultKind, Settlement
 
@@ -116,6 +116,12 @@ class TargetMatch:
 
     players: int
     results: tuple[Settlement, ...]
+
+    def add(self, result: Settlement) -> Self:
+        """The match with one more hand (``ValueError`` once it is over)."""
+        if self.is_over:
+            raise ValueError("the match is over")
+        return replace(self, results=(*self.results, result))  # type: ignore[type-var]
 
     def standing(self) -> tuple[int | None, list[int]]:
         """(the winner, or None; the players tied at the top when the match would end)."""

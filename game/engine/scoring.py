@@ -16,7 +16,7 @@ assembly they share are the public helpers at the end of this module.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -35,10 +35,7 @@ __all__ = [
     "StepCode",
     "Transfer",
     "TransferReason",
-    "check_cards",
-    "check_player",
-    "check_player_count",
-    "check_sizes",
+    "check_hands",
     "format_points",
     "settlement_of",
     "show_step",
@@ -272,40 +269,44 @@ def void_settlement(game: Game, players: int) -> Settlement:
     )
 
 
-def check_cards(hands: Sequence[Sequence[Card]]) -> None:
-    """Raise ``DUPLICATE_CARD`` if a card is in two hands (or twice in one)."""
+def check_hands(
+    game: Game,
+    hands: Sequence[Sequence[Card]],
+    *,
+    players: tuple[int, int],
+    role: str,
+    index: int,
+    size: Callable[[int], int],
+    exact: bool = True,
+) -> None:
+    """What every settlement checks first, raising :class:`IllegalMove` with a
+    :class:`SettleError`: the number of players (``players``: least and most), that
+    ``index`` (the ``role``: knocker or winner) is a player, each hand's size
+    (``size(players)``; at most that when not ``exact``), and that no card is dealt twice.
+    """
+    low, high = players
+    if not low <= len(hands) <= high:
+        raise IllegalMove(
+            SettleError.WRONG_PLAYER_COUNT,
+            {"game": str(game), "players": len(hands), "minimum": low, "maximum": high},
+        )
+    count = len(hands)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+        raise IllegalMove(
+            SettleError.PLAYER_OUT_OF_RANGE, {"role": role, "index": index, "players": count}
+        )
+    expected = size(count)
+    for p, hand in enumerate(hands):
+        if len(hand) > expected or (exact and len(hand) != expected):
+            raise IllegalMove(
+                SettleError.WRONG_HAND_SIZE, {"player": p, "size": len(hand), "expected": expected}
+            )
     seen: set[Card] = set()
     for hand in hands:
         for card in hand:
             if card in seen:
                 raise IllegalMove(SettleError.DUPLICATE_CARD, {"card": str(card)})
             seen.add(card)
-
-
-def check_player_count(game: Game, hands: Sequence[Sequence[Card]], low: int, high: int) -> None:
-    if not low <= len(hands) <= high:
-        raise IllegalMove(
-            SettleError.WRONG_PLAYER_COUNT,
-            {"game": str(game), "players": len(hands), "minimum": low, "maximum": high},
-        )
-
-
-def check_player(role: str, index: int, players: int) -> None:
-    """Raise ``PLAYER_OUT_OF_RANGE`` unless ``index`` is a player (not a bool)."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < players:
-        raise IllegalMove(
-            SettleError.PLAYER_OUT_OF_RANGE, {"role": role, "index": index, "players": players}
-        )
-
-
-def check_sizes(hands: Sequence[Sequence[Card]], size: int, *, exact: bool = True) -> None:
-    """Raise ``WRONG_HAND_SIZE`` for a hand of more than ``size`` cards (or other than
-    ``size`` when ``exact``)."""
-    for p, hand in enumerate(hands):
-        if len(hand) > size or (exact and len(hand) != size):
-            raise IllegalMove(
-                SettleError.WRONG_HAND_SIZE, {"player": p, "size": len(hand), "expected": size}
-            )
 
 
 def show_step(code: StepCode, player: int, arrangement: Arrangement) -> SettleStep:

@@ -12,16 +12,9 @@ from game.engine import Game, Move
 from game.guided import scenarios as guided
 from rummy_site.languages import codes as site_languages
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
 LIBRARY = guided.library()
 SLUGS = [s.slug for s in LIBRARY]
 EXAMPLE = guided.SCENARIO_DIR / "gin-01-first-knock.toml"
-
-
-def page(slug: str, language: str = "en", what: str = "") -> str:
-    base = f"/{language}/guided/{slug}/"
-    return base + (f"{what}/" if what else "")
 
 
 # ------------------------------------------------------------------ the library

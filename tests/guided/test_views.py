@@ -17,9 +17,7 @@ from tests.factories import a_wrong_move, learner_move
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
-LIBRARY = guided.library()
-SLUGS = [s.slug for s in LIBRARY]
-EXAMPLE = guided.SCENARIO_DIR / "gin-01-first-knock.toml"
+SLUGS = [s.slug for s in guided.library()]
 
 
 def page(slug: str, language: str = "en", what: str = "") -> str:

@@ -19,7 +19,7 @@ settlement (:func:`settle_basic`) and its match (:class:`BasicMatch`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -38,10 +38,7 @@ from ..scoring import (
     StepCode,
     Transfer,
     TransferReason,
-    check_cards,
-    check_player,
-    check_player_count,
-    check_sizes,
+    check_hands,
     settlement_of,
 )
 from ..state import Hand, MoveError, Rules
@@ -320,11 +317,16 @@ def settle_basic(
     Raises :class:`~.errors.IllegalMove` (:class:`~.scoring.SettleError`) otherwise.
     """
     options = options or BasicOptions()
-    check_player_count(Game.BASIC, hands, 2, 6)
+    check_hands(
+        Game.BASIC,
+        hands,
+        players=(2, 6),
+        role="winner",
+        index=winner,
+        size=DEAL_SIZES.__getitem__,
+        exact=False,
+    )
     players = len(hands)
-    check_player("winner", winner, players)
-    check_sizes(hands, DEAL_SIZES[players], exact=False)
-    check_cards(hands)
     if hands[winner]:
         raise IllegalMove(
             SettleError.WINNER_HAS_CARDS,
@@ -383,11 +385,6 @@ class BasicMatch(TargetMatch):
     players: int
     options: BasicOptions = field(default_factory=BasicOptions)
     results: tuple[Settlement, ...] = ()
-
-    def add(self, result: Settlement) -> BasicMatch:
-        if self.is_over:
-            raise ValueError("the match is over")
-        return replace(self, results=(*self.results, result))
 
     @property
     def hands_played(self) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from ..arrange import Arrangement, all_arrangements, arrangement_of, cards_mask
 from ..cards import Card, card_points
@@ -43,10 +43,7 @@ from ..scoring import (
     StepCode,
     Transfer,
     TransferReason,
-    check_cards,
-    check_player,
-    check_player_count,
-    check_sizes,
+    check_hands,
     settlement_of,
     show_step,
 )
@@ -227,10 +224,7 @@ def settle_gin(
     over ``options.knock_limit``.
     """
     options = options or GinOptions()
-    check_player_count(Game.GIN, hands, 2, 2)
-    check_player("knocker", knocker, 2)
-    check_sizes(hands, 10)
-    check_cards(hands)
+    check_hands(Game.GIN, hands, players=(2, 2), role="knocker", index=knocker, size=lambda n: 10)
     defender = 1 - knocker
     k_cards, d_cards = list(hands[knocker]), list(hands[defender])
     play: DefenderPlay | None = None
@@ -423,6 +417,18 @@ class _GinSheet(BoxSheet):
         return self.options.target_score
 
 
+class _OneResultPerHand(_GinSheet):
+    """A sheet that adds one result per hand (two players, or three in rotation)."""
+
+    results: tuple[Settlement | HandScore, ...]
+
+    def add(self, result: Settlement | HandScore) -> Self:
+        """The sheet with one more hand (``ValueError`` once the game is over)."""
+        if self.is_over:
+            raise ValueError("the game is over")
+        return replace(self, results=(*self.results, result))  # type: ignore[type-var]
+
+
 class _TwoColumnSheet(_GinSheet):
     def summary(self) -> GinSummary | None:
         """The game-end lines, or ``None`` while the game goes on."""
@@ -433,7 +439,7 @@ class _TwoColumnSheet(_GinSheet):
 
 
 @dataclass(frozen=True)
-class GinGame(_TwoColumnSheet):
+class GinGame(_TwoColumnSheet, _OneResultPerHand):
     """A two-player Gin score sheet (players 0 and 1). First to ``target_score`` wins.
 
     Each hand won is a box in the winner's column; void hands add nothing.
@@ -441,11 +447,6 @@ class GinGame(_TwoColumnSheet):
 
     options: GinOptions = field(default_factory=GinOptions)
     results: tuple[Settlement | HandScore, ...] = ()
-
-    def add(self, result: Settlement | HandScore) -> GinGame:
-        if self.is_over:
-            raise ValueError("the game is over")
-        return replace(self, results=(*self.results, result))
 
     @property
     def boxes(self) -> dict[int, list[Fraction]]:
@@ -462,7 +463,7 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class GinThreeGame(_GinSheet):
+class GinThreeGame(_OneResultPerHand):
     """Three-player Gin (players 0-2): one sits out each hand.
 
     ``first_out`` sits out the first hand and ``first_dealer`` (one of the other
@@ -498,11 +499,6 @@ class GinThreeGame(_GinSheet):
     def seating(self) -> Seating:
         """Who plays the next hand, who deals, who sits out."""
         return self._seatings()[-1]
-
-    def add(self, result: Settlement | HandScore) -> GinThreeGame:
-        if self.is_over:
-            raise ValueError("the game is over")
-        return replace(self, results=(*self.results, result))
 
     @property
     def boxes(self) -> dict[int, list[Fraction]]:

@@ -13,7 +13,7 @@ The module holds the whole game: options (:class:`KnockOptions`), rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
@@ -29,10 +29,7 @@ from ..scoring import (
     StepCode,
     Transfer,
     TransferReason,
-    check_cards,
-    check_player,
-    check_player_count,
-    check_sizes,
+    check_hands,
     settlement_of,
     show_step,
 )
@@ -94,11 +91,15 @@ def settle_knock(
     (:class:`~.scoring.SettleError`) otherwise.
     """
     options = options or KnockOptions()
-    check_player_count(Game.KNOCK, hands, 2, 6)
+    check_hands(
+        Game.KNOCK,
+        hands,
+        players=(2, 6),
+        role="knocker",
+        index=knocker,
+        size=DEAL_SIZES.__getitem__,
+    )
     players = len(hands)
-    check_player("knocker", knocker, players)
-    check_sizes(hands, DEAL_SIZES[players])
-    check_cards(hands)
     arrangements = [arrangement_of(cards_mask(h)) for h in hands]
     d = [a.deadwood for a in arrangements]
     steps = [show_step(StepCode.SHOW, p, arrangements[p]) for p in range(players)]
@@ -201,11 +202,6 @@ class KnockMatch(TargetMatch):
     players: int
     options: KnockOptions = field(default_factory=KnockOptions)
     results: tuple[Settlement, ...] = ()
-
-    def add(self, result: Settlement) -> KnockMatch:
-        if self.is_over:
-            raise ValueError("the match is over")
-        return replace(self, results=(*self.results, result))
 
     @property
     def scores(self) -> list[Fraction]:

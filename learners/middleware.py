@@ -15,7 +15,15 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils.functional import SimpleLazyObject
 
+from .models import Learner
 from .services import request_learner
+
+
+class LearnerRequest(HttpRequest):
+    """The type of a request that went through :class:`LearnerMiddleware` (for views that
+    read ``request.learner``), as django-htmx types ``request.htmx``."""
+
+    learner: Learner
 
 
 class LearnerMiddleware:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from game.engine import (
     DECK,
     Arrangement,
@@ -39,15 +41,31 @@ from game.engine import (
     settle_gin,
     settle_knock,
 )
+from rummy_site.errors import ServiceError
 from rummy_site.parsing import small_int
 
+#: What a malformed answer is told, by its code.
+BAD_ANSWER_MESSAGES = {
+    "empty": gettext_lazy("Type your answer first."),
+    "not_a_number": gettext_lazy("Type a number, like 14."),
+    "unknown_card": gettext_lazy("Pick cards from the ones shown."),
+    "pick_cards": gettext_lazy("Pick the cards of a meld, or answer that there is none."),
+    "yes_or_no": gettext_lazy("Answer yes or no."),
+    "pick_player": gettext_lazy("Pick a player."),
+    "pick_meld": gettext_lazy("Tick a meld, or answer that the card fits nowhere."),
+}
 
-class BadAnswer(ValueError):
-    """A malformed answer: ``code`` picks the translated message; nothing is stored."""
+
+class BadAnswer(ServiceError):
+    """A malformed answer (400): ``code`` names what is wrong; nothing is stored."""
+
+    status = 400
 
     def __init__(self, code: str) -> None:
         self.code = code
-        super().__init__(code)
+        super().__init__(
+            BAD_ANSWER_MESSAGES.get(code, gettext_lazy("That answer could not be read. Try again."))
+        )
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -11,7 +14,6 @@ from game import explain
 from game.engine import Arrangement, Game, Meld, MeldKind
 
 from .checks import (
-    BadAnswer,
     Check,
     DeadwoodCheck,
     KnockCheck,
@@ -20,18 +22,9 @@ from .checks import (
     Outcome,
     ScoreCheck,
 )
-
-
-def bad_answer_message(error: BadAnswer) -> str:
-    return {
-        "empty": _("Type your answer first."),
-        "not_a_number": _("Type a number, like 14."),
-        "unknown_card": _("Pick cards from the ones shown."),
-        "pick_cards": _("Pick the cards of a meld, or answer that there is none."),
-        "yes_or_no": _("Answer yes or no."),
-        "pick_player": _("Pick a player."),
-        "pick_meld": _("Tick a meld, or answer that the card fits nowhere."),
-    }.get(error.code, _("That answer could not be read. Try again."))
+from .models import Lesson
+from .render import draw_cards, split_checks
+from .services import Progress
 
 
 def player_names(count: int) -> list[str]:
@@ -175,3 +168,109 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                     _("It does not fit %(meld)s.") % {"meld": explain.cards_short(meld.cards)}
                 )
     return {"lines": lines, **shown}
+
+
+# -- Pages ----------------------------------------------------------------------------
+
+
+def _share(done: int, total: int) -> dict[str, int]:
+    return {"read": done, "total": total, "percent": round(100 * done / total) if total else 0}
+
+
+def index_context(progress: Progress, lessons: dict[Game, list[Lesson]]) -> dict[str, Any]:
+    """The lessons' index: each game's lessons and how many the learner has read."""
+    games = []
+    for game, items in lessons.items():
+        read = sum(1 for lesson in items if progress.lesson_read(lesson))
+        games.append(
+            {
+                "game": game,
+                "label": explain.game_name(game),
+                "lessons": [{"lesson": x, "read": progress.lesson_read(x)} for x in items],
+                **_share(read, len(items)),
+            }
+        )
+    return {"games": games}
+
+
+def game_context(progress: Progress, game: Game, lessons: list[Lesson]) -> dict[str, Any]:
+    """One game's lessons, each with what the learner did of it."""
+    items = [
+        {
+            "lesson": lesson,
+            "read": progress.lesson_read(lesson),
+            "checks": len(lesson.checks),
+            "right": progress.checks_right(lesson),
+        }
+        for lesson in lessons
+    ]
+    read = sum(1 for item in items if item["read"])
+    return {
+        "game": game,
+        "label": explain.game_name(game),
+        "items": items,
+        **_share(read, len(items)),
+    }
+
+
+def check_context(
+    lesson: Lesson,
+    index: int,
+    check: Check,
+    *,
+    seed: int,
+    outcome: Outcome | None = None,
+    error: str = "",
+    picked: Sequence[str] = (),
+) -> dict[str, Any]:
+    """One check of a lesson (the ``lessons/_check.html`` partial): its question, and
+    once answered the explanation (the cards the learner picked are kept)."""
+    return {
+        "index": index,
+        "seed": seed,
+        "question": question(check, seed),
+        "outcome": outcome,
+        "explanation": explanation(check, outcome) if outcome else None,
+        "error": error,
+        "picked": list(picked) if outcome or error else [],
+        "url": reverse(
+            "lessons:check", kwargs={"game": lesson.game, "slug": lesson.slug, "index": index}
+        ),
+        "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
+    }
+
+
+def lesson_context(
+    lesson: Lesson,
+    lessons: list[Lesson],
+    progress: Progress,
+    checks: dict[int, dict[str, Any]],
+    guided_hands: list[dict[str, str]],
+) -> dict[str, Any]:
+    """A lesson page: its body (the lesson's HTML, with its cards drawn in the page's
+    language, and its checks), where it stands among the game's lessons, and the guided
+    hands that practise it."""
+    position = next((i for i, x in enumerate(lessons) if x.slug == lesson.slug), 0)
+    body: list[Any] = [
+        {"html": mark_safe(piece)} if isinstance(piece, str) else {"check": checks[piece]}
+        for piece in split_checks(draw_cards(lesson.body))
+    ]
+    return {
+        "lesson": lesson,
+        "body": body,
+        "label": explain.game_name(lesson.game),
+        "previous": lessons[position - 1] if position > 0 else None,
+        "next": lessons[position + 1] if position + 1 < len(lessons) else None,
+        "position": position + 1,
+        "total": len(lessons),
+        "read": progress.lesson_read(lesson),
+        "guided_hands": guided_hands,
+    }
+
+
+def printable_context(lesson: Lesson) -> dict[str, Any]:
+    """A rule summary or the glossary: the lesson's HTML with its cards drawn."""
+    context: dict[str, Any] = {"lesson": lesson, "body": mark_safe(draw_cards(lesson.body))}
+    if lesson.game:
+        context["label"] = explain.game_name(lesson.game)
+    return context

@@ -1,14 +1,14 @@
 """From a lesson file to stored HTML, and from stored HTML to the page.
 
 At load time the Markdown is rendered once; shortcodes become markers. At
-request time the markers become cards (named in the page's language) and the
-interactive checks (rendered by the view with the learner's answers).
+request time the markers become cards (named in the page's language), and the
+body is split around its checks (``split_checks``), which the lesson template
+draws with the learner's answers (``lessons.presenters.lesson_context``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import markdown
 
@@ -59,11 +59,3 @@ def split_checks(html: str) -> list[str | int]:
         position = match.end()
     pieces.append(html[position:])
     return pieces
-
-
-def assemble(html: str, draw_check: Callable[[int], str]) -> str:
-    """The lesson body with its cards and checks drawn."""
-    return "".join(
-        piece if isinstance(piece, str) else draw_check(piece)
-        for piece in split_checks(draw_cards(html))
-    )

@@ -11,6 +11,9 @@ import re
 
 _DIGITS = re.compile(r"[0-9]{1,12}")
 
+#: The largest seed a page may ask for (a sample hand, a lesson's question).
+MAX_SEED = 2**31 - 1
+
 
 def small_int(raw: object) -> int | None:
     """A non-negative integer of at most 12 ASCII digits, or None."""

@@ -14,10 +14,10 @@ from django.views.decorators.vary import vary_on_headers
 from game.engine import best_arrangement, shuffled_deck, sort_cards
 
 from .htmx import render_page
+from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
 
 SAMPLE_HAND_SIZE = 10
-MAX_SEED = 2**31 - 1
 
 
 def _new_seed() -> int:
@@ -40,11 +40,8 @@ def home(request: HttpRequest) -> HttpResponse:
     status = 200
     raw = request.GET.get("hand")
     if raw is not None:
-        try:
-            seed = _new_seed() if raw == "new" else int(raw)
-            if not 0 < seed <= MAX_SEED:
-                raise ValueError(raw)
-        except ValueError:
+        seed = _new_seed() if raw == "new" else small_int(raw)
+        if seed is None or not 0 < seed <= MAX_SEED:
             context["sample_error"] = _(
                 "“%(value)s” is not a sample hand number. Try the button again."
             ) % {"value": raw[:20]}

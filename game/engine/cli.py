@@ -39,7 +39,14 @@ from .english import english
 from .errors import IllegalMove, InvalidNotation, UnknownOption
 from .games import RULES
 from .games.basic import BasicMatch, BasicOptions, settle_basic
-from .games.gin import GinGame, GinOptions, GinPartnershipGame, GinThreeGame, settle_gin
+from .games.gin import (
+    GinGame,
+    GinOptions,
+    GinPartnershipGame,
+    GinThreeGame,
+    partnership_tables,
+    settle_gin,
+)
 from .games.knock import KnockMatch, KnockOptions, settle_knock
 from .options import Game
 from .score_sheet import HandScore, LineCode, SummaryLine
@@ -369,6 +376,13 @@ def handle_match(request: dict[str, Any]) -> dict[str, Any]:
                 if not isinstance(tables, list) or len(tables) != 2:
                     raise RequestError("bad_request", f"hands[{i}] needs the two tables' results")
                 a, b = (_gin_score(t, f"hands[{i}].tables[{j}]", 4) for j, t in enumerate(tables))
+                for j, (score, seats) in enumerate(zip((a, b), partnership_tables(i), strict=True)):
+                    if score.winner is not None and score.winner not in seats:
+                        raise RequestError(
+                            "index_out_of_range",
+                            f"hands[{i}].tables[{j}]: player {score.winner} is not at that "
+                            f"table (players {seats[0]} and {seats[1]})",
+                        )
                 match = match.add(a, b)
                 continue
             score = _gin_score(hand, f"hands[{i}]", players)

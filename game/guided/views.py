@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from game.moveforms import parse_display, parse_move, parse_version
+from learners.middleware import LearnerRequest
 from learners.services import known_learner
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
@@ -65,13 +66,13 @@ def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def guided_move(request: HttpRequest, slug: str) -> HttpResponse:
+def guided_move(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
     try:
         version = parse_version(request.POST)
         wanted = parse_move(request.POST)
         state, verdict = services.attempt_move(
-            learner=request.learner,  # type: ignore[attr-defined]
+            learner=request.learner,
             scenario=scenario,
             version=version,
             move=wanted.move,
@@ -86,12 +87,12 @@ def guided_move(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def guided_hint(request: HttpRequest, slug: str) -> HttpResponse:
+def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
     try:
         version = parse_version(request.POST)
         state = services.attempt_hint(
-            learner=request.learner,  # type: ignore[attr-defined]
+            learner=request.learner,
             scenario=scenario,
             version=version,
         )
@@ -102,9 +103,9 @@ def guided_hint(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @vary_on_headers("HX-Request")
-def guided_restart(request: HttpRequest, slug: str) -> HttpResponse:
+def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
-    state = services.attempt_restart(learner=request.learner, scenario=scenario)  # type: ignore[attr-defined]
+    state = services.attempt_restart(learner=request.learner, scenario=scenario)
     if wants_partial(request):
         return _render(request, state)
     return redirect("guided:hand", slug=scenario.slug)

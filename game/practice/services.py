@@ -297,7 +297,10 @@ def _remember(rules: TableRules, board: Board, hand: Hand) -> None:
 def replay(rules: TableRules, board: Board) -> Hand:
     """The board's hand: from the cache, from the hand one move earlier, or replayed.
 
-    The moves were checked when they were made, so they are applied unchecked.
+    Moves read from the database are checked again (a row written by an older version,
+    or edited by hand, may no longer be a legal hand: that is a :class:`CorruptTable`,
+    never an impossible hand on the page); a hand in the cache was checked when it
+    was made.
     """
     key = _hand_key(rules, board)
     hand = _cached(key)
@@ -305,7 +308,7 @@ def replay(rules: TableRules, board: Board) -> Hand:
         return hand
     try:
         earlier = _cached((*key[:-1], key[-1][:-1])) if board.moves else None
-        hand = earlier.apply(board.moves[-1]) if earlier else rules.replay(board)
+        hand = earlier.play(board.moves[-1]) if earlier else rules.replay(board, checked=True)
     except (EngineError, IndexError, KeyError, TypeError, ValueError) as exc:
         raise CorruptTable(str(exc)) from exc
     _remember(rules, board, hand)

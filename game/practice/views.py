@@ -19,6 +19,7 @@ from django.views.decorators.vary import vary_on_headers
 from game import explain
 from game.engine import Game
 from game.moveforms import parse_display, parse_move, parse_version
+from learners.middleware import LearnerRequest
 from learners.services import known_learner
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
@@ -44,12 +45,12 @@ def practice_index(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def practice_new(request: HttpRequest) -> HttpResponse:
+def practice_new(request: LearnerRequest) -> HttpResponse:
     form = NewTableForm(request.POST)
     if not form.is_valid():
         return _index(request, form, status=400)
     table = services.table_start(
-        learner=request.learner,  # type: ignore[attr-defined]
+        learner=request.learner,
         game=form.cleaned_data["game"],
         players=form.cleaned_data["players"],
         options=form.options(),

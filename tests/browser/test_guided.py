@@ -99,3 +99,16 @@ def test_axe_on_the_guided_pages(page: Page, site_url: str, language: str) -> No
     page.locator("button[name=action][value=draw_stock]").click()
     expect(page.locator(".feedback")).to_be_visible()
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_hand_of_a_game_ends_on_all_guided_hands_with_the_keyboard(
+    page: Page, site_url: str
+) -> None:
+    last = [s for s in guided.library() if s.game == "knock"][-1]
+    page.goto(f"{site_url}/en/guided/{last.slug}/")
+    for move in guided.right_line(last):
+        play(page, move, keyboard=True)
+    walk_through_scoring(page, keyboard=True)
+    # The walkthrough's end: the keyboard user is on the next thing to do.
+    expect(page.locator("#all-guided")).to_be_focused()

@@ -351,6 +351,11 @@ def test_match_basic_rummy_target_and_shared_fractions() -> None:
         ({"game": "gin", "hands": [box(0, 100), box(1, 10)]}, "match_over"),
         ({"game": "gin", "options": {"knock_limit": "ten"}, "hands": []}, "unknown_option"),
         ({"game": "gin", "players": 4, "hands": [{"tables": [box(0, 10)]}]}, "bad_request"),
+        # Deal 1's tables are players 0 and 1, and 2 and 3: player 2 was not at the first.
+        (
+            {"game": "gin", "players": 4, "hands": [{"tables": [box(2, 10), box(3, 5)]}]},
+            "index_out_of_range",
+        ),
         ({"game": "knock", "players": 3, "hands": [pays((1, 1, 3))]}, "bad_request"),
         ({"game": "knock", "players": 3, "hands": [{"winner": 0}]}, "bad_request"),
         ("[1, 2]", "bad_request"),

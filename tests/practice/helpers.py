@@ -103,8 +103,10 @@ def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
         assert hand.result is not None
         for cards in hand.result.hands:
             visible |= set(cards)
-        if me is not None and hand.knock_discard_hidden_from(me):
-            # The knocker's discard lies face down.
+        knocker = hand.result.player
+        if hand.game == "gin" and knocker is not None and knocker != me:
+            # The knocker's discard lies face down: only the knocker saw it (a learner
+            # sitting out, me None, did not).
             visible.discard(hand.discard_pile[0])
         # The settlement shows every card counted or laid off.
     return Hidden(set(DECK) - visible)

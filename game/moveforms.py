@@ -136,23 +136,9 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     )
 
 
-def move_data(move: AnyMove) -> dict[str, str | list[str]]:
-    """:func:`move_fields` as a dict, as a test client posts it (``cards`` a list)."""
-    data: dict[str, str | list[str]] = {}
-    for name, value in move_fields(move):
-        if name == "cards":
-            cards = data.setdefault("cards", [])
-            assert isinstance(cards, list)
-            cards.append(value)
-        else:
-            data[name] = value
-    return data
-
-
 __all__ = [
     "ACTIONS",
     "MoveRequest",
-    "move_data",
     "move_fields",
     "parse_cards",
     "parse_display",

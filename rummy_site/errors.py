@@ -2,16 +2,20 @@
 
 Services raise a subclass of :class:`ServiceError`; each app's views turn it
 into a response in one place (``refuse()`` in the app's ``views.py``): the same
-page or partial with the message and ``status``. Nothing is changed before a
-service raises one.
+page or partial with the message and ``status``. A service raises before it
+changes anything (only the learner who acts may have been created, on first
+reading ``request.learner``).
 
 =======  =====================================================================
 status   meaning
 =======  =====================================================================
+200      not a refusal but a question (practice's ``NeedsConfirmation``: the move
+         would end the hand, the page asks first)
 400      the request is malformed (:class:`BadInput`: a hand-made or broken form)
 404      no such thing, or it is someone else's (the two are not told apart)
 409      stale: the page was drawn from an older state (another tab, a double click)
 422      understood but refused by a rule (an illegal move, a hint out of turn)
+500      stored data that cannot be read (practice's ``CorruptTable``: its own page)
 =======  =====================================================================
 """
 

@@ -13,6 +13,7 @@ import pytest
 from game.engine import AnyMove, BotPlayer, Discard, Game, Hand
 from game.guided import scenarios
 from game.guided import services as guided_services
+from game.moveforms import move_fields
 from game.practice import services as practice
 from game.practice.models import Table
 from learners.models import Learner
@@ -115,6 +116,19 @@ def a_wrong_move(hand: scenarios.Scenario) -> tuple[int, AnyMove, str]:
     return 1, Discard(progress.hand.cards(0)[0]), ""
 
 
+def move_data(move: AnyMove) -> dict[str, str | list[str]]:
+    """:func:`move_fields` as a dict, as a test client posts it (``cards`` a list)."""
+    data: dict[str, str | list[str]] = {}
+    for name, value in move_fields(move):
+        if name == "cards":
+            cards = data.setdefault("cards", [])
+            assert isinstance(cards, list)
+            cards.append(value)
+        else:
+            data[name] = value
+    return data
+
+
 __all__ = [
     "a_wrong_move",
     "attempt_with",
@@ -122,6 +136,7 @@ __all__ = [
     "hand_of",
     "learner",
     "learner_move",
+    "move_data",
     "play",
     "play_hand_out",
     "scenario",

@@ -82,7 +82,16 @@ from .layoffs import DefenderPlay, Layoff, defender_play
 from .melds import Meld, MeldFailure, MeldKind, check_meld, extend_meld, find_melds, make_meld
 from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move, MoveKind
 from .options import Game, GameOptions
-from .rounds import Board, Match, Round, TableFormat, TableRules, rounds_from_data, rounds_to_data
+from .rounds import (
+    Board,
+    Match,
+    Round,
+    TableFormat,
+    TableRules,
+    rounds_from_data,
+    rounds_to_data,
+    table_sizes,
+)
 from .score_sheet import HandScore, LineCode, SummaryLine
 from .scoring import (
     ResultKind,
@@ -208,5 +217,6 @@ __all__ = [
     "settle_knock",
     "shuffled_deck",
     "sort_cards",
+    "table_sizes",
     "void_settlement",
 ]

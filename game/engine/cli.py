@@ -49,6 +49,7 @@ from .games.gin import (
 )
 from .games.knock import KnockMatch, KnockOptions, settle_knock
 from .options import Game
+from .rounds import table_sizes
 from .score_sheet import HandScore, LineCode, SummaryLine
 from .score_sheet import line as summary_line
 from .scoring import ResultKind, Settlement, Transfer, TransferReason, settlement_of
@@ -188,12 +189,12 @@ def _hands(request: Mapping[str, Any]) -> list[list[Card]]:
 
 def handle_settle(request: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``settle`` request (see docs/engine.md)."""
-    game = request.get("game")
-    if game not in ("gin", "knock", "basic"):
-        raise RequestError("unknown_game", f"unknown game: {game!r}")
+    game = Game.named(request.get("game"))
+    if game is None:
+        raise RequestError("unknown_game", f"unknown game: {request.get('game')!r}")
     hands = _hands(request)
     n = len(hands)
-    if game == "gin":
+    if game is Game.GIN:
         options = _options(request, GinOptions)
         if n != 2:
             raise RequestError("wrong_player_count", f"gin is for 2 players, not {n}")
@@ -211,7 +212,7 @@ def handle_settle(request: dict[str, Any]) -> dict[str, Any]:
         if not 2 <= n <= 6:
             raise RequestError("wrong_player_count", f"{game} is for 2-6 players, not {n}")
         size = DEAL_SIZES[n]
-        if game == "knock":
+        if game is Game.KNOCK:
             options = _options(request, KnockOptions)
             knocker = _index(request, "knocker", n)
             for p, hand in enumerate(hands):
@@ -282,9 +283,6 @@ def settlement_json(s: Settlement) -> dict[str, Any]:
 
 # -- Matches --------------------------------------------------------------------------
 
-#: Players of a match by game and format (Gin's three and four are formats of their own).
-_MATCH_PLAYERS = {"basic": range(2, 7), "gin": range(2, 5), "knock": range(2, 7)}
-
 
 def _points(value: Any, what: str) -> Fraction:
     """A non-negative whole or fractional number of points (an int, or "n/d")."""
@@ -341,12 +339,12 @@ def _line_json(sheet_line: SummaryLine) -> dict[str, Any]:
 
 def handle_match(request: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``match`` request (see docs/engine.md)."""
-    game_name = request.get("game")
-    if game_name not in ("gin", "knock", "basic"):
-        raise RequestError("unknown_game", f"unknown game: {game_name!r}")
-    game = Game(game_name)
+    game = Game.named(request.get("game"))
+    if game is None:
+        raise RequestError("unknown_game", f"unknown game: {request.get('game')!r}")
     players = request.get("players", 2)
-    if isinstance(players, bool) or players not in _MATCH_PLAYERS[game]:
+    low, high = table_sizes(game)
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise RequestError("wrong_player_count", f"{game} is not played by {players!r}")
     hands = request.get("hands")
     if not isinstance(hands, list):

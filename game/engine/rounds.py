@@ -58,6 +58,7 @@ __all__ = [
     "TableRules",
     "rounds_from_data",
     "rounds_to_data",
+    "table_sizes",
 ]
 
 #: Seeds of boards are drawn below this bound.
@@ -82,6 +83,20 @@ class TableFormat(enum.StrEnum):
         if Game(game) is Game.GIN and players == 4:
             return cls.GIN_FOUR
         return cls.STANDARD
+
+
+def table_sizes(game: Game | str) -> tuple[int, int]:
+    """How many may sit at a table of ``game``: Basic and Knock Rummy 2-6; Gin 2, or 3 in
+    rotation, or 4 in partnerships (each board seats two)."""
+    rules = rules_for(game)
+    fits = [
+        n
+        for n in range(2, 7)
+        if rules.min_players
+        <= (n if TableFormat.of(game, n) is TableFormat.STANDARD else 2)
+        <= rules.max_players
+    ]
+    return fits[0], fits[-1]
 
 
 def _int(value: object, what: str) -> int:

@@ -12,10 +12,11 @@ from game import explain
 from game.board import BoardDisplay, board_context
 from game.engine import Game
 from game.moveforms import move_fields
+from rummy_site.languages import pick
 
 from . import scenarios
 from .models import GuidedResult
-from .services import GuidedState, Mistake, MistakeTopic, Verdict, VerdictKind, cost, localized
+from .services import GuidedState, Mistake, MistakeTopic, Verdict, VerdictKind
 
 #: A mistake's topic, as the summary at the end of a hand lists it.
 MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
@@ -45,8 +46,8 @@ def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
         hands = [
             {
                 "scenario": s,
-                "title": localized(s.title),
-                "summary": localized(s.summary),
+                "title": pick(s.title),
+                "summary": pick(s.summary),
                 "result": results.get(s.slug),
             }
             for s in scenarios.library()
@@ -73,7 +74,7 @@ def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | N
             "alert": True,
         }
     lines = [verdict.text or _("That move is allowed, but it is not what this step is about.")]
-    price = cost(state, verdict.move)
+    price = verdict.cost
     if price is not None:
         lines.append(
             _("Your deadwood would be %(mine)s instead of %(best)s.")
@@ -111,12 +112,12 @@ def guided_context(
     if state.off_path:
         prompt = _("You have left the lesson's path: finish the hand your own way.")
     else:
-        prompt = localized(step.prompt) if step else ""
+        prompt = pick(step.prompt) if step else ""
     context.update(
         {
             "scenario": scenario,
-            "title": localized(scenario.title),
-            "summary": localized(scenario.summary),
+            "title": pick(scenario.title),
+            "summary": pick(scenario.summary),
             "game_label": explain.game_name(scenario.game),
             "version": state.version,
             "step": step,
@@ -124,7 +125,7 @@ def guided_context(
             "step_count": len(scenario.steps),
             "prompt": prompt,
             "off_path": state.off_path,
-            "hints": [localized(h) for h in step.hints[: state.hints_shown]]
+            "hints": [pick(h) for h in step.hints[: state.hints_shown]]
             if step and coaching
             else [],
             "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
@@ -135,7 +136,7 @@ def guided_context(
             "mistake_count": len(mistakes),
             "mistake_kinds": list(by_label.items()),
             "next_scenario": following,
-            "next_title": localized(following.title) if following else "",
+            "next_title": pick(following.title) if following else "",
         }
     )
     return context

@@ -140,12 +140,10 @@ class ScenarioStep:
     def accepts(self, hand: Hand, move: AnyMove, seat: int = LEARNER) -> bool:
         """Is ``move`` (legal in ``hand``) the move this step teaches? A move the step
         lists as wrong never is, even when it fits the step's rule."""
-        if self.expect and canonical(move) in {canonical(m) for m in self.expect}:
-            return True
-        if self.wrong_for(move) is not None:
-            return False
         if self.expect:
             return canonical(move) in {canonical(m) for m in self.expect}
+        if self.wrong_for(move) is not None:
+            return False
         return rule_accepts(self.rule or ScenarioRule.ANY, hand, move, seat)
 
     def wrong_for(self, move: AnyMove) -> WrongMove | None:

@@ -117,70 +117,99 @@ _OTHER_TOPICS = {
 
 @dataclass(frozen=True)
 class Mistake:
-    """One mistake of an attempt.
+    """One mistake of an attempt, typed: the step, how the move was judged, the engine's
+    reason (an illegal move: its ``MoveError``, and the ``MeldFailure`` of an illegal
+    meld) or the kind of the move that was not the step's, and the move.
 
-    Stored as ``{"step", "kind", "code", "move"}``: ``code`` is the engine's
-    ``MoveError`` value (followed by ``:`` and the ``MeldFailure`` value for an
-    illegal meld) for an illegal move, the move's kind for an *other* one. A
-    result counts mistakes by :attr:`key`, ``"<kind>:<code>"``.
+    Stored as ``{"step", "kind", "code", "move"}``, ``code`` being the reason's value
+    (``"illegal_meld:run_gap"`` with the failure) or the move's kind. A result counts
+    mistakes by :attr:`key`, ``"<kind>:<code>"``.
     """
 
     step: int
     kind: VerdictKind
-    code: str
+    reason: MoveError | MoveKind
     move: str
+    failure: MeldFailure | None = None
 
     @classmethod
     def of(cls, step: int, verdict: Verdict) -> Mistake:
-        code = str(verdict.move.kind)
-        if verdict.error is not None:
-            code = str(verdict.error.reason.value)
-            failure = verdict.error.params.get("failure")
-            if failure:
-                code = f"{code}:{failure}"
-        return cls(step, verdict.kind, code, str(verdict.move))
+        if verdict.error is not None and isinstance(verdict.error.reason, MoveError):
+            raw = verdict.error.params.get("failure")
+            failure = MeldFailure(raw) if raw else None
+            return cls(step, verdict.kind, verdict.error.reason, str(verdict.move), failure)
+        if verdict.error is not None and isinstance(verdict.error.reason, MeldFailure):
+            return cls(
+                step, verdict.kind, MoveError.ILLEGAL_MELD, str(verdict.move), verdict.error.reason
+            )
+        return cls(step, verdict.kind, verdict.move.kind, str(verdict.move))
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Mistake:
-        return cls(
-            int(data["step"]), VerdictKind(data["kind"]), str(data["code"]), str(data["move"])
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "kind": self.kind.value, "code": self.code, "move": self.move}
+    @property
+    def code(self) -> str:
+        return f"{self.reason.value}:{self.failure.value}" if self.failure else self.reason.value
 
     @property
     def key(self) -> str:
         return f"{self.kind}:{self.code}"
 
+    @classmethod
+    def parse(cls, step: int, key: str, move: str = "") -> Mistake:
+        """A mistake from its key (``"illegal:illegal_meld:run_gap"``, ``"other:discard"``).
+        Raises ``ValueError`` for a key that is not one."""
+        kind, _sep, code = key.partition(":")
+        verdict = VerdictKind(kind)
+        reason, _sep, failure = code.partition(":")
+        if verdict is VerdictKind.ILLEGAL:
+            return cls(
+                step, verdict, MoveError(reason), move, MeldFailure(failure) if failure else None
+            )
+        return cls(step, verdict, MoveKind(reason), move)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Mistake:
+        return cls.parse(int(data["step"]), f"{data['kind']}:{data['code']}", str(data["move"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "kind": self.kind.value, "code": self.code, "move": self.move}
+
+    @property
+    def topic(self) -> MistakeTopic:
+        """What the mistake was about."""
+        if isinstance(self.reason, MoveKind):
+            return _OTHER_TOPICS.get(self.reason, MistakeTopic.OTHER_MOVE)
+        if self.reason is MoveError.ILLEGAL_MELD:
+            if self.failure in _RUN_FAILURES:
+                return MistakeTopic.BAD_RUN
+            if self.failure in _GROUP_FAILURES:
+                return MistakeTopic.BAD_GROUP
+            return MistakeTopic.BAD_MELD
+        return _ILLEGAL_TOPICS.get(self.reason, MistakeTopic.AGAINST_THE_RULES)
+
     @staticmethod
     def topic_of(key: str) -> MistakeTopic:
-        """What a mistake (by its :attr:`key`) was about."""
-        kind, _sep, code = key.partition(":")
-        reason, _sep, failure = code.partition(":")
-        if kind == VerdictKind.ILLEGAL:
-            if reason == MoveError.ILLEGAL_MELD.value:
-                if failure in {f.value for f in _RUN_FAILURES}:
-                    return MistakeTopic.BAD_RUN
-                if failure in {f.value for f in _GROUP_FAILURES}:
-                    return MistakeTopic.BAD_GROUP
-                return MistakeTopic.BAD_MELD
-            move_errors = {e.value: e for e in MoveError}
-            error = move_errors.get(reason)
-            return _ILLEGAL_TOPICS.get(error, MistakeTopic.AGAINST_THE_RULES)  # type: ignore[arg-type]
-        kinds = {k.value: k for k in MoveKind}
-        move_kind = kinds.get(reason)
-        return _OTHER_TOPICS.get(move_kind, MistakeTopic.OTHER_MOVE)  # type: ignore[arg-type]
+        """What a mistake, counted by its key in a result, was about."""
+        try:
+            return Mistake.parse(0, key).topic
+        except ValueError:
+            kind = key.partition(":")[0]
+            return (
+                MistakeTopic.AGAINST_THE_RULES
+                if kind == VerdictKind.ILLEGAL
+                else MistakeTopic.OTHER_MOVE
+            )
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """How a move was judged, with the scenario's words for it (in the page's language)."""
+    """How a move was judged, with the scenario's words for it (in the page's language);
+    for a legal discard or knock that was not the step's, ``cost`` is (the deadwood it
+    leaves, the deadwood the step's move leaves)."""
 
     kind: VerdictKind
     move: AnyMove
     error: IllegalMove | None = None
     text: str = ""
+    cost: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -255,11 +284,6 @@ def learner_name(learner: Learner | None) -> str:
     if learner is not None and learner.display_name:
         return learner.display_name
     return pgettext("default name of the learner at a table", "Alex")
-
-
-def localized(value: scenarios.Text) -> str:
-    """A scenario's text in the page's language."""
-    return pick(value)
 
 
 def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAttempt | None:
@@ -349,19 +373,19 @@ def judge(state: GuidedState, move: AnyMove) -> Verdict:
         state.hand.check(move, LEARNER)
     except IllegalMove as exc:
         wrong = step.wrong_for(move) if step else None
-        return Verdict(VerdictKind.ILLEGAL, move, exc, localized(wrong.say) if wrong else "")
+        return Verdict(VerdictKind.ILLEGAL, move, exc, pick(wrong.say) if wrong else "")
     if step is None or state.off_path:
         return Verdict(VerdictKind.RIGHT, move)
     if step.accepts(state.hand, move, LEARNER):
-        return Verdict(VerdictKind.RIGHT, move, None, localized(step.right))
+        return Verdict(VerdictKind.RIGHT, move, None, pick(step.right))
     wrong = step.wrong_for(move)
     if wrong is not None:
-        text = localized(wrong.say)
+        text = pick(wrong.say)
     elif step.other is not None:
-        text = localized(step.other)
+        text = pick(step.other)
     else:
         text = ""
-    return Verdict(VerdictKind.OTHER, move, None, text)
+    return Verdict(VerdictKind.OTHER, move, None, text, cost(state, move))
 
 
 def cost(state: GuidedState, move: AnyMove) -> tuple[int, int] | None:
@@ -503,7 +527,6 @@ __all__ = [
     "guided_page",
     "guided_state",
     "judge",
-    "localized",
     "results_of",
     "stars_for",
 ]

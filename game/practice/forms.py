@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from game.engine import Game
+from game.engine import Game, table_sizes
 from game.explain import GAME_NAMES, game_name
 
-from .services import NAME_LENGTH, PLAYER_COUNTS
+from .services import NAME_LENGTH
 
 
 class NewTableForm(forms.Form):
@@ -57,7 +57,7 @@ class NewTableForm(forms.Form):
         data = super().clean() or {}
         game, players = data.get("game"), data.get("players")
         if game and players:
-            low, high = PLAYER_COUNTS[game]
+            low, high = table_sizes(game)
             if not low <= players <= high:
                 self.add_error(
                     "players",

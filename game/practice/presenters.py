@@ -33,7 +33,7 @@ from game.engine import (
 from game.moveforms import move_fields
 
 from .models import Table
-from .services import ReviewStep, TableState
+from .services import ReviewStep, TableState, board_names, seat_names
 
 
 @dataclass(frozen=True)
@@ -72,10 +72,6 @@ def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
     ]
 
 
-def _table_names(table: Table) -> list[str]:
-    return [str(seat["name"]) for seat in table.seats]
-
-
 def _partners(names: Sequence[str], side: int) -> str:
     return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
 
@@ -84,7 +80,7 @@ def score_sheet(state: TableState) -> ScoreSheet:
     """Gin's boxes (per player, or per partnership), or totals against the target (and
     Knock Rummy's balances), with the lines of the match's summary."""
     match = state.match
-    names = _table_names(state.table)
+    names = seat_names(state.table)
     if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
         if isinstance(match, GinPartnershipGame):
             columns = [_partners(names, 0), _partners(names, 1)]
@@ -131,7 +127,7 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
     other, board = state.other, state.other_board
     if other is None or board is None:
         return None
-    names = [str(state.table.seats[s]["name"]) for s in board.seats]
+    names = board_names(state.table, board)
     result = other.result
     if result is None or not state.hand.is_over:
         return {"names": names, "over": False, "steps": []}
@@ -173,7 +169,7 @@ def _winner_name(state: TableState) -> str | None:
     if winner is None:
         return None
     if isinstance(match, GinPartnershipGame):
-        return _partners(_table_names(state.table), winner)
+        return _partners(seat_names(state.table), winner)
     return str(state.table.seats[winner]["name"])
 
 

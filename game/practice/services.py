@@ -1,8 +1,11 @@
 """Practice tables: start one, replay it, make a move, let the computer play, review.
 
-Views call these keyword-only functions with parsed, typed values; each returns
-the state the view renders (a :class:`TableState`), or raises a
-:class:`PracticeError` that carries its HTTP status and translated message. A
+Views call these keyword-only functions with parsed, typed values. Each action on a
+table (a move, a computer step, a hint, the next hand) returns the state the view
+renders (a :class:`TableState`; the hint with the coach's advice too), or raises a
+:class:`PracticeError` that carries its HTTP status and translated message, having
+changed nothing. ``table_start`` returns the new row, ``table_review`` a
+:class:`ReviewStep`. A
 table row stores rules, options, seats, seeds and moves (the engine's
 :class:`~game.engine.rounds.Board` s); every call replays the current hand
 through the engine, changes it, and saves it only if ``version`` still matches
@@ -44,8 +47,10 @@ from game.engine import (
     advise,
     bot_move,
     options_for,
+    rounds_from_data,
+    rounds_to_data,
+    table_sizes,
 )
-from game.engine.rounds import rounds_from_data, rounds_to_data
 from learners.models import Learner
 from rummy_site.errors import ServiceError
 
@@ -53,12 +58,6 @@ from .models import Table
 
 #: The learner's table seat.
 HUMAN = 0
-#: How many may sit at a table of each game (Gin: 3 in rotation, 4 in partnerships).
-PLAYER_COUNTS: dict[Game, tuple[int, int]] = {
-    Game.BASIC: (2, 6),
-    Game.GIN: (2, 4),
-    Game.KNOCK: (2, 6),
-}
 #: Names of the computer players, by seat (seat 0 is the learner).
 BOT_NAMES = ["Ona", "Ben", "Marta", "Luca", "Ivan"]
 #: Longest table name a learner may type.
@@ -240,8 +239,15 @@ class TableState:
         return len(hints[-1]) if len(hints) >= len(self.rounds) else 0
 
 
+def seat_names(table: Table) -> list[str]:
+    """The name of each table seat."""
+    return [str(seat["name"]) for seat in table.seats]
+
+
 def board_names(table: Table, board: Board) -> list[str]:
-    return [str(table.seats[seat]["name"]) for seat in board.seats]
+    """The name of each engine seat of ``board``."""
+    names = seat_names(table)
+    return [names[seat] for seat in board.seats]
 
 
 def table_rules(table: Table) -> TableRules:
@@ -349,7 +355,7 @@ def table_start(
     Gin with three players is the rotation (one sits out each hand), with four
     the partnership game (the learner and seat 2 against seats 1 and 3).
     """
-    low, high = PLAYER_COUNTS[game]
+    low, high = table_sizes(game)
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low}-{high} players")
     seats = [{"name": name.strip()[:NAME_LENGTH], "kind": "human"}]
@@ -559,7 +565,6 @@ __all__ = [
     "BOT_NAMES",
     "HUMAN",
     "NAME_LENGTH",
-    "PLAYER_COUNTS",
     "CorruptTable",
     "HandNotOver",
     "MatchOver",
@@ -576,6 +581,7 @@ __all__ = [
     "TableNotFound",
     "TableState",
     "board_names",
+    "seat_names",
     "table_bot_step",
     "table_get",
     "table_hint",

@@ -60,6 +60,36 @@ def _all_modules() -> set[str]:
     return {_module_name(p) for p in ENGINE.rglob("*.py")}
 
 
+def test_engine_files_exist() -> None:
+    # The modules docs/engine.md describes are where it says they are.
+    expected = {
+        "errors",
+        "cards",
+        "melds",
+        "arrange",
+        "moves",
+        "options",
+        "layoffs",
+        "scoring",
+        "score_sheet",
+        "deal",
+        "view",
+        "state",
+        "rounds",
+        "coach",
+        "bots",
+        "english",
+        "cli",
+        "selfplay",
+        "games.basic",
+        "games.gin",
+        "games.knock",
+        "games.closed",
+    }
+    present = {m.removeprefix("game.engine.") for m in _all_modules()}
+    assert expected <= present, sorted(expected - present)
+
+
 def test_importing_the_engine_loads_no_django_module() -> None:
     code = (
         "import sys, game.engine, game.engine.cli, game.engine.selfplay; "

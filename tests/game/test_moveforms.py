@@ -8,8 +8,9 @@ from django.http import QueryDict
 from django.utils import translation
 
 from game.engine import AnyMove, Card, Move
-from game.moveforms import move_data, move_fields, parse_display, parse_move, parse_version
+from game.moveforms import move_fields, parse_display, parse_move, parse_version
 from rummy_site.errors import BadInput
+from tests.factories import move_data
 
 MOVES = [
     "draw stock",

@@ -12,8 +12,7 @@ from game.engine import DrawStock, Knock
 from game.guided import scenarios as guided
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import stars_for
-from game.moveforms import move_data
-from tests.factories import a_wrong_move, learner_move
+from tests.factories import a_wrong_move, learner_move, move_data
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -11,9 +11,9 @@ from django.urls import reverse
 
 from game.cards import card_name
 from game.engine import DECK, AnyMove, Card, Discard, Hand
-from game.moveforms import move_data
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
+from tests.factories import move_data
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

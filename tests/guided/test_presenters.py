@@ -1,0 +1,98 @@
+"""What a guided-hand page shows, from states built by the services (no HTTP)."""
+
+from __future__ import annotations
+
+import pytest
+from django.http import QueryDict
+
+from game.board import BoardDisplay
+from game.engine import Discard, Move
+from game.guided import presenters, scenarios, services
+from game.moveforms import parse_move
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+GIN = "gin-01-first-knock"
+
+
+def test_the_coach_panel_prompts_the_step_and_shows_the_hints_asked_for() -> None:
+    learner = factories.learner()
+    scenario = factories.scenario(GIN)
+    state = services.guided_page(learner=learner, scenario=scenario)
+    context = presenters.guided_context(state, BoardDisplay())
+    assert context["prompt"] == scenario.steps[0].prompt["en"]
+    assert (context["step_number"], context["step_count"]) == (1, len(scenario.steps))
+    assert context["hints"] == [] and context["more_hints"] and not context["finished"]
+    hinted = services.attempt_hint(learner=learner, scenario=scenario, version=0)
+    context = presenters.guided_context(hinted, BoardDisplay())
+    assert context["hints"] == [scenario.steps[0].hints[0]["en"]]
+
+
+def test_feedback_right_other_and_illegal() -> None:
+    learner = factories.learner()
+    scenario = factories.scenario(GIN)
+    state, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=0, move=Move.parse("draw stock")
+    )
+    other = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]
+    assert other["kind"] == "other" and other["continue"] and not other.get("alert")
+    data = QueryDict(mutable=True)
+    for name, value in other["fields"]:
+        data.appendlist(name, value)
+    assert parse_move(data).move == Move.parse("draw stock")  # "continue anyway" posts it
+    card = state.hand.cards(0)[0]
+    state, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=state.version, move=Discard(card)
+    )
+    illegal = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]
+    assert illegal["kind"] == "illegal" and illegal["alert"] and illegal["lead"] == "Not allowed."
+    assert "draw" in illegal["text"].lower()
+    state, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=state.version, move=Move.parse("draw discard")
+    )
+    right = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]
+    assert right["kind"] == "right" and right["text"] == scenario.steps[0].right["en"]
+
+
+def test_a_discard_that_is_not_the_steps_says_what_it_would_cost() -> None:
+    learner = factories.learner()
+    scenario = factories.scenario("gin-02-groups-runs-discard")
+    state, _line = factories.attempt_with(learner, scenario.slug, 1)  # now: discard KS
+    right = scenarios.right_line(scenario)[1]
+    other = next(m for m in state.hand.legal_moves() if isinstance(m, Discard) and m != right)
+    state, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=state.version, move=other
+    )
+    assert verdict.cost is not None and verdict.cost[0] > verdict.cost[1]
+    text = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]["text"]
+    assert f"Your deadwood would be {verdict.cost[0]} instead of {verdict.cost[1]}." in text
+
+
+def test_a_finished_hand_shows_stars_mistakes_and_the_next_hand() -> None:
+    learner = factories.learner()
+    scenario = factories.scenario(GIN)
+    services.attempt_move(
+        learner=learner, scenario=scenario, version=0, move=Move.parse("draw stock")
+    )
+    state = services.guided_page(learner=learner, scenario=scenario)
+    for move in scenarios.right_line(scenario):
+        state, _verdict = services.attempt_move(
+            learner=learner, scenario=scenario, version=state.version, move=move
+        )
+    context = presenters.guided_context(state, BoardDisplay())
+    assert context["finished"] and context["stars"] == 2 and context["mistake_count"] == 1
+    assert context["mistake_kinds"] == [("drew from the other pile", 1)]
+    following = [s for s in scenarios.library() if s.game == scenario.game][1]
+    assert context["next_scenario"] == following and context["next_title"] == following.title["en"]
+
+
+def test_the_index_lists_each_games_hands_with_the_learners_best() -> None:
+    learner = factories.learner()
+    factories.attempt_with(learner, GIN, 2)
+    context = presenters.index_context(services.results_of(learner=learner))
+    games = {g["game"]: g for g in context["games"]}
+    assert set(games) == {"basic", "gin", "knock"}
+    first = games["gin"]["hands"][0]
+    assert first["scenario"].slug == GIN and first["result"].stars == 3
+    assert all(h["result"] is None for h in games["knock"]["hands"])

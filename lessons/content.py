@@ -29,12 +29,18 @@ The body is Markdown. Shortcodes, on their own line or inside a sentence:
     "Who scores, and how much?": the game, the knocker (or Basic's winner), then
     each player's hand after ``|`` (Gin: 10 cards each; Knock: the deal size;
     Basic: the winner's hand empty). The settlement is then shown step by step.
-    Players are named A, B, C... in hand order. Basic Rummy may add ``rummy``
-    (the winner went rummy: doubled) and ``ace-high`` (the option: aces 15):
+    Players have the computer players' names (Ona, Ben, Marta...) in hand order.
+    Basic Rummy may add ``rummy`` (the winner went rummy: doubled) and
+    ``ace-high`` (the option: aces 15):
     ``[check score basic 0 rummy | | KS 7D AH | 2C 3C]``.
 ``[check layoff 5C | 2C 3C 4C | 9D 9H 9S]``
     "Where can this card be laid off?": the card, then the melds on the table
     (the answer may be one of them, several, or none).
+
+Cards named in the prose are codes in braces, as everywhere on the site:
+``the {KC}``, ``{7H 8H 9H}``, ``{Q-K-A}`` (see :mod:`game.cards`); the page
+writes them with its language's rank letters (``К♣`` in Russian). Never type a
+card's letters and suit symbol yourself: a test fails on ``K♣`` in a lesson.
 
 A card row inside a list item needs the item's indentation (4 spaces) to stay in
 the list. Every question and explanation is the site's own translated text, so a lesson's
@@ -48,6 +54,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.cards import markup_problems
 from game.engine import EngineError, Game, parse_cards
 from rummy_site.languages import codes as languages
 
@@ -159,6 +166,11 @@ def read(path: Path, *, language: str, game: str | None) -> Document:
     shortcodes = tuple(Shortcode(m.group(1), m.group(2).strip()) for m in SHORTCODE.finditer(body))
     for code in shortcodes:
         check_shortcode(code, where)
+    for part in ("title", "summary"):
+        if "{" in meta.get(part, ""):
+            raise ContentError(where, f"the {part} is plain text: name cards there in words")
+    for problem in markup_problems(SHORTCODE.sub("", body)):
+        raise ContentError(where, f"card markup: {problem}")
     guided = tuple(g.strip() for g in meta.get("guided", "").split(",") if g.strip())
     return Document(
         path=path,

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from game import explain
 from game.engine import Arrangement, Game, Meld, MeldKind
+from game.names import computer_names
 
 from .checks import (
     Check,
@@ -28,9 +29,9 @@ from .services import Progress
 
 
 def player_names(count: int) -> list[str]:
-    """Players of a score question are letters, as in the rule books' examples: the
-    explanations then read "B pays A 7" in every language, with no name to decline."""
-    return [chr(ord("A") + n) for n in range(count)]
+    """Players of a score question have the computer players' names in the page's
+    language (never letters, which would read as cards: "A" is an ace)."""
+    return computer_names(count)
 
 
 def _meld_label(meld: Meld) -> str:
@@ -70,7 +71,7 @@ def question(check: Check, seed: int) -> dict[str, Any]:
         data["players"] = [
             {
                 "index": i,
-                "name": _("Player %(letter)s") % {"letter": names[i]},
+                "name": names[i],
                 "cards": list(hand),
                 "role": role if i == check.player else "",
             }

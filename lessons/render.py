@@ -1,7 +1,8 @@
 """From a lesson file to stored HTML, and from stored HTML to the page.
 
-At load time the Markdown is rendered once; shortcodes become markers. At
-request time the markers become cards (named in the page's language), and the
+At load time the Markdown is rendered once; shortcodes and the cards named in
+the prose (``{KC}``, see :mod:`game.cards`) become markers. At request time the
+markers become cards and card names in the page's language, and the
 body is split around its checks (``split_checks``), which the lesson template
 draws with the learner's answers (``lessons.presenters.lesson_context``).
 """
@@ -12,12 +13,14 @@ import re
 
 import markdown
 
+from game.cards import MARKUP, text_html
 from game.engine import parse_cards
 from game.templatetags.cards import card
 
 from .content import SHORTCODE, Document
 
 CARDS_MARK = re.compile(r"<!--cards:([^>]*)-->")
+NAMES_MARK = re.compile(r"<!--names:([^>]*)-->")
 CHECK_MARK = re.compile(r"(?:<p>)?<!--check:(\d+)-->(?:</p>)?")
 
 
@@ -33,12 +36,14 @@ def render_document(document: Document) -> tuple[str, list[str]]:
         return f"\n\n<!--check:{len(checks) - 1}-->\n\n"
 
     source = SHORTCODE.sub(replace, document.body)
+    source = MARKUP.sub(lambda m: f"<!--names:{m.group(1)}-->", source)
     html = markdown.markdown(source, extensions=["tables", "sane_lists"], output_format="html")
     return html, checks
 
 
 def draw_cards(html: str) -> str:
-    """Replace card markers with cards named in the active language."""
+    """Replace card markers with cards, and name markers with the cards' names, in the
+    active language."""
 
     def replace(match: re.Match[str]) -> str:
         # Spans, not a list: card rows often stand inside a sentence (a <p>).
@@ -46,7 +51,8 @@ def draw_cards(html: str) -> str:
         inner = "".join(str(card(c, small=True)) for c in cards)
         return f'<span class="hand hand--inline">{inner}</span>'
 
-    return CARDS_MARK.sub(replace, html)
+    html = CARDS_MARK.sub(replace, html)
+    return NAMES_MARK.sub(lambda m: str(text_html("{" + m.group(1) + "}")), html)
 
 
 def split_checks(html: str) -> list[str | int]:

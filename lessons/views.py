@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from game.cards import text_html
 from game.engine import Game
 from game.guided import scenarios
 from learners.middleware import LearnerRequest
@@ -79,7 +80,7 @@ def _lesson_page(
         for i in range(len(lesson.checks))
     }
     guided_hands = [
-        {"slug": s.slug, "title": pick(s.title, lesson.language)}
+        {"slug": s.slug, "title": text_html(pick(s.title, lesson.language))}
         for slug in lesson.guided
         if (s := scenarios.get(slug)) is not None
     ]

@@ -241,7 +241,7 @@ def _diagnose(
             ace = next(c for c in cards if c.rank is Rank.ACE)
             return MeldFailure.ACE_ABOVE_KING, {"cards": codes, "card": str(ace)}
         if _is_circular_arc(values):
-            return MeldFailure.WRAP_AROUND, {"cards": codes}
+            return MeldFailure.WRAP_AROUND, {"cards": codes, "ace_high": ace_high_or_low}
     suit = cards[0].suit
     return MeldFailure.RUN_GAP, {
         "cards": codes,

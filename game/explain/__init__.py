@@ -31,7 +31,7 @@ from .numbers import (
     who,
 )
 from .refusals import MELD_FAILURES, MOVE_ERRORS, MOVE_NAMES, meld_failure, refusal
-from .scoring import LINES, STEPS, settlement_step, summary_line
+from .scoring import LINES, STEPS, match_over, settlement_step, summary_line
 
 #: Each game's name, as the site writes it.
 GAME_NAMES: dict[Game, Promise] = {
@@ -64,6 +64,7 @@ __all__ = [
     "event_sentence",
     "full_card_names",
     "game_name",
+    "match_over",
     "meld_failure",
     "move_phrase",
     "people",

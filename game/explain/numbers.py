@@ -13,8 +13,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from game.cards import card_name, rank_index
-from game.engine import Card, Rank
+from game.cards import card_name, card_short, cards_short
+from game.engine import Card
 
 FRACTIONS = {
     Fraction(1, 2): "½",
@@ -51,17 +51,6 @@ def signed(value: Fraction | int) -> str:
 def deadwood_points(value: int) -> str:
     """ "7 points", with the language's plural form."""
     return ngettext("%(count)s point", "%(count)s points", value) % {"count": value}
-
-
-def card_short(card: Card | str) -> str:
-    """The card as on its corner: "7♥", "10♣", "Д♠" (ru)."""
-    c = Card.parse(card) if isinstance(card, str) else card
-    index = "10" if c.rank is Rank.TEN else rank_index(c.rank)
-    return index + c.suit.symbol
-
-
-def cards_short(cards: Iterable[Card | str]) -> str:
-    return " ".join(card_short(c) for c in cards)
 
 
 def full_card_names(cards: Iterable[Card | str]) -> str:

@@ -8,6 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from game.cards import text_plain
 from game.engine import IllegalMove, MeldFailure, MoveError, MoveKind
 
 from .catalogue import Names, Params, Sentence
@@ -47,12 +48,28 @@ MELD_FAILURES: dict[MeldFailure, Sentence] = {
         ),
         _cards,
     ),
+    # With the ace-high option the ace may sit above the king, so the sentence says so.
     MeldFailure.WRAP_AROUND: Sentence(
-        lambda p: _("%(cards)s is not a run: a run cannot go round the corner from king to ace."),
-        _cards,
+        lambda p: (
+            _(
+                "%(cards)s is not a run: the ace goes below the 2 (%(low)s) or above the king "
+                "(%(high)s), but a run never goes round the corner from the king to the 2."
+            )
+            if p.get("ace_high")
+            else _(
+                "%(cards)s is not a run: the ace is low (%(low)s), and a run never goes round "
+                "the corner from the king through the ace to the 2."
+            )
+        ),
+        lambda p, n: {
+            "cards": cards_short(p["cards"]),
+            "low": text_plain("{A-2-3}"),
+            "high": text_plain("{Q-K-A}"),
+        },
     ),
     MeldFailure.ACE_ABOVE_KING: Sentence(
-        lambda p: _("%(cards)s is not a run: the ace is low, so Q-K-A is not a run."), _cards
+        lambda p: _("%(cards)s is not a run: the ace is low, so %(run)s is not a run."),
+        lambda p, n: {"cards": cards_short(p["cards"]), "run": text_plain("{Q-K-A}")},
     ),
     MeldFailure.RUN_GAP: Sentence(
         lambda p: _("%(cards)s is not a run: missing %(missing)s."),

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from game.engine import LineCode, SettleStep, StepCode, SummaryLine
 
@@ -217,6 +217,9 @@ STEPS: dict[StepCode, Sentence] = {
 }
 
 
+# A sentence with the context "partnership" has two players as its subject, the
+# partnership of four-player Gin ("Ona and Marta win the game"): it agrees in the plural.
+
 LINES: dict[LineCode, Sentence] = {
     LineCode.BOXES: Sentence(
         lambda p: ngettext(
@@ -231,14 +234,27 @@ LINES: dict[LineCode, Sentence] = {
         },
     ),
     LineCode.DIFFERENCE: Sentence(
-        lambda p: _("%(name)s scores the difference between the totals: %(points)s."),
+        lambda p: (
+            pgettext("partnership", "%(name)s score the difference between the totals: %(points)s.")
+            if p.get("pair")
+            else _("%(name)s scores the difference between the totals: %(points)s.")
+        ),
         _name_points,
     ),
     LineCode.BOX_BONUS: Sentence(
-        lambda p: ngettext(
-            "Box bonus for %(name)s: %(count)s box × %(per_box)s = %(points)s.",
-            "Box bonus for %(name)s: %(count)s boxes × %(per_box)s = %(points)s.",
-            len(p["boxes"]),
+        lambda p: (
+            npgettext(
+                "partnership",
+                "Box bonus for %(name)s: %(count)s box × %(per_box)s = %(points)s.",
+                "Box bonus for %(name)s: %(count)s boxes × %(per_box)s = %(points)s.",
+                len(p["boxes"]),
+            )
+            if p.get("pair")
+            else ngettext(
+                "Box bonus for %(name)s: %(count)s box × %(per_box)s = %(points)s.",
+                "Box bonus for %(name)s: %(count)s boxes × %(per_box)s = %(points)s.",
+                len(p["boxes"]),
+            )
         ),
         lambda p, n: {
             "name": who(p["player"], n),
@@ -248,7 +264,13 @@ LINES: dict[LineCode, Sentence] = {
         },
     ),
     LineCode.SHUTOUT: Sentence(
-        lambda p: _("Shutout bonus for %(name)s (%(opponent)s won no hand): %(points)s."),
+        lambda p: (
+            pgettext(
+                "partnership", "Shutout bonus for %(name)s (%(opponent)s won no hand): %(points)s."
+            )
+            if p.get("pair")
+            else _("Shutout bonus for %(name)s (%(opponent)s won no hand): %(points)s.")
+        ),
         lambda p, n: {
             "name": who(p["player"], n),
             "opponent": who(p["opponent"], n),
@@ -256,9 +278,21 @@ LINES: dict[LineCode, Sentence] = {
         },
     ),
     LineCode.GAME_TOTAL: Sentence(
-        lambda p: _("Game total for %(name)s: %(points)s."), _name_points
+        lambda p: (
+            pgettext("partnership", "Game total for %(name)s: %(points)s.")
+            if p.get("pair")
+            else _("Game total for %(name)s: %(points)s.")
+        ),
+        _name_points,
     ),
-    LineCode.MARGIN: Sentence(lambda p: _("%(name)s wins the game by %(points)s."), _name_points),
+    LineCode.MARGIN: Sentence(
+        lambda p: (
+            pgettext("partnership", "%(name)s win the game by %(points)s.")
+            if p.get("pair")
+            else _("%(name)s wins the game by %(points)s.")
+        ),
+        _name_points,
+    ),
     LineCode.SCORE: Sentence(lambda p: _("%(name)s: %(points)s."), _name_points),
     LineCode.BALANCE: Sentence(
         lambda p: _("%(name)s received %(received)s and paid %(paid)s: %(net)s."),
@@ -269,7 +303,14 @@ LINES: dict[LineCode, Sentence] = {
             "net": signed(p["net"]),
         },
     ),
-    LineCode.WINNER: Sentence(lambda p: _("%(name)s wins the match!"), _name),
+    LineCode.WINNER: Sentence(
+        lambda p: (
+            pgettext("partnership", "%(name)s win the match!")
+            if p.get("pair")
+            else _("%(name)s wins the match!")
+        ),
+        _name,
+    ),
     LineCode.ANOTHER_HAND: Sentence(
         lambda p: _("%(names)s are level at the top: another hand is played."),
         lambda p, n: {"names": people(p["players"], n)},
@@ -283,9 +324,19 @@ def settlement_step(step: SettleStep, names: Names) -> str:
     return STEPS[step.code].render(step.params, names)
 
 
-def summary_line(line: SummaryLine, names: Names) -> str:
-    """One line of a match summary (Gin's game end, the winner of a match)."""
-    return LINES[line.code].render(line.params, names)
+def summary_line(line: SummaryLine, names: Names, *, pairs: bool = False) -> str:
+    """One line of a match summary (Gin's game end, the winner of a match). With
+    ``pairs`` the players are partnerships ("Ona and Marta"), and the sentence agrees
+    with a plural subject in every language."""
+    params = {**line.params, "pair": True} if pairs else line.params
+    return LINES[line.code].render(params, names)
 
 
-__all__ = ["LINES", "STEPS", "settlement_step", "summary_line"]
+def match_over(name: str, *, pair: bool = False) -> str:
+    """The end of a match, its winner (a player, or a partnership) named."""
+    if pair:
+        return pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}
+    return _("The match is over: %(name)s wins.") % {"name": name}
+
+
+__all__ = ["LINES", "STEPS", "match_over", "settlement_step", "summary_line"]

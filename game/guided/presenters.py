@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game import explain
 from game.board import BoardDisplay, board_context
+from game.cards import text_html, text_plain
 from game.engine import Game
 from game.moveforms import move_fields
 from rummy_site.languages import pick
@@ -46,8 +48,8 @@ def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
         hands = [
             {
                 "scenario": s,
-                "title": pick(s.title),
-                "summary": pick(s.summary),
+                "title": text_html(pick(s.title)),
+                "summary": text_html(pick(s.summary)),
                 "result": results.get(s.slug),
             }
             for s in scenarios.library()
@@ -63,27 +65,31 @@ def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | N
         return None
     if verdict.kind is VerdictKind.RIGHT:
         lead = _("Right!") if verdict.text else _("Done.")
-        return {"kind": verdict.kind.value, "text": verdict.text, "lead": lead}
+        return {"kind": verdict.kind.value, "text": text_html(verdict.text), "lead": lead}
     if verdict.kind is VerdictKind.ILLEGAL:
         assert verdict.error is not None
         return {
             "kind": verdict.kind.value,
             "lead": _("Not allowed."),
             "text": explain.refusal(verdict.error, state.names),
-            "more": verdict.text,
+            "more": text_html(verdict.text),
             "alert": True,
         }
-    lines = [verdict.text or _("That move is allowed, but it is not what this step is about.")]
+    text = text_html(verdict.text) or _(
+        "That move is allowed, but it is not what this step is about."
+    )
     price = verdict.cost
     if price is not None:
-        lines.append(
+        text = format_html(
+            "{} {}",
+            text,
             _("Your deadwood would be %(mine)s instead of %(best)s.")
-            % {"mine": price[0], "best": price[1]}
+            % {"mine": price[0], "best": price[1]},
         )
     return {
         "kind": verdict.kind.value,
         "lead": _("Allowed, but not the point."),
-        "text": " ".join(lines),
+        "text": text,
         "fields": move_fields(verdict.move),
         "continue": True,
     }
@@ -112,12 +118,14 @@ def guided_context(
     if state.off_path:
         prompt = _("You have left the lesson's path: finish the hand your own way.")
     else:
-        prompt = pick(step.prompt) if step else ""
+        prompt = text_html(pick(step.prompt)) if step else ""
     context.update(
         {
             "scenario": scenario,
-            "title": pick(scenario.title),
-            "summary": pick(scenario.summary),
+            "title": text_html(pick(scenario.title)),
+            "title_plain": text_plain(pick(scenario.title)),
+            "summary": text_html(pick(scenario.summary)),
+            "summary_plain": text_plain(pick(scenario.summary)),
             "game_label": explain.game_name(scenario.game),
             "version": state.version,
             "step": step,
@@ -125,7 +133,7 @@ def guided_context(
             "step_count": len(scenario.steps),
             "prompt": prompt,
             "off_path": state.off_path,
-            "hints": [pick(h) for h in step.hints[: state.hints_shown]]
+            "hints": [text_html(pick(h)) for h in step.hints[: state.hints_shown]]
             if step and coaching
             else [],
             "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
@@ -136,7 +144,7 @@ def guided_context(
             "mistake_count": len(mistakes),
             "mistake_kinds": list(by_label.items()),
             "next_scenario": following,
-            "next_title": pick(following.title) if following else "",
+            "next_title": text_html(pick(following.title)) if following else "",
         }
     )
     return context

@@ -1,45 +1,58 @@
 """Guided hands as data: the scenario file format, its loader, replay and validator.
 
 A guided hand is a prepared deal in which a coach teaches one step at a time.
-Each is a TOML file in ``game/guided/content/`` (one per hand, named by its
-slug). It holds the game and options, the seats' names, the exact deal, the
-computer players' scripted moves, and the learner's steps. Every text is given
-in every language of the site (``en``, ``lt``, ``ru``, ``it``); a missing
-language is an error. The format, field by field::
+Each hand is two kinds of TOML file in ``game/guided/content/``, named by its
+slug: the **hand** (``<slug>.toml``: the game, the exact deal, the computer
+players' scripted moves, the learner's steps), and its **words** in each
+language of the site (``<lang>/<slug>.toml``: the players' names, the title, and
+what the coach says at each step). A translator edits only the words; a
+missing language, step or text is an error.
+
+The hand, field by field::
 
     game = "gin"                     # basic | gin | knock
     order = 1                        # position in its game's list (from first steps)
     options = {}                     # the rule set's options (rules.md)
-    names = ["", "Ona"]              # seat 0 is the learner ("" = their name)
     dealer = 1                       # the learner plays first when they sit left of it
-    title = { en = "...", lt = "...", ru = "...", it = "..." }
-    summary = { en = "...", ... }
     teaches = ["groups", "runs"]     # topics, shown on the index
 
     [deal]
-    hands = ["2C 3C 4C ...", "..."]  # each seat's cards
+    hands = ["2C 3C 4C ...", "..."]  # each seat's cards; seat 0 is the learner
     discard = "7H"                   # the up-card (top first if several)
     stock = "KS 2D"                  # the next cards of the stock, top first;
                                      # the rest of the deck follows in index order
     computer = ["draw stock", "discard 9S"]   # the computer players' moves, in order
 
     [[steps]]                        # one per learner move, in order
-    prompt = { en = "...", ... }
     expect = "draw discard"          # one exact move, or a list of moves, or:
     # rule = "knock"                 # any legal move of a kind (see ScenarioRule)
-    hints = [{ en = "which pile" }, { en = "which card" }, { en = "why" }]
-    right = { en = "what the right move did", ... }
-    other = { en = "legal, but not today's point", ... }   # optional
 
-    [[steps.wrong]]                  # optional: a likely wrong move, explained
+    [[steps.wrong]]                  # optional: a likely wrong move the coach explains
     move = "draw stock"
-    say = { en = "...", ... }
 
     [final]                          # what the hand must end with (checked by tests)
     kind = "knock"                   # the settlement's kind
     received = [25, 0]               # each seat's points
 
-``python manage.py check_scenarios`` replays every file through the engine and
+Its words in one language (``lt/<slug>.toml``), step by step in the same order::
+
+    names = ["", "Ona"]              # by seat: seat 0 is the learner ("" = their name);
+                                     # names that read naturally and decline well
+    title = "..."
+    summary = "..."
+
+    [[steps]]
+    prompt = "What the coach asks"
+    hints = ["which pile", "which card", "why"]   # the same number in every language
+    right = "what the right move did"
+    other = "legal, but not today's point"        # optional
+    wrong = ["what the coach says to each [[steps.wrong]] move, in order"]
+
+Cards in the words are written as codes in braces (``{KC}``, ``{9S 9H 9D}``,
+``{Q-K-A}``; see :mod:`game.cards`), so every language shows its own rank
+letters and screen readers hear each card's name.
+
+``python manage.py check_scenarios`` replays every hand through the engine and
 names the file and step of every problem (see :func:`validate`).
 """
 
@@ -54,6 +67,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from game.cards import markup_problems
 from game.engine import (
     AnyMove,
     Deal,
@@ -164,7 +178,8 @@ class Scenario:
     game: Game
     order: int
     options: dict[str, Any]
-    names: tuple[str, ...]
+    #: the seats' names in each language (seat 0, the learner: "")
+    names: Mapping[str, tuple[str, ...]]
     dealer: int
     title: Text
     summary: Text
@@ -176,7 +191,7 @@ class Scenario:
 
     @property
     def players(self) -> int:
-        return len(self.names)
+        return len(self.deal.hands)
 
     def new_hand(self) -> Hand:
         return new_hand(
@@ -215,17 +230,13 @@ def rule_accepts(rule: ScenarioRule, hand: Hand, move: AnyMove, seat: int = LEAR
 
 
 # ------------------------------------------------------------------ loading
-def _text(data: Any, where: str, what: str) -> Text:
-    if not isinstance(data, Mapping):
-        raise ScenarioError(where, f"{what} must be a table of texts by language")
-    codes = languages()
-    missing = [code for code in codes if not str(data.get(code, "")).strip()]
-    if missing:
-        raise ScenarioError(where, f"{what} lacks the language(s): {', '.join(missing)}")
-    extra = [code for code in data if code not in codes]
-    if extra:
-        raise ScenarioError(where, f"{what} has unknown language(s): {', '.join(extra)}")
-    return {code: str(data[code]).strip() for code in codes}
+def _read(path: Path, where: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(where, f"missing file {path.parent.name}/{path.name}") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ScenarioError(where, f"not readable TOML: {exc}") from None
 
 
 def _move(text: Any, where: str) -> AnyMove:
@@ -235,13 +246,101 @@ def _move(text: Any, where: str) -> AnyMove:
         raise ScenarioError(where, f"not a move: {text!r} ({exc})") from None
 
 
+class _Words:
+    """One hand's words in every language, read text by text."""
+
+    def __init__(self, directory: Path, slug: str) -> None:
+        self.slug = slug
+        self.files: dict[str, dict[str, Any]] = {}
+        for code in languages():
+            where = f"{code}/{slug}.toml"
+            self.files[code] = _read(directory / code / f"{slug}.toml", where)
+
+    def names(self, seats: int) -> dict[str, tuple[str, ...]]:
+        found = {}
+        for code, data in self.files.items():
+            names = data.get("names")
+            if (
+                not isinstance(names, list)
+                or len(names) != seats
+                or not all(isinstance(n, str) for n in names)
+                or names[0] != ""
+                or not all(n.strip() for n in names[1:])
+            ):
+                raise ScenarioError(
+                    self._where(code),
+                    f'names must name all {seats} seats, seat 0 (the learner) as ""',
+                )
+            found[code] = tuple(names)
+        return found
+
+    def _where(self, code: str, step: int | None = None) -> str:
+        return f"{code}/{self.slug}.toml" + (f", step {step}" if step is not None else "")
+
+    def text(self, what: str, *path: str | int) -> Text:
+        """The text at ``path`` (keys and list positions) in every language."""
+        found = self.optional(what, *path, required=True)
+        assert found is not None
+        return found
+
+    def optional(self, what: str, *path: str | int, required: bool = False) -> Text | None:
+        """The text at ``path`` in every language, or in none (``None``)."""
+        found: dict[str, str] = {}
+        for code, data in self.files.items():
+            value: Any = data
+            for key in path:
+                try:
+                    value = value[key]
+                except (KeyError, IndexError, TypeError):
+                    value = None
+                    break
+            index = path[1] if len(path) > 1 and path[0] == "steps" else None
+            where = self._where(code, index + 1 if isinstance(index, int) else None)
+            if value is None and not required:
+                continue
+            if not isinstance(value, str) or not value.strip():
+                raise ScenarioError(where, f"{what} is missing")
+            problems = markup_problems(value)
+            if problems:
+                raise ScenarioError(where, f"{what}: {'; '.join(problems)}")
+            found[code] = value.strip()
+        if not found:
+            return None
+        if len(found) != len(self.files):
+            missing = ", ".join(c for c in self.files if c not in found)
+            raise ScenarioError(self._where(missing), f"{what} is missing")
+        return found
+
+    def count(self, what: str, number: int, key: str) -> int:
+        """How many ``key`` texts step ``number`` has: the same in every language."""
+        counts = {}
+        for code, data in self.files.items():
+            steps = data.get("steps", [])
+            value = steps[number - 1].get(key, []) if number <= len(steps) else []
+            counts[code] = len(value) if isinstance(value, list) else -1
+        if len(set(counts.values())) != 1 or -1 in counts.values():
+            listed = ", ".join(f"{c}: {n}" for c, n in counts.items())
+            raise ScenarioError(
+                self._where(next(iter(self.files)), number),
+                f"{what} differ between languages ({listed})",
+            )
+        return next(iter(counts.values()))
+
+    def steps(self) -> int:
+        counts = {code: len(data.get("steps", [])) for code, data in self.files.items()}
+        if len(set(counts.values())) != 1:
+            listed = ", ".join(f"{c}: {n}" for c, n in counts.items())
+            raise ScenarioError(
+                self._where(next(iter(self.files))), f"step counts differ ({listed})"
+            )
+        return next(iter(counts.values()))
+
+
 def load(path: Path) -> Scenario:
-    """Read and check one scenario file (its form, not its play: see :func:`validate`)."""
+    """Read and check one hand and its words (their form, not their play: see
+    :func:`validate`)."""
     where = path.name
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ScenarioError(where, f"not readable TOML: {exc}") from None
+    data = _read(path, where)
     game = data.get("game")
     if game not in list(Game):
         games = ", ".join(g.value for g in Game)
@@ -250,9 +349,6 @@ def load(path: Path) -> Scenario:
         options_for(game, data.get("options", {}))
     except EngineError as exc:
         raise ScenarioError(where, f"options: {exc}") from None
-    names = data.get("names")
-    if not isinstance(names, list) or len(names) < 2 or not all(isinstance(n, str) for n in names):
-        raise ScenarioError(where, "names must list every seat (seat 0: the learner)")
     deal_data = data.get("deal", {})
     try:
         deal = Deal.build(
@@ -262,13 +358,22 @@ def load(path: Path) -> Scenario:
         )
     except (EngineError, InvalidNotation) as exc:
         raise ScenarioError(where, f"the deal is not a valid deck: {exc}") from None
-    if len(deal.hands) != len(names):
-        raise ScenarioError(where, f"the deal has {len(deal.hands)} hands for {len(names)} seats")
+    seats = len(deal.hands)
+    if seats < 2:
+        raise ScenarioError(where, "the deal needs a hand for every seat (seat 0: the learner)")
+    words = _Words(path.parent, path.stem)
+    names = words.names(seats)
     scripted = deal_data.get("computer", [])
     computer = tuple(_move(m, f"{where}, deal.computer[{i}]") for i, m in enumerate(scripted))
+    raw_steps = data.get("steps", [])
+    if not raw_steps:
+        raise ScenarioError(where, "a guided hand needs steps")
+    if words.steps() != len(raw_steps):
+        raise ScenarioError(where, f"{len(raw_steps)} steps, but the words have {words.steps()}")
     steps = []
-    for number, raw in enumerate(data.get("steps", []), start=1):
+    for number, raw in enumerate(raw_steps, start=1):
         at = f"{where}, step {number}"
+        index = number - 1
         expect_raw = raw.get("expect", [])
         if isinstance(expect_raw, str):
             expect_raw = [expect_raw]
@@ -279,40 +384,45 @@ def load(path: Path) -> Scenario:
         if rule is not None and rule not in list(ScenarioRule):
             known = ", ".join(r.value for r in ScenarioRule)
             raise ScenarioError(at, f"unknown rule {rule!r} (known: {known})")
-        hints = tuple(_text(h, at, f"hint {i + 1}") for i, h in enumerate(raw.get("hints", [])))
-        if not hints:
+        hint_count = words.count("hints", number, "hints")
+        if not hint_count:
             raise ScenarioError(at, "a step needs at least one hint")
-        wrong = tuple(
-            WrongMove(_move(w.get("move"), at), _text(w.get("say"), at, "wrong.say"))
-            for w in raw.get("wrong", [])
-        )
+        wrong_moves = [_move(w.get("move"), at) for w in raw.get("wrong", [])]
+        if words.count("wrong texts", number, "wrong") != len(wrong_moves):
+            raise ScenarioError(
+                at, f"{len(wrong_moves)} wrong moves, but a different number of wrong texts"
+            )
         steps.append(
             ScenarioStep(
                 number=number,
-                prompt=_text(raw.get("prompt"), at, "prompt"),
+                prompt=words.text("prompt", "steps", index, "prompt"),
                 expect=expect,
                 rule=ScenarioRule(rule) if rule is not None else None,
-                hints=hints,
-                right=_text(raw.get("right"), at, "right"),
-                other=_text(raw["other"], at, "other") if "other" in raw else None,
-                wrong=wrong,
+                hints=tuple(
+                    words.text(f"hint {i + 1}", "steps", index, "hints", i)
+                    for i in range(hint_count)
+                ),
+                right=words.text("right", "steps", index, "right"),
+                other=words.optional("other", "steps", index, "other"),
+                wrong=tuple(
+                    WrongMove(move, words.text("wrong", "steps", index, "wrong", i))
+                    for i, move in enumerate(wrong_moves)
+                ),
             )
         )
-    if not steps:
-        raise ScenarioError(where, "a guided hand needs steps")
-    dealer = data.get("dealer", len(names) - 1)
-    if not isinstance(dealer, int) or not 0 <= dealer < len(names):
-        raise ScenarioError(where, f"dealer must be a seat 0-{len(names) - 1}")
+    dealer = data.get("dealer", seats - 1)
+    if not isinstance(dealer, int) or not 0 <= dealer < seats:
+        raise ScenarioError(where, f"dealer must be a seat 0-{seats - 1}")
     return Scenario(
         slug=path.stem,
         path=path,
         game=Game(game),
         order=int(data.get("order", 0)),
         options=dict(data.get("options", {})),
-        names=tuple(names),
+        names=names,
         dealer=dealer,
-        title=_text(data.get("title"), where, "title"),
-        summary=_text(data.get("summary"), where, "summary"),
+        title=words.text("title", "title"),
+        summary=words.text("summary", "summary"),
         teaches=tuple(str(t) for t in data.get("teaches", [])),
         deal=deal,
         computer=computer,

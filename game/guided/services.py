@@ -22,7 +22,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext_lazy, pgettext
+from django.utils.translation import gettext_lazy
 
 from game.engine import (
     AnyMove,
@@ -36,9 +36,11 @@ from game.engine import (
     PlayerView,
     deadwood_after,
 )
+from game.names import learner_default
 from learners.models import Learner
 from rummy_site.errors import ServiceError
-from rummy_site.languages import pick
+from rummy_site.languages import codes as languages
+from rummy_site.languages import current, pick
 
 from . import scenarios
 from .models import GuidedAttempt, GuidedResult
@@ -231,7 +233,8 @@ class GuidedState:
 
     @property
     def names(self) -> list[str]:
-        return [name or self.learner_name for name in self.scenario.names]
+        names = self.scenario.names.get(current()) or self.scenario.names[languages()[0]]
+        return [name or self.learner_name for name in names]
 
     @property
     def view(self) -> PlayerView:
@@ -283,7 +286,7 @@ class GuidedState:
 def learner_name(learner: Learner | None) -> str:
     if learner is not None and learner.display_name:
         return learner.display_name
-    return pgettext("default name of the learner at a table", "Alex")
+    return learner_default()
 
 
 def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAttempt | None:

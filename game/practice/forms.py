@@ -5,11 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
+from game.cards import text_plain
 from game.engine import Game, table_sizes
 from game.explain import GAME_NAMES, game_name
+from game.names import learner_default
 
 from .services import NAME_LENGTH
 
@@ -35,10 +39,13 @@ class NewTableForm(forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Your name"),
         max_length=NAME_LENGTH,
-        initial=pgettext_lazy("default name of the learner at a table", "Alex"),
+        initial=lazy(learner_default, str)(),
     )
     ace_high_or_low = forms.BooleanField(
-        label=gettext_lazy("Basic Rummy: the ace may also be high (Q-K-A), and counts 15"),
+        label=format_lazy(
+            gettext_lazy("Basic Rummy: the ace may also be high ({run}), and counts 15"),
+            run=lazy(text_plain, str)("{Q-K-A}"),
+        ),
         required=False,
     )
     last_card_must_be_discarded = forms.BooleanField(

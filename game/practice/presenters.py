@@ -66,7 +66,7 @@ def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
             game=explain.game_name(t.game),
             players=len(t.seats),
             hands=len(t.rounds),
-            opponents=", ".join(seat["name"] for seat in t.seats[1:]),
+            opponents=", ".join(seat_names(t)[1:]),
         )
         for t in tables
     ]
@@ -100,8 +100,11 @@ def score_sheet(state: TableState) -> ScoreSheet:
         else:
             summary = match.summary()
             summaries = [summary] if summary is not None else []
+        pairs = isinstance(match, GinPartnershipGame)
         lines = [
-            explain.summary_line(line, columns) for summary in summaries for line in summary.lines
+            explain.summary_line(line, columns, pairs=pairs)
+            for summary in summaries
+            for line in summary.lines
         ]
         return ScoreSheet(_("Score sheet"), rows, lines, boxes=True)
     if isinstance(match, KnockMatch):
@@ -163,14 +166,15 @@ def _confirm(move: AnyMove | None) -> dict[str, Any] | None:
     return {"question": question, "fields": move_fields(move)}
 
 
-def _winner_name(state: TableState) -> str | None:
+def _match_over(state: TableState) -> str | None:
+    """The end of the match, its winner named (a player or a partnership)."""
     match = state.match
     winner = match.winner if state.hand.is_over else None
     if winner is None:
         return None
     if isinstance(match, GinPartnershipGame):
-        return _partners(seat_names(state.table), winner)
-    return str(state.table.seats[winner]["name"])
+        return explain.match_over(_partners(seat_names(state.table), winner), pair=True)
+    return explain.match_over(seat_names(state.table)[winner])
 
 
 def table_context(
@@ -195,7 +199,7 @@ def table_context(
             "deal_number": state.round_number,
             "other_table": _other_table(state),
             "target": state.rules.target_score,
-            "match_winner": _winner_name(state),
+            "match_over": _match_over(state),
             "sheet": score_sheet(state),
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),

@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import (
@@ -51,6 +51,7 @@ from game.engine import (
     rounds_to_data,
     table_sizes,
 )
+from game.names import COMPUTER_NAMES, computer_name
 from learners.models import Learner
 from rummy_site.errors import ServiceError
 
@@ -58,8 +59,6 @@ from .models import Table
 
 #: The learner's table seat.
 HUMAN = 0
-#: Names of the computer players, by seat (seat 0 is the learner).
-BOT_NAMES = ["Ona", "Ben", "Marta", "Luca", "Ivan"]
 #: Longest table name a learner may type.
 NAME_LENGTH = 24
 
@@ -240,8 +239,18 @@ class TableState:
 
 
 def seat_names(table: Table) -> list[str]:
-    """The name of each table seat."""
-    return [str(seat["name"]) for seat in table.seats]
+    """The name of each table seat in the page's language: a person's own name, a
+    computer player's name by its place among the computer players (the stored
+    name is the English one, kept for the record)."""
+    names = []
+    bots = 0
+    for seat in table.seats:
+        if seat.get("kind") == "bot" and bots < len(COMPUTER_NAMES):
+            names.append(computer_name(bots))
+            bots += 1
+        else:
+            names.append(str(seat["name"]))
+    return names
 
 
 def board_names(table: Table, board: Board) -> list[str]:
@@ -359,7 +368,8 @@ def table_start(
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low}-{high} players")
     seats = [{"name": name.strip()[:NAME_LENGTH], "kind": "human"}]
-    seats += [{"name": BOT_NAMES[i], "kind": "bot"} for i in range(players - 1)]
+    with translation.override("en"):
+        seats += [{"name": computer_name(i), "kind": "bot"} for i in range(players - 1)]
     rules = TableRules(
         game,
         TableFormat.of(game, players),
@@ -562,7 +572,6 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
 
 
 __all__ = [
-    "BOT_NAMES",
     "HUMAN",
     "NAME_LENGTH",
     "CorruptTable",

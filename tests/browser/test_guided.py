@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from game.cards import text_html
 from game.engine import AnyMove, Discard
 from game.guided import scenarios as guided
 
 from .axe import serious_violations
 from .helpers import ACTIONS, tab_to, tick_by_keyboard, tick_by_mouse, version, walk_through_scoring
+
+
+def as_shown(text: str, language: str) -> str:
+    """An authored text as its element's text: each card's letters, then its name
+    (spoken by screen readers, hidden from the eye)."""
+    with translation.override(language):
+        return html.unescape(re.sub(r"<[^>]+>", "", str(text_html(text))))
 
 
 def first_of(game: str) -> guided.Scenario:
@@ -35,7 +47,8 @@ def play_guided(
     page: Page, site_url: str, scenario: guided.Scenario, language: str, *, keyboard: bool = False
 ) -> None:
     page.goto(f"{site_url}/{language}/guided/{scenario.slug}/")
-    expect(page.locator(".coach__prompt")).to_have_text(scenario.steps[0].prompt[language])
+    step = scenario.steps[0]
+    expect(page.locator(".coach__prompt")).to_have_text(as_shown(step.prompt[language], language))
     # A hint first: the first rung of the ladder appears.
     if keyboard:
         tab_to(page, "form[action$='/hint/'] button")
@@ -43,7 +56,7 @@ def play_guided(
     else:
         page.locator("form[action$='/hint/'] button").click()
     expect(page.locator(".coach__hints li").first).to_have_text(
-        scenario.steps[0].hints[0][language]
+        as_shown(step.hints[0][language], language)
     )
     line = guided.right_line(scenario)
     # A wrong move at the first step that has one (or an illegal discard before drawing).

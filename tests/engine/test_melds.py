@@ -69,7 +69,7 @@ def test_not_held() -> None:
         ("7H 8S 9H", F.RUN_MIXED_SUITS, {"suit": "H", "offending": ["8S"]}),
         ("7H 9H TH", F.RUN_GAP, {"missing": ["8H"]}),
         ("QH KH AH", F.ACE_ABOVE_KING, {"card": "AH"}),
-        ("KH AH 2H", F.WRAP_AROUND, {}),
+        ("KH AH 2H", F.WRAP_AROUND, {"ace_high": False}),
         ("7H 8H 7S", F.MIXED, {}),
     ],
 )
@@ -80,6 +80,16 @@ def test_make_meld_raises_with_params(cards: str, reason: MeldFailure, params: d
     assert info.value.params["cards"] == cards.split()
     for key, value in params.items():
         assert info.value.params[key] == value
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_a_wrap_around_says_which_ace_rule_was_in_force(ace_high: bool) -> None:
+    """The refusal's words depend on the option (with it, Q-K-A is a run), so the
+    reason carries it."""
+    with pytest.raises(IllegalMove) as info:
+        make_meld(parse_cards("KH AH 2H"), ace_high_or_low=ace_high)
+    assert info.value.reason is F.WRAP_AROUND
+    assert info.value.params["ace_high"] is ace_high
 
 
 def test_meld_display_order() -> None:

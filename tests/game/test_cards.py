@@ -6,6 +6,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
+from game.cards import markup_problems, parse_markup, text_html, text_plain
+from game.engine import Card, Rank
 from game.engine.cards import DECK
 
 
@@ -65,3 +67,48 @@ def test_corner_index_is_localised() -> None:
     with translation.override("ru"):
         html = render('{% card "QH" %}')
     assert ">Д<" in html
+
+
+# ------------------------------------------------------------------ cards in authored text
+@pytest.mark.parametrize(
+    ("inner", "parsed"),
+    [
+        ("KC", (Card.parse("KC"),)),
+        ("9S 9H 9D", tuple(Card.parse(c) for c in ("9S", "9H", "9D"))),
+        ("Q-K-A", (Rank.QUEEN, Rank.KING, Rank.ACE)),
+        ("T-J", (Rank.TEN, Rank.JACK)),
+    ],
+)
+def test_card_markup_is_cards_or_a_rank_sequence(inner: str, parsed: tuple[object, ...]) -> None:
+    assert parse_markup(inner) == parsed
+
+
+@pytest.mark.parametrize("text", ["{XX}", "{}", "{Q-K-Z}", "{-}", "the {KC", "{7H 7H"])
+def test_bad_card_markup_is_reported(text: str) -> None:
+    assert markup_problems(text)
+
+
+def test_good_card_markup_has_no_problems() -> None:
+    assert markup_problems("Throw the {KC}: {Q-K-A} is not a run, {9S 9H 9D} is.") == []
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "spoken"),
+    [
+        ("en", "Q♠ K♠", "queen of spades, king of spades"),
+        ("ru", "Д♠ К♠", "дама пик, король пик"),
+        ("lt", "D♠ K♠", "vynų dama, vynų karalius"),
+    ],
+)
+def test_card_markup_shows_the_page_s_letters_and_says_the_full_names(
+    language: str, shown: str, spoken: str
+) -> None:
+    with translation.override(language):
+        html = str(text_html("Keep <the> {QS KS}."))
+        plain = text_plain("Keep {QS KS} and {Q-K-A}.")
+        sequence = text_plain("{Q-K-A}")
+    assert html.startswith("Keep &lt;the&gt; ")  # the text around the cards is escaped
+    assert f'<span aria-hidden="true">{shown}</span>' in html
+    assert f'<span class="visually-hidden">{spoken}</span>' in html
+    assert plain == f"Keep {shown} and {sequence}."
+    assert sequence == {"en": "Q-K-A", "ru": "Д-К-Т", "lt": "D-K-T"}[language]

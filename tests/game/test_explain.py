@@ -13,6 +13,7 @@ from django.conf import settings
 from django.utils import translation
 
 from game import explain
+from game.cards import text_plain
 from game.engine import (
     Deal,
     IllegalMove,
@@ -23,6 +24,7 @@ from game.engine import (
     MoveKind,
     SettleError,
     StepCode,
+    SummaryLine,
     Why,
     advise,
     parse_cards,
@@ -48,7 +50,11 @@ MELD_SAMPLES: dict[MeldFailure, list[dict[str, Any]]] = {
         {"cards": ["7H", "7S", "8D"], "rank": "7", "offending": ["8D"]}
     ],
     MeldFailure.MIXED: [{"cards": ["7H", "7S", "8H", "9S"]}],
-    MeldFailure.WRAP_AROUND: [{"cards": ["KH", "AH", "2H"]}],
+    MeldFailure.WRAP_AROUND: [
+        {"cards": ["KH", "AH", "2H"], "ace_high": False},
+        {"cards": ["KH", "AH", "2H"], "ace_high": True},
+        {"cards": ["KH", "AH", "2H"]},  # stored before the option was part of the reason
+    ],
     MeldFailure.ACE_ABOVE_KING: [{"cards": ["QH", "KH", "AH"], "card": "AH"}],
     MeldFailure.RUN_GAP: [{"cards": ["7C", "9C", "KC"], "missing": ["8C", "TC", "JC", "QC"]}],
 }
@@ -161,6 +167,11 @@ LINE_SAMPLES: dict[LineCode, list[dict[str, Any]]] = {
     LineCode.ANOTHER_HAND: [{"players": [0, 2]}],
     LineCode.IN_PROGRESS: [{"hands": 3}],
 }
+# Every line again with partnerships as its players (four-player Gin).
+LINE_SAMPLES = {
+    code: [*samples, *({**params, "pair": True} for params in samples)]
+    for code, samples in LINE_SAMPLES.items()
+}
 
 WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
     Why.DEADWOOD: [{"before": 20, "after": 12}],
@@ -271,6 +282,53 @@ def test_a_gapped_run_names_its_missing_cards_in_every_language(language: str) -
         text = explain.refusal(info.value, NAMES)
         missing = explain.cards_short(["8C", "TC", "JC", "QC"])
     assert missing in text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_wrap_around_refusal_is_true_under_each_ace_rule(language: str) -> None:
+    """K-A-2 is never a run; but only with the ace-high option may the refusal say that
+    the ace goes above the king (and name Q-K-A in the page's letters)."""
+    deal = Deal.build(["KH AH 2H 5C 6D 8S 9S", "3C 4D 7H TD JC QS KD"], discard="5D", stock="AS")
+    refusals = {}
+    for ace_high in (False, True):
+        options = {"ace_high_or_low": ace_high}
+        hand = replay_hand("basic", ["draw stock"], deal=deal, dealer=1, options=options)
+        with pytest.raises(IllegalMove) as info:
+            hand.check(Move.parse("meld KH AH 2H"))
+        with translation.override(language):
+            refusals[ace_high] = explain.refusal(info.value, NAMES)
+            high = text_plain("{Q-K-A}")
+            low = text_plain("{A-2-3}")
+    assert refusals[False] != refusals[True]
+    assert high in refusals[True] and high not in refusals[False]
+    assert low in refusals[False] and low in refusals[True]
+
+
+def test_a_partnership_is_a_plural_subject() -> None:
+    pairs = ["Ona and Marta", "Alex and Ben"]
+    lines = {
+        code: SummaryLine(code, {"player": 0, "opponent": 1, "points": F(88)})
+        for code in (LineCode.DIFFERENCE, LineCode.MARGIN, LineCode.WINNER)
+    }
+    said = {code: explain.summary_line(line, pairs, pairs=True) for code, line in lines.items()}
+    assert said[LineCode.DIFFERENCE].startswith("Ona and Marta score the difference")
+    assert said[LineCode.MARGIN] == "Ona and Marta win the game by 88."
+    assert said[LineCode.WINNER] == "Ona and Marta win the match!"
+    alone = explain.summary_line(lines[LineCode.MARGIN], ["Ona", "Ben"])
+    assert alone == "Ona wins the game by 88."
+    assert explain.match_over("Ona and Marta", pair=True) == "The match is over: Ona and Marta win."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_partnership_sentences_differ_from_a_single_players(language: str) -> None:
+    """Each language agrees with a pair: its sentence is its own, not the singular one
+    with two names in it (unless the language's verb does not change, as in lt)."""
+    line = SummaryLine(LineCode.MARGIN, {"player": 0, "opponent": 1, "points": F(88)})
+    with translation.override(language):
+        pair = explain.summary_line(line, ["X", "Y"], pairs=True)
+        single = explain.summary_line(line, ["X", "Y"])
+    if language != "lt":
+        assert pair != single
 
 
 def test_there_is_no_fallback_for_a_code_without_a_sentence() -> None:

@@ -6,6 +6,7 @@ import pytest
 from django.http import QueryDict
 
 from game.board import BoardDisplay
+from game.cards import text_html
 from game.engine import Discard, Move
 from game.guided import presenters, scenarios, services
 from game.moveforms import parse_move
@@ -52,7 +53,7 @@ def test_feedback_right_other_and_illegal() -> None:
         learner=learner, scenario=scenario, version=state.version, move=Move.parse("draw discard")
     )
     right = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]
-    assert right["kind"] == "right" and right["text"] == scenario.steps[0].right["en"]
+    assert right["kind"] == "right" and right["text"] == text_html(scenario.steps[0].right["en"])
 
 
 def test_a_discard_that_is_not_the_steps_says_what_it_would_cost() -> None:

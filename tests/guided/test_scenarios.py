@@ -28,42 +28,81 @@ def test_the_library_covers_each_game() -> None:
         assert any(s.game == game for s in LIBRARY), f"no guided hand for {game}"
 
 
-def broken(tmp_path: Path, old: str, new: str) -> Path:
+def broken(tmp_path: Path, old: str, new: str, file: str = "") -> Path:
+    """A copy of the example hand and its words as ``broken``, with ``old`` replaced
+    by ``new`` in the hand (``file=""``) or in one language's words (``file="it"``)."""
     path = tmp_path / "broken.toml"
-    text = EXAMPLE.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    path.write_bytes(EXAMPLE.read_bytes())
+    for code in site_languages():
+        (tmp_path / code).mkdir()
+        words = EXAMPLE.parent / code / EXAMPLE.name
+        (tmp_path / code / "broken.toml").write_bytes(words.read_bytes())
+    target = tmp_path / file / "broken.toml" if file else path
+    text = target.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {target}"
+    target.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "message"),
+    ("file", "old", "new", "message"),
     [
         (
+            "",
             'expect = "knock KC"',
             'expect = "knock QS"',
             "broken.toml, step 2: expected move knock QS is illegal",
         ),
-        ('discard = "9D"', 'discard = "9S"', "the deal is not a valid deck"),
-        (', it = "La tua prima bussata"', "", "title lacks the language(s): it"),
-        ('expect = "draw discard"', 'expect = "fly away"', "broken.toml, step 1: not a move"),
-        ('game = "gin"', 'game = "poker"', "game must be one of"),
-        ("received = [25, 0]", "received = [20, 0]", "final received ['25', '0'], not ['20', '0']"),
-        ('expect = "knock KC"', 'rule = "fly"', "unknown rule 'fly'"),
+        ("", 'discard = "9D"', 'discard = "9S"', "the deal is not a valid deck"),
+        ("it", 'title = "La tua prima bussata"', "", "it/broken.toml: title is missing"),
+        ("", 'expect = "draw discard"', 'expect = "fly away"', "broken.toml, step 1: not a move"),
+        ("", 'game = "gin"', 'game = "poker"', "game must be one of"),
         (
+            "",
+            "received = [25, 0]",
+            "received = [20, 0]",
+            "final received ['25', '0'], not ['20', '0']",
+        ),
+        ("", 'expect = "knock KC"', 'rule = "fly"', "unknown rule 'fly'"),
+        (
+            "",
             'expect = "knock KC"',
             'rule = "lay_off"',
             "step 2: no legal move fits the rule 'lay_off'",
         ),
+        ("ru", 'names = ["", "Оля"]', 'names = ["", "Оля", "Боря"]', "must name all 2 seats"),
+        ("lt", "{", "{XX ", "lt/broken.toml, step 1: hint 2: not a card"),
+        ("en", "[[steps]]", "[[stepz]]", "step counts differ"),
     ],
 )
 def test_check_scenarios_rejects_a_broken_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, message: str
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    file: str,
+    old: str,
+    new: str,
+    message: str,
 ) -> None:
-    path = broken(tmp_path, old, new)
+    path = broken(tmp_path, old, new, file)
     with pytest.raises(CommandError):
         call_command("check_scenarios", str(path))
     assert message in capsys.readouterr().err
+
+
+def test_check_scenarios_rejects_a_hand_without_its_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = broken(tmp_path, "", "")
+    (tmp_path / "lt" / "broken.toml").unlink()
+    with pytest.raises(CommandError):
+        call_command("check_scenarios", str(path))
+    assert "missing file lt/broken.toml" in capsys.readouterr().err
+
+
+def test_the_number_of_hints_is_the_same_in_every_language(tmp_path: Path) -> None:
+    path = broken(tmp_path, "hints = [\n", 'hints = [\n  "Vienas daugiau.",\n', "lt")
+    with pytest.raises(guided.ScenarioError, match="hints differ between languages"):
+        guided.load(path)
 
 
 def test_check_scenarios_rejects_an_impossible_computer_move(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ def answer(client: Client, index: int, data: dict[str, object], htmx: bool = Tru
         ),
         (1, {"answer": "20"}, {"answer": "30"}, "leaves 20 points of deadwood"),
         (2, {"answer": "yes"}, {"answer": "no"}, "the deadwood is 1, which is 10 or less"),
-        (3, {"player": "0", "points": "58"}, {"player": "1", "points": "9"}, "A: 58."),
+        (3, {"player": "0", "points": "58"}, {"player": "1", "points": "9"}, "Ona: 58."),
         (4, {"melds": ["0"]}, {"melds": ["1"]}, "It fits 2♣ 3♣ 4♣: 2♣ 3♣ 4♣ 5♣."),
     ],
 )

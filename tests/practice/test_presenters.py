@@ -49,7 +49,7 @@ def test_the_table_context_has_the_match_and_the_hints() -> None:
     context = presenters.table_context(state, BoardDisplay(), notice="Hello")
     assert context["target"] == 150 and context["deal_number"] == 1
     assert context["game_label"] == "Basic Rummy" and context["notice"] == "Hello"
-    assert context["hints_used"] == 0 and context["match_winner"] is None
+    assert context["hints_used"] == 0 and context["match_over"] is None
     assert [seat.score for seat in context["seats"]] == ["0", "0", "0"]
 
 

@@ -3,7 +3,10 @@ the state the view renders, or refuses with its status and changes nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.utils import translation
 
 from game.engine import Discard, DrawStock, HandEnd, IllegalMove, Knock, MoveError
 from game.practice import services
@@ -26,10 +29,19 @@ def at_learners_turn(table: Table) -> services.TableState:
     return state
 
 
+def test_computer_players_are_named_in_the_page_language() -> None:
+    table = factories.table("knock", 3, seed=5)
+    with translation.override("ru"):
+        names = services.seat_names(table)
+    assert names[0] == table.seats[0]["name"]
+    assert all(n and not re.search("[A-Za-z]", n) for n in names[1:]), names
+    assert services.seat_names(table)[1:] == ["Ona", "Ben"]
+
+
 def test_a_new_table_seats_the_learner_and_the_computer_players() -> None:
     table = factories.table("knock", 4, seed=5)
     assert [s["kind"] for s in table.seats] == ["human", "bot", "bot", "bot"]
-    assert [s["name"] for s in table.seats[1:]] == services.BOT_NAMES[:3]
+    assert [s["name"] for s in table.seats[1:]] == ["Ona", "Ben", "Marta"]
     state = services.table_state(table=table)
     assert state.round_number == 1 and state.me == services.HUMAN
     assert len(state.hand.cards(0)) == 7

@@ -5,14 +5,17 @@ request that never reads ``request.learner`` costs no query and creates no
 learner. Reading it creates the learner when the browser has none yet (see
 :func:`learners.services.request_learner`); pages that only show progress use
 :func:`learners.services.known_learner` instead. Must come after
-``SessionMiddleware`` and ``AuthenticationMiddleware``.
+``SessionMiddleware`` and ``AuthenticationMiddleware``. A response that read the
+session (a learner's page) is marked ``Cache-Control: private``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control
 from django.utils.functional import SimpleLazyObject
 
 from .models import Learner
@@ -32,4 +35,13 @@ class LearnerMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request.learner = SimpleLazyObject(lambda: request_learner(request))  # type: ignore[attr-defined]
-        return self.get_response(request)
+        response = self.get_response(request)
+        session = getattr(request, "session", None)
+        has_session = settings.SESSION_COOKIE_NAME in request.COOKIES or (
+            session is not None and session.modified
+        )
+        if session is not None and session.accessed and has_session:
+            # The page depends on who is asking (their tables, progress, settings):
+            # no shared cache may keep it.
+            patch_cache_control(response, private=True)
+        return response

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -60,13 +60,18 @@ def display_settings(request: HttpRequest) -> HttpResponse:
             large_type=request.POST.get("large_type") == "on",
         )
         save_display_preferences(request, prefs)
-        target = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-        ):
-            target = request.path
-        return redirect(target)
+        return HttpResponseRedirect(_same_site_path(request, request.POST.get("next", "")))
     return render(request, "display_settings.html", {"next": request.GET.get("next", "")})
+
+
+def _same_site_path(request: HttpRequest, target: str) -> str:
+    """``target`` if it is a path on this site ("/lt/practice/"), else this page's path.
+    Never a URL name (``redirect("x")`` would try to reverse it) nor another host."""
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return request.path
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game.moveforms import parse_display, parse_move, parse_version
@@ -31,7 +31,7 @@ def _scenario(slug: str) -> scenarios.Scenario:
     return scenario
 
 
-@require_GET
+@require_safe
 def guided_index(request: HttpRequest) -> HttpResponse:
     results = services.results_of(learner=known_learner(request))
     return render(request, "guided/index.html", presenters.index_context(results))
@@ -57,7 +57,7 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
     return _render(request, state, status=exc.status, error=str(exc.message))
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
@@ -38,7 +38,7 @@ def _index(request: HttpRequest, form: NewTableForm, *, status: int = 200) -> Ht
     return render(request, "practice/index.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def practice_index(request: HttpRequest) -> HttpResponse:
     game = Game.named(request.GET.get("game"))
     return _index(request, NewTableForm(initial={"game": game.value} if game else {}))
@@ -119,7 +119,7 @@ def _show(request: HttpRequest, table: Table) -> HttpResponse:
         return _corrupt(request, table)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     return _show(request, _table_or_404(request, public_id))
@@ -183,7 +183,7 @@ def table_next(request: HttpRequest, public_id: str) -> HttpResponse:
     return _after_post(request, state)
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def table_review(request: HttpRequest, public_id: str, deal: int) -> HttpResponse:
     """Step through a finished hand: every hand face up, the coach on each of your moves."""

@@ -47,6 +47,8 @@ MIDDLEWARE = [
     # ... and LocaleMiddleware before CommonMiddleware, so that APPEND_SLASH
     # and the i18n_patterns redirects see the activated language.
     "django.middleware.locale.LocaleMiddleware",
+    # After LocaleMiddleware, so that its 413 page is in the page's language.
+    "rummy_site.middleware.RequestBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -28,6 +28,10 @@ def _list(name: str) -> list[str]:
 DEBUG = False
 SECRET_KEY = _require("SECRET_KEY")
 ALLOWED_HOSTS = _list("ALLOWED_HOSTS") or [_require("ALLOWED_HOSTS")]
+if "*" in ALLOWED_HOSTS:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must name the site's hosts, not '*'.")
+# base.py falls back to a SQLite file for development; production says where its data is.
+_require("DATABASE_URL")
 CSRF_TRUSTED_ORIGINS = _list("CSRF_TRUSTED_ORIGINS")
 
 STORAGES = {

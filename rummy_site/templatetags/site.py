@@ -6,6 +6,8 @@ from typing import Any
 
 from django import template
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest
 from django.urls import translate_url
 
 register = template.Library()
@@ -20,12 +22,27 @@ def page_languages(context: template.Context) -> list[dict[str, Any]]:
     request = context.get("request")
     path = request.get_full_path() if request is not None else "/"
     current = context.get("LANGUAGE_CODE") or settings.LANGUAGE_CODE
-    return [
-        {
-            "code": code,
-            "name": LANGUAGE_OWN_NAMES.get(code, code),
-            "url": translate_url(path, code),
-            "current": code == current,
-        }
-        for code, _name in settings.LANGUAGES
-    ]
+    pages = []
+    for code, _name in settings.LANGUAGES:
+        url = translate_url(path, code)
+        pages.append(
+            {
+                "code": code,
+                "name": LANGUAGE_OWN_NAMES.get(code, code),
+                "url": url,
+                "absolute": _absolute(request, url),
+                "current": code == current,
+            }
+        )
+    return pages
+
+
+def _absolute(request: HttpRequest | None, url: str) -> str:
+    """``url`` with this site's scheme and host, or "" when the request's Host is not
+    one of ours (the 400 page for a bad Host must not ask for it again)."""
+    if request is None:
+        return ""
+    try:
+        return request.build_absolute_uri(url)
+    except DisallowedHost:
+        return ""

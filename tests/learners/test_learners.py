@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
+from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
 from learners.middleware import LearnerMiddleware
@@ -52,14 +53,14 @@ def test_the_middleware_sets_a_lazy_request_learner() -> None:
         seen["before"] = Learner.objects.count()
         seen["learner"] = request.learner.pk  # first use: created now
         seen["again"] = request.learner.pk
-        return "response"
+        return HttpResponse("response")
 
     request = a_request()
     LearnerMiddleware(view)(request)  # type: ignore[arg-type]
     assert seen["before"] == 0 and seen["learner"] == seen["again"]
     assert Learner.objects.count() == 1
     untouched = a_request()
-    LearnerMiddleware(lambda r: "response")(untouched)  # type: ignore[arg-type,return-value]
+    LearnerMiddleware(lambda r: HttpResponse("response"))(untouched)
     assert Learner.objects.count() == 1
 
 
@@ -78,3 +79,41 @@ def test_acting_creates_the_learner_once(client: Client) -> None:
     client.post("/en/guided/gin-01-first-knock/hint/", {"version": "0"})
     client.post("/en/guided/gin-01-first-knock/hint/", {"version": "1"})
     assert Learner.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_learner_s_page_is_private_and_a_public_one_is_not(client: Client) -> None:
+    client.post("/en/display/", {"four_colour": "on", "next": "/en/"})
+    mine = client.get("/en/practice/")
+    assert "private" in mine.get("Cache-Control", "")
+    static = Client().get("/en/lessons/")
+    assert "private" not in static.get("Cache-Control", "")
+
+
+@pytest.mark.django_db
+def test_purge_learners_deletes_only_old_learners_that_never_did_anything() -> None:
+    from datetime import timedelta
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from game.guided.models import GuidedResult
+    from tests import factories
+
+    old = timezone.now() - timedelta(days=40)
+    idle = Learner.objects.create()
+    player = factories.learner("Ona")
+    factories.table("gin", 2, owner=player)
+    scorer = Learner.objects.create()
+    GuidedResult.objects.create(learner=scorer, scenario="gin-01-first-knock", stars=3, hints=0)
+    account = Learner.objects.create(user=User.objects.create_user("teacher"))
+    recent = Learner.objects.create()
+    Learner.objects.exclude(pk=recent.pk).update(created=old)
+    call_command("purge_learners", verbosity=0)
+    assert set(Learner.objects.values_list("pk", flat=True)) == {
+        player.pk,
+        scorer.pk,
+        account.pk,
+        recent.pk,
+    }
+    assert not Learner.objects.filter(pk=idle.pk).exists()

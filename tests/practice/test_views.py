@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -18,6 +20,7 @@ from game.engine import (
 )
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
+from tests import factories
 from tests.factories import hand_of, learner_move
 
 from .helpers import (
@@ -634,3 +637,15 @@ def test_move_names_are_translated(client: Client) -> None:
     )
     assert response.status_code == 422
     assert "melding" not in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", ["%00", "ab%00cd", "a%20b", "x" * 17, "%E2%82%AC"])
+def test_a_table_id_that_cannot_be_one_is_a_404_before_any_query(
+    client: Client, bad: str, django_assert_max_num_queries: Any
+) -> None:
+    factories.table("gin", 2)
+    for suffix in ("", "move/", "hint/"):
+        with django_assert_max_num_queries(0):
+            response = client.get(f"/en/practice/{bad}/{suffix}")
+        assert response.status_code == 404

@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+from django.test import Client, override_settings
 
 BASE = settings.BASE_DIR
 
@@ -44,3 +46,29 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
     result = run_manage("check", env=env)
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_production_refuses_to_start_without_a_database_url() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "DATABASE_URL"}
+    result = run_manage("check", env=env)
+    assert result.returncode != 0
+    assert "DATABASE_URL" in result.stderr
+
+
+def test_production_refuses_any_host() -> None:
+    result = run_manage("check", env={**PRODUCTION_ENV, "ALLOWED_HOSTS": "rummy.example.org,*"})
+    assert result.returncode != 0
+    assert "ALLOWED_HOSTS" in result.stderr
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "host",
+    ["evil.example", "rummy.example.org@evil.example", "rummy.example.org.evil.example"],
+)
+@override_settings(DEBUG=False, ALLOWED_HOSTS=["rummy.example.org"])
+def test_a_host_that_is_not_ours_gets_a_translated_400(host: str) -> None:
+    response = Client(HTTP_HOST=host).get("/lt/")
+    assert response.status_code == 400
+    assert '<html lang="lt">' in response.content.decode()
+    assert host not in response.content.decode()

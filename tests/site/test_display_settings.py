@@ -29,6 +29,17 @@ def test_display_settings_refuse_an_offsite_redirect(client: Client) -> None:
 
 
 @pytest.mark.django_db
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "target",
+    ["x", "home", "-1", "null", "€", "<b>", "//evil", "/\\evil", "javascript:alert(1)", ""],
+)
+def test_display_settings_redirect_only_to_a_path_of_the_site(client: Client, target: str) -> None:
+    response = client.post("/en/display/", {"next": target})
+    assert response.status_code == 302
+    assert response["Location"] == "/en/display/"
+
+
 def test_display_settings_need_csrf() -> None:
     client = Client(enforce_csrf_checks=True)
     response = client.post("/lt/display/", {"four_colour": "on"})

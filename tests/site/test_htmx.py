@@ -64,3 +64,16 @@ def test_a_bad_hand_number_is_explained(client: Client, bad: str, htmx: bool) ->
     assert 'role="alert"' in html
     assert "не номер" in html  # the Russian message
     assert cards_in(html) == []
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    big = SimpleUploadedFile("big.bin", b"x" * (70 * 1024))
+    response = client.post("/lt/display/", {"next": "/lt/", "f": big})
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert '<html lang="lt">' in html and "64" in html
+    small = client.post("/lt/display/", {"next": "/lt/"})
+    assert small.status_code == 302

@@ -124,3 +124,13 @@ def test_500_page_renders_without_context() -> None:
         response = server_error(RequestFactory().get("/it/"))
     assert response.status_code == 500
     assert "Qualcosa" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path", ["/en/", "/en/practice/", "/en/guided/", "/en/guided/gin-01-first-knock/"]
+)
+def test_head_works_where_get_does(client: Client, path: str) -> None:
+    response = client.head(path)
+    assert response.status_code == 200
+    assert response.content == b""

@@ -2,9 +2,9 @@
 
 Everything a learner owns or achieves (practice tables, guided-hand results,
 lessons read) points at a ``Learner``, never at a session or a user directly.
-Today a learner is created on first need and remembered in the browser's
-session; the classroom issue will add accounts and classes on top (a pupil
-is a learner with a class membership; ``user`` links an account).
+Today a learner is created on first need and known by the browser's visitor
+cookie (see :mod:`learners.services`); the classroom issue will add accounts and
+classes on top (a pupil is a learner with a class membership; ``user`` links an account).
 """
 
 from __future__ import annotations
@@ -25,6 +25,12 @@ class Learner(models.Model):
         on_delete=models.SET_NULL,
         related_name="learner",
         verbose_name=_("account"),
+    )
+    #: SHA-256 of the browser's visitor cookie (the cookie itself is never stored).
+    #: Unique, so that parallel first requests from one browser share one learner.
+    #: NULL (not "") for a learner without one, as unique allows many NULLs.
+    visitor_key = models.CharField(  # noqa: DJ001
+        max_length=64, unique=True, null=True, editable=False
     )
     #: The name the learner last played under (practice tables, guided hands).
     display_name = models.CharField(_("name"), max_length=24, blank=True)

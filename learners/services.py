@@ -4,23 +4,79 @@ Every view reads the learner in one of two ways:
 
 * ``request.learner`` (set lazily by :class:`learners.middleware.LearnerMiddleware`,
   as ``AuthenticationMiddleware`` sets ``request.user``): the request's learner,
-  created on first use and remembered in the session. For views that act (a
-  move, an answer), which need somebody to record it for.
+  created on first use. For views that act (a move, an answer), which need
+  somebody to record it for.
 * :func:`known_learner`: the learner if the browser already has one, else
   ``None``. For pages that only show progress, so that reading a page never
   creates a learner or a session.
 
-Signed-in users get the learner linked to their account.
+**Who a browser is.** A signed-in user has the learner linked to their account.
+Anyone else is known by a *visitor cookie*: a random token, given with the first
+page that has a form (before anything can be posted) and with the response that
+creates the learner. The database keeps only the token's SHA-256 digest, in a
+unique column, so that the first posts of a new visitor, however many arrive at
+once ("Start" double-clicked), find or create the *same* learner
+(``get_or_create`` on the digest). Giving the cookie costs no database row: a
+crawler's reads still create nothing.
+
+Learners made before the cookie existed are remembered in the session
+(``SESSION_KEY``); such a browser is given a cookie for its learner the next
+time it is seen.
 """
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+import hashlib
+import re
+import secrets
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 
 from .models import Learner
 
 SESSION_KEY = "learner_id"
 _CACHE = "_learner_cache"
+#: Set on a request whose response must give the browser this visitor token.
+_NEW_TOKEN = "_visitor_token_to_set"
+#: Set on a request once its learner was looked up (its page depends on who asks).
+LOOKED_UP = "_learner_looked_up"
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def cookie_name() -> str:
+    return str(getattr(settings, "VISITOR_COOKIE_NAME", "visitor"))
+
+
+def new_token() -> str:
+    """A fresh visitor token (256 random bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def visitor_token(request: HttpRequest) -> str | None:
+    """The request's visitor token: the cookie's, or one given earlier in this request."""
+    given: str | None = getattr(request, _NEW_TOKEN, None)
+    if given is not None:
+        return given
+    token = request.COOKIES.get(cookie_name(), "")
+    return token if _TOKEN.fullmatch(token) else None
+
+
+def give_token(request: HttpRequest) -> str:
+    """The request's token, a new one (sent with the response) if it has none."""
+    token = visitor_token(request)
+    if token is None:
+        token = new_token()
+        setattr(request, _NEW_TOKEN, token)
+    return token
 
 
 def known_learner(request: HttpRequest) -> Learner | None:
@@ -28,32 +84,94 @@ def known_learner(request: HttpRequest) -> Learner | None:
     cached: Learner | None = getattr(request, _CACHE, None)
     if cached is not None:
         return cached
+    setattr(request, LOOKED_UP, True)
     learner: Learner | None = None
     user = getattr(request, "user", None)
+    token = visitor_token(request)
     if user is not None and user.is_authenticated:
         learner = Learner.objects.filter(user=user).first()
-    else:
-        pk = request.session.get(SESSION_KEY)
-        if isinstance(pk, int):
-            learner = Learner.objects.filter(pk=pk).first()
+    elif token is not None:
+        learner = Learner.objects.filter(visitor_key=digest(token)).first()
+    if learner is None and (user is None or not user.is_authenticated):
+        learner = _session_learner(request)
     if learner is not None:
         setattr(request, _CACHE, learner)
     return learner
 
 
+def _session_learner(request: HttpRequest) -> Learner | None:
+    """A learner remembered in the session (made before visitor cookies). One without a
+    visitor key gets one, and the browser its cookie."""
+    session = getattr(request, "session", None)
+    pk = session.get(SESSION_KEY) if session is not None else None
+    if not isinstance(pk, int):
+        return None
+    learner = Learner.objects.filter(pk=pk).first()
+    if learner is not None and learner.visitor_key is None:
+        token = visitor_token(request) or new_token()
+        try:
+            with transaction.atomic():
+                # Conditional, so that of two parallel requests only one gives its token.
+                given = Learner.objects.filter(pk=pk, visitor_key__isnull=True).update(
+                    visitor_key=digest(token)
+                )
+        except IntegrityError:  # the token is another learner's: keep the session's
+            given = 0
+        if given:
+            learner.visitor_key = digest(token)
+            if visitor_token(request) != token:
+                setattr(request, _NEW_TOKEN, token)
+    return learner
+
+
 def request_learner(request: HttpRequest) -> Learner:
-    """The request's learner, created (and remembered in the session) if need be."""
+    """The request's learner, created if need be (once per browser, however many
+    requests race to create it)."""
     learner = known_learner(request)
     if learner is not None:
         return learner
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
+        # get_or_create on a unique field: the loser of a race reads the winner's row.
         learner, _created = Learner.objects.get_or_create(user=user)
     else:
-        learner = Learner.objects.create()
-        request.session[SESSION_KEY] = learner.pk
+        learner, _created = Learner.objects.get_or_create(visitor_key=digest(give_token(request)))
     setattr(request, _CACHE, learner)
     return learner
 
 
-__all__ = ["SESSION_KEY", "known_learner", "request_learner"]
+def remember_visitor(request: HttpRequest, response: HttpResponse) -> None:
+    """Give the browser the visitor token made during this request, if any; and one to a
+    browser without a token that is shown a form (what it posts next will need it)."""
+    token: str | None = getattr(request, _NEW_TOKEN, None)
+    if (
+        token is None
+        and request.method in ("GET", "HEAD")
+        and request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and visitor_token(request) is None
+        and response.status_code == 200
+    ):
+        token = new_token()
+    if token is None:
+        return
+    response.set_cookie(
+        cookie_name(),
+        token,
+        max_age=int(getattr(settings, "VISITOR_COOKIE_AGE", 365 * 24 * 3600)),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    patch_vary_headers(response, ("Cookie",))
+
+
+__all__ = [
+    "LOOKED_UP",
+    "SESSION_KEY",
+    "cookie_name",
+    "digest",
+    "known_learner",
+    "remember_visitor",
+    "request_learner",
+    "visitor_token",
+]

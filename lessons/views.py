@@ -11,7 +11,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game.cards import text_html
@@ -37,14 +37,14 @@ def _game_or_404(game: str) -> Game:
     return found
 
 
-@require_GET
+@require_safe
 def lessons_index(request: HttpRequest) -> HttpResponse:
     progress = services.progress_of(learner=known_learner(request))
     lessons = {game: services.lessons_of(language=language(), game=game) for game in Game}
     return render(request, "lessons/index.html", presenters.index_context(progress, lessons))
 
 
-@require_GET
+@require_safe
 def game_index(request: HttpRequest, game: str) -> HttpResponse:
     found = _game_or_404(game)
     progress = services.progress_of(learner=known_learner(request))
@@ -118,7 +118,7 @@ def refuse(request: HttpRequest, lesson: Lesson, index: int, exc: ServiceError) 
     )
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     lesson = _lesson_or_404(game, slug)
@@ -167,7 +167,7 @@ def lesson_read(request: LearnerRequest, game: str, slug: str) -> HttpResponse:
     return redirect("lessons:game", game=game)
 
 
-@require_GET
+@require_safe
 def summary_page(request: HttpRequest, game: str) -> HttpResponse:
     try:
         lesson = services.special_get(
@@ -178,7 +178,7 @@ def summary_page(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "lessons/summary.html", presenters.printable_context(lesson))
 
 
-@require_GET
+@require_safe
 def glossary_page(request: HttpRequest) -> HttpResponse:
     try:
         lesson = services.special_get(language=language(), kind=Lesson.Kind.GLOSSARY)

@@ -1,10 +1,11 @@
-"""Site-wide middleware: the Content-Security-Policy header, and the request body limit.
+"""Site-wide middleware: security headers, and the request body limit.
 
-**Content-Security-Policy.**
+**Content-Security-Policy and Permissions-Policy.**
 Django 5.2 has no CSP support of its own (6.0 adds it); the policy is the
 ``CONTENT_SECURITY_POLICY`` setting. It allows no inline script: htmx is
 configured through a ``<meta name="htmx-config">`` tag, and the site's own
-script is a static file.
+script is a static file. ``PERMISSIONS_POLICY`` turns off the browser features
+the site never uses (camera, microphone, location...).
 """
 
 from __future__ import annotations
@@ -40,15 +41,26 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
 
-class ContentSecurityPolicyMiddleware:
+class SecurityHeadersMiddleware:
+    """``Content-Security-Policy`` and ``Permissions-Policy`` on every response that
+    does not set its own."""
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.policy: str = getattr(settings, "CONTENT_SECURITY_POLICY", "")
+        self.headers = {
+            name: value
+            for name, value in (
+                ("Content-Security-Policy", getattr(settings, "CONTENT_SECURITY_POLICY", "")),
+                ("Permissions-Policy", getattr(settings, "PERMISSIONS_POLICY", "")),
+            )
+            if value
+        }
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if self.policy and "Content-Security-Policy" not in response:
-            response["Content-Security-Policy"] = self.policy
+        for name, value in self.headers.items():
+            if name not in response:
+                response[name] = value
         return response
 
 

@@ -19,6 +19,10 @@ class GuidedAttempt(models.Model):
     ``[{"step": n}, ...]``, ``mistakes``
     ``[{"step": n, "kind": "illegal" | "other", "code": ..., "move": ...}, ...]``
     (see :class:`~game.guided.services.Mistake`).
+
+    A learner has at most one *open* attempt per hand (neither finished nor set aside
+    by "Try again"): a database constraint, so that parallel first moves or restarts
+    start one attempt, never several.
     """
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="guided_attempts")
@@ -27,6 +31,8 @@ class GuidedAttempt(models.Model):
     hints = models.JSONField(default=list)
     mistakes = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
+    #: Set aside unfinished: the learner started the hand again.
+    abandoned = models.BooleanField(default=False)
     stars = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
@@ -37,6 +43,13 @@ class GuidedAttempt(models.Model):
         indexes = [
             models.Index(
                 fields=["learner", "scenario", "-updated"], name="guided_attempt_latest_idx"
+            )
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "scenario"],
+                condition=models.Q(finished=False, abandoned=False),
+                name="one_open_attempt_per_hand",
             )
         ]
         verbose_name = _("guided hand attempt")

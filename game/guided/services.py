@@ -19,10 +19,10 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from game.engine import (
     AnyMove,
@@ -66,6 +66,44 @@ class AttemptOver(GuidedError):
 class NoMoreHints(GuidedError):
     status = 422
     default_message = gettext_lazy("That was the last hint for this step.")
+
+
+#: The most attempts a learner keeps at one hand, and the most mistakes one attempt
+#: records: far more than a learner ever makes, and a cap on what a script can store.
+MAX_ATTEMPTS = 200
+MAX_MISTAKES = 200
+
+
+class TooManyAttempts(GuidedError):
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__(
+            ngettext(
+                "You have tried this hand %(count)d time, the most the site keeps. "
+                "Go on to the next hand.",
+                "You have tried this hand %(count)d times, the most the site keeps. "
+                "Go on to the next hand.",
+                MAX_ATTEMPTS,
+            )
+            % {"count": MAX_ATTEMPTS}
+        )
+
+
+class TooManyMistakes(GuidedError):
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__(
+            ngettext(
+                "This try already has %(count)d mistake, the most one try keeps. "
+                "Start the hand again.",
+                "This try already has %(count)d mistakes, the most one try keeps. "
+                "Start the hand again.",
+                MAX_MISTAKES,
+            )
+            % {"count": MAX_MISTAKES}
+        )
 
 
 class VerdictKind(enum.StrEnum):
@@ -290,11 +328,11 @@ def learner_name(learner: Learner | None) -> str:
 
 
 def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAttempt | None:
-    """The learner's latest attempt at this hand (finished or not), if any."""
+    """The learner's latest attempt at this hand (finished or not, not set aside), if any."""
     if learner is None:
         return None
     return (
-        GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug)
+        GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug, abandoned=False)
         .order_by("-created")
         .first()
     )
@@ -343,6 +381,7 @@ def _acting_state(learner: Learner, scenario: Scenario, version: int) -> GuidedS
         return state
     if stored is not None and attempt is None:
         expected = version  # a broken attempt: whatever the page had, start again
+        GuidedAttempt.objects.filter(pk=stored.pk).update(abandoned=True)
     else:
         expected = stored.version if stored is not None else 0
     if version != expected:
@@ -352,8 +391,24 @@ def _acting_state(learner: Learner, scenario: Scenario, version: int) -> GuidedS
     return GuidedState(scenario, fresh, progress, state.learner_name)
 
 
+def _open_attempt(learner: Learner, scenario: Scenario) -> GuidedAttempt | None:
+    return GuidedAttempt.objects.filter(
+        learner=learner, scenario=scenario.slug, finished=False, abandoned=False
+    ).first()
+
+
 def attempt_start(*, learner: Learner, scenario: Scenario) -> GuidedAttempt:
-    return GuidedAttempt.objects.create(learner=learner, scenario=scenario.slug)
+    """A new attempt, or :class:`StaleAttempt` when another request has just started one
+    (the database allows one open attempt per hand: of parallel first moves, one wins)."""
+    if GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug).count() >= (
+        MAX_ATTEMPTS
+    ):
+        raise TooManyAttempts()
+    try:
+        with transaction.atomic():
+            return GuidedAttempt.objects.create(learner=learner, scenario=scenario.slug)
+    except IntegrityError:
+        raise StaleAttempt() from None
 
 
 def _save(attempt: GuidedAttempt, version: int, **fields: Any) -> None:
@@ -438,6 +493,8 @@ def attempt_move(
     ):
         assert state.step is not None or verdict.kind is VerdictKind.ILLEGAL
         number = state.step.number if state.step else len(scenario.steps)
+        if len(mistakes) >= MAX_MISTAKES:
+            raise TooManyMistakes()
         mistakes.append(Mistake.of(number, verdict))
         _save(attempt, attempt.version, mistakes=[m.to_dict() for m in mistakes])
         return replace(state), verdict
@@ -471,9 +528,33 @@ def attempt_hint(*, learner: Learner, scenario: Scenario, version: int) -> Guide
 
 
 def attempt_restart(*, learner: Learner, scenario: Scenario) -> GuidedState:
-    """Start the hand again (a new attempt; the old ones stay in the learner's history)."""
-    attempt = attempt_start(learner=learner, scenario=scenario)
-    return GuidedState(scenario, attempt, scenarios.replay(scenario, []), learner_name(learner))
+    """Start the hand again: the open attempt is set aside (it stays in the learner's
+    history) and a new one begins. Idempotent: an open attempt in which nothing was
+    done yet is already a fresh start and is kept, so a double click, or parallel
+    restarts, leave exactly one fresh attempt."""
+
+    def fresh_state(attempt: GuidedAttempt) -> GuidedState:
+        return GuidedState(scenario, attempt, scenarios.replay(scenario, []), learner_name(learner))
+
+    current = _open_attempt(learner, scenario)
+    if current is not None and not (current.moves or current.hints or current.mistakes):
+        return fresh_state(current)
+    if GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug).count() >= (
+        MAX_ATTEMPTS
+    ):
+        raise TooManyAttempts()
+    if current is not None:
+        # Conditional: of parallel restarts, one sets this attempt aside.
+        aside = GuidedAttempt.objects.filter(pk=current.pk, finished=False, abandoned=False).update(
+            abandoned=True, updated=timezone.now()
+        )
+        if not aside:
+            return guided_page(learner=learner, scenario=scenario)
+    try:
+        attempt = attempt_start(learner=learner, scenario=scenario)
+    except StaleAttempt:  # a parallel restart started it
+        return guided_page(learner=learner, scenario=scenario)
+    return fresh_state(attempt)
 
 
 def stars_for(hints: int, mistakes: int) -> int:
@@ -519,6 +600,8 @@ __all__ = [
     "MistakeTopic",
     "NoMoreHints",
     "StaleAttempt",
+    "TooManyAttempts",
+    "TooManyMistakes",
     "Verdict",
     "VerdictKind",
     "attempt_current",

@@ -105,7 +105,10 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
-    state = services.attempt_restart(learner=request.learner, scenario=scenario)
+    try:
+        state = services.attempt_restart(learner=request.learner, scenario=scenario)
+    except ServiceError as exc:
+        return refuse(request, scenario, exc)
     if wants_partial(request):
         return _render(request, state)
     return redirect("guided:hand", slug=scenario.slug)

@@ -14,6 +14,7 @@ from game.cards import text_plain
 from game.engine import Game, table_sizes
 from game.explain import GAME_NAMES, game_name
 from game.names import learner_default
+from learners.names import clean_display_name
 
 from .services import NAME_LENGTH
 
@@ -25,12 +26,15 @@ class NewTableForm(forms.Form):
         label=gettext_lazy("Game"),
         choices=[(g.value, GAME_NAMES[g]) for g in Game],
         coerce=Game,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the three games.")},
     )
     players = forms.TypedChoiceField(
         label=gettext_lazy("Players"),
         coerce=int,
         choices=[(n, str(n)) for n in range(2, 7)],
         initial=2,
+        # Django's message repeats whatever was sent.
+        error_messages={"invalid_choice": gettext_lazy("Choose from 2 to 6 players.")},
         help_text=gettext_lazy(
             "Basic and Knock Rummy: 2 to 6. Gin Rummy: 2; with 3, one sits out each hand; "
             "with 4, two partnerships."
@@ -59,6 +63,10 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
     )
+
+    def clean_name(self) -> str:
+        """The name without invisible or direction-changing characters."""
+        return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

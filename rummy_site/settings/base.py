@@ -40,7 +40,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "rummy_site.middleware.ContentSecurityPolicyMiddleware",
+    "rummy_site.middleware.SecurityHeadersMiddleware",
     # SessionMiddleware must come before LocaleMiddleware (the language cookie
     # and the session are read there) ...
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -142,6 +142,9 @@ STORAGES = {
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # a learner's tables and settings last a year
 SESSION_COOKIE_SAMESITE = "Lax"
+# The visitor cookie: who a learner without an account is (see learners.services).
+VISITOR_COOKIE_NAME = "visitor"
+VISITOR_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -153,6 +156,8 @@ CONTENT_SECURITY_POLICY = (
     "font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; "
     "base-uri 'self'; object-src 'none'"
 )
+# Browser features the site never uses, off for it and anything it might embed.
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
 LOGGING = {
     "version": 1,

@@ -9,3 +9,10 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
 BOT_STEP_DELAY_MS = 120
+
+# On SQLite the test database is a file, not Django's shared in-memory one: the live
+# server's threads then each have their own connection, locking as in production, so
+# the tests that fire parallel requests (tests/site/test_races.py) mean something.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    (BASE_DIR / "db").mkdir(exist_ok=True)  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db" / "test.sqlite3")}  # noqa: F405

@@ -11,7 +11,15 @@ from django.test import Client, RequestFactory
 
 from learners.middleware import LearnerMiddleware
 from learners.models import Learner
-from learners.services import SESSION_KEY, known_learner, request_learner
+from learners.services import (
+    SESSION_KEY,
+    cookie_name,
+    digest,
+    known_learner,
+    remember_visitor,
+    request_learner,
+    visitor_token,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -28,13 +36,43 @@ def test_known_learner_creates_nothing() -> None:
     assert Learner.objects.count() == 0 and SESSION_KEY not in request.session
 
 
-def test_request_learner_creates_one_and_remembers_it_in_the_session() -> None:
-    session = SessionStore()
-    first = request_learner(a_request(session))
-    assert Learner.objects.count() == 1 and session[SESSION_KEY] == first.pk
-    again = a_request(session)
+def test_request_learner_creates_one_known_by_its_visitor_cookie() -> None:
+    request = a_request()
+    first = request_learner(request)
+    token = visitor_token(request)
+    assert token is not None and Learner.objects.count() == 1
+    assert first.visitor_key == digest(token) and token not in first.visitor_key
+    response = HttpResponse()
+    remember_visitor(request, response)
+    cookie = response.cookies[cookie_name()]
+    assert cookie.value == token and cookie["httponly"] and cookie["samesite"] == "Lax"
+    again = a_request()
+    again.COOKIES[cookie_name()] = token
     assert known_learner(again) == first and request_learner(again) == first
     assert Learner.objects.count() == 1
+
+
+def test_a_learner_of_the_session_gets_a_visitor_cookie() -> None:
+    session = SessionStore()
+    older = Learner.objects.create()
+    session[SESSION_KEY] = older.pk
+    request = a_request(session)
+    assert known_learner(request) == older
+    token = visitor_token(request)
+    assert token is not None
+    older.refresh_from_db()
+    assert older.visitor_key == digest(token)
+    later = a_request()
+    later.COOKIES[cookie_name()] = token
+    assert known_learner(later) == older
+
+
+def test_a_made_up_visitor_cookie_finds_nobody() -> None:
+    Learner.objects.create(visitor_key=digest("a" * 43))
+    for value in ("b" * 43, "a" * 42, "<script>", ""):
+        request = a_request()
+        request.COOKIES[cookie_name()] = value
+        assert known_learner(request) is None
 
 
 def test_a_signed_in_user_has_the_learner_of_their_account() -> None:
@@ -75,6 +113,17 @@ def test_reading_a_page_creates_no_learner_and_no_session(client: Client, path: 
     assert "sessionid" not in response.cookies
 
 
+def test_a_page_with_a_form_gives_a_visitor_cookie_and_stores_nothing(client: Client) -> None:
+    response = client.get("/en/practice/")
+    token = response.cookies[cookie_name()].value
+    assert Learner.objects.count() == 0 and "sessionid" not in response.cookies
+    assert "Cookie" in response["Vary"]
+    again = client.get("/en/practice/")
+    assert cookie_name() not in again.cookies  # given once
+    client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Ona"})
+    assert Learner.objects.get().visitor_key == digest(token)
+
+
 def test_acting_creates_the_learner_once(client: Client) -> None:
     client.post("/en/guided/gin-01-first-knock/hint/", {"version": "0"})
     client.post("/en/guided/gin-01-first-knock/hint/", {"version": "1"})
@@ -86,8 +135,11 @@ def test_a_learner_s_page_is_private_and_a_public_one_is_not(client: Client) -> 
     client.post("/en/display/", {"four_colour": "on", "next": "/en/"})
     mine = client.get("/en/practice/")
     assert "private" in mine.get("Cache-Control", "")
-    static = Client().get("/en/lessons/")
-    assert "private" not in static.get("Cache-Control", "")
+    # A page that gives a visitor its cookie must never be kept by a shared cache.
+    first = Client().get("/en/lessons/")
+    assert cookie_name() in first.cookies and "private" in first.get("Cache-Control", "")
+    # A page that depends on nobody (no session, no learner read) is not private.
+    assert "private" not in Client().get("/en/no-such-page/").get("Cache-Control", "")
 
 
 @pytest.mark.django_db

@@ -60,15 +60,45 @@ def test_practice_index_lists_only_my_tables(client: Client) -> None:
     ("game", "players", "message"),
     [
         ("gin", "5", "Gin Rummy is for 2 to 4 players."),
-        ("basic", "7", "Select a valid choice."),
-        ("knock", "1", "Select a valid choice."),
-        ("poker", "2", "Select a valid choice."),
+        ("basic", "7", "Choose from 2 to 6 players."),
+        ("knock", "1", "Choose from 2 to 6 players."),
+        ("poker", "2", "Choose one of the three games."),
+        ("knock", "x" * 5000, "Choose from 2 to 6 players."),
     ],
 )
 def test_start_refuses_bad_forms(client: Client, game: str, players: str, message: str) -> None:
     response = client.post("/en/practice/new/", {"game": game, "players": players, "name": "A"})
     assert response.status_code == 400
-    assert message in response.content.decode()
+    html = response.content.decode()
+    assert message in html
+    assert "x" * 50 not in html and "poker" not in html  # the refusal does not repeat the post
+    assert Table.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Ona\u200b  Marta ", "Ona Marta"),
+        ("\u202eanO", "anO"),
+        ("Lu\x07kas\u2028", "Lukas"),
+        ("Jo\u0308nas\ufeff", "J\u00f6nas"),
+        ("Оля\u2066", "Оля"),
+    ],
+)
+def test_a_name_is_kept_without_invisible_characters(client: Client, typed: str, kept: str) -> None:
+    response = client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": typed})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert table.seats[0]["name"] == kept
+    assert table.learner.display_name == kept
+
+
+def test_a_name_of_only_invisible_characters_is_refused(client: Client) -> None:
+    response = client.post(
+        "/en/practice/new/", {"game": "gin", "players": "2", "name": "\u200b\u202e \u2060"}
+    )
+    assert response.status_code == 400
+    assert "Type your name" in response.content.decode()
     assert Table.objects.count() == 0
 
 

@@ -97,6 +97,7 @@ def test_security_headers(client: Client) -> None:
     assert "unsafe-inline" not in csp
     assert response["X-Frame-Options"] == "DENY"
     assert response["X-Content-Type-Options"] == "nosniff"
+    assert "camera=()" in response["Permissions-Policy"]
 
 
 @pytest.mark.django_db

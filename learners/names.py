@@ -1,0 +1,38 @@
+"""Display names as people type them, cleaned of what nobody can see.
+
+A name is shown to other people (a table's players, later a teacher and a class),
+so it may hold letters, marks, digits, punctuation, symbols and single spaces, and
+nothing that changes how the text around it is drawn: no control characters, no
+invisible or bidirectional formatting characters (``U+200B``, ``U+202E``...), no
+private-use or unassigned code points. The name is normalised (NFC) so that the
+same name typed on two keyboards is the same string.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Unicode general categories a name may not contain: controls, formatting
+#: characters (zero-width and bidirectional controls), surrogates, private use,
+#: unassigned code points, and line or paragraph separators.
+REMOVED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def clean_display_name(raw: str, max_length: int) -> str:
+    """``raw`` without invisible characters, its spaces collapsed, at most ``max_length``.
+
+    >>> clean_display_name("  Ona\\u200b \\u202eMarta\\t", 24)
+    'Ona Marta'
+    >>> clean_display_name("Jo\\u0308nas", 24)  # o + combining diaeresis
+    'Jönas'
+    """
+    text = unicodedata.normalize("NFC", raw)
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in REMOVED_CATEGORIES
+    )
+    return " ".join(kept.split())[:max_length].rstrip()
+
+
+__all__ = ["REMOVED_CATEGORIES", "clean_display_name"]

@@ -1,0 +1,51 @@
+"""Guided attempts keep their rows when ``abandoned`` and the one-open-attempt constraint
+arrive (guided.0003): older open attempts are set aside, nothing is deleted."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from tests.practice.test_migrations import Migrator
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+BEFORE = [("guided", "0002_rename_tables"), ("learners", "0002_learner_display_name")]
+AFTER = [("guided", "0003_attempt_abandoned_one_open"), ("learners", "0003_learner_visitor_key")]
+
+
+def test_older_open_attempts_are_set_aside_and_every_row_is_kept() -> None:
+    migrator = Migrator()
+    try:
+        old = migrator.to(BEFORE)
+        Learner = old.get_model("learners", "Learner")
+        Attempt = old.get_model("guided", "GuidedAttempt")
+        ona, benas = Learner.objects.create(), Learner.objects.create()
+        slug, other = "gin-01-first-knock", "gin-02-deadwood"
+        rows = [
+            Attempt.objects.create(learner=ona, scenario=slug, moves=["draw stock"]),
+            Attempt.objects.create(learner=ona, scenario=slug, finished=True, stars=2),
+            Attempt.objects.create(learner=ona, scenario=slug, moves=["draw discard"]),
+            Attempt.objects.create(learner=ona, scenario=slug),  # the latest: kept open
+            Attempt.objects.create(learner=ona, scenario=other, moves=["draw stock"]),
+            Attempt.objects.create(learner=benas, scenario=slug, moves=["knock 5H"]),
+            Attempt.objects.create(learner=benas, scenario=slug, finished=True, stars=3),
+        ]
+        new = migrator.to(AFTER)
+        Attempt = new.get_model("guided", "GuidedAttempt")
+        assert Attempt.objects.count() == len(rows)
+        aside = {a.pk for a in Attempt.objects.filter(abandoned=True)}
+        assert aside == {rows[0].pk, rows[2].pk, rows[5].pk}
+        for row in rows:  # every row as it was, but for the new flag
+            stored = Attempt.objects.get(pk=row.pk)
+            assert (stored.moves, stored.finished, stored.stars) == (
+                row.moves,
+                row.finished,
+                row.stars,
+            )
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Attempt.objects.create(learner_id=ona.pk, scenario=slug)
+        Attempt.objects.create(learner_id=benas.pk, scenario=slug)  # his latest was finished
+        assert migrator.to(BEFORE).get_model("guided", "GuidedAttempt").objects.count() == 8
+    finally:
+        migrator.latest()

@@ -49,6 +49,7 @@ def main() -> int:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
     try:
         from game.engine.state import Hand
     except ImportError:  # before the redesign

@@ -1,13 +1,31 @@
-"""What the lesson pages post and link: an answer to a check, and a question's seed."""
+"""What the lesson pages post and link: an answer to a check, and the question it answers.
+
+A random check deals its question from a seed, and the seed is always the server's:
+the page's own (``index + 1``), or a fresh random one for "Another one". The form
+sends it back inside a signed *question token* (``django.core.signing``, bound to
+the lesson and the check), so a learner cannot answer a question the site never
+asked, such as one whose answer they worked out in advance.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from django.core import signing
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy
 
+from rummy_site.errors import BadInput
 from rummy_site.parsing import MAX_SEED, small_int
+
+_SALT = "lessons.check.question"
+
+
+class ForgedQuestion(BadInput):
+    default_message = gettext_lazy(
+        "That answer came back for a question this page did not ask. Here is the question again."
+    )
 
 
 def parse_answer(form: QueryDict) -> dict[str, Any]:
@@ -22,20 +40,41 @@ def parse_answer(form: QueryDict) -> dict[str, Any]:
 
 
 def check_seed(query: QueryDict, form: QueryDict, index: int, *, answered: bool) -> int:
-    """A random check's seed: from its answer's form, or from a link
-    (``?check=N&seed=...``; ``seed=new`` for another question), else a fixed one."""
+    """The seed of a check's question: the answered one (from the answer's verified
+    token), a fresh one for "Another one" (``?check=N&seed=new``), else the page's."""
     if answered:
-        raw = form.get("seed")
-    elif small_int(query.get("check")) == index:
-        raw = query.get("seed")
-    else:
-        raw = None
-    if raw == "new":
+        token = form.get("question", "")
+        if token:
+            try:
+                return int(signing.loads(token, salt=_SALT)["seed"])
+            except (signing.BadSignature, KeyError, TypeError, ValueError):
+                return index + 1
+    elif small_int(query.get("check")) == index and query.get("seed") == "new":
         return random.SystemRandom().randrange(1, MAX_SEED)
-    seed = small_int(raw)
-    if seed is not None and 0 < seed <= MAX_SEED:
-        return seed
     return index + 1
 
 
-__all__ = ["check_seed", "parse_answer"]
+def question_token(game: str, slug: str, index: int, seed: int) -> str:
+    """The signed token of one question (a check of a lesson, dealt from ``seed``)."""
+    return signing.dumps({"q": [game, slug, index], "seed": seed}, salt=_SALT, compress=True)
+
+
+def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
+    """The seed of the question an answer is for: the token's, checked (no token: the
+    page's own question). Raises :class:`ForgedQuestion` for a token the site did not
+    sign for this check."""
+    token = form.get("question", "")
+    if not token:
+        return index + 1
+    try:
+        data = signing.loads(token, salt=_SALT)
+        seed = int(data["seed"])
+        question = list(data["q"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise ForgedQuestion() from None
+    if question != [game, slug, index] or not 0 < seed <= MAX_SEED:
+        raise ForgedQuestion()
+    return seed
+
+
+__all__ = ["ForgedQuestion", "answered_seed", "check_seed", "parse_answer", "question_token"]

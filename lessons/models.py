@@ -66,7 +66,9 @@ class LessonRead(models.Model):
 
 
 class CheckAnswer(models.Model):
-    """A learner's answers to one check of a lesson: tries, and whether one was right."""
+    """A learner's answers to one check of a lesson: how many, and whether the check was
+    answered right at the first answer to one of its questions (see :class:`FirstAnswer`;
+    rows from before first answers were kept say whether any answer was right)."""
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="check_answers")
     game = models.CharField(max_length=8)
@@ -85,3 +87,30 @@ class CheckAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}/{self.slug} check {self.index}"
+
+
+class FirstAnswer(models.Model):
+    """A learner's first answer to one question: a check of a lesson, dealt from ``seed``
+    (a check with fixed cards has one question). Only the first answer is kept, and only
+    it counts: answering again shows the explanation but changes nothing. Unique, so
+    that of two answers sent at once one is first."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="first_answers")
+    game = models.CharField(max_length=8)
+    slug = models.SlugField(max_length=80)
+    index = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    #: The answer's fields as posted (cards, points, player, melds, answer).
+    answer = models.JSONField(default=dict)
+    correct = models.BooleanField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner", "game", "slug", "index", "seed"], name="one_first_answer"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.slug} check {self.index} question {self.seed}"

@@ -23,6 +23,7 @@ from .checks import (
     Outcome,
     ScoreCheck,
 )
+from .forms import question_token
 from .models import Lesson
 from .render import draw_cards, split_checks
 from .services import Progress
@@ -221,14 +222,19 @@ def check_context(
     *,
     seed: int,
     outcome: Outcome | None = None,
+    repeated: bool = False,
     error: str = "",
     picked: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """One check of a lesson (the ``lessons/_check.html`` partial): its question, and
-    once answered the explanation (the cards the learner picked are kept)."""
+    """One check of a lesson (the ``lessons/_check.html`` partial): its question (and
+    its signed token, which the answer sends back), and once answered the explanation
+    (the cards the learner picked are kept). ``repeated``: the learner had answered
+    this question before, so this answer did not count."""
     return {
         "index": index,
         "seed": seed,
+        "token": question_token(lesson.game, lesson.slug, index, seed),
+        "repeated": repeated,
         "question": question(check, seed),
         "outcome": outcome,
         "explanation": explanation(check, outcome) if outcome else None,

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import transaction
 from django.db.models import F
 
 from learners.models import Learner
 
 from .checks import BadAnswer, Check, Outcome, parse_check
-from .models import CheckAnswer, Lesson, LessonRead
+from .models import CheckAnswer, FirstAnswer, Lesson, LessonRead
 
 
 class LessonNotFound(Exception):
@@ -75,24 +76,43 @@ def check_of(lesson: Lesson, index: int) -> Check:
     return parse_check(lesson.checks[index])
 
 
+@dataclass(frozen=True)
+class Answered:
+    """A judged answer: the check's verdict, and whether it was the learner's first answer
+    to this question (the one that counts)."""
+
+    outcome: Outcome
+    first: bool
+
+
 def check_answer(
     *, learner: Learner, lesson: Lesson, index: int, answer: dict[str, Any], seed: int
-) -> Outcome:
-    """Judge an answer and record it. A malformed answer raises :class:`BadAnswer` and
-    records nothing."""
+) -> Answered:
+    """Judge an answer and record it. Only the first answer to a question counts: it is
+    kept, and a right one marks the check right. A malformed answer raises
+    :class:`BadAnswer` and records nothing."""
     check = check_of(lesson, index)
     outcome = check.judge(answer, seed)
-    row, _created = CheckAnswer.objects.get_or_create(
-        learner=learner, game=lesson.game, slug=lesson.slug, index=index
-    )
-    changes: dict[str, Any] = {"attempts": F("attempts") + 1}
-    if outcome.correct:  # once right, always right: a later wrong try never undoes it
-        changes["correct"] = True
-    CheckAnswer.objects.filter(pk=row.pk).update(**changes)
-    return outcome
+    where: dict[str, Any] = {
+        "learner": learner,
+        "game": lesson.game,
+        "slug": lesson.slug,
+        "index": index,
+    }
+    with transaction.atomic():
+        _first, created = FirstAnswer.objects.get_or_create(
+            **where, seed=seed, defaults={"answer": answer, "correct": outcome.correct}
+        )
+        row, _created = CheckAnswer.objects.get_or_create(**where)
+        changes: dict[str, Any] = {"attempts": F("attempts") + 1}
+        if created and outcome.correct:
+            changes["correct"] = True
+        CheckAnswer.objects.filter(pk=row.pk).update(**changes)
+    return Answered(outcome, first=created)
 
 
 __all__ = [
+    "Answered",
     "BadAnswer",
     "LessonNotFound",
     "Progress",

@@ -26,7 +26,7 @@ from rummy_site.languages import pick
 from rummy_site.parsing import small_int
 
 from . import presenters, services
-from .forms import check_seed, parse_answer
+from .forms import answered_seed, check_seed, parse_answer
 from .models import Lesson
 
 
@@ -136,11 +136,11 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
     lesson = _lesson_or_404(game, slug)
     if not 0 <= index < len(lesson.checks):
         raise Http404(_("There is no such check."))
-    seed = check_seed(request.GET, request.POST, index, answered=True)
     try:
+        seed = answered_seed(request.POST, lesson.game, lesson.slug, index)
         # The answer is judged before the learner is looked up: a malformed one
         # creates nobody and stores nothing.
-        outcome = services.check_answer(
+        answered = services.check_answer(
             learner=request.learner,
             lesson=lesson,
             index=index,
@@ -149,9 +149,10 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
         )
     except ServiceError as exc:
         return refuse(request, lesson, index, exc)
+    found: dict[str, Any] = {"outcome": answered.outcome, "repeated": not answered.first}
     if wants_partial(request):
-        return _one_check(request, lesson, index, outcome=outcome)
-    return _lesson_page(request, lesson, answered={index: {"outcome": outcome}})
+        return _one_check(request, lesson, index, **found)
+    return _lesson_page(request, lesson, answered={index: found})
 
 
 @require_POST

@@ -1,4 +1,11 @@
-"""Site-wide middleware: security headers, and the request body limit.
+"""Site-wide middleware: security headers, the request body limit, the rate limit.
+
+**Rate limit.** Every POST counts against two limits, kept in the shared cache
+(``RATELIMIT_USE_CACHE``: the database by default, so the counts hold across app
+instances): ``POST_RATE_PER_VISITOR`` for one browser (its visitor cookie) and
+``POST_RATE_PER_ADDRESS`` for one network address (a whole classroom behind a
+school's router shares one, so it is generous). Over either, a translated 429
+page says what the limit is. django-ratelimit does the counting.
 
 **Content-Security-Policy and Permissions-Policy.**
 Django 5.2 has no CSP support of its own (6.0 adds it); the policy is the
@@ -15,6 +22,9 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_ratelimit.core import get_usage
+
+from learners.services import visitor_token
 
 #: The largest request body the site accepts (its forms send a few short fields).
 MAX_BODY_BYTES = 64 * 1024
@@ -38,6 +48,44 @@ class RequestBodyLimitMiddleware:
         if length > MAX_BODY_BYTES:
             context = {"limit_kb": MAX_BODY_BYTES // 1024}
             return render(request, "413.html", context, status=413)
+        return self.get_response(request)
+
+
+def client_address(request: HttpRequest) -> str:
+    """The client's address: ``CLIENT_ADDRESS_HEADER`` (the reverse proxy's, e.g.
+    ``HTTP_X_REAL_IP``) when set, else ``REMOTE_ADDR``."""
+    header = getattr(settings, "CLIENT_ADDRESS_HEADER", "")
+    value = request.META.get(header, "") if header else ""
+    return str(value or request.META.get("REMOTE_ADDR", "")).split(",")[0].strip()
+
+
+def _visitor_key(group: str, request: HttpRequest) -> str:
+    return visitor_token(request) or f"address:{client_address(request)}"
+
+
+def _address_key(group: str, request: HttpRequest) -> str:
+    return client_address(request)
+
+
+class PostRateLimitMiddleware:
+    """Refuse a POST over the visitor's or the address's rate (see the module docs)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST":
+            for group, key, rate in (
+                ("post-visitor", _visitor_key, settings.POST_RATE_PER_VISITOR),
+                ("post-address", _address_key, settings.POST_RATE_PER_ADDRESS),
+            ):
+                usage = get_usage(
+                    request, group=group, key=key, rate=rate, method="POST", increment=True
+                )
+                if usage is not None and usage["should_limit"]:
+                    response = render(request, "429.html", {"limit": usage["limit"]}, status=429)
+                    response["Retry-After"] = str(usage["time_left"])
+                    return response
         return self.get_response(request)
 
 

@@ -29,6 +29,7 @@ carries no player: the hand state knows whose turn it is (see
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -69,35 +70,11 @@ class Move:
         Accepts a few aliases: ``draw`` / ``stock`` for ``draw stock``, ``take`` /
         ``pick up`` for ``draw discard``, ``lay down`` / ``laydown`` for ``meld``,
         ``lay off`` for ``layoff`` and ``7H on 2`` for ``7H 2``.
-        Raises :class:`InvalidNotation` for anything else.
+        Raises :class:`InvalidNotation` for anything else. The texts read are
+        remembered (moves are immutable values, and a table's log repeats the same
+        few hundred texts), so replaying a long log parses each text once.
         """
-        words = text.replace(",", " ").split()
-        low = [w.lower() for w in words]
-        if not low:
-            raise InvalidNotation(text, "empty move")
-        if low in (["draw", "stock"], ["draw"], ["stock"], ["ds"]):
-            return DrawStock()
-        if low in (["draw", "discard"], ["take"], ["pick", "up"], ["pickup"], ["dd"]):
-            return DrawDiscard()
-        head, rest = low[0], words[1:]
-        if head in ("lay", "pick") and len(low) > 1:
-            head, rest = head + low[1], words[2:]
-        if head == "discard" and len(rest) == 1:
-            return Discard(_card(rest[0], text))
-        if head == "knock" and len(rest) == 1:
-            return Knock(_card(rest[0], text))
-        if head in ("meld", "laydown") and rest:
-            try:
-                cards = tuple(parse_cards(rest))
-            except InvalidNotation as exc:
-                raise InvalidNotation(text, f"not a move: {text!r} ({exc})") from None
-            return LayDown(cards)
-        if head == "layoff":
-            if len(rest) == 3 and rest[1].lower() in ("on", "onto", "to"):
-                rest = [rest[0], rest[2]]
-            if len(rest) == 2 and _MELD_ID.fullmatch(rest[1]):
-                return LayOff(_card(rest[0], text), int(rest[1]))
-        raise InvalidNotation(text, f"not a move: {text!r}")
+        return _parse(text)
 
     @staticmethod
     def from_dict(data: Mapping[str, Any]) -> AnyMove:
@@ -129,6 +106,38 @@ class Move:
 
     def __str__(self) -> str:  # pragma: no cover - every subclass overrides it
         return str(self.kind)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse(text: str) -> AnyMove:
+    """:meth:`Move.parse`, uncached."""
+    words = text.replace(",", " ").split()
+    low = [w.lower() for w in words]
+    if not low:
+        raise InvalidNotation(text, "empty move")
+    if low in (["draw", "stock"], ["draw"], ["stock"], ["ds"]):
+        return DrawStock()
+    if low in (["draw", "discard"], ["take"], ["pick", "up"], ["pickup"], ["dd"]):
+        return DrawDiscard()
+    head, rest = low[0], words[1:]
+    if head in ("lay", "pick") and len(low) > 1:
+        head, rest = head + low[1], words[2:]
+    if head == "discard" and len(rest) == 1:
+        return Discard(_card(rest[0], text))
+    if head == "knock" and len(rest) == 1:
+        return Knock(_card(rest[0], text))
+    if head in ("meld", "laydown") and rest:
+        try:
+            cards = tuple(parse_cards(rest))
+        except InvalidNotation as exc:
+            raise InvalidNotation(text, f"not a move: {text!r} ({exc})") from None
+        return LayDown(cards)
+    if head == "layoff":
+        if len(rest) == 3 and rest[1].lower() in ("on", "onto", "to"):
+            rest = [rest[0], rest[2]]
+        if len(rest) == 2 and _MELD_ID.fullmatch(rest[1]):
+            return LayOff(_card(rest[0], text), int(rest[1]))
+    raise InvalidNotation(text, f"not a move: {text!r}")
 
 
 def _card(token: str, text: str) -> Card:

@@ -24,6 +24,11 @@ table's rules (:meth:`TableRules.replay`).
 * the match of the finished rounds (:meth:`TableRules.match`) and each table
   seat's score toward the target (:meth:`TableRules.seat_scores`).
 
+What carries over is read from each finished round's :data:`RoundResult` (its
+boards' settlements), never from its hands: a table keeps the results of its
+finished rounds (:func:`results_to_data`, the kind, winners and transfers of
+each settlement) and replays only the round being played.
+
 >>> from game.engine.games.gin import GinOptions
 >>> table = TableRules(Game.GIN, TableFormat.GIN_THREE, seats=3, seed=12, options=GinOptions())
 >>> first = table.first_round()
@@ -48,14 +53,20 @@ from .games.knock import KnockMatch, KnockOptions
 from .moves import AnyMove, Move
 from .options import Game, GameOptions
 from .score_sheet import HandScore
+from .scoring import ResultKind, Settlement, Transfer, TransferReason, settlement_of
 from .state import Hand, Rules
 
 __all__ = [
     "Board",
     "Match",
     "Round",
+    "RoundResult",
     "TableFormat",
     "TableRules",
+    "results_from_data",
+    "results_of",
+    "results_to_data",
+    "round_result",
     "rounds_from_data",
     "rounds_to_data",
     "table_sizes",
@@ -159,6 +170,8 @@ class Board:
 
 
 Round: TypeAlias = tuple[Board, ...]
+#: A finished round: the settlement of each of its boards.
+RoundResult: TypeAlias = tuple[Settlement, ...]
 Match: TypeAlias = BasicMatch | GinGame | GinThreeGame | GinPartnershipGame | KnockMatch
 
 
@@ -178,6 +191,83 @@ def rounds_from_data(data: Any) -> tuple[Round, ...]:
             raise SetupError("a round must be a non-empty list of boards")
         rounds.append(tuple(Board.from_dict(b) for b in raw))
     return tuple(rounds)
+
+
+def round_result(played: Sequence[Hand]) -> RoundResult | None:
+    """The result of a round from its boards' hands; ``None`` while one is being played."""
+    if not all(hand.is_over and hand.result is not None for hand in played):
+        return None
+    return tuple(hand.result.settlement for hand in played if hand.result is not None)
+
+
+def results_of(hands: Sequence[Sequence[Hand]]) -> list[RoundResult]:
+    """The results of the rounds that are over, oldest first (up to the first that is
+    not)."""
+    results = []
+    for played in hands:
+        result = round_result(played)
+        if result is None:
+            break
+        results.append(result)
+    return results
+
+
+def _points(points: Fraction) -> int | str:
+    """Points as JSON: an integer, or a fraction's text ("5/2", a Knock Rummy split)."""
+    return points.numerator if points.denominator == 1 else str(points)
+
+
+def _settlement_to_data(s: Settlement) -> dict[str, Any]:
+    return {
+        "kind": s.kind.value,
+        "winners": list(s.winners),
+        "transfers": [[t.payer, t.payee, _points(t.points), t.reason.value] for t in s.transfers],
+    }
+
+
+def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
+    try:
+        kind = ResultKind(data["kind"])
+        winners = [_int(w, "a winner") for w in data["winners"]]
+        transfers = [
+            Transfer(_int(a, "a payer"), _int(b, "a payee"), Fraction(p), TransferReason(r))
+            for a, b, p, r in data["transfers"]
+        ]
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+        raise SetupError(f"not a hand's result: {data!r}") from exc
+    seats = range(players)
+    if any(w not in seats for w in winners) or any(
+        t.payer not in seats or t.payee not in seats or t.payer == t.payee or t.points < 0
+        for t in transfers
+    ):
+        raise SetupError(f"not a result of {players} players: {data!r}")
+    return settlement_of(game, kind, [0] * players, [None] * players, [], transfers, [], winners)
+
+
+def results_to_data(results: Sequence[RoundResult]) -> list[list[dict[str, Any]]]:
+    """Finished rounds' results as JSON-able data: per board, what a match reads of its
+    settlement (its kind, winners and transfers; not the cards and steps)."""
+    return [[_settlement_to_data(s) for s in result] for result in results]
+
+
+def results_from_data(game: Game, rounds: Sequence[Round], data: Any) -> list[RoundResult]:
+    """Inverse of :func:`results_to_data`, for the first rounds of ``rounds`` (each board's
+    settlement has as many players as the board has seats). The settlements read back
+    hold what a match needs: kind, winners, transfers, and what each player received
+    and paid."""
+    if not isinstance(data, list) or len(data) > len(rounds):
+        raise SetupError("results must be a list, one per finished round")
+    results = []
+    for round_, raw in zip(rounds, data, strict=False):
+        if not isinstance(raw, list) or len(raw) != len(round_):
+            raise SetupError("a round's result has one settlement per board")
+        results.append(
+            tuple(
+                _settlement_from_data(Game(game), len(board.seats), item)
+                for board, item in zip(round_, raw, strict=True)
+            )
+        )
+    return results
 
 
 def _seed(table_seed: int, number: int) -> int:
@@ -248,15 +338,15 @@ class TableRules:
     def first_round(self) -> Round:
         return self.next_round((), ())
 
-    def next_round(self, rounds: Sequence[Round], hands: Sequence[Sequence[Hand]]) -> Round:
-        """The boards of the round after ``rounds`` (``hands[i][j]``: the final hand of
-        ``rounds[i][j]``; every round must be over)."""
+    def next_round(self, rounds: Sequence[Round], results: Sequence[RoundResult]) -> Round:
+        """The boards of the round after ``rounds`` (``results[i]``: the result of
+        ``rounds[i]``; every round must be over, see :func:`results_of`)."""
         number = len(rounds)
-        if len(hands) != number or any(not h.is_over for r in hands for h in r):
+        if len(results) != number:
             raise SetupError("the next hand is dealt once every board of this one is over")
         seed = _seed(self.seed, number)
         if self.format is TableFormat.GIN_THREE:
-            seating = self._three_game(rounds, hands).seating()
+            seating = self._three_game(rounds, results).seating()
             pair = seating.players
             return (Board(pair, seed, pair.index(seating.dealer)),)
         if self.format is TableFormat.GIN_FOUR:
@@ -269,13 +359,13 @@ class TableRules:
         seats = tuple(range(self.seats))
         if not rounds:
             return (Board(seats, seed, self._random("dealer").randrange(self.seats)),)
-        previous = hands[-1][0]
+        previous, result = rounds[-1][0], results[-1][0]
         dealer = (previous.dealer + 1) % self.seats
-        if self.game is Game.GIN and previous.result is not None and not previous.result.winners:
+        if self.game is Game.GIN and not result.winners:
             dealer = previous.dealer  # a void Gin hand: the same dealer deals again
         return (Board(seats, seed, dealer),)
 
-    def _three_game(self, rounds: Sequence[Round], hands: Sequence[Sequence[Hand]]) -> GinThreeGame:
+    def _three_game(self, rounds: Sequence[Round], results: Sequence[RoundResult]) -> GinThreeGame:
         assert isinstance(self.options, GinOptions)
         first_out = self.first_out()
         playing = [p for p in range(3) if p != first_out]
@@ -285,10 +375,9 @@ class TableRules:
         else:
             first_dealer = self._random("dealer").choice(playing)
         scores = [
-            HandScore.of(hand.result.settlement, board.seats)
-            for round_, played in zip(rounds, hands, strict=True)
-            for board, hand in zip(round_, played, strict=True)
-            if hand.result is not None
+            HandScore.of(settlement, board.seats)
+            for round_, result in zip(rounds, results, strict=False)
+            for board, settlement in zip(round_, result, strict=True)
         ]
         return GinThreeGame(
             first_out=first_out,
@@ -298,34 +387,29 @@ class TableRules:
         )
 
     # ----------------------------------------------------------------- match
-    def match(self, rounds: Sequence[Round], hands: Sequence[Sequence[Hand]]) -> Match:
-        """The match of the rounds that are over (``hands`` as in :meth:`next_round`;
-        a round still being played is left out)."""
-        done = [
-            (round_, played)
-            for round_, played in zip(rounds, hands, strict=True)
-            if all(h.is_over for h in played)
-        ]
+    def match(self, rounds: Sequence[Round], results: Sequence[RoundResult]) -> Match:
+        """The match of the rounds that are over: ``results`` are the results of the
+        first rounds of ``rounds`` (a round still being played has none)."""
+        if len(results) > len(rounds):
+            raise SetupError("more results than rounds")
+        done = list(zip(rounds, results, strict=False))
         options = self.options
         if isinstance(options, GinOptions):
             if self.format is TableFormat.GIN_THREE:
-                return self._three_game([r for r, _ in done], [h for _, h in done])
+                return self._three_game(rounds, results)
             scored = [
                 tuple(
-                    HandScore.of(hand.result.settlement, board.seats)
-                    for board, hand in zip(round_, played, strict=True)
-                    if hand.result is not None
+                    HandScore.of(settlement, board.seats)
+                    for board, settlement in zip(round_, result, strict=True)
                 )
-                for round_, played in done
+                for round_, result in done
             ]
             if self.format is TableFormat.GIN_FOUR:
                 return GinPartnershipGame(
                     options=options, deals=tuple((s[0], s[1]) for s in scored)
                 )
             return GinGame(options=options, results=tuple(s[0] for s in scored))
-        settlements = tuple(
-            played[0].result.settlement for _, played in done if played[0].result is not None
-        )
+        settlements = tuple(result[0] for _, result in done)
         if isinstance(options, KnockOptions):
             return KnockMatch(players=self.seats, options=options, results=settlements)
         assert isinstance(options, BasicOptions)

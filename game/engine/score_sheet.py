@@ -19,6 +19,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Self
 
 from .scoring import ResultKind, Settlement
@@ -127,9 +128,10 @@ class TargetMatch:
         """(the winner, or None; the players tied at the top when the match would end)."""
         raise NotImplementedError
 
-    @property
+    @cached_property
     def received(self) -> list[Fraction]:
-        """What each player received over every hand."""
+        """What each player received over every hand (the match is a value: kept once
+        worked out)."""
         totals = [Fraction(0)] * self.players
         for r in self.results:
             for p in range(self.players):

@@ -2,8 +2,9 @@
 
 The engine is a pure function of (rules, options, seed, moves), so a table
 stores just that and replays it; nothing derived (hands, piles, scores) is
-stored. ``rounds`` is the engine's :func:`~game.engine.rounds.rounds_to_data`:
-one list of boards per hand, oldest first, each board
+stored but the finished hands' results (``results``, so that a long table is as
+cheap to draw as a new one). ``rounds`` is the engine's
+:func:`~game.engine.rounds.rounds_to_data`: one list of boards per hand, oldest first, each board
 ``{"seats": [table seat per engine seat], "seed": int, "dealer": int,
 "moves": ["draw stock", ...]}``. ``version`` grows with every saved change: a
 change is saved only if the version it was based on is still current (see
@@ -47,6 +48,11 @@ class Table(models.Model):
     seats = models.JSONField()
     #: The hands played so far: the engine's rounds as data (see the module docs).
     rounds = models.JSONField(default=list)
+    #: The results of the finished hands (every round but the current one): the
+    #: engine's ``results_to_data``. Kept so that a page replays only the current
+    #: hand; always saved with the round that follows, and equal to the replay of
+    #: the moves (which stay the truth: a table without it replays them).
+    results = models.JSONField(default=list)
     #: Hints asked for, per hand: [[{"move": 12}, ...], ...] (the move number at the board).
     hints = models.JSONField(default=list)
     #: The table's seed: the source of every board's seed and of the first dealer.

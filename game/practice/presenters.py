@@ -250,6 +250,9 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         sentence = explain.event_sentence(review.after.log[-1], names, human=review.me)
     verdict = _verdict(review, names)
     final = review.move is None
+    # A review shows a finished hand face up, Gin's face-down knock discard too; the
+    # pile says it was face down, so that the learner knows nobody saw it at the table.
+    face_down = before.knock_discard_hidden_from(None)
     return {
         "table": table,
         "deal": round_number,
@@ -267,6 +270,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
             for p in range(before.players)
         ],
         "discard_top": before.discard_pile[0] if before.discard_pile else None,
+        "discard_face_down": face_down,
         "stock_size": len(before.stock),
         "table_melds": table_melds(before.table, names),
         "sentence": sentence,

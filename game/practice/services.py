@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -30,6 +31,7 @@ from typing import Any
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from game.engine import (
     Advice,
@@ -42,11 +44,15 @@ from game.engine import (
     Match,
     PlayerView,
     Round,
+    RoundResult,
     TableFormat,
     TableRules,
     advise,
     bot_move,
     options_for,
+    results_from_data,
+    results_to_data,
+    round_result,
     rounds_from_data,
     rounds_to_data,
     table_sizes,
@@ -61,6 +67,9 @@ from .models import Table
 HUMAN = 0
 #: Longest table name a learner may type.
 NAME_LENGTH = 24
+#: The most tables one learner may start in a day: far more than anyone plays, and a
+#: cap on what a script can store.
+MAX_TABLES_PER_DAY = 100
 
 
 # -- Refusals ---------------------------------------------------------------------------
@@ -127,6 +136,22 @@ class MatchOver(PracticeError):
     default_message = _("The match is over. Start a new table to play again.")
 
 
+class TooManyTables(PracticeError):
+    status = 429
+
+    def __init__(self) -> None:
+        super().__init__(
+            ngettext(
+                "You have started %(count)d table today, the most for one day. "
+                "Play on at one of your tables.",
+                "You have started %(count)d tables today, the most for one day. "
+                "Play on at one of your tables.",
+                MAX_TABLES_PER_DAY,
+            )
+            % {"count": MAX_TABLES_PER_DAY}
+        )
+
+
 class MoveRefused(PracticeError):
     """The engine refused the learner's move; ``error`` has its reason, ``state`` the
     table as it stands (nothing was changed)."""
@@ -155,17 +180,20 @@ class NeedsConfirmation(PracticeError):
 
 @dataclass(frozen=True)
 class TableState:
-    """A table replayed: every hand of every round, and what the learner may see.
+    """A table as it stands: its rounds, the stored results of the finished ones, and the
+    current round replayed; and what the learner may see.
 
-    ``hands[i][j]`` is the hand of board ``j`` of round ``i`` as it stands. The
-    learner's board is the first of the current round; ``other`` is the second
-    board of a four-player Gin round.
+    ``results[i]`` is the result of round ``i`` for every round before the current one
+    (kept on the table, not replayed); ``current[j]`` is the hand of board ``j`` of the
+    current round. The learner's board is the first; ``other`` is the second board of
+    a four-player Gin round.
     """
 
     table: Table
     rules: TableRules
     rounds: tuple[Round, ...]
-    hands: tuple[tuple[Hand, ...], ...]
+    results: tuple[RoundResult, ...]
+    current: tuple[Hand, ...]
 
     # The current hand -------------------------------------------------------------
     @property
@@ -179,11 +207,11 @@ class TableState:
 
     @property
     def hand(self) -> Hand:
-        return self.hands[-1][0]
+        return self.current[0]
 
     @property
     def other(self) -> Hand | None:
-        return self.hands[-1][1] if len(self.hands[-1]) > 1 else None
+        return self.current[1] if len(self.current) > 1 else None
 
     @property
     def other_board(self) -> Board | None:
@@ -222,9 +250,16 @@ class TableState:
         return not self.hand.is_over and self.hand.turn != self.me
 
     # The match ------------------------------------------------------------------
+    @property
+    def current_result(self) -> RoundResult | None:
+        """The current round's result, once each of its boards is over."""
+        return round_result(self.current)
+
     @cached_property
     def match(self) -> Match:
-        return self.rules.match(self.rounds, self.hands)
+        """The match of the finished rounds (the current one too, once it is over)."""
+        current = self.current_result
+        return self.rules.match(self.rounds, (*self.results, *([current] if current else [])))
 
     @property
     def scores(self) -> list[Fraction]:
@@ -330,13 +365,31 @@ def replay(rules: TableRules, board: Board) -> Hand:
     return hand
 
 
-def _state(table: Table, rules: TableRules, rounds: Sequence[Round]) -> TableState:
-    hands = tuple(tuple(replay(rules, board) for board in round_) for round_ in rounds)
-    return TableState(table=table, rules=rules, rounds=tuple(rounds), hands=hands)
+def _state(
+    table: Table, rules: TableRules, rounds: Sequence[Round], results: Sequence[RoundResult]
+) -> TableState:
+    current = tuple(replay(rules, board) for board in rounds[-1])
+    return TableState(
+        table=table, rules=rules, rounds=tuple(rounds), results=tuple(results), current=current
+    )
+
+
+def replayed_results(rules: TableRules, rounds: Sequence[Round]) -> list[RoundResult]:
+    """The results of every round but the last, each replayed from its moves (what the
+    stored results must equal; used when a table's are missing)."""
+    results = []
+    for round_ in rounds[:-1]:
+        result = round_result([replay(rules, board) for board in round_])
+        if result is None:
+            raise CorruptTable("a hand before the current one is not over")
+        results.append(result)
+    return results
 
 
 def table_state(*, table: Table) -> TableState:
-    """Replay the table. Raises :class:`CorruptTable` when its data is broken."""
+    """The table: its finished rounds' stored results and its current round replayed.
+    Raises :class:`CorruptTable` when its data is broken. A table without its results
+    (or with results that do not fit its rounds) has them replayed."""
     rules = table_rules(table)
     try:
         rounds = rounds_from_data(table.rounds)
@@ -344,7 +397,15 @@ def table_state(*, table: Table) -> TableState:
         raise CorruptTable(str(exc)) from exc
     if not rounds:
         raise CorruptTable("no hand dealt")
-    return _state(table, rules, rounds)
+    results: list[RoundResult] | None = None
+    if isinstance(table.results, list) and len(table.results) == len(rounds) - 1:
+        try:
+            results = results_from_data(rules.game, rounds, table.results)
+        except EngineError:
+            results = None
+    if results is None:
+        results = replayed_results(rules, rounds)
+    return _state(table, rules, rounds, results)
 
 
 # -- Starting and finding tables -----------------------------------------------------
@@ -367,6 +428,9 @@ def table_start(
     low, high = table_sizes(game)
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low}-{high} players")
+    since = timezone.now() - timedelta(days=1)
+    if Table.objects.filter(learner=learner, created__gte=since).count() >= MAX_TABLES_PER_DAY:
+        raise TooManyTables()
     seats = [{"name": name.strip()[:NAME_LENGTH], "kind": "human"}]
     with translation.override("en"):
         seats += [{"name": computer_name(i), "kind": "bot"} for i in range(players - 1)]
@@ -413,17 +477,28 @@ def tables_of(*, learner: Learner | None) -> list[Table]:
 # -- Changing a table ------------------------------------------------------------------
 
 
-def _save(state: TableState, rounds: Sequence[Round], hints: list[list[dict[str, int]]]) -> None:
-    """Save the new rounds if the table's version is still the one the state was read at."""
+def _save(
+    state: TableState,
+    rounds: Sequence[Round],
+    hints: list[list[dict[str, int]]],
+    results: Sequence[RoundResult] | None = None,
+) -> None:
+    """Save the new rounds (and, with a new round, the results of the finished ones) if
+    the table's version is still the one the state was read at."""
     table = state.table
     version = table.version
     data = rounds_to_data(rounds)
+    fields: dict[str, Any] = {"rounds": data, "hints": hints}
+    if results is not None:
+        fields["results"] = results_to_data(results)
     updated = Table.objects.filter(pk=table.pk, version=version).update(
-        rounds=data, hints=hints, version=F("version") + 1, updated=timezone.now()
+        **fields, version=F("version") + 1, updated=timezone.now()
     )
     if updated != 1:
         raise StaleTable()
-    table.rounds, table.hints, table.version = data, hints, version + 1
+    for name, value in fields.items():
+        setattr(table, name, value)
+    table.version = version + 1
 
 
 def _current(table: Table, version: int) -> TableState:
@@ -481,7 +556,7 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     _remember(state.rules, board, after)
     rounds = _finish_round(state, _with_current(state, board))
     _save(state, rounds, table.hints)
-    return _state(table, state.rules, rounds)
+    return _state(table, state.rules, rounds, state.results)
 
 
 def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> TableState:
@@ -492,7 +567,7 @@ def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> Ta
     board = _play_out(state.board, state, state.me, one=not all_steps)
     rounds = _finish_round(state, _with_current(state, board))
     _save(state, rounds, table.hints)
-    return _state(table, state.rules, rounds)
+    return _state(table, state.rules, rounds, state.results)
 
 
 def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
@@ -504,22 +579,28 @@ def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
     hints = [list(h) for h in table.hints]
     while len(hints) < len(state.rounds):
         hints.append([])
-    hints[-1].append({"move": len(state.board.moves)})
+    turn = {"move": len(state.board.moves)}
+    if turn in hints[-1]:
+        # The same turn's hint again: shown, not counted (nor stored) twice.
+        return state, advice
+    hints[-1].append(turn)
     _save(state, state.rounds, hints)
-    return _state(table, state.rules, state.rounds), advice
+    return _state(table, state.rules, state.rounds, state.results), advice
 
 
 def table_next_hand(*, table: Table, version: int) -> TableState:
     """Deal the next hand once the current one is over."""
     state = _current(table, version)
-    if not all(h.is_over for h in state.hands[-1]):
+    current = state.current_result
+    if current is None:
         raise HandNotOver()
     if state.match.is_over:
         raise MatchOver()
-    rounds = [*state.rounds, state.rules.next_round(state.rounds, state.hands)]
+    results = [*state.results, current]
+    rounds = [*state.rounds, state.rules.next_round(state.rounds, results)]
     hints = [*table.hints, []]
-    _save(state, rounds, hints)
-    return _state(table, state.rules, rounds)
+    _save(state, rounds, hints, results)
+    return _state(table, state.rules, rounds, results)
 
 
 # -- Reviewing a hand ------------------------------------------------------------------
@@ -550,7 +631,7 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
     if not 1 <= round_number <= len(state.rounds):
         raise NoSuchHand()
     board = state.rounds[round_number - 1][0]
-    if not state.hands[round_number - 1][0].is_over:
+    if round_number == state.round_number and not state.hand.is_over:
         raise NotReviewable()
     step = max(0, min(len(board.moves), step))
     before = replay(state.rules, board.upto(step))
@@ -573,6 +654,7 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
 
 __all__ = [
     "HUMAN",
+    "MAX_TABLES_PER_DAY",
     "NAME_LENGTH",
     "CorruptTable",
     "HandNotOver",
@@ -589,6 +671,7 @@ __all__ = [
     "StaleTable",
     "TableNotFound",
     "TableState",
+    "TooManyTables",
     "board_names",
     "seat_names",
     "table_bot_step",

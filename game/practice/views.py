@@ -49,13 +49,17 @@ def practice_new(request: LearnerRequest) -> HttpResponse:
     form = NewTableForm(request.POST)
     if not form.is_valid():
         return _index(request, form, status=400)
-    table = services.table_start(
-        learner=request.learner,
-        game=form.cleaned_data["game"],
-        players=form.cleaned_data["players"],
-        options=form.options(),
-        name=form.cleaned_data["name"],
-    )
+    try:
+        table = services.table_start(
+            learner=request.learner,
+            game=form.cleaned_data["game"],
+            players=form.cleaned_data["players"],
+            options=form.options(),
+            name=form.cleaned_data["name"],
+        )
+    except services.TooManyTables as exc:
+        form.add_error(None, str(exc.message))
+        return _index(request, form, status=exc.status)
     return redirect("practice:table", public_id=table.public_id)
 
 

@@ -2,7 +2,9 @@
 
 Required environment: ``SECRET_KEY``, ``ALLOWED_HOSTS`` (comma-separated) and
 ``DATABASE_URL``. Optional: ``CSRF_TRUSTED_ORIGINS`` (comma-separated, with scheme),
-``SECURE_SSL_REDIRECT`` (default on; set 0 when a proxy already redirects).
+``SECURE_SSL_REDIRECT`` (default on; set 0 when a proxy already redirects),
+``CLIENT_ADDRESS_HEADER`` (default ``HTTP_X_REAL_IP``: the header the proxy puts the
+client's address in, for the per-address rate limit).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ if "*" in ALLOWED_HOSTS:
 # base.py falls back to a SQLite file for development; production says where its data is.
 _require("DATABASE_URL")
 CSRF_TRUSTED_ORIGINS = _list("CSRF_TRUSTED_ORIGINS")
+# Behind the reverse proxy every request comes from it: count the client's address.
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "HTTP_X_REAL_IP")
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,4 +1,4 @@
-"""The test suite: fast hashing, in-memory-friendly, DEBUG off like production."""
+"""The test suite: fast hashing, DEBUG off like production, a file database on SQLite."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
 BOT_STEP_DELAY_MS = 120
+# The suite posts far faster than a person; tests/site/test_limits.py turns it on.
+RATELIMIT_ENABLE = False
 
 # On SQLite the test database is a file, not Django's shared in-memory one: the live
 # server's threads then each have their own connection, locking as in production, so

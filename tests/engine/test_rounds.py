@@ -27,7 +27,13 @@ from game.engine import (
     TransferReason,
     options_for,
 )
-from game.engine.rounds import rounds_from_data, rounds_to_data
+from game.engine.rounds import (
+    results_from_data,
+    results_of,
+    results_to_data,
+    rounds_from_data,
+    rounds_to_data,
+)
 from game.engine.scoring import settlement_of
 
 
@@ -63,7 +69,7 @@ def history(rules: TableRules, winners: list[int | None]) -> tuple[list, list]: 
     rounds: list = []  # type: ignore[type-arg]
     hands: list = []  # type: ignore[type-arg]
     for winner in winners:
-        round_ = rules.next_round(rounds, hands)
+        round_ = rules.next_round(rounds, results_of(hands))
         rounds.append(round_)
         hands.append(
             tuple(
@@ -132,9 +138,9 @@ def test_three_player_gin_winner_meets_the_one_who_sat_out_who_deals() -> None:
     third = rounds[2][0]
     assert third.seats == second.seats and third.dealer == second.dealer
     # Hand 4: out won hand 3, so out meets b, who sat out and deals; a sits out.
-    fourth = rules.next_round(rounds, hands)[0]
+    fourth = rules.next_round(rounds, results_of(hands))[0]
     assert set(fourth.seats) == {out, b} and fourth.seats[fourth.dealer] == b
-    match = rules.match(rounds, hands)
+    match = rules.match(rounds, results_of(hands))
     assert isinstance(match, GinThreeGame)
     assert match.boxes[a] == [Fraction(10)] and match.boxes[out] == [Fraction(10)]
     assert match.seating().sitting_out == a
@@ -147,7 +153,7 @@ def test_three_player_gin_keeps_the_first_dealer_a_stored_table_was_dealt() -> N
     board = rules.first_round()[0]
     other = Board(board.seats, board.seed, 1 - board.dealer)
     hands = [(finished(rules, other, None),)]
-    again = rules.next_round([(other,)], hands)[0]
+    again = rules.next_round([(other,)], results_of(hands))[0]
     assert again.seats == other.seats and again.dealer == other.dealer
 
 
@@ -158,7 +164,7 @@ def test_four_player_gin_plays_two_boards_switching_opponents_and_nets_them() ->
     # Deal 1: seat 0 wins 10 at its table, seat 3 wins 10 at the other: level, no box.
     # Deal 2: seats 0 and 2 (side 0) win both tables: a box of 20.
     for winners in ((0, 3), (0, 2)):
-        round_ = rules.next_round(rounds, hands)
+        round_ = rules.next_round(rounds, results_of(hands))
         rounds.append(round_)
         hands.append(
             tuple(finished(rules, b, b.seat_of(w)) for b, w in zip(round_, winners, strict=True))
@@ -167,7 +173,7 @@ def test_four_player_gin_plays_two_boards_switching_opponents_and_nets_them() ->
     assert rounds[0][0].seed != rounds[0][1].seed
     assert rounds[0][0].dealer != rounds[1][0].dealer
     assert all(r[0].dealer == r[1].dealer for r in rounds)
-    match = rules.match(rounds, hands)
+    match = rules.match(rounds, results_of(hands))
     assert isinstance(match, GinPartnershipGame)
     assert match.boxes == {0: [Fraction(20)], 1: []}
     assert rules.seat_scores(match) == [Fraction(20), 0, Fraction(20), 0]
@@ -176,9 +182,9 @@ def test_four_player_gin_plays_two_boards_switching_opponents_and_nets_them() ->
 def test_the_match_leaves_out_a_hand_still_being_played() -> None:
     rules = table("knock", 3, seed=4)
     rounds, hands = history(rules, [1])
-    rounds.append(rules.next_round(rounds, hands))
+    rounds.append(rules.next_round(rounds, results_of(hands)))
     hands.append((rules.deal(rounds[-1][0]),))
-    match = rules.match(rounds, hands)
+    match = rules.match(rounds, results_of(hands))
     assert isinstance(match, KnockMatch)
     assert match.scores == [0, Fraction(20), 0]
     assert rules.seat_scores(match) == match.scores
@@ -188,7 +194,7 @@ def test_the_next_hand_waits_for_every_board_to_end() -> None:
     rules = table("gin", 2)
     first = rules.first_round()
     with pytest.raises(SetupError):
-        rules.next_round([first], [(rules.deal(first[0]),)])
+        rules.next_round([first], results_of([(rules.deal(first[0]),)]))
 
 
 def test_a_board_has_a_json_form() -> None:
@@ -242,3 +248,54 @@ def test_boards_are_seeded_from_the_table_seed_and_the_hand_number() -> None:
     assert first.first_round()[0].seed != other.first_round()[0].seed
     rounds, _hands = history(first, [0, 1, 2])
     assert len({r[0].seed for r in rounds}) == 3
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "winners"),
+    [
+        ("basic", 4, [2, None, 0, 1]),
+        ("knock", 3, [1, 1, None, 0]),
+        ("gin", 2, [0, None, 1, 1]),
+        ("gin", 3, [None, 0, 1, 2, 0]),
+        ("gin", 4, [0, 1, None, 3]),
+    ],
+)
+def test_finished_rounds_results_as_data_give_the_same_match(
+    game: str, seats: int, winners: list[int | None]
+) -> None:
+    """A table keeps its finished rounds' results and replays only the current round:
+    the match and the next deal from the stored results are those from the hands."""
+    rules = table(game, seats, seed=11)
+    rounds, hands = history(rules, winners)
+    results = results_of(hands)
+    assert len(results) == len(rounds)
+    data = results_to_data(results)
+    import json
+
+    stored = results_from_data(rules.game, rounds, json.loads(json.dumps(data)))
+    assert results_to_data(stored) == data
+    original, again = rules.match(rounds, results), rules.match(rounds, stored)
+    assert rules.seat_scores(again) == rules.seat_scores(original)
+    assert again.winner == original.winner
+    assert rules.next_round(rounds, stored) == rules.next_round(rounds, results)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "x",
+        [[{"kind": "knock", "winners": [0], "transfers": [[1, 0, "10", "difference"]]}]] * 9,
+        [[{"kind": "nope", "winners": [], "transfers": []}]],
+        [[{"kind": "knock", "winners": [7], "transfers": []}]],
+        [[{"kind": "knock", "winners": [0], "transfers": [[0, 0, "10", "difference"]]}]],
+        [[{"kind": "knock", "winners": [0], "transfers": [[1, 0, "-3", "difference"]]}]],
+        [[{"kind": "knock", "winners": [0], "transfers": [[1, 0, "1/0", "difference"]]}]],
+        [[{"kind": "knock", "winners": [0]}]],
+        [[]],
+    ],
+)
+def test_results_that_are_not_a_table_s_are_refused(data: object) -> None:
+    rules = table("knock", 2, seed=3)
+    rounds, _hands = history(rules, [0, 1])
+    with pytest.raises(SetupError):
+        results_from_data(rules.game, rounds, data)

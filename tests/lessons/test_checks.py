@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core import signing
+from django.http import QueryDict
 from django.test import Client
 
 from lessons.checks import BadAnswer, parse_check, parse_points
-from lessons.models import CheckAnswer, Lesson
+from lessons.forms import answered_seed, question_token
+from lessons.models import CheckAnswer, FirstAnswer, Lesson
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 URL = "/en/lessons/gin/checks/check/{}/"
@@ -41,16 +44,24 @@ def test_right_and_wrong_answers(
     wrong: dict[str, object],
     explained: str,
 ) -> None:
-    response = answer(client, index, {**wrong, "seed": "1"})
+    response = answer(client, index, wrong)
     html = response.content.decode()
     assert response.status_code == 200
     assert "Not quite." in html and explained in html
-    assert "<html" not in html
-    response = answer(client, index, {**right, "seed": "1"})
+    assert "<html" not in html and "first answer is the one that counts" not in html
+    # Answering again, right this time: explained, but the first answer counts.
+    response = answer(client, index, right)
     html = response.content.decode()
-    assert "Right!" in html
+    assert "Right!" in html and "first answer is the one that counts" in html
     row = CheckAnswer.objects.get(index=index)
-    assert row.attempts == 2 and row.correct
+    assert row.attempts == 2 and not row.correct
+    first = FirstAnswer.objects.get(index=index)
+    assert not first.correct and first.seed == index + 1
+    # Another learner who answers right at once has the check right.
+    other = Client()
+    assert "Right!" in answer(other, index, right).content.decode()
+    assert CheckAnswer.objects.filter(index=index, correct=True).count() == 1
+    assert FirstAnswer.objects.filter(index=index).count() == 2
 
 
 @pytest.mark.parametrize(
@@ -103,15 +114,53 @@ def test_another_question_for_a_random_check(client: Client, check_lesson: Lesso
         assert html.startswith('<section class="check')
         seen.add(tuple(re.findall(r'data-card="(..)"', html)))
     assert len(seen) > 1
-    # The seed travels with the answer, so the question answered is the one shown.
+    # The question travels with the answer, signed, so the question answered is the one
+    # shown; and a fresh question's first answer counts.
+    html = client.get(
+        "/en/lessons/gin/checks/", {"check": "5", "seed": "new"}, **HTMX
+    ).content.decode()
+    token = re.search(r'name="question" value="([^"]+)"', html)
+    assert token is not None
+    seed = answered_seed(QueryDict(f"question={token.group(1)}"), "gin", "checks", 5)
+    check = parse_check(check_lesson.checks[5])
+    right = check.arrangement(seed).deadwood  # type: ignore[union-attr]
+    response = answer(client, 5, {"question": token.group(1), "answer": str(right)})
+    assert "Right!" in response.content.decode()
+    assert CheckAnswer.objects.get(index=5).correct
+    assert FirstAnswer.objects.get(index=5).seed == seed
+
+
+def test_a_question_the_site_did_not_ask_is_refused(client: Client, check_lesson: Lesson) -> None:
+    check = parse_check(check_lesson.checks[5])
+    right = check.arrangement(77).deadwood  # type: ignore[union-attr]
+    forged = [
+        "77",  # a bare seed
+        signing.dumps({"q": ["gin", "checks", 5], "seed": 77}, salt="another"),
+        question_token("gin", "checks", 4, 77),  # another check's question
+        question_token("gin", "checks", 5, 77)[:-2] + "xx",  # tampered
+    ]
+    for token in forged:
+        response = answer(client, 5, {"question": token, "answer": str(right)})
+        assert response.status_code == 400
+        assert "did not ask" in response.content.decode()
+    assert CheckAnswer.objects.count() == 0 and FirstAnswer.objects.count() == 0
+    # A seed in the page's address is not a question either: the page asks its own.
     html = client.get(
         "/en/lessons/gin/checks/", {"check": "5", "seed": "77"}, **HTMX
     ).content.decode()
-    assert 'name="seed" value="77"' in html
-    check = parse_check(check_lesson.checks[5])
-    right = check.arrangement(77).deadwood  # type: ignore[union-attr]
-    response = answer(client, 5, {"seed": "77", "answer": str(right)})
-    assert "Right!" in response.content.decode()
+    token = re.search(r'name="question" value="([^"]+)"', html)
+    assert token is not None
+    assert answered_seed(QueryDict(f"question={token.group(1)}"), "gin", "checks", 5) == 6
+
+
+def test_first_answers_in_every_language(client: Client, check_lesson: Lesson) -> None:
+    for language in ("lt", "ru", "it"):
+        Lesson.objects.filter(pk=check_lesson.pk).update(language=language)
+        url = f"/{language}/lessons/gin/checks/check/2/"
+        client.post(url, {"answer": "no"}, **HTMX)
+        response = client.post(url, {"answer": "yes"}, **HTMX)
+        html = response.content.decode()
+        assert "feedback__note" in html and "first answer" not in html, language
 
 
 def test_a_whole_lesson_page_without_javascript(client: Client, check_lesson: Lesson) -> None:
@@ -171,7 +220,7 @@ def test_odd_digits_in_lesson_requests(client: Client, check_lesson: Lesson, val
         == 200
     )
     for index, field in ((1, "answer"), (3, "player"), (4, "melds")):
-        response = answer(client, index, {field: value, "seed": value, "points": "5"})
+        response = answer(client, index, {field: value, "question": value, "points": "5"})
         assert response.status_code == 400, field
     assert CheckAnswer.objects.count() == 0
 
@@ -184,7 +233,7 @@ def test_answering_one_question_leaves_the_others_as_they_were(
         r'<section class="check check--deadwood" id="check-5".*?</section>', before, re.S
     )
     assert random_box is not None
-    response = answer(client, 1, {"answer": "20", "seed": "987654"}, htmx=False)
+    response = answer(client, 1, {"answer": "20"}, htmx=False)
     after = re.search(
         r'<section class="check check--deadwood" id="check-5".*?</section>',
         response.content.decode(),
@@ -203,3 +252,14 @@ def test_a_right_answer_is_not_undone_by_a_later_wrong_one(
     answer(client, 2, {"answer": "no"})
     row = CheckAnswer.objects.get(index=2)
     assert row.correct and row.attempts == 2
+
+
+def test_answering_both_ways_does_not_make_a_check_right(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """The tamper probe's finding 9: "no", then "yes" on the same question."""
+    answer(client, 2, {"answer": "no"})
+    assert "Right!" in answer(client, 2, {"answer": "yes"}).content.decode()
+    assert not CheckAnswer.objects.get(index=2).correct
+    html = client.get("/en/lessons/gin/").content.decode()
+    assert "0 of 6" in html or "1 of 6" not in html

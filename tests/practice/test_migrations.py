@@ -67,7 +67,7 @@ def _play_on(table: Any) -> bool:
     from game.practice import services as practice
 
     state = practice.table_state(table=table)
-    if all(hand.is_over for hand in state.hands[-1]):
+    if state.current_result is not None:
         if state.match.is_over:
             return False
         practice.table_next_hand(table=table, version=table.version)
@@ -115,9 +115,19 @@ def test_the_first_versions_rows_survive_and_play_on_exactly_as_before(migrator:
     # Today's code reads them (on today's schema): the attempts replay, and every table
     # plays on exactly as the first version played it on from the same rows.
     migrator.latest()
+    # practice.0003 gave every table the results of its finished hands, as replayed.
+    from game.engine import results_to_data, rounds_from_data
+    from game.practice.models import Table as LiveTable
+    from game.practice.services import replayed_results, table_rules
+
+    several = 0
+    for table in LiveTable.objects.all():
+        expected = replayed_results(table_rules(table), rounds_from_data(table.rounds))
+        assert table.results == results_to_data(expected), table.public_id
+        several += len(table.results) > 0
+    assert several >= 2
     from game.guided import services as guided
     from game.guided.models import GuidedAttempt
-    from game.practice.models import Table as LiveTable
     from lessons.models import CheckAnswer, LessonRead
 
     assert LessonRead.objects.count() == 1 and CheckAnswer.objects.get().correct

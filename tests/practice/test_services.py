@@ -284,3 +284,55 @@ def test_a_hand_is_replayed_from_the_cache_one_move_at_a_time(
     services._HANDS.clear()
     services.table_state(table=table)
     assert len(dealt) == 1
+
+
+def _play_hands(table: Table, hands: int) -> services.TableState:
+    """Play the table (the computer choosing for the learner too) until hand ``hands`` is
+    dealt, or the match ends."""
+    from game.engine import BotPlayer
+
+    chooser = BotPlayer(seed=3)
+    while True:
+        state = services.table_state(table=table)
+        if state.current_result is not None:
+            if state.match.is_over or state.round_number >= hands:
+                return state
+            services.table_next_hand(table=table, version=table.version)
+        elif state.my_turn:
+            move = chooser.choose(state.view)
+            services.table_move(table=table, version=table.version, move=move, confirmed=True)
+        else:
+            services.table_bot_step(table=table, version=table.version, all_steps=True)
+
+
+@pytest.mark.parametrize(("game", "players"), [("basic", 4), ("knock", 3), ("gin", 3), ("gin", 4)])
+def test_finished_hands_results_are_kept_and_only_the_current_hand_is_replayed(
+    monkeypatch: pytest.MonkeyPatch, game: str, players: int
+) -> None:
+    from game.engine import results_to_data, rounds_from_data
+    from game.engine.state import Hand
+
+    table = factories.table(game, players, seed=17, target_score=500)
+    _play_hands(table, 5)
+    table.refresh_from_db()
+    rules = services.table_rules(table)
+    rounds = rounds_from_data(table.rounds)
+    assert len(rounds) >= 4 and len(table.results) == len(rounds) - 1
+    assert table.results == results_to_data(services.replayed_results(rules, rounds))
+
+    dealt = []
+    original = Hand.new.__func__  # type: ignore[attr-defined]
+
+    def counting(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        dealt.append(1)
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Hand, "new", classmethod(counting))
+    services._HANDS.clear()
+    state = services.table_state(table=table)
+    assert len(dealt) == len(rounds[-1])  # the current round's boards, nothing before
+    # The same match as replaying every hand (a row without its results is replayed).
+    Table.objects.filter(pk=table.pk).update(results=[])
+    replayed = services.table_state(table=Table.objects.get(pk=table.pk))
+    assert replayed.scores == state.scores and replayed.match.winner == state.match.winner
+    assert len(dealt) == sum(len(r) for r in rounds)  # now every hand was replayed

@@ -679,3 +679,43 @@ def test_a_table_id_that_cannot_be_one_is_a_404_before_any_query(
         with django_assert_max_num_queries(0):
             response = client.get(f"/en/practice/{bad}/{suffix}")
         assert response.status_code == 404
+
+
+def test_the_review_says_which_card_was_discarded_face_down(client: Client) -> None:
+    """The tamper probe's finding 10: the review's last step shows the knocker's
+    face-down discard. A review shows a finished hand face up (the knocker's hand, that
+    card in it, one step earlier too), so it stays shown, and the pile says it was
+    discarded face down. Played until a computer player knocks."""
+    from game.engine import BotPlayer, HandEnd
+    from game.practice import services as practice
+
+    start_table(client, "gin")
+    learner = Table.objects.get().learner
+    for seed in range(1, 40):
+        table = factories.table("gin", 2, owner=learner, seed=seed)
+        state = practice.table_state(table=table)
+        chooser = BotPlayer(seed=seed)
+        while not state.hand.is_over:
+            if state.my_turn:
+                move = chooser.choose(state.view)
+                state = practice.table_move(
+                    table=table, version=table.version, move=move, confirmed=True
+                )
+            else:
+                state = practice.table_bot_step(table=table, version=table.version, all_steps=True)
+        result = state.hand.result
+        assert result is not None
+        if result.end in (HandEnd.KNOCK, HandEnd.GIN) and result.player != HUMAN:
+            break
+    else:
+        pytest.fail("no computer player knocked in 39 hands")
+    card = state.hand.discard_pile[0]
+    # At the table the card stays face down, the hand over or not.
+    assert f'data-card="{card}"' not in client.get(url(table)).content.decode()
+    total = len(state.board.moves)
+    review = url(table).rstrip("/") + "/review/1/"
+    last = client.get(review, {"move": str(total)}).content.decode()
+    pile = last.split('class="piles"', 1)[1].split("</div>\n  </div>", 1)[0]
+    assert "Discarded face down" in pile and f'data-card="{card}"' in pile
+    earlier = client.get(review, {"move": str(total - 1)}).content.decode()
+    assert "Discarded face down" not in earlier

@@ -51,6 +51,7 @@ FIELDS = [
     "card",
     "meld",
     "seed",
+    "question",
     "answer",
     "points",
     "player",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import ClassVar
 
 from ..arrange import arrangement_of, cards_mask
@@ -208,7 +209,7 @@ class KnockMatch(TargetMatch):
         """Each player's score toward the target: what they received."""
         return self.received
 
-    @property
+    @cached_property
     def paid(self) -> list[Fraction]:
         paid = [Fraction(0)] * self.players
         for r in self.results:

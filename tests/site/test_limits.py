@@ -1,0 +1,126 @@
+"""Limits a real visitor never meets and a script always does; each refusal says the limit."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.cache import caches
+from django.test import Client, override_settings
+from django.utils import timezone
+
+from game.guided import services as guided
+from game.guided.models import GuidedAttempt
+from game.practice import services as practice
+from game.practice.models import Table
+from learners.models import Learner
+from tests import factories
+from tests.factories import a_wrong_move, move_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def clear_shared_cache() -> None:
+    caches["shared"].clear()
+
+
+@override_settings(RATELIMIT_ENABLE=True, POST_RATE_PER_VISITOR="3/m")
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_posts_over_the_visitor_rate_get_a_translated_429(client: Client, language: str) -> None:
+    client.get(f"/{language}/practice/")
+    form = {"game": "gin", "players": "2", "name": "Ona"}
+    statuses = [client.post(f"/{language}/practice/new/", form).status_code for _ in range(5)]
+    assert statuses == [302, 302, 302, 429, 429]
+    assert Table.objects.count() == 3
+    refused = client.post(f"/{language}/practice/new/", form)
+    html = refused.content.decode()
+    assert f'<html lang="{language}">' in html and " 3 " in html
+    assert int(refused["Retry-After"]) <= 60
+    if language != "en":
+        assert "clicks a minute" not in html
+    # Another browser on the same address is not held back by this one.
+    other = Client()
+    other.get(f"/{language}/practice/")
+    assert other.post(f"/{language}/practice/new/", form).status_code == 302
+
+
+@override_settings(RATELIMIT_ENABLE=True, POST_RATE_PER_ADDRESS="4/m")
+def test_posts_over_the_address_rate_are_refused_whatever_the_cookies() -> None:
+    form = {"game": "gin", "players": "2", "name": "Ona"}
+    statuses = []
+    for _ in range(6):  # a script that takes a fresh cookie for every post
+        client = Client()
+        client.get("/en/practice/")
+        statuses.append(client.post("/en/practice/new/", form).status_code)
+    assert statuses == [302, 302, 302, 302, 429, 429]
+
+
+@override_settings(
+    RATELIMIT_ENABLE=True, POST_RATE_PER_ADDRESS="2/m", CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP"
+)
+def test_behind_the_proxy_the_client_s_address_counts() -> None:
+    form = {"game": "gin", "players": "2", "name": "Ona"}
+    for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        for expected in (302, 302, 429):
+            client = Client(HTTP_X_REAL_IP=address)
+            client.get("/en/practice/")
+            assert client.post("/en/practice/new/", form).status_code == expected
+
+
+def test_a_learner_starts_at_most_a_hundred_tables_a_day(client: Client) -> None:
+    client.get("/en/practice/")
+    form = {"game": "knock", "players": "2", "name": "Ona"}
+    assert client.post("/en/practice/new/", form).status_code == 302
+    learner = Learner.objects.get()
+    for _ in range(practice.MAX_TABLES_PER_DAY - 1):
+        factories.table("knock", 2, owner=learner)
+    refused = client.post("/lt/practice/new/", form)
+    assert refused.status_code == 429
+    assert "100" in refused.content.decode() and "tables today" not in refused.content.decode()
+    assert Table.objects.count() == practice.MAX_TABLES_PER_DAY
+    Table.objects.update(created=timezone.now() - timedelta(days=2))
+    assert client.post("/en/practice/new/", form).status_code == 302
+
+
+def test_the_same_turn_s_hint_again_is_not_counted_twice(client: Client) -> None:
+    table = factories.table("gin", 2, owner=factories.learner("Ona"))
+    state = practice.table_state(table=table)
+    while not state.my_turn:
+        state = practice.table_bot_step(table=table, version=table.version)
+    practice.table_hint(table=table, version=table.version)
+    version, hints = table.version, list(table.hints[-1])
+    for _ in range(20):
+        _state, advice = practice.table_hint(table=table, version=table.version)
+        assert advice is not None
+    table.refresh_from_db()
+    assert table.version == version and table.hints[-1] == hints and len(hints) == 1
+
+
+def test_attempts_at_one_hand_are_capped(client: Client) -> None:
+    scenario = guided.scenarios.get("gin-01-first-knock")
+    assert scenario is not None
+    learner = factories.learner("Ona")
+    GuidedAttempt.objects.bulk_create(
+        GuidedAttempt(learner=learner, scenario=scenario.slug, finished=True, stars=1)
+        for _ in range(guided.MAX_ATTEMPTS)
+    )
+    with pytest.raises(guided.TooManyAttempts) as refused:
+        guided.attempt_restart(learner=learner, scenario=scenario)
+    assert str(guided.MAX_ATTEMPTS) in str(refused.value.message)
+    assert GuidedAttempt.objects.count() == guided.MAX_ATTEMPTS
+
+
+def test_mistakes_in_one_attempt_are_capped(client: Client) -> None:
+    slug = "gin-01-first-knock"
+    scenario = guided.scenarios.get(slug)
+    assert scenario is not None
+    wrong = {"version": "0", **move_data(a_wrong_move(scenario)[1])}
+    client.post(f"/en/guided/{slug}/move/", wrong)
+    attempt = GuidedAttempt.objects.get()
+    attempt.mistakes = attempt.mistakes * guided.MAX_MISTAKES
+    attempt.save()
+    refused = client.post(f"/en/guided/{slug}/move/", {**wrong, "version": str(attempt.version)})
+    assert refused.status_code == 429 and str(guided.MAX_MISTAKES) in refused.content.decode()
+    attempt.refresh_from_db()
+    assert len(attempt.mistakes) == guided.MAX_MISTAKES

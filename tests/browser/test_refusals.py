@@ -1,0 +1,57 @@
+"""The pages that refuse a request, as a person meets them in a browser: too many clicks
+(429) and a request too large (413), translated, accessible and with a way back."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import caches
+from django.test import override_settings
+from playwright.sync_api import Page, expect
+
+from .axe import serious_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HEADINGS_429 = {
+    "en": "That was too many clicks at once",
+    "lt": "Per daug paspaudimų vienu metu",
+    "ru": "Слишком много нажатий сразу",
+    "it": "Troppi clic tutti insieme",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_too_many_clicks_get_a_page_that_says_the_limit(
+    page: Page, site_url: str, language: str
+) -> None:
+    caches["shared"].clear()
+    with override_settings(RATELIMIT_ENABLE=True, POST_RATE_PER_VISITOR="2/m"):
+        for _ in range(3):
+            page.goto(f"{site_url}/{language}/practice/")
+            page.locator("#id_name").fill("Ona")
+            page.locator("form[action$='/practice/new/'] button[type=submit]").click()
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator("h1")).to_have_text(HEADINGS_429[language])
+        expect(page.locator("main")).to_contain_text("2")
+        assert serious_violations(page) == []
+        page.locator("main a").first.click()
+        expect(page).to_have_url(f"{site_url}/{language}/")
+
+
+def test_a_request_too_large_gets_a_translated_page(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/ru/practice/")
+    page.evaluate(
+        """() => {
+          const form = document.querySelector("form[action$='/practice/new/']");
+          const big = document.createElement("textarea");
+          big.name = "filler";
+          big.value = "x".repeat(70 * 1024);
+          form.appendChild(big);
+          form.querySelector("#id_name").value = "Оля";
+          form.submit();
+        }"""
+    )
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.locator("h1")).to_have_text("Запрос слишком большой")
+    expect(page.locator("main")).to_contain_text("64")
+    assert serious_violations(page) == []

@@ -28,7 +28,6 @@ install-dev: $(VENV)/.installed-dev
 migrate: install
 	@mkdir -p db
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 
 content: migrate
 	$(BIN)/python manage.py load_content

@@ -311,8 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     database = env.get("DATABASE_URL") or f"sqlite:///{tmp / 'load.sqlite3'}"
     env["DATABASE_URL"] = database
     python = sys.executable
-    for command in (["migrate", "--noinput"], ["createcachetable"]):
-        subprocess.run([python, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    )
     port = free_port()
     gunicorn = shutil.which("gunicorn", path=str(Path(python).parent)) or "gunicorn"
     server = subprocess.Popen(

@@ -52,7 +52,6 @@ def main() -> int:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
 
     from game.engine import BotPlayer, Game
     from game.engine.state import Hand

@@ -49,7 +49,6 @@ def main() -> int:
     from django.test import Client
 
     call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
     try:
         from game.engine.state import Hand
     except ImportError:  # before the redesign

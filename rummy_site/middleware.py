@@ -1,11 +1,11 @@
 """Site-wide middleware: security headers, the request body limit, the rate limit.
 
-**Rate limit.** Every POST counts against two limits, kept in the shared cache
-(``RATELIMIT_USE_CACHE``: the database by default, so the counts hold across app
-instances): ``POST_RATE_PER_VISITOR`` for one browser (its visitor cookie) and
+**Rate limit.** Every POST counts against two limits, kept in the database so that
+the counts hold across app instances (:mod:`rummy_site.ratelimit`, one statement
+per POST): ``POST_RATE_PER_VISITOR`` for one browser (its visitor cookie) and
 ``POST_RATE_PER_ADDRESS`` for one network address (a whole classroom behind a
 school's router shares one, so it is generous). Over either, a translated 429
-page says what the limit is. django-ratelimit does the counting.
+page says what the limit is. ``RATE_LIMIT_ENABLED = False`` turns it off.
 
 **Content-Security-Policy and Permissions-Policy.**
 Django 5.2 has no CSP support of its own (6.0 adds it); the policy is the
@@ -22,9 +22,10 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django_ratelimit.core import get_usage
 
 from learners.services import visitor_token
+
+from .ratelimit import Limit, hit
 
 #: The largest request body the site accepts (its forms send a few short fields).
 MAX_BODY_BYTES = 64 * 1024
@@ -59,14 +60,6 @@ def client_address(request: HttpRequest) -> str:
     return str(value or request.META.get("REMOTE_ADDR", "")).split(",")[0].strip()
 
 
-def _visitor_key(group: str, request: HttpRequest) -> str:
-    return visitor_token(request) or f"address:{client_address(request)}"
-
-
-def _address_key(group: str, request: HttpRequest) -> str:
-    return client_address(request)
-
-
 class PostRateLimitMiddleware:
     """Refuse a POST over the visitor's or the address's rate (see the module docs)."""
 
@@ -74,18 +67,23 @@ class PostRateLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "POST":
-            for group, key, rate in (
-                ("post-visitor", _visitor_key, settings.POST_RATE_PER_VISITOR),
-                ("post-address", _address_key, settings.POST_RATE_PER_ADDRESS),
-            ):
-                usage = get_usage(
-                    request, group=group, key=key, rate=rate, method="POST", increment=True
-                )
-                if usage is not None and usage["should_limit"]:
-                    response = render(request, "429.html", {"limit": usage["limit"]}, status=429)
-                    response["Retry-After"] = str(usage["time_left"])
-                    return response
+        if request.method == "POST" and getattr(settings, "RATE_LIMIT_ENABLED", True):
+            address = client_address(request)
+            over = hit(
+                [
+                    Limit.of(
+                        "visitor",
+                        visitor_token(request) or f"address:{address}",
+                        settings.POST_RATE_PER_VISITOR,
+                    ),
+                    Limit.of("address", address, settings.POST_RATE_PER_ADDRESS),
+                ]
+            )
+            if over is not None:
+                context = {"limit": over.limit.limit}
+                response = render(request, "429.html", context, status=429)
+                response["Retry-After"] = str(over.retry_after)
+                return response
         return self.get_response(request)
 
 

@@ -160,20 +160,10 @@ CONTENT_SECURITY_POLICY = (
 # Browser features the site never uses, off for it and anything it might embed.
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
-# The cache every app instance shares (rate limits): the database, so that nothing
-# depends on one process's memory. `manage.py createcachetable` makes its table
-# (`make run` and the deploy steps do). A Redis or Memcached cache may replace it.
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "shared": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "rummy_shared_cache",
-        "OPTIONS": {"MAX_ENTRIES": 20000},
-    },
-}
-RATELIMIT_USE_CACHE = "shared"
-# POSTs a minute: one browser (a fast player with the computer's steps: well under
-# 1 a second), and one network address (a classroom of 30 behind one router).
+# POSTs a minute, counted in the database (rummy_site.ratelimit): one browser (a fast
+# player with the computer's steps: well under 1 a second), and one network address
+# (a classroom of 30 behind one router).
+RATE_LIMIT_ENABLED = True
 POST_RATE_PER_VISITOR = "120/m"
 POST_RATE_PER_ADDRESS = "1800/m"
 # The header the reverse proxy puts the client's address in (empty: REMOTE_ADDR).

@@ -10,7 +10,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ALLOWED_HOSTS = ["*"]
 BOT_STEP_DELAY_MS = 120
 # The suite posts far faster than a person; tests/site/test_limits.py turns it on.
-RATELIMIT_ENABLE = False
+RATE_LIMIT_ENABLED = False
 
 # On SQLite the test database is a file, not Django's shared in-memory one: the live
 # server's threads then each have their own connection, locking as in production, so

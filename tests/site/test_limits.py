@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.core.cache import caches
 from django.test import Client, override_settings
 from django.utils import timezone
 
@@ -14,6 +13,7 @@ from game.guided.models import GuidedAttempt
 from game.practice import services as practice
 from game.practice.models import Table
 from learners.models import Learner
+from rummy_site import ratelimit
 from tests import factories
 from tests.factories import a_wrong_move, move_data
 
@@ -21,11 +21,12 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def clear_shared_cache() -> None:
-    caches["shared"].clear()
+def stopped_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rate limit's clock stands still a second into a minute: no window ends."""
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_800_000_001.0)
 
 
-@override_settings(RATELIMIT_ENABLE=True, POST_RATE_PER_VISITOR="3/m")
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="3/m")
 @pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
 def test_posts_over_the_visitor_rate_get_a_translated_429(client: Client, language: str) -> None:
     client.get(f"/{language}/practice/")
@@ -45,7 +46,7 @@ def test_posts_over_the_visitor_rate_get_a_translated_429(client: Client, langua
     assert other.post(f"/{language}/practice/new/", form).status_code == 302
 
 
-@override_settings(RATELIMIT_ENABLE=True, POST_RATE_PER_ADDRESS="4/m")
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_ADDRESS="4/m")
 def test_posts_over_the_address_rate_are_refused_whatever_the_cookies() -> None:
     form = {"game": "gin", "players": "2", "name": "Ona"}
     statuses = []
@@ -57,7 +58,7 @@ def test_posts_over_the_address_rate_are_refused_whatever_the_cookies() -> None:
 
 
 @override_settings(
-    RATELIMIT_ENABLE=True, POST_RATE_PER_ADDRESS="2/m", CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP"
+    RATE_LIMIT_ENABLED=True, POST_RATE_PER_ADDRESS="2/m", CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP"
 )
 def test_behind_the_proxy_the_client_s_address_counts() -> None:
     form = {"game": "gin", "players": "2", "name": "Ona"}
@@ -124,3 +125,22 @@ def test_mistakes_in_one_attempt_are_capped(client: Client) -> None:
     assert refused.status_code == 429 and str(guided.MAX_MISTAKES) in refused.content.decode()
     attempt.refresh_from_db()
     assert len(attempt.mistakes) == guided.MAX_MISTAKES
+
+
+def test_a_window_s_count_starts_again_when_the_next_begins() -> None:
+    limit = ratelimit.Limit.of("visitor", "someone", "2/m")
+    start = 1_800_000_040.0
+    assert [ratelimit.hit([limit], now=start + i) for i in range(2)] == [None, None]
+    over = ratelimit.hit([limit], now=start + 5)
+    assert over is not None and over.limit == limit and over.retry_after == 15
+    assert ratelimit.hit([limit], now=start + 21) is None  # a new minute
+    assert ratelimit.forget_old(now=start + 200) == 1
+
+
+def test_one_statement_counts_both_limits(django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    limits = [
+        ratelimit.Limit.of("visitor", "someone", "120/m"),
+        ratelimit.Limit.of("address", "10.0.0.1", "1800/m"),
+    ]
+    with django_assert_num_queries(1):
+        assert ratelimit.hit(limits) is None

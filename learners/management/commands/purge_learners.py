@@ -1,6 +1,7 @@
 """``python manage.py purge_learners [--days 30] [--dry-run]``: housekeeping, run daily.
 
-Clears expired sessions (Django's ``clearsessions``), then deletes the learners
+Clears expired sessions (Django's ``clearsessions``) and the rate limit's counts of
+windows that have ended (:func:`rummy_site.ratelimit.forget_old`), then deletes the learners
 that never did anything: no account, created more than ``--days`` ago, and
 nothing that points at them (no table, attempt, result, lesson read or
 answer: every model that refers to a learner counts, including ones added
@@ -18,6 +19,7 @@ from django.db.models import ForeignObjectRel, Q
 from django.utils import timezone
 
 from learners.models import Learner
+from rummy_site.ratelimit import forget_old
 
 
 def idle_learners(days: int) -> Any:
@@ -43,5 +45,9 @@ class Command(BaseCommand):
             self.stdout.write(f"{count} idle learner(s) would be deleted")
             return
         call_command("clearsessions")
+        counts = forget_old()
         Learner.objects.filter(pk__in=list(idle.values_list("pk", flat=True))).delete()
-        self.stdout.write(f"expired sessions cleared; {count} idle learner(s) deleted")
+        self.stdout.write(
+            f"expired sessions cleared; {counts} ended rate count(s) and "
+            f"{count} idle learner(s) deleted"
+        )

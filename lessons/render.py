@@ -22,6 +22,8 @@ from .content import SHORTCODE, Document
 CARDS_MARK = re.compile(r"<!--cards:([^>]*)-->")
 NAMES_MARK = re.compile(r"<!--names:([^>]*)-->")
 CHECK_MARK = re.compile(r"(?:<p>)?<!--check:(\d+)-->(?:</p>)?")
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_TOKEN = re.compile(f"{_OPEN}(cards|names):([^{_CLOSE}]*){_CLOSE}")
 
 
 def render_document(document: Document) -> tuple[str, list[str]]:
@@ -31,14 +33,17 @@ def render_document(document: Document) -> tuple[str, list[str]]:
     def replace(match: re.Match[str]) -> str:
         kind, args = match.group(1), match.group(2).strip()
         if kind == "cards":
-            return f"<!--cards:{args}-->"
+            return f"{_OPEN}cards:{args}{_CLOSE}"
         checks.append(args[len("check") :].strip() if args.startswith("check") else args)
         return f"\n\n<!--check:{len(checks) - 1}-->\n\n"
 
+    # Cards travel through Markdown as private-use text, not as HTML comments: a line
+    # that starts with a comment is a raw HTML block to Markdown, which moved two card
+    # rows on one line (Gin lesson 5's "Way A") out of their paragraph.
     source = SHORTCODE.sub(replace, document.body)
-    source = MARKUP.sub(lambda m: f"<!--names:{m.group(1)}-->", source)
+    source = MARKUP.sub(lambda m: f"{_OPEN}names:{m.group(1)}{_CLOSE}", source)
     html = markdown.markdown(source, extensions=["tables", "sane_lists"], output_format="html")
-    return html, checks
+    return _TOKEN.sub(lambda m: f"<!--{m.group(1)}:{m.group(2)}-->", html), checks
 
 
 def draw_cards(html: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from .base import *  # noqa: F403
 from .local import *  # noqa: F403
 
@@ -15,6 +17,10 @@ RATE_LIMIT_ENABLED = False
 # On SQLite the test database is a file, not Django's shared in-memory one: the live
 # server's threads then each have their own connection, locking as in production, so
 # the tests that fire parallel requests (tests/site/test_races.py) mean something.
+# One file per test run (two runs in one checkout must not share it); Django deletes
+# it when the run ends.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     (BASE_DIR / "db").mkdir(exist_ok=True)  # noqa: F405
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "db" / "test.sqlite3")}  # noqa: F405
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": str(BASE_DIR / "db" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
+    }

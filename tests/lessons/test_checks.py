@@ -9,7 +9,7 @@ from django.core import signing
 from django.http import QueryDict
 from django.test import Client
 
-from lessons.checks import BadAnswer, parse_check, parse_points
+from lessons.checks import BadAnswer, parse_check, parse_points, points_agree
 from lessons.forms import answered_seed, question_token
 from lessons.models import CheckAnswer, FirstAnswer, Lesson
 
@@ -172,7 +172,20 @@ def test_a_whole_lesson_page_without_javascript(client: Client, check_lesson: Le
 
 
 @pytest.mark.parametrize(
-    ("text", "value"), [("7", "7"), ("4.5", "9/2"), ("4,5", "9/2"), ("4½", "9/2"), ("9/2", "9/2")]
+    ("text", "value"),
+    [
+        ("7", "7"),
+        ("4.5", "9/2"),
+        ("4,5", "9/2"),
+        ("4½", "9/2"),
+        ("4 ½", "9/2"),
+        ("9/2", "9/2"),
+        ("4 2/3", "14/3"),
+        ("4 2⁄3", "14/3"),
+        ("14/3", "14/3"),
+        ("4⅔", "14/3"),
+        (" 36 ", "36"),
+    ],
 )
 def test_points_as_people_type_them(text: str, value: str) -> None:
     from fractions import Fraction
@@ -180,7 +193,29 @@ def test_points_as_people_type_them(text: str, value: str) -> None:
     assert parse_points(text) == Fraction(value)
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1/0", "x½"])
+@pytest.mark.parametrize(
+    ("text", "expected", "agrees"),
+    [
+        ("4.67", "14/3", True),
+        ("4,67", "14/3", True),
+        ("4.7", "14/3", True),
+        ("4.66", "14/3", False),
+        ("5", "14/3", False),
+        ("4 2/3", "14/3", True),
+        ("4.5", "9/2", True),
+        ("4.4", "9/2", False),
+        ("4.50", "9/2", True),
+        ("42/3", "14/3", False),
+    ],
+)
+def test_a_share_typed_as_people_type_it(text: str, expected: str, agrees: bool) -> None:
+    """The pedagogy review: "4.67" was marked wrong for 4⅔ and "4 2/3" read as 14."""
+    from fractions import Fraction
+
+    assert points_agree(text, Fraction(expected)) is agrees
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1/0", "x½", "4 2/0"])
 def test_points_that_are_not_numbers(text: str) -> None:
     with pytest.raises(BadAnswer):
         parse_points(text)

@@ -124,3 +124,32 @@ def test_lessons_lead_into_their_guided_hands(client: Client, loaded_lessons: No
     html = client.get(f"/ru/lessons/{linked.game}/{linked.slug}/").content.decode()
     for slug in linked.guided:
         assert f"/ru/guided/{slug}/" in html
+
+
+def test_card_rows_stay_where_the_text_puts_them() -> None:
+    """The pedagogy review: Gin lesson 5's "Way A" and "Way B" (two card rows on one line)
+    were drawn below the table that follows, in every language. In every lesson of every
+    language the rows come out in the order of the text, each inside its paragraph."""
+    from lessons.render import CARDS_MARK, render_document
+
+    for document in content.all_documents():
+        html, _checks = render_document(document)
+        written = [" ".join(m.split()) for m in re.findall(r"\[cards ([^\]]*)\]", document.body)]
+        drawn = [" ".join(m.split()) for m in CARDS_MARK.findall(html)]
+        assert drawn == written, document.path
+        for block in re.split(r"\n(?=<(?:p|h\d|table|ul|ol|blockquote)\b)", html):
+            if CARDS_MARK.search(block):
+                assert re.match(r"<(p|li|table|ul|ol|blockquote)\b", block), (
+                    document.path,
+                    block[:80],
+                )
+    gin5 = next(
+        d
+        for d in content.all_documents()
+        if d.game == "gin" and d.path.name.startswith("05") and d.language == "en"
+    )
+    html, _checks = render_document(gin5)
+    way_a = html.index("<strong>Way A.</strong>")
+    way_b = html.index("<strong>Way B.</strong>")
+    assert "<!--cards:4H 4S 4D-->" in html[way_a:way_b]
+    assert "<!--cards:8C 9C TC JC-->" in html[way_a:way_b]

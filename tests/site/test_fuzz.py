@@ -77,6 +77,7 @@ HEADERS = st.fixed_dictionaries(
         "HTTP_ACCEPT_LANGUAGE": NASTY,
         "HTTP_HX_HISTORY_RESTORE_REQUEST": st.sampled_from(["true", "1"]),
         "HTTP_HOST": st.sampled_from(["testserver", "evil.example", "testserver:99999", "\x00"]),
+        "HTTP_X_REAL_IP": NASTY,
     },
 )
 
@@ -129,7 +130,15 @@ SEGMENT = st.one_of(
 
 @pytest.mark.parametrize("method", ["get", "post", "head"])
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
-@override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"])
+# The rate limit is on (with limits no example reaches), reading the proxy's header.
+@override_settings(
+    DEBUG=False,
+    ALLOWED_HOSTS=["testserver"],
+    RATE_LIMIT_ENABLED=True,
+    POST_RATE_PER_VISITOR="1000000/m",
+    POST_RATE_PER_ADDRESS="1000000/m",
+    CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP",
+)
 @settings(
     max_examples=40,
     deadline=None,

@@ -165,7 +165,8 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
             cards = (Card.parse(step.params["card"]),)
         elif step.code is StepCode.HAND_VALUE:
             cards = tuple(Card.parse(c) for c in step.params["cards"])
-        steps.append(ScoreStep(explain.settlement_step(step, names), cards, melds))
+        text = explain.settlement_step(step, names, game=result.settlement.game)
+        steps.append(ScoreStep(text, cards, melds))
     return Result(
         headline=_headline(state, names),
         steps=steps,

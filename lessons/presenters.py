@@ -153,7 +153,12 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                     "points": explain.points(d["points"]),
                 }
             )
-        shown = {"steps": [explain.settlement_step(s, names) for s in d["settlement"].steps]}
+        settlement = d["settlement"]
+        shown = {
+            "steps": [
+                explain.settlement_step(s, names, game=settlement.game) for s in settlement.steps
+            ]
+        }
     elif isinstance(check, LayoffCheck):
         for i, meld in enumerate(check.melds):
             extended = d["extended"].get(i)

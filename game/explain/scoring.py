@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
-from game.engine import LineCode, SettleStep, StepCode, SummaryLine
+from game.engine import Game, LineCode, SettleStep, StepCode, SummaryLine
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, deadwood_points, people, points, signed, who
@@ -319,8 +319,25 @@ LINES: dict[LineCode, Sentence] = {
 }
 
 
-def settlement_step(step: SettleStep, names: Names) -> str:
-    """One line of a hand's scoring, in the page's language."""
+#: A player's total in Basic Rummy and Gin, where points are scored, not paid: the
+#: losers score nothing and lose nothing (as the lessons say), so "pays 36: -36 in all"
+#: would contradict them. Knock Rummy players do pay each other: its total is a balance.
+SCORED_TOTAL = {
+    "scores": Sentence(
+        lambda p: _("%(name)s scores %(points)s in this hand."),
+        lambda p, n: {"name": who(p["player"], n), "points": points(p["received"])},
+    ),
+    "nothing": Sentence(lambda p: _("%(name)s scores nothing in this hand."), _name),
+}
+
+
+def settlement_step(step: SettleStep, names: Names, *, game: Game | None = None) -> str:
+    """One line of a hand's scoring, in the page's language. ``game``: the hand's game
+    (its totals are said as points scored in Basic Rummy and Gin, as a balance in Knock
+    Rummy)."""
+    if step.code is StepCode.TOTAL and game in (Game.BASIC, Game.GIN):
+        sentence = SCORED_TOTAL["scores" if step.params["received"] else "nothing"]
+        return sentence.render(step.params, names)
     return STEPS[step.code].render(step.params, names)
 
 
@@ -339,4 +356,4 @@ def match_over(name: str, *, pair: bool = False) -> str:
     return _("The match is over: %(name)s wins.") % {"name": name}
 
 
-__all__ = ["LINES", "STEPS", "match_over", "settlement_step", "summary_line"]
+__all__ = ["LINES", "SCORED_TOTAL", "STEPS", "match_over", "settlement_step", "summary_line"]

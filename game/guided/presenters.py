@@ -12,12 +12,13 @@ from django.utils.translation import gettext_lazy
 from game import explain
 from game.board import BoardDisplay, board_context
 from game.cards import text_html, text_plain
-from game.engine import Game
+from game.engine import Game, advise
 from game.moveforms import move_fields
 from rummy_site.languages import pick
 
 from . import scenarios
 from .models import GuidedResult
+from .scenarios import LEARNER
 from .services import GuidedState, Mistake, MistakeTopic, Verdict, VerdictKind
 
 #: A mistake's topic, as the summary at the end of a hand lists it.
@@ -60,9 +61,32 @@ def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
     return {"games": games}
 
 
+def _why_not(state: GuidedState) -> str:
+    """For a legal move that is not the step's, when the scenario has no words for it:
+    the move the step teaches and the coach's reasons for it (the pedagogy review:
+    "not what this step is about" said no why)."""
+    step = state.step
+    right = scenarios.right_move(step, state.hand) if step is not None else None
+    if right is None:
+        return _("That move is allowed, but it is not what this step is about.")
+    ranked = next((r for r in advise(state.hand, LEARNER).moves if r.move == right), None)
+    reasons = [explain.coach_reason(r, state.names) for r in ranked.reasons] if ranked else []
+    text = _("That move is allowed, but this step is about another one: %(move)s.") % {
+        "move": explain.move_phrase(right)
+    }
+    return " ".join([text, *reasons])
+
+
 def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | None:
     if verdict is None:
         return None
+    if verdict.continued:
+        # Played as the learner chose: the coach's question is settled, the hand goes on.
+        return {
+            "kind": "played",
+            "lead": _("Played."),
+            "text": _("You made your own move; the hand goes on from here."),
+        }
     if verdict.kind is VerdictKind.RIGHT:
         lead = _("Right!") if verdict.text else _("Done.")
         return {"kind": verdict.kind.value, "text": text_html(verdict.text), "lead": lead}
@@ -75,9 +99,7 @@ def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | N
             "more": text_html(verdict.text),
             "alert": True,
         }
-    text = text_html(verdict.text) or _(
-        "That move is allowed, but it is not what this step is about."
-    )
+    text = text_html(verdict.text) or _why_not(state)
     price = verdict.cost
     if price is not None:
         text = format_html(

@@ -454,7 +454,9 @@ class ScenarioProgress:
 
     ``hand`` waits for the learner's move of ``step`` (``None`` once the hand is
     over, or past the last step); ``step_index`` counts the learner's moves made,
-    ``computer_used`` the computer's moves.
+    ``computer_used`` the computer's moves. ``strayed``: a move the learner made was
+    not the one its step teaches ("Continue anyway"), so the scenario's words, written
+    for its own line of play, may no longer fit the cards.
     """
 
     scenario: Scenario
@@ -462,16 +464,18 @@ class ScenarioProgress:
     step: ScenarioStep | None
     step_index: int
     computer_used: int
+    strayed: bool = False
 
     def advance(self, move: AnyMove) -> ScenarioProgress:
         """The progress after the learner's ``move`` (checked: raises
         :class:`~game.engine.IllegalMove`) and the computer's moves that follow."""
         return _run(
             self.scenario,
-            self.hand.play(move, LEARNER),
-            self.step_index + 1,
+            self.hand,
+            self.step_index,
             self.computer_used,
-            (),
+            [move],
+            strayed=self.strayed,
         )
 
 
@@ -486,7 +490,13 @@ def _computer_move(scenario: Scenario, hand: Hand, used: int) -> AnyMove:
 
 
 def _run(
-    scenario: Scenario, hand: Hand, index: int, used: int, moves: Sequence[AnyMove]
+    scenario: Scenario,
+    hand: Hand,
+    index: int,
+    used: int,
+    moves: Sequence[AnyMove],
+    *,
+    strayed: bool = False,
 ) -> ScenarioProgress:
     """Play on from ``hand``: the computer's moves, and the learner's ``moves`` (checked),
     until the learner is to move with no move left, or the hand ends."""
@@ -497,13 +507,17 @@ def _run(
         if hand.turn == LEARNER:
             if not pending:
                 break
-            hand = hand.play(pending.pop(0), LEARNER)
+            move = pending.pop(0)
+            step = scenario.steps[index] if index < len(scenario.steps) else None
+            if step is not None and not strayed and hand.is_legal(move, LEARNER):
+                strayed = not step.accepts(hand, move)
+            hand = hand.play(move, LEARNER)
             index += 1
         else:
             hand = hand.play(_computer_move(scenario, hand, used))
             used += 1
     step = scenario.steps[index] if not hand.is_over and index < len(scenario.steps) else None
-    return ScenarioProgress(scenario, hand, step, index, used)
+    return ScenarioProgress(scenario, hand, step, index, used, strayed)
 
 
 def replay(scenario: Scenario, learner_moves: Sequence[AnyMove]) -> ScenarioProgress:

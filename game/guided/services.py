@@ -250,6 +250,8 @@ class Verdict:
     error: IllegalMove | None = None
     text: str = ""
     cost: tuple[int, int] | None = None
+    #: An OTHER move the learner made anyway ("Continue anyway"): it was played.
+    continued: bool = False
 
 
 @dataclass(frozen=True)
@@ -296,12 +298,14 @@ class GuidedState:
 
     @property
     def off_path(self) -> bool:
-        """The learner "continued anyway" and the lesson's moves no longer fit: the hand
-        goes on as free play (every legal move is fine) until it ends."""
+        """The learner "continued anyway": the hand goes on as free play (every legal
+        move is fine, the coach's advice is at hand) until it ends. The scenario's words
+        were written for its own line of play, so none is shown once the learner has
+        left it (they would name cards that are gone)."""
         if self.hand.is_over:
             return False
         step = self.progress.step
-        if step is None:
+        if step is None or self.progress.strayed:
             return True
         return bool(step.expect) and not any(self.hand.is_legal(m, LEARNER) for m in step.expect)
 
@@ -511,6 +515,8 @@ def attempt_move(
         )
         if finished:
             _record_result(learner, attempt)
+    if continue_anyway:
+        verdict = replace(verdict, continued=True)
     return replace(state, progress=progress), verdict
 
 

@@ -137,7 +137,10 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
     return {
         "names": names,
         "over": True,
-        "steps": [explain.settlement_step(step, names) for step in result.settlement.steps],
+        "steps": [
+            explain.settlement_step(step, names, game=result.settlement.game)
+            for step in result.settlement.steps
+        ],
     }
 
 

@@ -89,5 +89,14 @@
     if (next) {
       next.focus();
     }
+    // On a small screen the coach's word on the move just made may be above the fold:
+    // bring it into view (the next action is right below it).
+    var said = area.querySelector(".feedback");
+    if (said) {
+      var box = said.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        said.scrollIntoView({ block: "nearest" });
+      }
+    }
   });
 })();

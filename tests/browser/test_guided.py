@@ -125,3 +125,39 @@ def test_the_last_hand_of_a_game_ends_on_all_guided_hands_with_the_keyboard(
     walk_through_scoring(page, keyboard=True)
     # The walkthrough's end: the keyboard user is on the next thing to do.
     expect(page.locator("#all-guided")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_the_feedback_and_the_next_step_are_on_screen_after_a_move(
+    browser,
+    site_url: str,
+    language: str,  # type: ignore[no-untyped-def]
+) -> None:
+    """The pedagogy review: on a phone, after each move, "Right! ..." and the next
+    instruction were above the visible area: read up, scroll down to act, every step."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    scenario = first_of("gin")
+    page.goto(f"{site_url}/{language}/guided/{scenario.slug}/")
+    move = guided.right_line(scenario)[0]
+    page.locator(f"button[name=action][value={ACTIONS[type(move)]}]").scroll_into_view_if_needed()
+    play(page, move)
+    feedback = page.locator(".feedback--right")
+    expect(feedback).to_be_visible()
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.feedback').getBoundingClientRect();"
+        " return r.top >= -1 && r.bottom <= window.innerHeight + 1; }",
+        timeout=3000,
+    )
+    viewport = page.viewport_size or {"height": 844}
+    for box in (feedback.bounding_box(), page.locator(".coach__prompt").bounding_box()):
+        assert box is not None
+        # (within a pixel: the layout has fractional offsets)
+        assert box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"] + 1, box
+    context.close()

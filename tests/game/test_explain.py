@@ -376,3 +376,28 @@ def test_real_settlements_matches_and_coach_reasons_all_render(language: str) ->
         for reason in reasons:
             assert explain.coach_reason(reason, NAMES).strip()
     assert len({r.code for r in reasons}) >= 8
+
+
+def test_totals_are_points_scored_in_basic_and_gin_and_a_balance_in_knock() -> None:
+    """The pedagogy review: the walkthrough's "A receives 0 and pays 36: -36 in all"
+    contradicted the Basic lesson (the others score nothing and lose nothing)."""
+    from game.engine import Game, settle_basic, settle_gin, settle_knock
+    from game.engine import parse_cards as cards
+
+    names = ["Ona", "Ben"]
+    basic = settle_basic(winner=0, went_rummy=False, hands=[[], cards("KS 7D AH QC 9H")])
+    gin = settle_gin(
+        knocker=0,
+        hands=[cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"), cards("KH KS 7C 8D QH JD 2S 4S 6S 8S")],
+    )
+    knock = settle_knock(
+        knocker=0,
+        hands=[cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"), cards("KH KS 7C 8D QH JD 2S 4S 6S 8S")],
+    )
+    for settlement in (basic, gin):
+        lines = [explain.settlement_step(s, names, game=settlement.game) for s in settlement.steps]
+        assert not any("pays" in line or "in all" in line for line in lines[-2:]), lines
+        assert lines[-1] == "Ben scores nothing in this hand." or lines[-2].startswith("Ona scores")
+        assert any(line.startswith("Ona scores ") for line in lines)
+    knock_lines = [explain.settlement_step(s, names, game=Game.KNOCK) for s in knock.steps]
+    assert any("in all" in line for line in knock_lines)

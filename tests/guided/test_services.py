@@ -56,7 +56,52 @@ def test_another_legal_move_is_not_made_but_counted_and_can_be_continued() -> No
         continue_anyway=True,
     )
     assert verdict.kind is VerdictKind.OTHER and state.progress.step_index == 1
+    assert verdict.continued
     assert GuidedAttempt.objects.get().moves == ["draw stock"]
+    # The hand left the scenario's line: its words (written for that line) are not shown
+    # any more. The pedagogy review saw "Right! ... the group 4♣ 4♦ 4♠" after 4♣ was thrown.
+    assert state.off_path and state.progress.strayed
+    again = services.guided_page(learner=learner, scenario=scenario)
+    assert again.off_path
+
+
+@pytest.mark.parametrize("slug", [s.slug for s in scenarios.library()])
+def test_after_continuing_anyway_no_scenario_words_are_shown(slug: str) -> None:
+    """For every guided hand: leave its line at the first step that has another legal
+    move, then play on with the coach: no verdict carries the scenario's words."""
+    from game.engine import advise
+
+    scenario = scenarios.get(slug)
+    assert scenario is not None
+    learner = factories.learner()
+    state = services.guided_page(learner=learner, scenario=scenario)
+    version, strayed = 0, False
+    for _ in range(60):
+        if state.hand.is_over:
+            break
+        step = state.step
+        moves = [r.move for r in advise(state.hand, 0).moves]
+        other = next((m for m in moves if step and not step.accepts(state.hand, m)), None)
+        if not strayed and other is not None:
+            state, verdict = services.attempt_move(
+                learner=learner, scenario=scenario, version=version, move=other
+            )
+            version = state.version
+            state, verdict = services.attempt_move(
+                learner=learner,
+                scenario=scenario,
+                version=version,
+                move=other,
+                continue_anyway=True,
+            )
+            strayed = True
+        else:
+            state, verdict = services.attempt_move(
+                learner=learner, scenario=scenario, version=version, move=moves[0]
+            )
+            if strayed:
+                assert verdict.text == "", (slug, verdict)
+        version = state.version
 
 
 def test_an_illegal_move_is_told_by_the_engine_and_recorded_by_its_reason() -> None:

@@ -145,6 +145,11 @@ def test_continue_anyway_applies_the_legal_move(client: Client) -> None:
     assert response.status_code == 200
     attempt = GuidedAttempt.objects.get()
     assert attempt.moves == ["draw stock"] and len(attempt.mistakes) == 1
+    # The pedagogy review: the amber box and its buttons stayed on the next step, and
+    # pressing them again was judged (and counted) as a move there.
+    html = response.content.decode()
+    assert "Continue anyway" not in html and "feedback--other" not in html
+    assert "feedback--played" in html
 
 
 @pytest.mark.django_db
@@ -256,3 +261,55 @@ def test_guided_odd_versions_are_refused(client: Client, value: str) -> None:
         page("gin-01-first-knock", what="move"), {"version": value, "action": "draw_stock"}
     )
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_hand_can_be_started_again_in_the_middle(client: Client) -> None:
+    """The pedagogy review: there was no way to restart in the middle of a hand."""
+    slug = "gin-02-groups-runs-discard"
+    fresh = client.get(page(slug)).content.decode()
+    assert "Start the hand again" not in fresh  # nothing to undo yet
+    response = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    html = client.get(page(slug)).content.decode()
+    assert "Start the hand again" in html and page(slug, what="restart") in html
+    response = client.post(page(slug, what="restart"), **HTMX)
+    assert response.status_code == 200
+    assert "Step 1 of" in response.content.decode()
+    first, second = GuidedAttempt.objects.order_by("created")
+    assert first.abandoned and first.mistakes + first.moves
+    assert not second.abandoned and second.moves == [] and second.mistakes == []
+
+
+@pytest.mark.django_db
+def test_another_legal_move_is_told_why_the_step_wants_its_own() -> None:
+    """The pedagogy review: "That move is allowed, but it is not what this step is
+    about" gave no why. Where a step has no words of its own for another move, the
+    feedback names the step's move and the coach's reasons for it."""
+    from game.engine import advise
+
+    checked = 0
+    for scenario in guided.library():
+        progress = guided.replay(scenario, [])
+        step = progress.step
+        if step is None or step.other is not None:
+            continue
+        other = next(
+            (
+                r.move
+                for r in advise(progress.hand, 0).moves
+                if not step.accepts(progress.hand, r.move) and step.wrong_for(r.move) is None
+            ),
+            None,
+        )
+        right = guided.right_move(step, progress.hand)
+        if other is None or right is None:
+            continue
+        client = Client()
+        response = client.post(
+            page(scenario.slug, what="move"), {"version": "0", **move_data(other)}, **HTMX
+        )
+        html = response.content.decode()
+        assert "feedback--other" in html, scenario.slug
+        assert "this step is about another one" in html, scenario.slug
+        checked += 1
+    assert checked >= 1

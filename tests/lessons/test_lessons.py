@@ -153,3 +153,18 @@ def test_card_rows_stay_where_the_text_puts_them() -> None:
     way_b = html.index("<strong>Way B.</strong>")
     assert "<!--cards:4H 4S 4D-->" in html[way_a:way_b]
     assert "<!--cards:8C 9C TC JC-->" in html[way_a:way_b]
+
+
+def test_a_guided_hand_is_not_linked_before_its_move_is_taught() -> None:
+    """The pedagogy review: "Your first knock" was linked from Gin lesson 3, before
+    knocking is taught in lesson 4."""
+    for language in languages():
+        lessons = [
+            d
+            for d in content.all_documents()
+            if d.language == language and d.game == "gin" and d.order
+        ]
+        knock_lesson = next(d.order for d in lessons if d.slug == "knock-gin-and-layoffs")
+        for document in lessons:
+            if "gin-01-first-knock" in document.guided:
+                assert document.order >= knock_lesson, (language, document.slug)

@@ -719,3 +719,14 @@ def test_the_review_says_which_card_was_discarded_face_down(client: Client) -> N
     assert "Discarded face down" in pile and f'data-card="{card}"' in pile
     earlier = client.get(review, {"move": str(total - 1)}).content.decode()
     assert "Discarded face down" not in earlier
+
+
+def test_knock_rummy_s_total_and_balance_are_explained(client: Client) -> None:
+    """The pedagogy review: the Knock table showed "Total" and "Balance" unexplained."""
+    table = start_table(client, "knock", 3)
+    play_whole_hand(client, table, check=False)
+    html = client.get(url(table) + "?step=all").content.decode()
+    assert "Balance" in html and "Balance: what you were paid minus what you paid." in html
+    gin = start_table(client, "gin")
+    play_whole_hand(client, gin, check=False)
+    assert "what you were paid" not in client.get(url(gin) + "?step=all").content.decode()

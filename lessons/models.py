@@ -92,8 +92,9 @@ class CheckAnswer(models.Model):
 class FirstAnswer(models.Model):
     """A learner's first answer to one question: a check of a lesson, dealt from ``seed``
     (a check with fixed cards has one question). Only the first answer is kept, and only
-    it counts: answering again shows the explanation but changes nothing. Unique, so
-    that of two answers sent at once one is first."""
+    it counts toward mastery; the retries are counted (a wrong answer gets a retry, then
+    a hint, then the solution). Unique, so that of two answers sent at once one is
+    first."""
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="first_answers")
     game = models.CharField(max_length=8)
@@ -103,6 +104,10 @@ class FirstAnswer(models.Model):
     #: The answer's fields as posted (cards, points, player, melds, answer).
     answer = models.JSONField(default=dict)
     correct = models.BooleanField()
+    #: Answers given to this question so far (the first, then the retries).
+    tries = models.PositiveSmallIntegerField(default=1)
+    #: Answered right at some try (only ``correct``, the first answer, counts).
+    solved = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.engine import Arrangement, Game, Meld, MeldKind
+from game.engine import Arrangement, Card, Game, IllegalMove, Meld, MeldKind, check_meld, make_meld
 from game.names import computer_names
 
 from .checks import (
@@ -26,7 +26,7 @@ from .checks import (
 from .forms import question_token
 from .models import Lesson
 from .render import draw_cards, split_checks
-from .services import Progress
+from .services import MASTERY_STREAK, Progress
 
 
 def player_names(count: int) -> list[str]:
@@ -173,8 +173,70 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             else:
                 lines.append(
                     _("It does not fit %(meld)s.") % {"meld": explain.cards_short(meld.cards)}
+                    + _why_not_a_meld([*meld.cards, check.card])
                 )
     return {"lines": lines, **shown}
+
+
+def _why_not_a_meld(cards: Sequence[Card]) -> str:
+    """A space and the engine's reason why ``cards`` are no meld (a run round the
+    corner...), or nothing."""
+    failure = check_meld(cards)
+    if failure is None:
+        return ""
+    try:
+        make_meld(cards)
+        params: dict[str, Any] = {}
+    except IllegalMove as exc:
+        params = dict(exc.params)
+    return " " + explain.meld_failure(failure, params)
+
+
+def hint(check: Check, outcome: Outcome) -> str:
+    """After a second wrong answer: why, without the answer (the rule to apply, or what
+    is wrong with the cards picked)."""
+    if isinstance(check, MeldCheck):
+        failure = outcome.details.get("failure")
+        if failure is not None:
+            return explain.meld_failure(failure, outcome.details.get("params", {}))
+        return _(
+            "Look again: a group is three or four cards of one rank, a run three or more "
+            "cards of one suit in a row."
+        )
+    if isinstance(check, DeadwoodCheck):
+        if check.ace_high:
+            return _(
+                "Try every way to make melds: the best one leaves the fewest points in "
+                "cards outside them. Here an ace counts 15; kings, queens and jacks 10."
+            )
+        return _(
+            "Try every way to make melds: the best one leaves the fewest points in cards "
+            "outside them. Aces count 1, kings, queens and jacks 10."
+        )
+    if isinstance(check, KnockCheck):
+        return _(
+            "Make the best melds first, then add up the cards left over: you may knock "
+            "when they come to %(limit)s or less."
+        ) % {"limit": outcome.details["limit"]}
+    if isinstance(check, ScoreCheck):
+        if check.game is Game.BASIC:
+            return _(
+                "The player who went out collects the value of every card left in the other hands."
+            )
+        if check.game is Game.KNOCK:
+            return _(
+                "Each player pays the difference between their deadwood and the lowest; "
+                "players level at the lowest share what is paid."
+            )
+        return _(
+            "Count each side's deadwood after the defender lays off: the knocker collects "
+            "the difference, unless the defender has as little or less (an undercut, with "
+            "its bonus). Gin has a bonus too."
+        )
+    return _(
+        "A card fits a group of its rank, or a run of its suit at either end; a run never "
+        "goes round the corner from king to ace."
+    )
 
 
 # -- Pages ----------------------------------------------------------------------------
@@ -185,15 +247,15 @@ def _share(done: int, total: int) -> dict[str, int]:
 
 
 def index_context(progress: Progress, lessons: dict[Game, list[Lesson]]) -> dict[str, Any]:
-    """The lessons' index: each game's lessons and how many the learner has read."""
+    """The lessons' index: each game's lessons and how many the learner has mastered."""
     games = []
     for game, items in lessons.items():
-        read = sum(1 for lesson in items if progress.lesson_read(lesson))
+        read = sum(1 for lesson in items if progress.lesson_done(lesson))
         games.append(
             {
                 "game": game,
                 "label": explain.game_name(game),
-                "lessons": [{"lesson": x, "read": progress.lesson_read(x)} for x in items],
+                "lessons": [{"lesson": x, "done": progress.lesson_done(x)} for x in items],
                 **_share(read, len(items)),
             }
         )
@@ -206,12 +268,13 @@ def game_context(progress: Progress, game: Game, lessons: list[Lesson]) -> dict[
         {
             "lesson": lesson,
             "read": progress.lesson_read(lesson),
+            "done": progress.lesson_done(lesson),
             "checks": len(lesson.checks),
-            "right": progress.checks_right(lesson),
+            "mastered": progress.checks_mastered(lesson),
         }
         for lesson in lessons
     ]
-    read = sum(1 for item in items if item["read"])
+    read = sum(1 for item in items if item["done"])
     return {
         "game": game,
         "label": explain.game_name(game),
@@ -227,22 +290,38 @@ def check_context(
     *,
     seed: int,
     outcome: Outcome | None = None,
-    repeated: bool = False,
+    tries: int = 0,
+    progress: Progress | None = None,
     error: str = "",
     picked: Sequence[str] = (),
 ) -> dict[str, Any]:
     """One check of a lesson (the ``lessons/_check.html`` partial): its question (and
-    its signed token, which the answer sends back), and once answered the explanation
-    (the cards the learner picked are kept). ``repeated``: the learner had answered
-    this question before, so this answer did not count."""
+    its signed token, which the answer sends back), and once answered the feedback
+    (the cards the learner picked are kept). ``tries``: which answer to this question
+    it was. A right answer is explained at once; a wrong one gets a retry, then a hint
+    that says why, then the solution. ``progress``: for the check's mastery mark."""
+    stage = ""
+    if outcome is not None:
+        stage = "right" if outcome.correct else ("retry", "hint", "solution")[min(tries, 3) - 1]
+    needed = MASTERY_STREAK if check.random else 1
+    streak = progress.check_streak(lesson, index) if progress else 0
     return {
         "index": index,
         "seed": seed,
         "token": question_token(lesson.game, lesson.slug, index, seed),
-        "repeated": repeated,
+        "repeated": tries > 1,
+        "stage": stage,
+        "hint": hint(check, outcome) if outcome is not None and stage == "hint" else "",
+        "mastered": streak >= needed,
+        "streak": min(streak, needed),
+        "needed": needed,
         "question": question(check, seed),
         "outcome": outcome,
-        "explanation": explanation(check, outcome) if outcome else None,
+        "explanation": (
+            explanation(check, outcome)
+            if outcome is not None and stage in ("right", "solution")
+            else None
+        ),
         "error": error,
         "picked": list(picked) if outcome or error else [],
         "url": reverse(

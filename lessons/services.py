@@ -40,30 +40,57 @@ def special_get(*, language: str, kind: str, game: str = "") -> Lesson:
     return lesson
 
 
+#: Right first answers in a row that master a check dealt at random (a fresh question
+#: each time); a check with fixed cards has one question: its first answer right.
+MASTERY_STREAK = 2
+
+
 @dataclass(frozen=True)
 class Progress:
+    """What a learner has done with the lessons: the lessons read, and the first answers
+    to each check's questions, oldest first: ``answers[(game, slug)][index]``."""
+
     read: set[tuple[str, str]]
-    #: (game, slug) -> (checks answered right, checks tried)
-    checks: dict[tuple[str, str], tuple[int, int]]
+    answers: dict[tuple[str, str], dict[int, list[bool]]]
 
     def lesson_read(self, lesson: Lesson) -> bool:
         return (lesson.game, lesson.slug) in self.read
 
-    def checks_right(self, lesson: Lesson) -> int:
-        return self.checks.get((lesson.game, lesson.slug), (0, 0))[0]
+    def check_streak(self, lesson: Lesson, index: int) -> int:
+        """Right first answers in a row, the latest last."""
+        streak = 0
+        for correct in reversed(self.answers.get((lesson.game, lesson.slug), {}).get(index, [])):
+            if not correct:
+                break
+            streak += 1
+        return streak
+
+    def check_mastered(self, lesson: Lesson, index: int) -> bool:
+        needed = MASTERY_STREAK if parse_check(lesson.checks[index]).random else 1
+        return self.check_streak(lesson, index) >= needed
+
+    def checks_mastered(self, lesson: Lesson) -> int:
+        return sum(1 for i in range(len(lesson.checks)) if self.check_mastered(lesson, i))
+
+    def lesson_done(self, lesson: Lesson) -> bool:
+        """Mastered: every check mastered (a lesson without checks: read)."""
+        if not lesson.checks:
+            return self.lesson_read(lesson)
+        return self.checks_mastered(lesson) == len(lesson.checks)
 
 
 def progress_of(*, learner: Learner | None) -> Progress:
     if learner is None:
         return Progress(set(), {})
     read = set(LessonRead.objects.filter(learner=learner).values_list("game", "slug"))
-    checks: dict[tuple[str, str], tuple[int, int]] = {}
-    for game, slug, correct in CheckAnswer.objects.filter(learner=learner).values_list(
-        "game", "slug", "correct"
+    answers: dict[tuple[str, str], dict[int, list[bool]]] = {}
+    for game, slug, index, correct in (
+        FirstAnswer.objects.filter(learner=learner)
+        .order_by("created", "pk")
+        .values_list("game", "slug", "index", "correct")
     ):
-        right, tried = checks.get((game, slug), (0, 0))
-        checks[(game, slug)] = (right + int(correct), tried + 1)
-    return Progress(read, checks)
+        answers.setdefault((game, slug), {}).setdefault(index, []).append(correct)
+    return Progress(read, answers)
 
 
 def lesson_mark_read(*, learner: Learner, lesson: Lesson) -> None:
@@ -78,19 +105,23 @@ def check_of(lesson: Lesson, index: int) -> Check:
 
 @dataclass(frozen=True)
 class Answered:
-    """A judged answer: the check's verdict, and whether it was the learner's first answer
-    to this question (the one that counts)."""
+    """A judged answer: the check's verdict, and which answer to this question it was
+    (1: the first, the one that counts; then the retries)."""
 
     outcome: Outcome
-    first: bool
+    tries: int
+
+    @property
+    def first(self) -> bool:
+        return self.tries == 1
 
 
 def check_answer(
     *, learner: Learner, lesson: Lesson, index: int, answer: dict[str, Any], seed: int
 ) -> Answered:
     """Judge an answer and record it. Only the first answer to a question counts: it is
-    kept, and a right one marks the check right. A malformed answer raises
-    :class:`BadAnswer` and records nothing."""
+    kept, and a right one marks the check right; later ones are counted as retries. A
+    malformed answer raises :class:`BadAnswer` and records nothing."""
     check = check_of(lesson, index)
     outcome = check.judge(answer, seed)
     where: dict[str, Any] = {
@@ -100,18 +131,28 @@ def check_answer(
         "index": index,
     }
     with transaction.atomic():
-        _first, created = FirstAnswer.objects.get_or_create(
-            **where, seed=seed, defaults={"answer": answer, "correct": outcome.correct}
+        first, created = FirstAnswer.objects.get_or_create(
+            **where,
+            seed=seed,
+            defaults={"answer": answer, "correct": outcome.correct, "solved": outcome.correct},
         )
+        tries = 1
+        if not created:
+            changes: dict[str, Any] = {"tries": F("tries") + 1}
+            if outcome.correct:
+                changes["solved"] = True
+            FirstAnswer.objects.filter(pk=first.pk).update(**changes)
+            tries = FirstAnswer.objects.values_list("tries", flat=True).get(pk=first.pk)
         row, _created = CheckAnswer.objects.get_or_create(**where)
-        changes: dict[str, Any] = {"attempts": F("attempts") + 1}
+        counts: dict[str, Any] = {"attempts": F("attempts") + 1}
         if created and outcome.correct:
-            changes["correct"] = True
-        CheckAnswer.objects.filter(pk=row.pk).update(**changes)
-    return Answered(outcome, first=created)
+            counts["correct"] = True
+        CheckAnswer.objects.filter(pk=row.pk).update(**counts)
+    return Answered(outcome, tries)
 
 
 __all__ = [
+    "MASTERY_STREAK",
     "Answered",
     "BadAnswer",
     "LessonNotFound",

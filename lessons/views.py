@@ -53,7 +53,13 @@ def game_index(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def _check(
-    request: HttpRequest, lesson: Lesson, index: int, *, answered: bool = False, **found: Any
+    request: HttpRequest,
+    lesson: Lesson,
+    index: int,
+    progress: services.Progress,
+    *,
+    answered: bool = False,
+    **found: Any,
 ) -> dict[str, Any]:
     """One check's context, its question dealt from the seed the request asks for."""
     seed = check_seed(request.GET, request.POST, index, answered=answered)
@@ -63,6 +69,7 @@ def _check(
         services.check_of(lesson, index),
         seed=seed,
         picked=request.POST.getlist("cards"),
+        progress=progress,
         **found,
     )
 
@@ -75,8 +82,9 @@ def _lesson_page(
     status: int = 200,
 ) -> HttpResponse:
     answered = answered or {}
+    progress = services.progress_of(learner=known_learner(request))
     checks = {
-        i: _check(request, lesson, i, answered=i in answered, **answered.get(i, {}))
+        i: _check(request, lesson, i, progress, answered=i in answered, **answered.get(i, {}))
         for i in range(len(lesson.checks))
     }
     guided_hands = [
@@ -87,7 +95,7 @@ def _lesson_page(
     context = presenters.lesson_context(
         lesson,
         services.lessons_of(language=lesson.language, game=lesson.game),
-        services.progress_of(learner=known_learner(request)),
+        progress,
         checks,
         guided_hands,
     )
@@ -105,7 +113,8 @@ def _one_check(
     request: HttpRequest, lesson: Lesson, index: int, *, status: int = 200, **found: Any
 ) -> HttpResponse:
     """Only the check (htmx): after an answer, or "another one"."""
-    context = {"check": _check(request, lesson, index, answered=bool(found), **found)}
+    progress = services.progress_of(learner=known_learner(request))
+    context = {"check": _check(request, lesson, index, progress, answered=bool(found), **found)}
     return render(request, "lessons/_check.html", context, status=status)
 
 
@@ -149,7 +158,7 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
         )
     except ServiceError as exc:
         return refuse(request, lesson, index, exc)
-    found: dict[str, Any] = {"outcome": answered.outcome, "repeated": not answered.first}
+    found: dict[str, Any] = {"outcome": answered.outcome, "tries": answered.tries}
     if wants_partial(request):
         return _one_check(request, lesson, index, **found)
     return _lesson_page(request, lesson, answered={index: found})

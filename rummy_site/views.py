@@ -25,8 +25,15 @@ def _new_seed() -> int:
 
 
 def _sample_hand(seed: int) -> dict[str, object]:
-    hand = sort_cards(shuffled_deck(seed)[:SAMPLE_HAND_SIZE])
-    return {"seed": seed, "cards": hand, "arrangement": best_arrangement(hand)}
+    """Sample hand number ``seed``: the first deal from ``seed``, ``seed + 1``... that has
+    a meld and some deadwood, so that it shows both (61% of random ten-card hands have
+    no meld at all). The same number always deals the same hand."""
+    for step in range(200):
+        hand = sort_cards(shuffled_deck((seed + step) % MAX_SEED or 1)[:SAMPLE_HAND_SIZE])
+        arrangement = best_arrangement(hand)
+        if arrangement.melds and arrangement.deadwood_cards:
+            break
+    return {"seed": seed, "cards": hand, "arrangement": arrangement}
 
 
 @vary_on_headers("HX-Request")

@@ -1,4 +1,5 @@
-"""Lessons keep each learner's first answer to every question (a check and its seed).
+"""Lessons keep each learner's first answer to every question (a check and its seed),
+with the retries counted.
 
 A new table: the rows of CheckAnswer are kept as they were (their `correct` says whether
 any answer was right, as before; from now on a check is right when a first answer was)."""
@@ -25,6 +26,8 @@ class Migration(migrations.Migration):
                 ('seed', models.BigIntegerField()),
                 ('answer', models.JSONField(default=dict)),
                 ('correct', models.BooleanField()),
+                ('tries', models.PositiveSmallIntegerField(default=1)),
+                ('solved', models.BooleanField(default=False)),
                 ('created', models.DateTimeField(auto_now_add=True)),
                 ('learner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='first_answers', to='learners.learner')),
             ],

@@ -44,17 +44,25 @@ def test_right_and_wrong_answers(
     wrong: dict[str, object],
     explained: str,
 ) -> None:
+    # A wrong answer gets a retry (no answer shown), then a hint, then the solution.
     response = answer(client, index, wrong)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Not quite." in html and explained in html
+    assert "Not quite." in html and "Have another go" in html and explained not in html
     assert "<html" not in html and "first answer is the one that counts" not in html
+    html = answer(client, index, wrong).content.decode()
+    assert "A hint:" in html and "first answer is the one that counts" in html
+    if index != 0:  # (a meld's hint is what is wrong with the cards picked: the rule)
+        assert explained not in html
+    html = answer(client, index, wrong).content.decode()
+    assert "Here is the answer, worked out:" in html and explained in html
     # Answering again, right this time: explained, but the first answer counts.
     response = answer(client, index, right)
     html = response.content.decode()
     assert "Right!" in html and "first answer is the one that counts" in html
     row = CheckAnswer.objects.get(index=index)
-    assert row.attempts == 2 and not row.correct
+    assert row.attempts == 4 and not row.correct
+    assert FirstAnswer.objects.get(index=index).tries == 4
     first = FirstAnswer.objects.get(index=index)
     assert not first.correct and first.seed == index + 1
     # Another learner who answers right at once has the check right.
@@ -298,3 +306,47 @@ def test_answering_both_ways_does_not_make_a_check_right(
     assert not CheckAnswer.objects.get(index=2).correct
     html = client.get("/en/lessons/gin/").content.decode()
     assert "0 of 6" in html or "1 of 6" not in html
+
+
+def test_a_lesson_is_done_when_its_questions_are_mastered(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """Fixed questions: the first answer right. Random ones: two right first answers in a
+    row, to fresh questions. Read is not done; a wrong first answer breaks the streak."""
+    rights = {
+        0: {"cards": ["7H", "7S", "7D"]},
+        1: {"answer": "20"},
+        2: {"answer": "yes"},
+        3: {"player": "0", "points": "58"},
+        4: {"melds": ["0"]},
+    }
+    client.post("/en/lessons/gin/checks/read/")
+    for index, data in rights.items():
+        assert "Mastered" in answer(client, index, data).content.decode()
+    check = parse_check(check_lesson.checks[5])
+
+    def fresh_question() -> tuple[str, int]:
+        html = client.get(
+            "/en/lessons/gin/checks/", {"check": "5", "seed": "new"}, **HTMX
+        ).content.decode()
+        found = re.search(r'name="question" value="([^"]+)"', html)
+        assert found is not None
+        token = found.group(1)
+        return token, answered_seed(QueryDict(f"question={token}"), "gin", "checks", 5)
+
+    def right_for(seed: int) -> str:
+        return str(check.arrangement(seed).deadwood)  # type: ignore[union-attr]
+
+    token, seed = fresh_question()
+    html = answer(client, 5, {"question": token, "answer": right_for(seed)}).content.decode()
+    assert "1 of 2 right in a row" in html
+    token, seed = fresh_question()  # a wrong first answer: the streak starts again
+    answer(client, 5, {"question": token, "answer": str(int(right_for(seed)) + 1)})
+    game = client.get("/en/lessons/gin/").content.decode()
+    assert "5 of 6 questions mastered" in game and "✓" not in game
+    for _ in range(2):
+        token, seed = fresh_question()
+        html = answer(client, 5, {"question": token, "answer": right_for(seed)}).content.decode()
+    assert "Mastered" in html
+    game = client.get("/en/lessons/gin/").content.decode()
+    assert "6 of 6 questions mastered" in game and "✓" in game

@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
 urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("display/", views.display_settings, name="display_settings"),
+    path("learn/<slug:game>/", views.learn, name="learn"),
     path("practice/", include("game.practice.urls")),
     path("guided/", include("game.guided.urls")),
     path("lessons/", include("lessons.urls")),

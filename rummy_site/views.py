@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from game.engine import best_arrangement, shuffled_deck, sort_cards
+from game import explain
+from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
+from learners.services import known_learner
 
+from . import path
 from .htmx import render_page
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
@@ -36,6 +40,32 @@ def _sample_hand(seed: int) -> dict[str, object]:
     return {"seed": seed, "cards": hand, "arrangement": arrangement}
 
 
+def _home_path(request: HttpRequest) -> dict[str, object]:
+    """Where the home page sends this visitor: a returning learner on to the next step
+    of the game they worked on last; a newcomer to the first step of Basic Rummy."""
+    learner = known_learner(request)
+    game = path.current_game(learner)
+    chosen = game or path.FIRST_GAME
+    found = path.game_path(game=chosen, learner=learner, language=_language())
+    return {**found, "returning": game is not None, "label": explain.game_name(chosen)}
+
+
+def _language() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+@require_safe
+def learn(request: HttpRequest, game: str) -> HttpResponse:
+    """A game's path: its lessons, guided hands and a practice hand in order, each done
+    or not, and the step to continue with."""
+    chosen = Game.named(game)
+    if chosen is None:
+        raise Http404(_("There is no such game."))
+    found = path.game_path(game=chosen, learner=known_learner(request), language=_language())
+    context = {**found, "path": found, "label": explain.game_name(chosen)}
+    return render(request, "path.html", context)
+
+
 @vary_on_headers("HX-Request")
 def home(request: HttpRequest) -> HttpResponse:
     """The home page. ``?hand=N`` deals sample hand number N, ``?hand=new`` a random one.
@@ -43,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
     The "Deal me a sample hand" button is the site's smallest htmx example: with
     htmx it swaps in the hand only; without JavaScript it is a plain link.
     """
-    context: dict[str, object] = {}
+    context: dict[str, object] = {"path": _home_path(request)}
     status = 200
     raw = request.GET.get("hand")
     if raw is not None:

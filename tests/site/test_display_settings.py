@@ -40,6 +40,7 @@ def test_display_settings_redirect_only_to_a_path_of_the_site(client: Client, ta
     assert response["Location"] == "/en/display/"
 
 
+@pytest.mark.django_db
 def test_display_settings_need_csrf() -> None:
     client = Client(enforce_csrf_checks=True)
     response = client.post("/lt/display/", {"four_colour": "on"})

@@ -97,6 +97,8 @@ ENDPOINTS = [
     "/{lang}/guided/{slug}/move/",
     "/{lang}/guided/{slug}/hint/",
     "/{lang}/guided/{slug}/restart/",
+    "/{lang}/learn/gin/",
+    "/{lang}/learn/{lesson}/",
     "/{lang}/lessons/",
     "/{lang}/lessons/glossary/",
     "/{lang}/lessons/gin/",

@@ -1,0 +1,130 @@
+"""A learner's path through a game, from the first minute: its lessons in order, each
+followed by the guided hands that practise it, then a hand at a practice table.
+
+The path is composed here, on top of the apps it passes through (lessons, guided
+hands, practice tables), so that none of them needs to know the others. A step is
+done when a lesson is mastered (:meth:`lessons.services.Progress.lesson_done`), a
+guided hand finished, or a hand played to its end at a table of the game. The home
+page's "Continue" and each game's path page read :func:`path_of` and
+:func:`continue_step`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from game.cards import text_plain
+from game.engine import Game
+from game.guided import scenarios
+from game.guided.models import GuidedAttempt
+from game.guided.services import results_of
+from game.practice.models import Table
+from game.practice.services import CorruptTable, table_state
+from learners.models import Learner
+from lessons import services as lessons
+from lessons.models import FirstAnswer, LessonRead
+
+from .languages import pick
+
+#: The game a newcomer is sent to: the simplest of the three.
+FIRST_GAME = Game.BASIC
+
+
+@dataclass(frozen=True)
+class PathStep:
+    """One step of a game's path: ``kind`` is "lesson", "guided" or "practice"."""
+
+    kind: str
+    title: str
+    url: str
+    done: bool
+
+
+def path_of(*, game: Game, learner: Learner | None, language: str) -> list[PathStep]:
+    """The steps of ``game``'s path, each marked done or not for ``learner``."""
+    progress = lessons.progress_of(learner=learner)
+    finished = results_of(learner=learner)
+    steps: list[PathStep] = []
+    seen: set[str] = set()
+    for lesson in lessons.lessons_of(language=language, game=game.value):
+        url = reverse("lessons:lesson", kwargs={"game": game.value, "slug": lesson.slug})
+        steps.append(PathStep("lesson", lesson.title, url, progress.lesson_done(lesson)))
+        for slug in lesson.guided:
+            scenario = scenarios.get(slug)
+            if scenario is None or slug in seen:
+                continue
+            seen.add(slug)
+            url = reverse("guided:hand", kwargs={"slug": slug})
+            title = text_plain(pick(scenario.title, language))
+            steps.append(PathStep("guided", title, url, slug in finished))
+    url = reverse("practice:index") + f"?game={game.value}#new-table"
+    steps.append(
+        PathStep(
+            "practice", _("Play a whole hand at a practice table"), url, _played(learner, game)
+        )
+    )
+    return steps
+
+
+def _played(learner: Learner | None, game: Game) -> bool:
+    """Has the learner played a hand of ``game`` to its end at a practice table?"""
+    if learner is None:
+        return False
+    tables = Table.objects.filter(learner=learner, game=game.value)
+    if tables.exclude(results=[]).exists():
+        return True  # a later hand was dealt: the first one ended
+    latest = tables.order_by("-updated").first()
+    if latest is None:
+        return False
+    try:
+        return table_state(table=latest).current_result is not None
+    except CorruptTable:
+        return False
+
+
+def continue_step(steps: list[PathStep]) -> PathStep | None:
+    """The first step not done yet (``None``: the whole path is done)."""
+    return next((step for step in steps if not step.done), None)
+
+
+def game_path(*, game: Game, learner: Learner | None, language: str) -> dict[str, object]:
+    """A game's path for a page: its steps, the one to continue with, how far along."""
+    steps = path_of(game=game, learner=learner, language=language)
+    following = continue_step(steps)
+    return {
+        "game": game,
+        "steps": steps,
+        "next": following,
+        "number": steps.index(following) + 1 if following else len(steps),
+        "done": sum(1 for step in steps if step.done),
+        "total": len(steps),
+    }
+
+
+def current_game(learner: Learner | None) -> Game | None:
+    """The game the learner worked on last (a lesson, a guided hand or a table), if any."""
+    if learner is None:
+        return None
+    latest: list[tuple[datetime, str]] = []
+    answer = FirstAnswer.objects.filter(learner=learner).order_by("-created").first()
+    if answer is not None:
+        latest.append((answer.created, answer.game))
+    read = LessonRead.objects.filter(learner=learner).order_by("-read_at").first()
+    if read is not None:
+        latest.append((read.read_at, read.game))
+    attempt = GuidedAttempt.objects.filter(learner=learner).order_by("-updated").first()
+    if attempt is not None and (scenario := scenarios.get(attempt.scenario)) is not None:
+        latest.append((attempt.updated, scenario.game.value))
+    table = Table.objects.filter(learner=learner).order_by("-updated").first()
+    if table is not None:
+        latest.append((table.updated, table.game))
+    if not latest:
+        return None
+    return Game.named(max(latest, key=lambda item: item[0])[1])
+
+
+__all__ = ["FIRST_GAME", "PathStep", "continue_step", "current_game", "game_path", "path_of"]

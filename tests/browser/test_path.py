@@ -1,0 +1,57 @@
+"""A newcomer's first minutes in Chromium: the home page starts them on Basic Rummy, a
+first answer makes the home page say "Continue", the path page shows where they are;
+with the keyboard, on a phone, and checked by axe."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from lessons.models import Lesson
+
+from .axe import serious_violations
+
+
+@pytest.fixture
+def lessons(transactional_db: None) -> None:
+    call_command("load_lessons", verbosity=0)
+
+
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_a_newcomer_starts_then_continues(
+    page: Page, site_url: str, lessons: None, language: str
+) -> None:
+    first = Lesson.objects.filter(language=language, game="basic", kind="lesson").order_by("order")[
+        0
+    ]
+    page.goto(f"{site_url}/{language}/")
+    assert serious_violations(page) == []
+    start = page.locator(".hero__start a")
+    start.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{site_url}/{language}/lessons/basic/{first.slug}/")
+    expect(page.locator("h1")).to_have_text(first.title)
+    # Answer the lesson's first question, whatever it is, with its first button or field.
+    check = page.locator(".check").first
+    if check.locator("input[type=text]").count():
+        check.locator("input[type=text]").first.fill("1")
+        check.locator("button[type=submit]").first.click()
+    else:
+        check.locator("button[type=submit]").last.click()
+    expect(check.locator(".feedback")).to_be_visible()
+    page.goto(f"{site_url}/{language}/")
+    expect(page.locator(".hero__start a")).to_contain_text(first.title)
+    page.locator(f"a[href='/{language}/learn/basic/']").first.click()
+    expect(page.locator(".path-step--next a")).to_have_attribute("aria-current", "step")
+    assert serious_violations(page) == []
+
+
+def test_the_path_page_on_a_phone(browser, site_url: str, lessons: None) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/ru/learn/gin/")
+    expect(page.locator(".path-step").first).to_be_visible()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, width
+    context.close()

@@ -1,0 +1,114 @@
+"""The path from the first minute: a newcomer is started on Basic Rummy, a returning
+learner continues where they left off, and each game's path lists its steps in order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from game.guided import scenarios
+from game.guided.models import GuidedResult
+from learners.models import Learner
+from lessons.models import FirstAnswer, Lesson
+from rummy_site import path
+from rummy_site.languages import codes as languages
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def loaded(db: None) -> None:
+    call_command("load_lessons", verbosity=0)
+
+
+def first_lesson(game: str, language: str = "en") -> Lesson:
+    found = Lesson.objects.filter(language=language, game=game, kind="lesson").order_by("order")
+    lesson = found.first()
+    assert lesson is not None
+    return lesson
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_newcomer_is_started_on_basic_rummy(client: Client, language: str) -> None:
+    html = client.get(f"/{language}/").content.decode()
+    start = re.search(r'class="hero__start"><a class="button button--big" href="([^"]+)"', html)
+    assert start is not None
+    assert start.group(1) == f"/{language}/lessons/basic/{first_lesson('basic').slug}/"
+    for game in ("basic", "gin", "knock"):
+        assert f'href="/{language}/learn/{game}/"' in html
+    assert Learner.objects.count() == 0  # reading the home page creates nobody
+
+
+def test_a_returning_learner_continues_the_game_they_worked_on(client: Client) -> None:
+    lesson = first_lesson("gin")
+    client.post(f"/en/lessons/gin/{lesson.slug}/read/")
+    html = client.get("/en/").content.decode()
+    # Read, not mastered: the first Gin lesson is still the step to continue with.
+    assert f'href="/en/lessons/gin/{lesson.slug}/">Continue: {lesson.title}' in html
+    assert "Gin Rummy, step 1 of" in html
+
+
+def test_the_path_lists_lessons_then_their_guided_hands_then_practice(client: Client) -> None:
+    learner = Learner.objects.create()
+    steps = path.path_of(game=path.Game.GIN, learner=learner, language="en")
+    kinds = [s.kind for s in steps]
+    assert kinds[0] == "lesson" and kinds[-1] == "practice" and "guided" in kinds
+    guided = [s.url for s in steps if s.kind == "guided"]
+    assert len(guided) == len(set(guided))  # each guided hand once, where first linked
+    lessons_in_order = [s.title for s in steps if s.kind == "lesson"]
+    assert lessons_in_order == [
+        x.title
+        for x in Lesson.objects.filter(language="en", game="gin", kind="lesson").order_by("order")
+    ]
+    assert not any(s.done for s in steps)
+    # A finished guided hand is done; its lesson, read but not mastered, is not.
+    slug = guided[0].rstrip("/").split("/")[-1]
+    GuidedResult.objects.create(learner=learner, scenario=slug, stars=3, hints=0)
+    again = path.path_of(game=path.Game.GIN, learner=learner, language="en")
+    assert [s.done for s in again if s.url == guided[0]] == [True]
+    assert path.continue_step(again) == again[0]
+
+
+def test_a_mastered_lesson_is_a_done_step(client: Client) -> None:
+    learner = Learner.objects.create()
+    lesson = first_lesson("basic")
+    for index, args in enumerate(lesson.checks):
+        random = "random" in args.split()
+        for seed in (101, 102) if random else (index + 1,):
+            FirstAnswer.objects.create(
+                learner=learner,
+                game="basic",
+                slug=lesson.slug,
+                index=index,
+                seed=seed,
+                correct=True,
+                solved=True,
+            )
+    steps = path.path_of(game=path.Game.BASIC, learner=learner, language="en")
+    assert steps[0].done and path.continue_step(steps) == steps[1]
+
+
+@pytest.mark.parametrize("language", languages())
+def test_each_game_s_path_page_in_every_language(client: Client, language: str) -> None:
+    for game in ("basic", "gin", "knock"):
+        response = client.get(f"/{language}/learn/{game}/")
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert f'<html lang="{language}">' in html and 'aria-current="step"' in html
+        assert html.count('class="path-step ') >= 3
+    assert client.get(f"/{language}/learn/poker/").status_code == 404
+    assert client.head(f"/{language}/learn/gin/").status_code == 200
+
+
+def test_every_linked_guided_hand_is_on_some_path() -> None:
+    on_paths = {
+        s.url.rstrip("/").split("/")[-1]
+        for game in path.Game
+        for s in path.path_of(game=game, learner=None, language="en")
+        if s.kind == "guided"
+    }
+    linked = {slug for x in Lesson.objects.filter(language="en") for slug in x.guided}
+    assert linked <= on_paths and linked <= {s.slug for s in scenarios.library()}

@@ -12,6 +12,7 @@ from learners.models import Learner
 
 from .checks import BadAnswer, Check, Outcome, parse_check
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonRead
+from .signals import wrong_first_answer
 
 
 class LessonNotFound(Exception):
@@ -148,6 +149,10 @@ def check_answer(
         if created and outcome.correct:
             counts["correct"] = True
         CheckAnswer.objects.filter(pk=row.pk).update(**counts)
+    if created and not outcome.correct:
+        wrong_first_answer.send(
+            sender=Lesson, learner=learner, game=lesson.game, slug=lesson.slug, index=index
+        )
     return Answered(outcome, tries)
 
 

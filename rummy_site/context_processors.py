@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from .preferences import display_preferences
@@ -18,6 +18,7 @@ NAVIGATION = [
     ("lessons:index", _("Lessons")),
     ("guided:index", _("Guided hands")),
     ("practice:index", _("Practice")),
+    ("review:page", pgettext_lazy("spaced review", "Review")),
     ("classroom:index", _("Classroom")),
 ]
 

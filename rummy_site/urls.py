@@ -21,6 +21,7 @@ urlpatterns += i18n_patterns(
     path("practice/", include("game.practice.urls")),
     path("guided/", include("game.guided.urls")),
     path("lessons/", include("lessons.urls")),
+    path("review/", include("review.urls")),
 )
 
 handler400 = "rummy_site.views.bad_request"

@@ -45,6 +45,7 @@ from rummy_site.languages import current, pick
 from . import scenarios
 from .models import GuidedAttempt, GuidedResult
 from .scenarios import LEARNER, Scenario, ScenarioProgress, ScenarioStep
+from .signals import mistake_recorded
 
 
 class GuidedError(ServiceError):
@@ -499,8 +500,12 @@ def attempt_move(
         number = state.step.number if state.step else len(scenario.steps)
         if len(mistakes) >= MAX_MISTAKES:
             raise TooManyMistakes()
-        mistakes.append(Mistake.of(number, verdict))
+        mistake = Mistake.of(number, verdict)
+        mistakes.append(mistake)
         _save(attempt, attempt.version, mistakes=[m.to_dict() for m in mistakes])
+        mistake_recorded.send(
+            sender=GuidedAttempt, learner=learner, game=scenario.game, topic=mistake.topic
+        )
         return replace(state), verdict
     progress = state.progress.advance(move)
     finished = progress.hand.is_over

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "django_htmx",
     # The partials loader is configured explicitly in TEMPLATES below, so the
     # move to Django 6's built-in partials is a settings change.
@@ -35,6 +36,7 @@ INSTALLED_APPS = [
     "game.practice",
     "game.guided",
     "lessons",
+    "review",
 ]
 
 MIDDLEWARE = [

@@ -97,6 +97,8 @@ ENDPOINTS = [
     "/{lang}/guided/{slug}/move/",
     "/{lang}/guided/{slug}/hint/",
     "/{lang}/guided/{slug}/restart/",
+    "/{lang}/review/",
+    "/{lang}/review/answer/",
     "/{lang}/learn/gin/",
     "/{lang}/learn/{lesson}/",
     "/{lang}/lessons/",

@@ -1,0 +1,9 @@
+"""What the guided hands tell the apps on top of them (the review queue)."""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+#: A mistake was recorded in a guided hand. Sent with ``learner``, ``game`` (a
+#: :class:`~game.engine.Game`) and ``topic`` (a :class:`~game.guided.services.MistakeTopic`).
+mistake_recorded = Signal()

@@ -1,0 +1,80 @@
+"""The review page: the question of the first due card (drawn with the lessons' check
+partial), where it comes from, and once answered the explanation and the next date."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from game import explain
+from game.guided.presenters import MISTAKE_LABELS
+from game.guided.services import MistakeTopic
+from lessons.presenters import explanation, question
+
+from .services import Question, Reviewed
+
+
+def source(item: Question) -> dict[str, str]:
+    """Where the question comes from: a lesson (with its link), or a kind of mistake."""
+    if item.lesson is not None:
+        url = reverse("lessons:lesson", kwargs={"game": item.game, "slug": item.lesson.slug})
+        return {"text": _("From the lesson “%(title)s”") % {"title": item.lesson.title}, "url": url}
+    label = MISTAKE_LABELS.get(MistakeTopic(item.topic), "")
+    return {
+        "text": _("From your guided hands (%(game)s): %(mistake)s")
+        % {"game": explain.game_name(item.game), "mistake": label},
+        "url": "",
+    }
+
+
+def check_box(
+    item: Question, *, reviewed: Reviewed | None = None, error: str = "", picked: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The check partial's context for a review question (``lessons/_check.html``)."""
+    outcome = reviewed.outcome if reviewed else None
+    shown = question(item.check, item.seed)
+    shown["random"] = False  # no "Another one" in review: the scheduler picks the next
+    return {
+        "index": 0,
+        "seed": item.seed,
+        "token": item.token,
+        "repeated": False,
+        "stage": ("right" if outcome.correct else "solution") if outcome else "",
+        "hint": "",
+        "mastered": False,
+        "streak": 0,
+        "needed": 1,
+        "question": shown,
+        "outcome": outcome,
+        "explanation": explanation(item.check, outcome) if outcome else None,
+        "error": error,
+        "picked": list(picked) if outcome or error else [],
+        "url": reverse("review:answer"),
+        "lesson_url": reverse("review:page"),
+    }
+
+
+def page_context(
+    item: Question | None,
+    *,
+    due: int,
+    next_due: datetime | None,
+    reviewed: Reviewed | None = None,
+    error: str = "",
+    picked: Sequence[str] = (),
+) -> dict[str, Any]:
+    return {
+        "item": item,
+        "source": source(item) if item else None,
+        "check": check_box(item, reviewed=reviewed, error=error, picked=picked) if item else None,
+        "reviewed": reviewed,
+        "due_count": due,
+        "next_due": next_due,
+    }
+
+
+__all__ = ["check_box", "page_context", "source"]

@@ -1,0 +1,225 @@
+"""Spaced review of a learner's own mistakes, scheduled by FSRS (the ``fsrs`` package,
+the scheduler Anki uses).
+
+Every mistake that has a question to practise it makes (or lapses) a card: a wrong
+first answer to a lesson question (the card asks that question again, a fresh one
+when the question is dealt at random) and a guided-hand mistake about melds or
+knocking (the card asks a fresh "meld or not?" or "can you knock?" question of the
+game). A mistake rates the card *Again*; in review, a right answer rates it *Good*,
+a wrong one *Again*, and the scheduler sets when it is due next: within minutes
+while it is being learnt, then days, then weeks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core import signing
+from django.db import IntegrityError, transaction
+from django.db.models import F, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy
+from fsrs import Card, Rating, Scheduler
+
+from learners.models import Learner
+from lessons import services as lessons
+from lessons.checks import Check, Outcome, parse_check
+from lessons.models import Lesson
+from rummy_site.errors import BadInput, ServiceError
+from rummy_site.parsing import MAX_SEED
+
+from .models import ReviewCard
+
+#: No fuzz on the intervals: the same answers always give the same schedule.
+SCHEDULER = Scheduler(enable_fuzzing=False)
+_SALT = "review.question"
+
+#: The kinds of guided-hand mistake that have a question to practise them, by game.
+TOPIC_CHECKS: dict[tuple[str, str], str] = {
+    **{
+        (game, topic): "meld random"
+        for game in ("basic", "gin", "knock")
+        for topic in ("bad_run", "bad_group", "bad_meld")
+    },
+    ("gin", "knock_over_limit"): "knock random",
+}
+
+
+def now() -> datetime:
+    """The review clock (tests move it)."""
+    return timezone.now()
+
+
+class StaleReview(ServiceError):
+    status = 409
+    default_message = gettext_lazy("That question was answered already. Here is the next one.")
+
+
+class ForgedReview(BadInput):
+    default_message = gettext_lazy(
+        "That answer came back for a question this page did not ask. Here is the question again."
+    )
+
+
+def check_key(game: str, slug: str, index: int) -> str:
+    return f"check:{game}/{slug}/{index}"
+
+
+def topic_key(game: str, topic: str) -> str:
+    return f"topic:{game}/{topic}"
+
+
+def topic_question(key: str) -> str | None:
+    """A topic card's question (a check's shortcode arguments), or ``None``."""
+    kind, _sep, rest = key.partition(":")
+    game, _sep, topic = rest.partition("/")
+    return TOPIC_CHECKS.get((game, topic)) if kind == "topic" else None
+
+
+def record_mistake(*, learner: Learner, key: str, at: datetime | None = None) -> ReviewCard:
+    """The card for ``key``, made or lapsed: due again soon."""
+    moment = at or now()
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                row, _created = ReviewCard.objects.select_for_update().get_or_create(
+                    learner=learner, key=key, defaults={"card": Card().to_dict(), "due": moment}
+                )
+        except IntegrityError:  # made by a parallel request: lapse that one
+            row = ReviewCard.objects.select_for_update().get(learner=learner, key=key)
+        card, _log = SCHEDULER.review_card(
+            Card.from_dict(row.card), Rating.Again, review_datetime=moment
+        )
+        ReviewCard.objects.filter(pk=row.pk).update(
+            card=card.to_dict(), due=card.due, lapses=F("lapses") + 1
+        )
+    row.refresh_from_db()
+    return row
+
+
+def due(*, learner: Learner | None, at: datetime | None = None) -> QuerySet[ReviewCard]:
+    """The learner's cards due now, soonest first."""
+    if learner is None:
+        return ReviewCard.objects.none()
+    return ReviewCard.objects.filter(learner=learner, due__lte=at or now()).order_by("due", "pk")
+
+
+def next_due(*, learner: Learner | None) -> datetime | None:
+    if learner is None:
+        return None
+    row = ReviewCard.objects.filter(learner=learner).order_by("due").first()
+    return row.due if row else None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A review card's question: the check, dealt from ``seed``, and where it comes from
+    (the lesson, or the kind of guided-hand mistake)."""
+
+    row: ReviewCard
+    check: Check
+    seed: int
+    lesson: Lesson | None
+    game: str
+    topic: str
+
+    @property
+    def token(self) -> str:
+        return signing.dumps(
+            {"key": self.row.key, "seed": self.seed, "n": self.row.reviews},
+            salt=_SALT,
+            compress=True,
+        )
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(1, MAX_SEED)
+
+
+def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> Question | None:
+    """What ``row`` asks (``None`` when its lesson or question no longer exists)."""
+    kind, _sep, rest = row.key.partition(":")
+    if kind == "check":
+        try:
+            game, slug, raw = rest.split("/")
+            lesson = lessons.lesson_get(language=language, game=game, slug=slug)
+            check = lessons.check_of(lesson, int(raw))
+        except (ValueError, lessons.LessonNotFound):
+            return None
+        chosen = seed or (_fresh_seed() if check.random else int(raw) + 1)
+        return Question(row, check, chosen, lesson, game, "")
+    args = topic_question(row.key)
+    if args is None:
+        return None
+    game, _sep, topic = rest.partition("/")
+    return Question(row, parse_check(args), seed or _fresh_seed(), None, game, topic)
+
+
+def next_question(*, learner: Learner | None, language: str) -> Question | None:
+    """The question of the learner's first due card (cards that ask nothing any more are
+    skipped)."""
+    for row in due(learner=learner)[:20]:
+        question = question_for(row, language=language)
+        if question is not None:
+            return question
+    return None
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    question: Question
+    outcome: Outcome
+    due: datetime
+
+
+def review_answer(
+    *, learner: Learner, token: str, answer: dict[str, Any], language: str
+) -> Reviewed:
+    """Judge an answer to a review question and reschedule its card: *Good* when right,
+    *Again* when wrong. One answer per question: a second post of the same question is
+    :class:`StaleReview`; a malformed answer changes nothing."""
+    try:
+        data = signing.loads(token, salt=_SALT)
+        key, seed, asked = str(data["key"]), int(data["seed"]), int(data["n"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise ForgedReview() from None
+    row = ReviewCard.objects.filter(learner=learner, key=key).first()
+    if row is None:
+        raise ForgedReview()
+    if row.reviews != asked:
+        raise StaleReview()
+    question = question_for(row, language=language, seed=seed)
+    if question is None:
+        raise StaleReview()
+    outcome = question.check.judge(answer, seed)
+    moment = now()
+    rating = Rating.Good if outcome.correct else Rating.Again
+    card, _log = SCHEDULER.review_card(Card.from_dict(row.card), rating, review_datetime=moment)
+    changes: dict[str, Any] = {"card": card.to_dict(), "due": card.due, "reviews": asked + 1}
+    if not outcome.correct:
+        changes["lapses"] = F("lapses") + 1
+    if not ReviewCard.objects.filter(pk=row.pk, reviews=asked).update(**changes):
+        raise StaleReview()
+    return Reviewed(question, outcome, card.due)
+
+
+__all__ = [
+    "SCHEDULER",
+    "ForgedReview",
+    "Question",
+    "Reviewed",
+    "StaleReview",
+    "check_key",
+    "due",
+    "next_due",
+    "next_question",
+    "now",
+    "question_for",
+    "record_mistake",
+    "review_answer",
+    "topic_key",
+    "topic_question",
+]

@@ -1,0 +1,63 @@
+"""The review page: the first due question, and its answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_POST, require_safe
+
+from learners.services import known_learner
+from lessons.forms import parse_answer
+from rummy_site.errors import ServiceError
+from rummy_site.languages import current as language
+
+from . import presenters, services
+
+
+def _page(
+    request: HttpRequest,
+    *,
+    status: int = 200,
+    item: services.Question | None = None,
+    reviewed: services.Reviewed | None = None,
+    error: str = "",
+    picked: Sequence[str] = (),
+) -> HttpResponse:
+    """The review page: the question given (just answered), else the first due one."""
+    learner = known_learner(request)
+    item = item or services.next_question(learner=learner, language=language())
+    context = presenters.page_context(
+        item,
+        due=services.due(learner=learner).count(),
+        next_due=services.next_due(learner=learner),
+        reviewed=reviewed,
+        error=error,
+        picked=picked,
+    )
+    return render(request, "review/page.html", context, status=status)
+
+
+@require_safe
+def review_page(request: HttpRequest) -> HttpResponse:
+    return _page(request)
+
+
+@require_POST
+def review_answer(request: HttpRequest) -> HttpResponse:
+    learner = known_learner(request)
+    try:
+        if learner is None:  # nobody has cards to review: nothing is made for a stranger
+            raise services.ForgedReview()
+        reviewed = services.review_answer(
+            learner=learner,
+            token=request.POST.get("question", ""),
+            answer=parse_answer(request.POST),
+            language=language(),
+        )
+    except ServiceError as exc:
+        return _page(request, status=exc.status, error=str(exc.message))
+    return _page(
+        request, item=reviewed.question, reviewed=reviewed, picked=request.POST.getlist("cards")
+    )

@@ -1,0 +1,45 @@
+"""A review session in Chromium: a wrong first answer in a lesson comes back on the
+review page, is answered with the keyboard, and the page says when it returns; axe."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from review import services
+from review.models import ReviewCard
+
+from .axe import serious_violations
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_review_session(
+    page: Page, site_url: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    call_command("load_lessons", verbosity=0)
+    page.goto(f"{site_url}/{language}/lessons/gin/melds-groups-and-runs/")
+    # The second question shows 5♣ 5♦ 5♥ 5♠, a group: "There is no meld" is wrong.
+    check = page.locator(".check").nth(1)
+    check.locator("button[name=answer][value=none]").click()
+    expect(check.locator(".feedback--illegal")).to_be_visible()
+    card = ReviewCard.objects.get()
+    later = card.due + timedelta(days=1)
+    monkeypatch.setattr(services, "now", lambda: later)
+    page.goto(f"{site_url}/{language}/review/")
+    expect(page.locator("h1")).to_be_visible()
+    assert serious_violations(page) == []
+    box = page.locator(".check")
+    expect(box).to_be_visible()
+    submit = box.locator("button[name=answer][value=none]")
+    submit.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback--illegal")).to_be_visible()  # wrong again: the solution
+    expect(page.locator(".score-step__cards, .feedback p").first).to_be_visible()
+    expect(page.locator(".review__next a")).to_be_visible()
+    assert serious_violations(page) == []
+    card.refresh_from_db()
+    assert card.reviews == 1

@@ -1,0 +1,172 @@
+"""Spaced review: a learner's own mistakes come back, scheduled by FSRS, on a clock the
+tests move: the next day the question is due, a right answer sends it days away."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from game.guided import scenarios
+from learners.models import Learner
+from lessons.checks import parse_check
+from lessons.models import Lesson
+from review import services
+from review.models import ReviewCard
+from tests.factories import a_wrong_move, move_data
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+MONDAY = datetime(2026, 12, 7, 18, 0, tzinfo=UTC)
+
+
+class Clock:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.at = MONDAY
+        monkeypatch.setattr(services, "now", lambda: self.at)
+
+    def move(self, **delta: float) -> None:
+        self.at += timedelta(**delta)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    return Clock(monkeypatch)
+
+
+@pytest.fixture
+def lesson(db: None) -> Lesson:
+    call_command("load_lessons", verbosity=0)
+    for found in Lesson.objects.filter(language="en", kind="lesson").order_by("game", "order"):
+        for args in found.checks:
+            if parse_check(args).kind == "knock" and not parse_check(args).random:
+                return found
+    raise AssertionError("no lesson with a fixed knock question")
+
+
+def knock_index(lesson: Lesson) -> int:
+    return next(
+        i
+        for i, a in enumerate(lesson.checks)
+        if parse_check(a).kind == "knock" and not parse_check(a).random
+    )
+
+
+def right_knock_answer(lesson: Lesson, index: int) -> str:
+    check = parse_check(lesson.checks[index])
+    outcome = check.judge({"answer": "yes"}, index + 1)
+    return "yes" if outcome.correct else "no"
+
+
+def wrong_knock_answer(lesson: Lesson, index: int) -> str:
+    return "no" if right_knock_answer(lesson, index) == "yes" else "yes"
+
+
+def token_in(html: str) -> str:
+    found = re.search(r'name="question" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_a_wrong_first_answer_comes_back_the_next_day(
+    client: Client, lesson: Lesson, clock: Clock
+) -> None:
+    index = knock_index(lesson)
+    url = f"/en/lessons/{lesson.game}/{lesson.slug}/check/{index}/"
+    client.post(url, {"answer": wrong_knock_answer(lesson, index)}, **HTMX)
+    card = ReviewCard.objects.get()
+    assert card.key == services.check_key(lesson.game, lesson.slug, index)
+    assert card.lapses == 1
+    # A second wrong answer to the same question is a retry, not another mistake.
+    client.post(url, {"answer": wrong_knock_answer(lesson, index)}, **HTMX)
+    assert ReviewCard.objects.get().lapses == 1
+    # Due again within minutes (the scheduler's first learning step), then the next day:
+    # on the review page and on the home page.
+    assert services.due(learner=card.learner).count() == 0
+    assert card.due - clock.at <= timedelta(minutes=1)
+    clock.move(days=1)
+    assert services.due(learner=card.learner).count() == 1
+    assert "Review: 1 question is waiting" in client.get("/en/").content.decode()
+    page = client.get("/en/review/").content.decode()
+    assert f"From the lesson “{lesson.title}”" in page and "1 question to review now" in page
+    token = token_in(page)
+    answered = client.post(
+        "/en/review/answer/", {"question": token, "answer": right_knock_answer(lesson, index)}
+    )
+    html = answered.content.decode()
+    assert answered.status_code == 200 and "Right!" in html and "comes back" in html
+    card.refresh_from_db()
+    assert card.reviews == 1 and card.due > clock.at
+    # The same answer posted again changes nothing.
+    again = client.post(
+        "/en/review/answer/", {"question": token, "answer": right_knock_answer(lesson, index)}
+    )
+    assert again.status_code == 409
+    card.refresh_from_db()
+    assert card.reviews == 1
+    # Right again whenever it is due: the intervals grow, to days and beyond.
+    gaps = []
+    for _ in range(3):
+        clock.at = card.due + timedelta(minutes=1)
+        token = token_in(client.get("/en/review/").content.decode())
+        client.post(
+            "/en/review/answer/", {"question": token, "answer": right_knock_answer(lesson, index)}
+        )
+        card.refresh_from_db()
+        gaps.append(card.due - clock.at)
+    assert gaps == sorted(gaps) and gaps[-1] >= timedelta(days=2)
+    # Wrong in review: back within minutes.
+    clock.at = card.due + timedelta(minutes=1)
+    token = token_in(client.get("/en/review/").content.decode())
+    html = client.post(
+        "/en/review/answer/", {"question": token, "answer": wrong_knock_answer(lesson, index)}
+    ).content.decode()
+    assert "Not quite." in html
+    card.refresh_from_db()
+    assert card.due - clock.at <= timedelta(minutes=10) and card.lapses == 2
+
+
+def test_a_guided_mistake_about_melds_brings_back_meld_questions(clock: Clock) -> None:
+    learner = Learner.objects.create()
+    services.record_mistake(learner=learner, key=services.topic_key("gin", "bad_run"))
+    clock.move(minutes=5)
+    row = services.due(learner=learner).get()
+    question = services.question_for(row, language="ru")
+    assert question is not None and question.check.kind == "meld"
+    # A kind of mistake with no question to practise it makes no card.
+    assert services.topic_question(services.topic_key("gin", "forgot_to_draw")) is None
+
+
+def test_a_guided_hand_mistake_makes_a_card_when_it_has_a_question(client: Client) -> None:
+    for scenario in scenarios.library():
+        number, move, _text = a_wrong_move(scenario)
+        if number != 1:
+            continue
+        client.post(f"/en/guided/{scenario.slug}/move/", {"version": "0", **move_data(move)})
+    keys = set(ReviewCard.objects.values_list("key", flat=True))
+    assert all(services.topic_question(k) for k in keys)
+
+
+def test_strangers_and_forged_questions_change_nothing(client: Client, clock: Clock) -> None:
+    learner = Learner.objects.create()
+    services.record_mistake(learner=learner, key=services.topic_key("gin", "bad_run"))
+    before = list(ReviewCard.objects.values_list("reviews", "due"))
+    for token in ("", "x", "a" * 300):
+        response = client.post("/en/review/answer/", {"question": token, "answer": "none"})
+        assert response.status_code == 400
+    assert list(ReviewCard.objects.values_list("reviews", "due")) == before
+    assert Learner.objects.count() == 1  # nobody was made for the stranger
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_the_review_page_in_every_language(client: Client, language: str) -> None:
+    response = client.get(f"/{language}/review/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html
+    if language != "en":
+        assert "Nothing to review yet" not in html

@@ -19,6 +19,7 @@ NAVIGATION = [
     ("guided:index", _("Guided hands")),
     ("practice:index", _("Practice")),
     ("review:page", pgettext_lazy("spaced review", "Review")),
+    ("drills:index", _("Drills")),
     ("classroom:index", _("Classroom")),
 ]
 

@@ -22,6 +22,7 @@ urlpatterns += i18n_patterns(
     path("guided/", include("game.guided.urls")),
     path("lessons/", include("lessons.urls")),
     path("review/", include("review.urls")),
+    path("drills/", include("drills.urls")),
 )
 
 handler400 = "rummy_site.views.bad_request"

@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "game.guided",
     "lessons",
     "review",
+    "drills",
 ]
 
 MIDDLEWARE = [

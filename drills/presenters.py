@@ -1,0 +1,87 @@
+"""The drills' pages: each game's drills with the learner's records, and a drill's
+question with the last answer's feedback above it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+
+from game import explain
+from lessons.presenters import explanation, question
+
+from .models import DrillRecord
+from .services import DRILLS, DrillAnswered, DrillQuestion
+
+KIND_LABELS = {
+    "meld": gettext_lazy("Meld or not?"),
+    "deadwood": gettext_lazy("Count the deadwood"),
+    "knock": gettext_lazy("Can you knock?"),
+}
+
+
+def index_context(records: dict[tuple[str, str], DrillRecord]) -> dict[str, Any]:
+    games = []
+    for game, kinds in DRILLS.items():
+        items = []
+        for kind in kinds:
+            record = records.get((game.value, kind))
+            items.append(
+                {
+                    "label": KIND_LABELS[kind],
+                    "url": reverse("drills:drill", kwargs={"game": game.value, "kind": kind}),
+                    "best": record.best if record else 0,
+                }
+            )
+        games.append({"game": game, "label": explain.game_name(game), "drills": items})
+    return {"games": games}
+
+
+def check_box(item: DrillQuestion, *, error: str = "") -> dict[str, Any]:
+    """The check partial's context for a drill question (``lessons/_check.html``)."""
+    shown = question(item.check, item.seed)
+    shown["random"] = False  # the next question comes with the answer
+    url = reverse("drills:answer", kwargs={"game": item.game.value, "kind": item.kind})
+    return {
+        "index": 0,
+        "seed": item.seed,
+        "token": item.token,
+        "repeated": False,
+        "stage": "",
+        "hint": "",
+        "mastered": False,
+        "streak": 0,
+        "needed": 1,
+        "question": shown,
+        "outcome": None,
+        "explanation": None,
+        "error": error,
+        "picked": [],
+        "url": url,
+        "lesson_url": url,
+        "autofocus": True,
+    }
+
+
+def drill_context(
+    item: DrillQuestion,
+    record: DrillRecord | None,
+    *,
+    last: DrillAnswered | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    return {
+        "game": item.game,
+        "kind": item.kind,
+        "title": KIND_LABELS[item.kind],
+        "label": explain.game_name(item.game),
+        "check": check_box(item, error=error),
+        "streak": record.streak if record else 0,
+        "best": record.best if record else 0,
+        "last": last,
+        "last_explanation": explanation(last.question.check, last.outcome) if last else None,
+    }
+
+
+__all__ = ["KIND_LABELS", "check_box", "drill_context", "index_context"]

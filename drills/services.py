@@ -1,0 +1,149 @@
+"""Drills: quick questions dealt at random and answered by the engine, one after another,
+with a streak and a personal best per learner.
+
+A drill is a game and a kind of question: "meld" (is there a meld here?), "deadwood"
+(count it), "knock" (can this Gin hand knock?). The questions are the lessons' own
+checks dealt from a fresh seed each time (:mod:`lessons.checks`), so a drill is judged
+and explained exactly as a lesson's question is. Each question comes in a signed token
+naming the learner's answer count when it was asked: one answer per question counts.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.core import signing
+from django.db import transaction
+from django.utils.translation import gettext_lazy
+
+from game.engine import Game
+from learners.models import Learner
+from lessons.checks import Check, Outcome, parse_check
+from rummy_site.errors import BadInput, ServiceError
+from rummy_site.parsing import MAX_SEED
+
+from .models import DrillRecord
+
+_SALT = "drills.question"
+
+#: Each game's drills: kind -> the check that deals its questions.
+DRILLS: dict[Game, dict[str, str]] = {
+    Game.BASIC: {"meld": "meld random", "deadwood": "deadwood random"},
+    Game.GIN: {"meld": "meld random", "deadwood": "deadwood random", "knock": "knock random"},
+    Game.KNOCK: {"meld": "meld random", "deadwood": "deadwood random"},
+}
+
+
+class NoSuchDrill(ServiceError):
+    status = 404
+    default_message = gettext_lazy("There is no such drill.")
+
+
+class StaleDrill(ServiceError):
+    status = 409
+    default_message = gettext_lazy("That question was answered already. Here is a new one.")
+
+
+class ForgedDrill(BadInput):
+    default_message = gettext_lazy(
+        "That answer came back for a question this page did not ask. Here is a new one."
+    )
+
+
+@dataclass(frozen=True)
+class DrillQuestion:
+    game: Game
+    kind: str
+    check: Check
+    seed: int
+    asked: int
+
+    @property
+    def token(self) -> str:
+        data = {"g": self.game.value, "k": self.kind, "seed": self.seed, "n": self.asked}
+        return signing.dumps(data, salt=_SALT, compress=True)
+
+
+def drill_check(game: Game, kind: str) -> Check:
+    args = DRILLS.get(game, {}).get(kind)
+    if args is None:
+        raise NoSuchDrill()
+    return parse_check(args)
+
+
+def record_of(*, learner: Learner | None, game: Game, kind: str) -> DrillRecord | None:
+    if learner is None:
+        return None
+    return DrillRecord.objects.filter(learner=learner, game=game.value, kind=kind).first()
+
+
+def records_of(*, learner: Learner | None) -> dict[tuple[str, str], DrillRecord]:
+    if learner is None:
+        return {}
+    return {(r.game, r.kind): r for r in DrillRecord.objects.filter(learner=learner)}
+
+
+def new_question(*, learner: Learner | None, game: Game, kind: str) -> DrillQuestion:
+    check = drill_check(game, kind)
+    record = record_of(learner=learner, game=game, kind=kind)
+    seed = random.SystemRandom().randrange(1, MAX_SEED)
+    return DrillQuestion(game, kind, check, seed, record.answered if record else 0)
+
+
+@dataclass(frozen=True)
+class DrillAnswered:
+    question: DrillQuestion
+    outcome: Outcome
+    record: DrillRecord
+    new_best: bool
+
+
+def answer(
+    *, learner: Learner, game: Game, kind: str, token: str, answer: dict[str, Any]
+) -> DrillAnswered:
+    """Judge an answer and count it in the learner's streak (a malformed answer changes
+    nothing; a question answered already is :class:`StaleDrill`)."""
+    check = drill_check(game, kind)
+    try:
+        data = signing.loads(token, salt=_SALT)
+        seed, asked = int(data["seed"]), int(data["n"])
+        if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
+            raise ValueError
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise ForgedDrill() from None
+    outcome = check.judge(answer, seed)
+    with transaction.atomic():
+        record, _created = DrillRecord.objects.select_for_update().get_or_create(
+            learner=learner, game=game.value, kind=kind
+        )
+        if record.answered != asked:
+            raise StaleDrill()
+        record.answered += 1
+        new_best = False
+        if outcome.correct:
+            record.right += 1
+            record.streak += 1
+            if record.streak > record.best:
+                record.best, new_best = record.streak, record.streak > 1
+        else:
+            record.streak = 0
+        record.save()
+    question = DrillQuestion(game, kind, check, seed, asked)
+    return DrillAnswered(question, outcome, record, new_best)
+
+
+__all__ = [
+    "DRILLS",
+    "DrillAnswered",
+    "DrillQuestion",
+    "ForgedDrill",
+    "NoSuchDrill",
+    "StaleDrill",
+    "answer",
+    "drill_check",
+    "new_question",
+    "record_of",
+    "records_of",
+]

@@ -1,0 +1,68 @@
+"""Drills: the index, a drill's question, and an answer (then the next question)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from game.engine import Game
+from learners.middleware import LearnerRequest
+from learners.services import known_learner
+from lessons.forms import parse_answer
+from rummy_site.errors import ServiceError
+
+from . import presenters, services
+
+
+def _game(game: str, kind: str) -> Game:
+    found = Game.named(game)
+    if found is None or kind not in services.DRILLS.get(found, {}):
+        raise Http404(_("There is no such drill."))
+    return found
+
+
+@require_safe
+def drills_index(request: HttpRequest) -> HttpResponse:
+    records = services.records_of(learner=known_learner(request))
+    return render(request, "drills/index.html", presenters.index_context(records))
+
+
+def _drill_page(
+    request: HttpRequest,
+    game: Game,
+    kind: str,
+    *,
+    last: services.DrillAnswered | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    learner = known_learner(request)
+    item = services.new_question(learner=learner, game=game, kind=kind)
+    record = last.record if last else services.record_of(learner=learner, game=game, kind=kind)
+    context = presenters.drill_context(item, record, last=last, error=error)
+    return render(request, "drills/drill.html", context, status=status)
+
+
+@require_safe
+def drill_page(request: HttpRequest, game: str, kind: str) -> HttpResponse:
+    return _drill_page(request, _game(game, kind), kind)
+
+
+@require_POST
+def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
+    chosen = _game(game, kind)
+    try:
+        services.drill_check(chosen, kind)
+        answer = parse_answer(request.POST)
+        last = services.answer(
+            learner=request.learner,
+            game=chosen,
+            kind=kind,
+            token=request.POST.get("question", ""),
+            answer=answer,
+        )
+    except ServiceError as exc:
+        return _drill_page(request, chosen, kind, error=str(exc.message), status=exc.status)
+    return _drill_page(request, chosen, kind, last=last)

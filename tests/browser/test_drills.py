@@ -1,0 +1,47 @@
+"""A drill in Chromium, with the keyboard only: type the count, press Enter, again; the
+streak grows and the next question has the focus. Axe on the way; a phone fits."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import signing
+from playwright.sync_api import Page, expect
+
+from drills import services
+from game.engine import Game
+
+from .axe import serious_violations
+
+
+def right_count(page: Page) -> str:
+    token = page.locator("input[name=question]").get_attribute("value") or ""
+    seed = int(signing.loads(token, salt="drills.question")["seed"])
+    check = services.drill_check(Game.GIN, "deadwood")
+    return str(check.arrangement(seed).deadwood)  # type: ignore[union-attr]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_deadwood_drill_with_the_keyboard(page: Page, site_url: str, language: str) -> None:
+    page.goto(f"{site_url}/{language}/drills/gin/deadwood/")
+    assert serious_violations(page) == []
+    for streak in (1, 2):
+        # The answer field has the focus (autofocus): the learner just types.
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.name === 'answer'"
+        )
+        page.keyboard.type(right_count(page))
+        page.keyboard.press("Enter")
+        expect(page.locator(".drill__score")).to_contain_text(str(streak))
+        expect(page.locator(".feedback--right")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_drills_on_a_phone(browser, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/drills/gin/meld/")
+    expect(page.locator(".check")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()

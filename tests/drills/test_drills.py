@@ -1,0 +1,87 @@
+"""Drills: fresh questions judged by the engine, one answer each, a streak and a best."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import signing
+from django.test import Client
+
+from drills import services
+from drills.models import DrillRecord
+from game.engine import Game, find_melds
+from learners.models import Learner
+
+pytestmark = pytest.mark.django_db
+
+
+def question_of(html: str) -> tuple[str, int]:
+    found = re.search(r'name="question" value="([^"]+)"', html)
+    assert found is not None
+    data = signing.loads(found.group(1), salt="drills.question")
+    return found.group(1), int(data["seed"])
+
+
+def right_deadwood(seed: int) -> str:
+    check = services.drill_check(Game.GIN, "deadwood")
+    return str(check.arrangement(seed).deadwood)  # type: ignore[union-attr]
+
+
+def test_a_streak_and_a_personal_best(client: Client) -> None:
+    url = "/en/drills/gin/deadwood/"
+    html = client.get(url).content.decode()
+    assert "Count the deadwood" in html and "Streak: 0" in html and "autofocus" in html
+    for expected_streak in (1, 2, 3):
+        token, seed = question_of(html)
+        html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+        html = html.content.decode()
+        assert "Right!" in html and f"Streak: {expected_streak}" in html
+    assert "A new personal best!" in html
+    token, seed = question_of(html)
+    html = client.post(
+        url + "answer/", {"question": token, "answer": str(int(right_deadwood(seed)) + 1)}
+    ).content.decode()
+    assert "Not quite." in html and "Streak: 0 · Your best: 3" in html
+    record = DrillRecord.objects.get()
+    assert (record.streak, record.best, record.answered, record.right) == (0, 3, 4, 3)
+    # The same question answered again does not count twice.
+    again = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    assert again.status_code == 409
+    record.refresh_from_db()
+    assert record.answered == 4
+    index = client.get("/en/drills/").content.decode()
+    assert "best streak 3" in index
+
+
+def test_malformed_and_forged_answers_change_nothing(client: Client) -> None:
+    url = "/en/drills/gin/deadwood/"
+    token, _seed = question_of(client.get(url).content.decode())
+    assert client.post(url + "answer/", {"question": token, "answer": "lots"}).status_code == 400
+    assert client.post(url + "answer/", {"question": "x", "answer": "3"}).status_code == 400
+    other = services.DrillQuestion(Game.GIN, "meld", services.drill_check(Game.GIN, "meld"), 5, 0)
+    assert client.post(url + "answer/", {"question": other.token, "answer": "3"}).status_code == 400
+    assert DrillRecord.objects.count() == 0 and Learner.objects.count() == 0
+
+
+def test_every_drill_in_every_language(client: Client) -> None:
+    for language in ("en", "lt", "ru", "it"):
+        assert client.get(f"/{language}/drills/").status_code == 200
+        for game, kinds in services.DRILLS.items():
+            for kind in kinds:
+                response = client.get(f"/{language}/drills/{game.value}/{kind}/")
+                assert response.status_code == 200
+                assert f'<html lang="{language}">' in response.content.decode()
+    assert client.get("/en/drills/basic/knock/").status_code == 404
+    assert client.get("/en/drills/poker/meld/").status_code == 404
+
+
+def test_a_meld_drill_answered_by_its_cards(client: Client) -> None:
+    url = "/en/drills/basic/meld/"
+    token, seed = question_of(client.get(url).content.decode())
+    check = services.drill_check(Game.BASIC, "meld")
+    cards = check.question(seed)
+    melds = find_melds(cards)
+    data = {"cards": [str(c) for c in melds[0].cards]} if melds else {"answer": "none"}
+    html = client.post(url + "answer/", {"question": token, **data}).content.decode()
+    assert "Right!" in html and "Streak: 1" in html

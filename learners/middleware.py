@@ -21,7 +21,14 @@ from django.utils.cache import patch_cache_control
 from django.utils.functional import SimpleLazyObject
 
 from .models import Learner
-from .services import LOOKED_UP, cookie_name, remember_visitor, request_learner
+from .services import (
+    LOOKED_UP,
+    cookie_name,
+    looked_up_learner,
+    note_activity,
+    remember_visitor,
+    request_learner,
+)
 
 
 class LearnerRequest(HttpRequest):
@@ -39,6 +46,9 @@ class LearnerMiddleware:
         request.learner = SimpleLazyObject(lambda: request_learner(request))  # type: ignore[attr-defined]
         response = self.get_response(request)
         remember_visitor(request, response)
+        learner = looked_up_learner(request)
+        if request.method == "POST" and learner is not None and response.status_code < 400:
+            note_activity(learner)  # something done today: the day streak
         session = getattr(request, "session", None)
         has_session = settings.SESSION_COOKIE_NAME in request.COOKIES or (
             session is not None and session.modified

@@ -35,6 +35,10 @@ class Learner(models.Model):
     #: The name the learner last played under (practice tables, guided hands).
     display_name = models.CharField(_("name"), max_length=24, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    #: Days in a row on which the learner did something (answered, moved, drilled...),
+    #: up to ``last_active_day``.
+    streak_days = models.PositiveIntegerField(default=0)
+    last_active_day = models.DateField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("learner")

@@ -29,10 +29,12 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
 from .models import Learner
@@ -165,12 +167,46 @@ def remember_visitor(request: HttpRequest, response: HttpResponse) -> None:
     patch_vary_headers(response, ("Cookie",))
 
 
+def looked_up_learner(request: HttpRequest) -> Learner | None:
+    """The learner this request found or made, if it looked one up (no query)."""
+    return getattr(request, _CACHE, None)
+
+
+def today() -> date:
+    """The learner's day (the site's time zone; tests move it)."""
+    return timezone.localdate()
+
+
+def note_activity(learner: Learner) -> None:
+    """Count today in the learner's day streak: one more day if they were active
+    yesterday, a new streak of 1 after a gap. At most one write a day."""
+    day = today()
+    if learner.last_active_day == day:
+        return
+    yesterday = learner.last_active_day == day - timedelta(days=1)
+    streak = learner.streak_days + 1 if yesterday else 1
+    Learner.objects.filter(pk=learner.pk).update(streak_days=streak, last_active_day=day)
+    learner.streak_days, learner.last_active_day = streak, day
+
+
+def day_streak(learner: Learner | None) -> int:
+    """The learner's current day streak (0 once a day has passed without activity)."""
+    if learner is None or learner.last_active_day is None:
+        return 0
+    if learner.last_active_day < today() - timedelta(days=1):
+        return 0
+    return learner.streak_days
+
+
 __all__ = [
     "LOOKED_UP",
     "SESSION_KEY",
     "cookie_name",
+    "day_streak",
     "digest",
     "known_learner",
+    "looked_up_learner",
+    "note_activity",
     "remember_visitor",
     "request_learner",
     "visitor_token",

@@ -14,7 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
-from learners.services import known_learner
+from learners.services import day_streak, known_learner
 from review import services as review
 
 from . import path
@@ -74,9 +74,11 @@ def home(request: HttpRequest) -> HttpResponse:
     The "Deal me a sample hand" button is the site's smallest htmx example: with
     htmx it swaps in the hand only; without JavaScript it is a plain link.
     """
+    learner = known_learner(request)
     context: dict[str, object] = {
         "path": _home_path(request),
-        "review_due": review.due(learner=known_learner(request)).count(),
+        "review_due": review.due(learner=learner).count(),
+        "day_streak": day_streak(learner),
     }
     status = 200
     raw = request.GET.get("hand")

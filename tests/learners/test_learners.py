@@ -169,3 +169,43 @@ def test_purge_learners_deletes_only_old_learners_that_never_did_anything() -> N
         recent.pk,
     }
     assert not Learner.objects.filter(pk=idle.pk).exists()
+
+
+def test_a_day_streak_counts_days_in_a_row_with_something_done(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import date, timedelta
+
+    from learners import services
+
+    day = {"today": date(2026, 12, 7)}
+    monkeypatch.setattr(services, "today", lambda: day["today"])
+
+    def act() -> None:
+        client.post("/en/guided/gin-01-first-knock/restart/")
+
+    def home() -> str:
+        return client.get("/en/").content.decode()
+
+    act()
+    act()  # twice the same day: still one day
+    learner = Learner.objects.get()
+    assert (learner.streak_days, learner.last_active_day) == (1, day["today"])
+    assert "You have learnt 1 day in a row" in home()
+    for expected in (2, 3):
+        day["today"] += timedelta(days=1)
+        act()
+        learner.refresh_from_db()
+        assert learner.streak_days == expected
+    assert "You have learnt 3 days in a row" in home()
+    # A day without anything breaks it: the home page stops counting, the next day is 1.
+    day["today"] += timedelta(days=2)
+    assert "days in a row" not in home() and "day in a row" not in home()
+    act()
+    learner.refresh_from_db()
+    assert learner.streak_days == 1
+    # Reading pages is not learning: GETs leave the streak alone.
+    day["today"] += timedelta(days=1)
+    home()
+    learner.refresh_from_db()
+    assert learner.last_active_day == day["today"] - timedelta(days=1)

@@ -45,7 +45,7 @@ class BoardDisplay:
     page then starts on its next step, so a keyboard user keeps their place), the cards
     they had ticked (kept after a refused move)."""
 
-    arrange: bool = False
+    arrange: bool = True
     steps: int | None = 1
     walkthrough: bool = False
     selected: tuple[Card, ...] = ()
@@ -253,6 +253,7 @@ def board_context(
         "arrangement": arrangement,
         "arranged_melds": [(meld_label(m.kind), m) for m in arrangement.melds],
         "taken": view.taken,
+        "drawn": view.drawn,
         "stock_size": view.stock_size,
         "discard_top": view.discard_top,
         "discard_face_down": view.face_down_discard,

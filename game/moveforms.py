@@ -119,7 +119,8 @@ def move_fields(move: AnyMove) -> list[tuple[str, str]]:
 
 
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
-    """How the learner asked to see the board: ``?arrange=1`` (or the form's ``arrange``),
+    """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
+    (or the form's ``arrange=0``: a beginner sees their melds from the start),
     ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form."""
     raw_step = query.get("step", "1")
     selected = []
@@ -129,7 +130,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
         except InvalidNotation:
             continue
     return BoardDisplay(
-        arrange=query.get("arrange") == "1" or form.get("arrange") == "1",
+        arrange=query.get("arrange", form.get("arrange", "1")) != "0",
         steps=None if raw_step == "all" else (small_int(raw_step) or 1),
         walkthrough="step" in query,
         selected=tuple(selected),

@@ -163,6 +163,7 @@ class Rules:
             turn=(hand.turn + 1) % hand.players,
             phase=Phase.DRAW,
             taken=None,
+            drawn=None,
             melded_before=melded,
             melded_now=False,
             turns=hand.turns + 1,
@@ -175,7 +176,9 @@ class Rules:
         if settlement is None:
             settlement = void_settlement(hand.game, hand.players)
         result = HandResult(end, player, settlement, tuple(settlement.winners), hand.hands)
-        return self.update(hand, phase=Phase.OVER, taken=None, result=result, turns=hand.turns + 1)
+        return self.update(
+            hand, phase=Phase.OVER, taken=None, drawn=None, result=result, turns=hand.turns + 1
+        )
 
 
 def _with(
@@ -211,6 +214,8 @@ class Hand:
     phase: Phase
     #: The card taken from the discard pile this turn, if any.
     taken: Card | None = None
+    #: The card drawn from the stock this turn, if any (only its player sees it).
+    drawn: Card | None = None
     #: Basic: players who made a meld or layoff in an earlier turn (no going rummy then).
     melded_before: frozenset[int] = frozenset()
     #: Basic: the player to move has melded or laid off this turn.
@@ -447,6 +452,7 @@ class Hand:
                 hands=_with(self.hands, self.turn, tuple(sorted((*self.cards(self.turn), card)))),
                 stock=self.stock[1:],
                 phase=Phase.PLAY,
+                drawn=card,
             )
         if isinstance(move, DrawDiscard):
             card = self.discard_pile[0]
@@ -501,6 +507,7 @@ class Hand:
             face_down_discard=hidden,
             table=self.table,
             taken=self.taken,
+            drawn=self.drawn if player is not None and player == self.turn else None,
             log=log,
             melded_before=self.melded_before,
             melded_now=self.melded_now,

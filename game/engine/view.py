@@ -181,6 +181,8 @@ class PlayerView:
     face_down_discard: bool
     table: tuple[TableMeld, ...]
     taken: Card | None
+    #: The card this player drew from the stock this turn (shown to them alone).
+    drawn: Card | None
     log: tuple[Event, ...]
     melded_before: frozenset[int]
     melded_now: bool
@@ -219,6 +221,7 @@ class PlayerView:
             "face_down_discard": self.face_down_discard,
             "table": [m.to_dict() for m in self.table],
             "taken": str(self.taken) if self.taken else None,
+            "drawn": str(self.drawn) if self.drawn else None,
             "log": [e.to_dict() for e in self.log],
             "legal_moves": [str(m) for m in self.legal_moves],
             "result": self.result.to_dict() if self.result else None,

@@ -21,6 +21,7 @@ from game.engine import (
     Advice,
     AnyMove,
     Discard,
+    Game,
     GinGame,
     GinPartnershipGame,
     GinThreeGame,
@@ -29,6 +30,7 @@ from game.engine import (
     LayDown,
     LayOff,
     LineCode,
+    deadwood_after,
 )
 from game.moveforms import move_fields
 
@@ -208,9 +210,28 @@ def table_context(
             "advice": advice_context(advice, state.names),
             "confirm": _confirm(confirm),
             "notice": notice,
+            "nudge": _knock_nudge(state) if not confirm else "",
         }
     )
     return context
+
+
+def _knock_nudge(state: TableState) -> str:
+    """Gin: the coach's word when the learner may knock (or go gin) with a discard now,
+    without being asked (the pedagogy review: a beginner does not see it)."""
+    if not state.my_turn or state.view.knock_limit is None or state.rules.game is not Game.GIN:
+        return ""
+    view = state.view
+    knocks = [m for m in view.legal_moves if isinstance(m, Knock)]
+    if not knocks:
+        return ""
+    least = min((deadwood_after(view, m) for m in knocks), key=lambda d: 99 if d is None else d)
+    if least == 0:
+        return _("You can go gin now: discard the right card and knock with no deadwood.")
+    return _(
+        "You can knock now: with the right discard your deadwood is %(points)s, "
+        "%(limit)s or less. Or play on for a better hand."
+    ) % {"points": least, "limit": view.knock_limit}
 
 
 @dataclass

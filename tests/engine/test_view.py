@@ -79,3 +79,19 @@ def test_play_checks_and_apply_does_not() -> None:
     assert drawn == hand.play(Move.parse("draw stock"))
     with pytest.raises(IllegalMove):
         replay_hand("gin", ["discard 2C"], seed=7)
+
+
+def test_the_card_drawn_from_the_stock_is_shown_to_its_player_alone() -> None:
+    """The pedagogy review: the card just drawn from the stock was not marked."""
+    from game.engine import Discard, DrawStock, new_hand
+
+    hand = new_hand("gin", seed=7)
+    player = hand.turn
+    top = hand.stock[0]
+    after = hand.play(DrawStock(), player)
+    assert after.view(player).drawn == top and top in after.view(player).cards
+    assert all(after.view(p).drawn is None for p in range(hand.players) if p != player)
+    assert after.view(None).drawn is None
+    assert after.view(player).to_dict()["drawn"] == str(top)
+    discard = next(c for c in after.cards(player) if c != top)
+    assert after.play(Discard(discard), player).view(player).drawn is None

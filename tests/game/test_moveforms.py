@@ -84,7 +84,9 @@ def test_a_version_must_be_a_small_ascii_number(raw: str) -> None:
 
 def test_display_options_are_read_from_the_query_and_the_form() -> None:
     plain = parse_display(query([]), query([]))
-    assert not plain.arrange and plain.steps == 1 and not plain.walkthrough
+    assert plain.arrange and plain.steps == 1 and not plain.walkthrough  # arranged at first
+    assert not parse_display(query([("arrange", "0")]), query([])).arrange
+    assert not parse_display(query([]), query([("arrange", "0")])).arrange
     shown = parse_display(query([("step", "3"), ("arrange", "1")]), query([("cards", "7H")]))
     assert shown.arrange and shown.steps == 3 and shown.walkthrough
     assert shown.selected == (Card.parse("7H"),)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -143,6 +144,10 @@ def test_draw_and_discard(client: Client, htmx: bool) -> None:
         assert response["Location"] == url(table)
     after = hand_of(table)
     assert len(after.hands[HUMAN]) == 11
+    # The card just drawn is marked, for its player.
+    page = client.get(url(table)).content.decode()
+    drawn = re.search(r'for="card-(..)">(?:(?!</label>).)*just drawn', page, re.S)
+    assert drawn is not None and drawn.group(1) == str(before.stock[0])
     card = max(after.hands[HUMAN], key=lambda c: c.points)
     response = post_move(client, table, Discard(card), htmx=htmx)
     assert response.status_code == (200 if htmx else 302)
@@ -478,12 +483,14 @@ def test_confirmation_before_knocking(client: Client, htmx: bool) -> None:
     assert len(table.rounds) == 2 or "wins" in client.get(url(table) + "?step=all").content.decode()
 
 
-def test_arrange_toggle_shows_melds(client: Client) -> None:
+def test_arrange_is_on_at_first_and_toggles_off(client: Client) -> None:
+    """The pedagogy review: Arrange, which shows the melds, was off by default."""
     table = start_table(client, "gin")
-    plain = client.get(url(table)).content.decode()
-    arranged = client.get(url(table) + "?arrange=1").content.decode()
+    arranged = client.get(url(table)).content.decode()
+    plain = client.get(url(table) + "?arrange=0").content.decode()
     assert 'class="arranged"' in arranged and 'class="arranged"' not in plain
-    assert 'aria-pressed="true"' in arranged
+    assert 'aria-pressed="true"' in arranged and 'aria-pressed="false"' in plain
+    assert 'name="arrange" value="0"' in arranged  # the toggle turns it off
 
 
 def test_card_names_in_the_page(client: Client) -> None:
@@ -730,3 +737,37 @@ def test_knock_rummy_s_total_and_balance_are_explained(client: Client) -> None:
     gin = start_table(client, "gin")
     play_whole_hand(client, gin, check=False)
     assert "what you were paid" not in client.get(url(gin) + "?step=all").content.decode()
+
+
+def test_the_coach_says_when_the_learner_can_knock(client: Client) -> None:
+    """The pedagogy review: at tables nothing told a beginner they could knock."""
+    from game.engine import BotPlayer
+    from game.engine import Knock as KnockMove
+    from game.practice import services as practice
+
+    start_table(client, "gin")
+    learner = Table.objects.get().learner
+    seen = False
+    for seed in range(1, 80):
+        table = factories.table("gin", 2, owner=learner, seed=seed)
+        state = practice.table_state(table=table)
+        chooser = BotPlayer(seed=seed)
+        for _ in range(60):
+            if state.hand.is_over:
+                break
+            if not state.my_turn:
+                state = practice.table_bot_step(table=table, version=table.version, all_steps=True)
+                continue
+            can_knock = any(isinstance(m, KnockMove) for m in state.view.legal_moves)
+            html = client.get(url(table)).content.decode()
+            assert ("You can knock now" in html or "You can go gin now" in html) is can_knock
+            if can_knock:
+                seen = True
+                break
+            move = chooser.choose(state.view)
+            state = practice.table_move(
+                table=table, version=table.version, move=move, confirmed=True
+            )
+        if seen:
+            break
+    assert seen

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
+from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
 from learners.services import day_streak, known_learner
 from review import services as review
@@ -21,6 +22,7 @@ from . import path
 from .htmx import render_page
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
+from .turns import TURNS
 
 SAMPLE_HAND_SIZE = 10
 
@@ -63,7 +65,8 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     if chosen is None:
         raise Http404(_("There is no such game."))
     found = path.game_path(game=chosen, learner=known_learner(request), language=_language())
-    context = {**found, "path": found, "label": explain.game_name(chosen)}
+    turn = [{"step": step, "text": text_html(str(text))} for step, text in TURNS[chosen]]
+    context = {**found, "path": found, "label": explain.game_name(chosen), "turn": turn}
     return render(request, "path.html", context)
 
 

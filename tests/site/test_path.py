@@ -36,7 +36,11 @@ def test_a_newcomer_is_started_on_basic_rummy(client: Client, language: str) -> 
     html = client.get(f"/{language}/").content.decode()
     start = re.search(r'class="hero__start"><a class="button button--big" href="([^"]+)"', html)
     assert start is not None
-    assert start.group(1) == f"/{language}/lessons/basic/{first_lesson('basic').slug}/"
+    assert start.group(1) == f"/{language}/learn/basic/"
+    # The path page: a turn in a few steps first, then "Continue" to the first lesson.
+    page = client.get(start.group(1)).content.decode()
+    assert 'class="turn-steps"' in page and page.count("<li><strong>") == 4
+    assert f'href="/{language}/lessons/basic/{first_lesson("basic").slug}/"' in page
     for game in ("basic", "gin", "knock"):
         assert f'href="/{language}/learn/{game}/"' in html
     assert Learner.objects.count() == 0  # reading the home page creates nobody

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Protocol
 
 from django.conf import settings
@@ -31,6 +32,8 @@ from game.engine import (
     StepCode,
     best_arrangement,
 )
+from rummy_site import parsing
+from rummy_site.parsing import small_int
 
 from . import explain
 
@@ -47,6 +50,8 @@ class BoardDisplay:
 
     arrange: bool = True
     steps: int | None = 1
+    #: "Score it yourself": the player and the points the learner said, as typed.
+    guess: tuple[str, str] | None = None
     walkthrough: bool = False
     selected: tuple[Card, ...] = ()
 
@@ -174,6 +179,42 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
     )
 
 
+def _score_yourself(
+    state: BoardState, names: Sequence[str], guess: tuple[str, str] | None
+) -> dict[str, Any] | None:
+    """ "Score it yourself": before the walkthrough reveals the points, the learner may say
+    who collects and how much; the engine's settlement judges it (every way a person
+    writes a number, as in the lessons). ``None`` for a hand nobody scores, or one the
+    learner only watched."""
+    result = state.hand.result
+    if result is None or state.me is None:
+        return None
+    received = result.settlement.received
+    best = max(received.values(), default=Fraction(0))
+    collectors = [p for p, v in received.items() if v == best and v > 0]
+    if not collectors:
+        return None
+    context: dict[str, Any] = {"players": list(enumerate(names))}
+    if guess is None:
+        return context
+    player = small_int(guess[0])
+    try:
+        agrees = parsing.points_agree(guess[1], best)
+    except ValueError:
+        context["error"] = _("Type a number, like 14.")
+        return context
+    if player is None or not 0 <= player < len(names):
+        context["error"] = _("Pick a player.")
+        return context
+    right = player in collectors and agrees
+    answer = _("%(names)s: %(points)s.") % {
+        "names": explain.people(collectors, names),
+        "points": explain.points(best),
+    }
+    context["verdict"] = {"correct": right, "answer": answer}
+    return context
+
+
 def meld_label(kind: MeldKind) -> str:
     return _("Group") if kind is MeldKind.GROUP else _("Run")
 
@@ -238,6 +279,9 @@ def board_context(
     result = result_of(state, names)
     total = len(result.steps) if result else 0
     shown = total if display.steps is None else max(1, min(total, display.steps))
+    score_yourself = _score_yourself(state, names, display.guess) if result else None
+    if score_yourself is not None and score_yourself.get("verdict"):
+        shown = total  # answered: the whole walkthrough, to check it against
     log = [explain.event_sentence(e, names, human=state.me) for e in view.log]
     return {
         "view": view,
@@ -265,6 +309,9 @@ def board_context(
         "more_steps": shown < total,
         "next_step": shown + 1,
         "walkthrough": display.walkthrough and result is not None,
+        "score_yourself": score_yourself
+        if score_yourself and (shown < total or display.guess)
+        else None,
         "error": error,
         "is_over": over,
         "bot_delay": settings.BOT_STEP_DELAY_MS,

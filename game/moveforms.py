@@ -121,7 +121,8 @@ def move_fields(move: AnyMove) -> list[tuple[str, str]]:
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
-    ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form."""
+    ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form,
+    and a "score it yourself" answer (``?guess_player=N&guess_points=X``)."""
     raw_step = query.get("step", "1")
     selected = []
     for token in form.getlist("cards"):
@@ -134,6 +135,9 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
         steps=None if raw_step == "all" else (small_int(raw_step) or 1),
         walkthrough="step" in query,
         selected=tuple(selected),
+        guess=(query.get("guess_player", ""), query.get("guess_points", ""))
+        if "guess_points" in query or "guess_player" in query
+        else None,
     )
 
 

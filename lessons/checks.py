@@ -9,7 +9,6 @@ the right answer. Nothing here knows about requests or templates.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,6 +40,7 @@ from game.engine import (
     settle_gin,
     settle_knock,
 )
+from rummy_site import parsing
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import small_int
 
@@ -121,55 +121,21 @@ def _answer_cards(answer: Mapping[str, Any], allowed: Sequence[Card]) -> list[Ca
     return picked
 
 
-POINTS = re.compile(r"[0-9]{1,6}(?:[.,][0-9]{1,3}|/[0-9]{1,3})?")
-#: A whole number and a fraction: "4 2/3", "4 2⁄3" (the fraction slash).
-MIXED = re.compile(r"([0-9]{1,6})\s+([0-9]{1,3})\s*[/⁄∕]\s*([0-9]{1,3})")
-_GLYPHS = (("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4"))
-
-
 def parse_points(text: str) -> Fraction:
-    """A number as people type it: 7, 4.5, 4,5 (a decimal comma, as in lt, ru and it),
-    4½, 4 ½, 9/2, 4 2/3."""
-    mixed = MIXED.fullmatch(text.strip())
-    if mixed:
-        whole, top, bottom = (int(g) for g in mixed.groups())
-        if bottom == 0:
-            raise BadAnswer("not_a_number")
-        return whole + Fraction(top, bottom)
-    value = text.strip().replace(" ", "").replace("⁄", "/").replace("∕", "/")
-    if not value:
-        raise BadAnswer("empty")
-    for glyph, frac in _GLYPHS:
-        if value.endswith(glyph):
-            units = small_int(value[: -len(glyph)] or "0")
-            if units is None:
-                raise BadAnswer("not_a_number")
-            return Fraction(units) + Fraction(frac)
-    # Whole numbers, decimals with a point or a comma, or a fraction; never exponents
-    # (Fraction("1e9999999") would take minutes) and never more than a few digits.
-    if not POINTS.fullmatch(value):
-        raise BadAnswer("not_a_number")
+    """A number of points as people type it (see :func:`rummy_site.parsing.points`);
+    :class:`BadAnswer` for anything else."""
     try:
-        return Fraction(value.replace(",", "."))
-    except (ValueError, ZeroDivisionError):
-        raise BadAnswer("not_a_number") from None
+        return parsing.points(text)
+    except ValueError as exc:
+        raise BadAnswer(str(exc) or "not_a_number") from None
 
 
 def points_agree(text: str, expected: Fraction) -> bool:
-    """Does the number typed mean ``expected``? Exactly, or, for a decimal, rounded to the
-    places typed when ``expected`` has no exact decimal (4.67 or 4.7 for 4⅔; but 4.4 is
-    not 4½). Raises :class:`BadAnswer` for what is not a number."""
-    typed = parse_points(text)
-    if typed == expected:
-        return True
-    value = text.strip().replace(" ", "")
-    if not re.fullmatch(r"[0-9]+[.,][0-9]+", value):
-        return False
-    places = len(re.split(r"[.,]", value)[1])
-    step = Fraction(1, 10**places)
-    if (expected / step).denominator == 1:
-        return False  # it has an exact decimal at these places: it must be typed
-    return abs(typed - expected) <= step / 2
+    """:func:`rummy_site.parsing.points_agree`, with :class:`BadAnswer` for a non-number."""
+    try:
+        return parsing.points_agree(text, expected)
+    except ValueError as exc:
+        raise BadAnswer(str(exc) or "not_a_number") from None
 
 
 # ------------------------------------------------------------------ the kinds

@@ -771,3 +771,26 @@ def test_the_coach_says_when_the_learner_can_knock(client: Client) -> None:
         if seen:
             break
     assert seen
+
+
+def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
+    """The pedagogy review: the site scored every hand for the learner, who was never
+    asked. At the end of a hand the learner may say who collects and how much first."""
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    hand = hand_of(table)
+    assert hand.result is not None
+    received = hand.result.settlement.received
+    best = max(received.values())
+    assert best > 0  # the fixed seed deals a hand somebody wins
+    winner = next(p for p, v in received.items() if v == best)
+    page = client.get(url(table)).content.decode()
+    assert "Score it yourself first" in page and 'name="guess_points"' in page
+    wrong = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best + 1)})
+    html = wrong.content.decode()
+    assert "Not quite." in html and "Next step" not in html  # the whole walkthrough
+    assert html.count('class="score-step"') == len(hand.result.settlement.steps)
+    right = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best)})
+    assert "Right!" in right.content.decode()
+    odd = client.get(url(table), {"guess_player": "9", "guess_points": "lots"})
+    assert odd.status_code == 200 and "Type a number" in odd.content.decode()

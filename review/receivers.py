@@ -1,5 +1,6 @@
-"""The mistakes that make review cards: a wrong first answer in a lesson, a mistake in a
-guided hand whose kind has a question to practise it."""
+"""The mistakes that make review cards: a wrong first answer in a lesson, and a mistake
+in a guided hand or a move refused at a practice table, when its kind has a question to
+practise it (a meld that is not one, a knock over the limit)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from game.guided.services import refusal_topic
 from game.guided.signals import mistake_recorded
+from game.practice.signals import move_refused
 from lessons.signals import wrong_first_answer
 
 from . import services
@@ -21,5 +24,12 @@ def _lesson_mistake(sender: Any, learner: Any, game: str, slug: str, index: int,
 @receiver(mistake_recorded)
 def _guided_mistake(sender: Any, learner: Any, game: Any, topic: Any, **_: Any) -> None:
     key = services.topic_key(str(game), str(topic))
+    if services.topic_question(key) is not None:
+        services.record_mistake(learner=learner, key=key)
+
+
+@receiver(move_refused)
+def _table_refusal(sender: Any, learner: Any, game: Any, error: Any, **_: Any) -> None:
+    key = services.topic_key(str(game), str(refusal_topic(error)))
     if services.topic_question(key) is not None:
         services.record_mistake(learner=learner, key=key)

@@ -156,6 +156,19 @@ _OTHER_TOPICS = {
 }
 
 
+def refusal_topic(error: IllegalMove) -> MistakeTopic:
+    """What a refused move was about, as a guided-hand mistake's topic (a practice
+    table's refusals are sorted the same way, for the review queue)."""
+    reason = error.reason
+    if isinstance(reason, MeldFailure):
+        return Mistake(0, VerdictKind.ILLEGAL, MoveError.ILLEGAL_MELD, "", reason).topic
+    if not isinstance(reason, MoveError):
+        return MistakeTopic.AGAINST_THE_RULES  # a settlement's refusal, say
+    raw = error.params.get("failure")
+    failure = MeldFailure(raw) if raw else None
+    return Mistake(0, VerdictKind.ILLEGAL, reason, "", failure).topic
+
+
 @dataclass(frozen=True)
 class Mistake:
     """One mistake of an attempt, typed: the step, how the move was judged, the engine's
@@ -624,6 +637,7 @@ __all__ = [
     "guided_page",
     "guided_state",
     "judge",
+    "refusal_topic",
     "results_of",
     "stars_for",
 ]

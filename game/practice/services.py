@@ -62,6 +62,7 @@ from learners.models import Learner
 from rummy_site.errors import ServiceError
 
 from .models import Table
+from .signals import move_refused
 
 #: The learner's table seat.
 HUMAN = 0
@@ -549,6 +550,7 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     try:
         after = state.hand.play(move, state.me)
     except IllegalMove as exc:
+        move_refused.send(sender=Table, learner=table.learner, game=state.rules.game, error=exc)
         raise MoveRefused(state, exc) from None
     if after.is_over and not confirmed:
         raise NeedsConfirmation(state, move)

@@ -170,3 +170,27 @@ def test_the_review_page_in_every_language(client: Client, language: str) -> Non
     assert f'<html lang="{language}">' in html
     if language != "en":
         assert "Nothing to review yet" not in html
+
+
+def test_a_move_refused_at_a_table_brings_back_its_kind_of_question(client: Client) -> None:
+    """A meld refused at a practice table (by its engine reason) makes a review card."""
+    from itertools import combinations
+
+    from game.engine import DrawStock, LayDown, check_meld
+    from game.practice import services as practice
+    from tests import factories
+
+    table = factories.table("basic", 2, owner=factories.learner("Ona"), seed=3)
+    state = practice.table_state(table=table)
+    if not state.my_turn:
+        state = practice.table_bot_step(table=table, version=table.version, all_steps=True)
+    state = practice.table_move(
+        table=table, version=table.version, move=DrawStock(), confirmed=False
+    )
+    three = next(c for c in combinations(state.view.cards, 3) if check_meld(c) is not None)
+    with pytest.raises(practice.MoveRefused):
+        practice.table_move(
+            table=table, version=table.version, move=LayDown(three), confirmed=False
+        )
+    keys = list(ReviewCard.objects.values_list("key", flat=True))
+    assert len(keys) == 1 and keys[0].startswith("topic:basic/bad_")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from game import explain
-from lessons.presenters import explanation, question
+from lessons.presenters import explanation, question_box
 
 from .models import DrillRecord
 from .services import DRILLS, DrillAnswered, DrillQuestion
@@ -40,28 +40,8 @@ def index_context(records: dict[tuple[str, str], DrillRecord]) -> dict[str, Any]
 
 def check_box(item: DrillQuestion, *, error: str = "") -> dict[str, Any]:
     """The check partial's context for a drill question (``lessons/_check.html``)."""
-    shown = question(item.check, item.seed)
-    shown["random"] = False  # the next question comes with the answer
     url = reverse("drills:answer", kwargs={"game": item.game.value, "kind": item.kind})
-    return {
-        "index": 0,
-        "seed": item.seed,
-        "token": item.token,
-        "repeated": False,
-        "stage": "",
-        "hint": "",
-        "mastered": False,
-        "streak": 0,
-        "needed": 1,
-        "question": shown,
-        "outcome": None,
-        "explanation": None,
-        "error": error,
-        "picked": [],
-        "url": url,
-        "lesson_url": url,
-        "autofocus": True,
-    }
+    return question_box(item.check, item.seed, token=item.token, url=url, error=error)
 
 
 def drill_context(

@@ -119,3 +119,21 @@ class FirstAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}/{self.slug} check {self.index} question {self.seed}"
+
+
+class LessonPlacement(models.Model):
+    """A lesson the learner skipped by passing their game's placement check (they knew
+    its questions already): it counts as done on the path."""
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="lesson_placements")
+    game = models.CharField(max_length=8)
+    slug = models.SlugField(max_length=80)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["learner", "game", "slug"], name="placed_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}/{self.slug} placed"

@@ -331,6 +331,35 @@ def check_context(
     }
 
 
+def question_box(
+    check: Check, seed: int, *, token: str, url: str, error: str = "", autofocus: bool = True
+) -> dict[str, Any]:
+    """A single question outside a lesson (a drill, the placement check) for the
+    ``lessons/_check.html`` partial: no "Another one", no mastery mark; ``token`` is
+    what the answer sends back, ``url`` where it goes."""
+    shown = question(check, seed)
+    shown["random"] = False
+    return {
+        "index": 0,
+        "seed": seed,
+        "token": token,
+        "repeated": False,
+        "stage": "",
+        "hint": "",
+        "mastered": False,
+        "streak": 0,
+        "needed": 1,
+        "question": shown,
+        "outcome": None,
+        "explanation": None,
+        "error": error,
+        "picked": [],
+        "url": url,
+        "lesson_url": url,
+        "autofocus": autofocus,
+    }
+
+
 def lesson_context(
     lesson: Lesson,
     lessons: list[Lesson],

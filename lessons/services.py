@@ -11,7 +11,7 @@ from django.db.models import F
 from learners.models import Learner
 
 from .checks import BadAnswer, Check, Outcome, parse_check
-from .models import CheckAnswer, FirstAnswer, Lesson, LessonRead
+from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
 from .signals import wrong_first_answer
 
 
@@ -53,6 +53,8 @@ class Progress:
 
     read: set[tuple[str, str]]
     answers: dict[tuple[str, str], dict[int, list[bool]]]
+    #: Lessons skipped by the placement check (they count as done).
+    placed: frozenset[tuple[str, str]] = frozenset()
 
     def lesson_read(self, lesson: Lesson) -> bool:
         return (lesson.game, lesson.slug) in self.read
@@ -74,7 +76,10 @@ class Progress:
         return sum(1 for i in range(len(lesson.checks)) if self.check_mastered(lesson, i))
 
     def lesson_done(self, lesson: Lesson) -> bool:
-        """Mastered: every check mastered (a lesson without checks: read)."""
+        """Mastered: every check mastered (a lesson without checks: read), or skipped by
+        the placement check."""
+        if (lesson.game, lesson.slug) in self.placed:
+            return True
         if not lesson.checks:
             return self.lesson_read(lesson)
         return self.checks_mastered(lesson) == len(lesson.checks)
@@ -91,7 +96,14 @@ def progress_of(*, learner: Learner | None) -> Progress:
         .values_list("game", "slug", "index", "correct")
     ):
         answers.setdefault((game, slug), {}).setdefault(index, []).append(correct)
-    return Progress(read, answers)
+    placed = frozenset(LessonPlacement.objects.filter(learner=learner).values_list("game", "slug"))
+    return Progress(read, answers, placed)
+
+
+def place(*, learner: Learner, game: str, lessons: list[Lesson]) -> None:
+    """Mark ``lessons`` as skipped by the placement check (done on the path)."""
+    for lesson in lessons:
+        LessonPlacement.objects.get_or_create(learner=learner, game=game, slug=lesson.slug)
 
 
 def lesson_mark_read(*, learner: Learner, lesson: Lesson) -> None:
@@ -167,6 +179,7 @@ __all__ = [
     "lesson_get",
     "lesson_mark_read",
     "lessons_of",
+    "place",
     "progress_of",
     "special_get",
 ]

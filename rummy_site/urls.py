@@ -18,6 +18,8 @@ urlpatterns += i18n_patterns(
     path("", views.home, name="home"),
     path("display/", views.display_settings, name="display_settings"),
     path("learn/<slug:game>/", views.learn, name="learn"),
+    path("learn/<slug:game>/placement/", views.placement_page, name="placement"),
+    path("learn/<slug:game>/placement/answer/", views.placement_answer, name="placement_answer"),
     path("practice/", include("game.practice.urls")),
     path("guided/", include("game.guided.urls")),
     path("lessons/", include("lessons.urls")),

@@ -6,19 +6,24 @@ import random
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
+from learners.middleware import LearnerRequest
 from learners.services import day_streak, known_learner
+from lessons.forms import parse_answer
+from lessons.presenters import explanation, question_box
 from review import services as review
 
-from . import path
+from . import path, placement
+from .errors import ServiceError
 from .htmx import render_page
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
@@ -141,3 +146,68 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     return render(request, "403_csrf.html", status=403)
+
+
+def _placement_page(
+    request: HttpRequest,
+    game: Game,
+    question: placement.PlacementQuestion | None,
+    *,
+    answered: placement.PlacementAnswered | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context: dict[str, object] = {
+        "game": game,
+        "label": explain.game_name(game),
+        "answered": answered,
+        "explanation": explanation(answered.question.check, answered.outcome) if answered else None,
+        "total": len(placement.QUESTIONS),
+    }
+    if question is not None:
+        url = reverse("placement_answer", kwargs={"game": game.value})
+        context["number"] = question.number + 1
+        context["check"] = question_box(
+            question.check, question.seed, token=question.token, url=url, error=error
+        )
+    else:
+        found = path.game_path(game=game, learner=known_learner(request), language=_language())
+        context["next"] = found["next"]
+    return render(request, "placement.html", context, status=status)
+
+
+def _chosen(game: str) -> Game:
+    chosen = Game.named(game)
+    if chosen is None:
+        raise Http404(_("There is no such game."))
+    return chosen
+
+
+@require_safe
+def placement_page(request: HttpRequest, game: str) -> HttpResponse:
+    """The placement check's first question."""
+    chosen = _chosen(game)
+    return _placement_page(request, chosen, placement.first_question(chosen))
+
+
+@require_POST
+def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
+    """One answer to the placement check, then the next question or the outcome."""
+    chosen = _chosen(game)
+    try:
+        answered = placement.answer(
+            learner=request.learner,
+            game=chosen,
+            token=request.POST.get("question", ""),
+            answer=parse_answer(request.POST),
+            language=_language(),
+        )
+    except ServiceError as exc:
+        return _placement_page(
+            request,
+            chosen,
+            placement.first_question(chosen),
+            error=str(exc.message),
+            status=exc.status,
+        )
+    return _placement_page(request, chosen, answered.next, answered=answered)

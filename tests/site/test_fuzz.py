@@ -103,6 +103,8 @@ ENDPOINTS = [
     "/{lang}/review/",
     "/{lang}/review/answer/",
     "/{lang}/learn/gin/",
+    "/{lang}/learn/gin/placement/",
+    "/{lang}/learn/gin/placement/answer/",
     "/{lang}/learn/{lesson}/",
     "/{lang}/lessons/",
     "/{lang}/lessons/glossary/",

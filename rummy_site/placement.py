@@ -1,0 +1,108 @@
+"""The placement check: a few questions for someone who knows the basics of a game; all
+right at the first answer, and the game's first lessons (the cards' values, melds) count
+as done on the path, so the learner starts where there is something to learn.
+
+The questions are the lessons' own checks dealt at random, and the check is stateless:
+each question travels in a signed token with its number and how many were right so
+far (a token is for one game and one question: it cannot be sent to another).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.core import signing
+from django.utils.translation import gettext_lazy
+
+from game.engine import Game
+from learners.models import Learner
+from lessons import services as lessons
+from lessons.checks import Check, Outcome, parse_check
+from lessons.models import Lesson
+
+from .errors import BadInput
+from .parsing import MAX_SEED
+
+#: The questions, in order (each dealt from a fresh seed).
+QUESTIONS = ("meld random", "deadwood random", "meld random")
+#: How many of the game's first lessons a pass skips: the cards' values, and melds.
+SKIPPED_LESSONS = 2
+_SALT = "placement.question"
+
+
+class ForgedPlacement(BadInput):
+    default_message = gettext_lazy(
+        "That answer came back for a question this page did not ask. Here is the check again."
+    )
+
+
+@dataclass(frozen=True)
+class PlacementQuestion:
+    game: Game
+    number: int  # from 0
+    seed: int
+    right: int  # right answers before this one
+
+    @property
+    def check(self) -> Check:
+        return parse_check(QUESTIONS[self.number])
+
+    @property
+    def token(self) -> str:
+        data = {"g": self.game.value, "n": self.number, "seed": self.seed, "ok": self.right}
+        return signing.dumps(data, salt=_SALT, compress=True)
+
+
+def first_question(game: Game) -> PlacementQuestion:
+    return PlacementQuestion(game, 0, random.SystemRandom().randrange(1, MAX_SEED), 0)
+
+
+@dataclass(frozen=True)
+class PlacementAnswered:
+    question: PlacementQuestion
+    outcome: Outcome
+    #: The next question, or ``None`` after the last.
+    next: PlacementQuestion | None
+    right: int
+    #: After the last question: the lessons skipped (none unless every answer was right).
+    skipped: list[Lesson]
+
+
+def answer(
+    *, learner: Learner | Any, game: Game, token: str, answer: dict[str, Any], language: str
+) -> PlacementAnswered:
+    """Judge one answer; after the last, skip the first lessons if every answer was right.
+    A malformed answer raises and changes nothing; so does a token of another game."""
+    try:
+        data = signing.loads(token, salt=_SALT)
+        number, seed, right = int(data["n"]), int(data["seed"]), int(data["ok"])
+        if data["g"] != game.value or not 0 <= number < len(QUESTIONS) or not 0 <= right <= number:
+            raise ValueError
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise ForgedPlacement() from None
+    question = PlacementQuestion(game, number, seed, right)
+    outcome = question.check.judge(answer, seed)
+    right += int(outcome.correct)
+    if number + 1 < len(QUESTIONS):
+        following = PlacementQuestion(
+            game, number + 1, random.SystemRandom().randrange(1, MAX_SEED), right
+        )
+        return PlacementAnswered(question, outcome, following, right, [])
+    skipped: list[Lesson] = []
+    if right == len(QUESTIONS):
+        skipped = lessons.lessons_of(language=language, game=game.value)[:SKIPPED_LESSONS]
+        lessons.place(learner=learner, game=game.value, lessons=skipped)
+    return PlacementAnswered(question, outcome, None, right, skipped)
+
+
+__all__ = [
+    "QUESTIONS",
+    "SKIPPED_LESSONS",
+    "ForgedPlacement",
+    "PlacementAnswered",
+    "PlacementQuestion",
+    "answer",
+    "first_question",
+]

@@ -1,0 +1,94 @@
+"""The placement check: three questions right at the first answer skip a game's first
+two lessons; one wrong skips nothing; a forged or another game's question is refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.core import signing
+from django.core.management import call_command
+from django.test import Client
+
+from game.engine import find_melds
+from learners.models import Learner
+from lessons.checks import parse_check
+from lessons.models import Lesson, LessonPlacement
+from rummy_site import placement
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def loaded(db: None) -> None:
+    call_command("load_lessons", verbosity=0)
+
+
+def asked(html: str) -> tuple[str, str, int]:
+    found = re.search(r'name="question" value="([^"]+)"', html)
+    assert found is not None
+    data = signing.loads(found.group(1), salt="placement.question")
+    return found.group(1), placement.QUESTIONS[int(data["n"])], int(data["seed"])
+
+
+def right_answer(args: str, seed: int) -> dict[str, object]:
+    check = parse_check(args)
+    if check.kind == "deadwood":
+        return {"answer": str(check.arrangement(seed).deadwood)}  # type: ignore[attr-defined]
+    melds = find_melds(check.question(seed))
+    return {"cards": [str(c) for c in melds[0].cards]} if melds else {"answer": "none"}
+
+
+def wrong_answer(args: str, seed: int) -> dict[str, object]:
+    check = parse_check(args)
+    if check.kind == "deadwood":
+        return {"answer": str(check.arrangement(seed).deadwood + 1)}  # type: ignore[attr-defined]
+    return (
+        {"answer": "none"}
+        if find_melds(check.question(seed))
+        else {"cards": [str(c) for c in check.question(seed)[:3]]}
+    )
+
+
+def take(client: Client, game: str, answers: list[bool]) -> str:
+    html = client.get(f"/en/learn/{game}/placement/").content.decode()
+    for right in answers:
+        token, args, seed = asked(html)
+        data = right_answer(args, seed) if right else wrong_answer(args, seed)
+        response = client.post(f"/en/learn/{game}/placement/answer/", {"question": token, **data})
+        assert response.status_code == 200
+        html = response.content.decode()
+    return html
+
+
+def test_all_right_skips_the_first_two_lessons(client: Client) -> None:
+    html = take(client, "gin", [True, True, True])
+    assert "2 lessons are marked done" in html
+    lessons = Lesson.objects.filter(language="en", game="gin", kind="lesson").order_by("order")
+    first, second = lessons[0], lessons[1]
+    assert set(LessonPlacement.objects.values_list("slug", flat=True)) == {first.slug, second.slug}
+    # Continue past the lessons skipped (with the guided hands that practise them).
+    following = re.search(r'class="button" href="([^"]+)" autofocus>Continue', html)
+    assert following is not None
+    skipped = (f"/en/lessons/gin/{first.slug}/", f"/en/lessons/gin/{second.slug}/")
+    assert following.group(1) not in skipped
+    path_page = client.get("/en/learn/gin/").content.decode()
+    assert "2 of" in path_page and "placement check" not in path_page
+
+
+def test_one_wrong_answer_skips_nothing(client: Client) -> None:
+    html = take(client, "basic", [True, False, True])
+    assert "2 of 3 right" in html and LessonPlacement.objects.count() == 0
+    assert Learner.objects.count() <= 1
+
+
+def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
+    html = client.get("/en/learn/gin/placement/").content.decode()
+    token, args, seed = asked(html)
+    for bad, game in (("x", "gin"), (token, "knock")):
+        response = client.post(
+            f"/en/learn/{game}/placement/answer/", {"question": bad, **right_answer(args, seed)}
+        )
+        assert response.status_code == 400
+    assert client.get("/en/learn/poker/placement/").status_code == 404
+    assert LessonPlacement.objects.count() == 0 and Learner.objects.count() == 0

@@ -14,15 +14,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
 from lessons.checks import Check, Outcome, parse_check
-from rummy_site.errors import BadInput, ServiceError
+from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
+from rummy_site.questions import ForgedQuestion, read_question, sign_question
 
 from .models import DrillRecord
 
@@ -46,7 +46,7 @@ class StaleDrill(ServiceError):
     default_message = gettext_lazy("That question was answered already. Here is a new one.")
 
 
-class ForgedDrill(BadInput):
+class ForgedDrill(ForgedQuestion):
     default_message = gettext_lazy(
         "That answer came back for a question this page did not ask. Here is a new one."
     )
@@ -63,7 +63,7 @@ class DrillQuestion:
     @property
     def token(self) -> str:
         data = {"g": self.game.value, "k": self.kind, "seed": self.seed, "n": self.asked}
-        return signing.dumps(data, salt=_SALT, compress=True)
+        return sign_question(data, salt=_SALT)
 
 
 def drill_check(game: Game, kind: str) -> Check:
@@ -106,13 +106,12 @@ def answer(
     """Judge an answer and count it in the learner's streak (a malformed answer changes
     nothing; a question answered already is :class:`StaleDrill`)."""
     check = drill_check(game, kind)
-    try:
-        data = signing.loads(token, salt=_SALT)
-        seed, asked = int(data["seed"]), int(data["n"])
-        if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
-            raise ValueError
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise ForgedDrill() from None
+    data = read_question(
+        token, salt=_SALT, fields={"g": str, "k": str, "seed": int, "n": int}, error=ForgedDrill
+    )
+    seed, asked = data["seed"], data["n"]
+    if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
+        raise ForgedDrill()
     outcome = check.judge(answer, seed)
     with transaction.atomic():
         record, _created = DrillRecord.objects.select_for_update().get_or_create(

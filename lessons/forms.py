@@ -12,20 +12,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.core import signing
 from django.http import QueryDict
-from django.utils.translation import gettext_lazy
 
-from rummy_site.errors import BadInput
 from rummy_site.parsing import MAX_SEED, small_int
+from rummy_site.questions import ForgedQuestion, read_question, sign_question
 
 _SALT = "lessons.check.question"
-
-
-class ForgedQuestion(BadInput):
-    default_message = gettext_lazy(
-        "That answer came back for a question this page did not ask. Here is the question again."
-    )
 
 
 def parse_answer(form: QueryDict) -> dict[str, Any]:
@@ -46,8 +38,8 @@ def check_seed(query: QueryDict, form: QueryDict, index: int, *, answered: bool)
         token = form.get("question", "")
         if token:
             try:
-                return int(signing.loads(token, salt=_SALT)["seed"])
-            except (signing.BadSignature, KeyError, TypeError, ValueError):
+                return int(read_question(token, salt=_SALT, fields={"seed": int})["seed"])
+            except ForgedQuestion:
                 return index + 1
     elif small_int(query.get("check")) == index and query.get("seed") == "new":
         return random.SystemRandom().randrange(1, MAX_SEED)
@@ -56,7 +48,7 @@ def check_seed(query: QueryDict, form: QueryDict, index: int, *, answered: bool)
 
 def question_token(game: str, slug: str, index: int, seed: int) -> str:
     """The signed token of one question (a check of a lesson, dealt from ``seed``)."""
-    return signing.dumps({"q": [game, slug, index], "seed": seed}, salt=_SALT, compress=True)
+    return sign_question({"q": [game, slug, index], "seed": seed}, salt=_SALT)
 
 
 def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
@@ -66,12 +58,9 @@ def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
     token = form.get("question", "")
     if not token:
         return index + 1
-    try:
-        data = signing.loads(token, salt=_SALT)
-        seed = int(data["seed"])
-        question = list(data["q"])
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise ForgedQuestion() from None
+    data = read_question(token, salt=_SALT, fields={"seed": int, "q": list})
+    seed: int = data["seed"]
+    question = data["q"]
     if question != [game, slug, index] or not 0 < seed <= MAX_SEED:
         raise ForgedQuestion()
     return seed

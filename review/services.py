@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -28,8 +27,9 @@ from learners.models import Learner
 from lessons import services as lessons
 from lessons.checks import Check, Outcome, parse_check
 from lessons.models import Lesson
-from rummy_site.errors import BadInput, ServiceError
+from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
+from rummy_site.questions import ForgedQuestion, read_question, sign_question
 
 from .models import ReviewCard
 
@@ -56,12 +56,6 @@ def now() -> datetime:
 class StaleReview(ServiceError):
     status = 409
     default_message = gettext_lazy("That question was answered already. Here is the next one.")
-
-
-class ForgedReview(BadInput):
-    default_message = gettext_lazy(
-        "That answer came back for a question this page did not ask. Here is the question again."
-    )
 
 
 def check_key(game: str, slug: str, index: int) -> str:
@@ -128,10 +122,8 @@ class Question:
 
     @property
     def token(self) -> str:
-        return signing.dumps(
-            {"key": self.row.key, "seed": self.seed, "n": self.row.reviews},
-            salt=_SALT,
-            compress=True,
+        return sign_question(
+            {"key": self.row.key, "seed": self.seed, "n": self.row.reviews}, salt=_SALT
         )
 
 
@@ -181,14 +173,11 @@ def review_answer(
     """Judge an answer to a review question and reschedule its card: *Good* when right,
     *Again* when wrong. One answer per question: a second post of the same question is
     :class:`StaleReview`; a malformed answer changes nothing."""
-    try:
-        data = signing.loads(token, salt=_SALT)
-        key, seed, asked = str(data["key"]), int(data["seed"]), int(data["n"])
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise ForgedReview() from None
+    data = read_question(token, salt=_SALT, fields={"key": str, "seed": int, "n": int})
+    key, seed, asked = data["key"], data["seed"], data["n"]
     row = ReviewCard.objects.filter(learner=learner, key=key).first()
     if row is None:
-        raise ForgedReview()
+        raise ForgedQuestion()
     if row.reviews != asked:
         raise StaleReview()
     question = question_for(row, language=language, seed=seed)
@@ -208,7 +197,6 @@ def review_answer(
 
 __all__ = [
     "SCHEDULER",
-    "ForgedReview",
     "Question",
     "Reviewed",
     "StaleReview",

@@ -12,6 +12,7 @@ from learners.services import known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
 from rummy_site.languages import current as language
+from rummy_site.questions import ForgedQuestion
 
 from . import presenters, services
 
@@ -49,7 +50,7 @@ def review_answer(request: HttpRequest) -> HttpResponse:
     learner = known_learner(request)
     try:
         if learner is None:  # nobody has cards to review: nothing is made for a stranger
-            raise services.ForgedReview()
+            raise ForgedQuestion()
         reviewed = services.review_answer(
             learner=learner,
             token=request.POST.get("question", ""),

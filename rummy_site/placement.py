@@ -13,7 +13,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
 from django.utils.translation import gettext_lazy
 
 from game.engine import Game
@@ -22,8 +21,8 @@ from lessons import services as lessons
 from lessons.checks import Check, Outcome, parse_check
 from lessons.models import Lesson
 
-from .errors import BadInput
 from .parsing import MAX_SEED
+from .questions import ForgedQuestion, read_question, sign_question
 
 #: The questions, in order (each dealt from a fresh seed).
 QUESTIONS = ("meld random", "deadwood random", "meld random")
@@ -32,7 +31,7 @@ SKIPPED_LESSONS = 2
 _SALT = "placement.question"
 
 
-class ForgedPlacement(BadInput):
+class ForgedPlacement(ForgedQuestion):
     default_message = gettext_lazy(
         "That answer came back for a question this page did not ask. Here is the check again."
     )
@@ -52,7 +51,7 @@ class PlacementQuestion:
     @property
     def token(self) -> str:
         data = {"g": self.game.value, "n": self.number, "seed": self.seed, "ok": self.right}
-        return signing.dumps(data, salt=_SALT, compress=True)
+        return sign_question(data, salt=_SALT)
 
 
 def first_question(game: Game) -> PlacementQuestion:
@@ -75,13 +74,15 @@ def answer(
 ) -> PlacementAnswered:
     """Judge one answer; after the last, skip the first lessons if every answer was right.
     A malformed answer raises and changes nothing; so does a token of another game."""
-    try:
-        data = signing.loads(token, salt=_SALT)
-        number, seed, right = int(data["n"]), int(data["seed"]), int(data["ok"])
-        if data["g"] != game.value or not 0 <= number < len(QUESTIONS) or not 0 <= right <= number:
-            raise ValueError
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise ForgedPlacement() from None
+    data = read_question(
+        token,
+        salt=_SALT,
+        fields={"g": str, "n": int, "seed": int, "ok": int},
+        error=ForgedPlacement,
+    )
+    number, seed, right = data["n"], data["seed"], data["ok"]
+    if data["g"] != game.value or not 0 <= number < len(QUESTIONS) or not 0 <= right <= number:
+        raise ForgedPlacement()
     question = PlacementQuestion(game, number, seed, right)
     outcome = question.check.judge(answer, seed)
     right += int(outcome.correct)

@@ -7,6 +7,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core import signing
 from django.core.management import call_command
 from django.test import Client
 
@@ -108,14 +109,21 @@ def test_a_wrong_first_answer_comes_back_the_next_day(
     assert again.status_code == 409
     card.refresh_from_db()
     assert card.reviews == 1
-    # Right again whenever it is due: the intervals grow, to days and beyond.
+
+    # Right again whenever it is due (now fresh questions of its kind, dealt at random):
+    # the intervals grow, to days and beyond.
+    def answer_for(token: str, right: bool) -> str:
+        seed = int(signing.loads(token, salt="review.question")["seed"])
+        question = services.question_for(card, language="en", seed=seed)
+        assert question is not None and question.check.random  # no longer the lesson's cards
+        yes = question.check.judge({"answer": "yes"}, seed).correct
+        return "yes" if yes == right else "no"
+
     gaps = []
     for _ in range(3):
         clock.at = card.due + timedelta(minutes=1)
         token = token_in(client.get("/en/review/").content.decode())
-        client.post(
-            "/en/review/answer/", {"question": token, "answer": right_knock_answer(lesson, index)}
-        )
+        client.post("/en/review/answer/", {"question": token, "answer": answer_for(token, True)})
         card.refresh_from_db()
         gaps.append(card.due - clock.at)
     assert gaps == sorted(gaps) and gaps[-1] >= timedelta(days=2)
@@ -123,7 +131,7 @@ def test_a_wrong_first_answer_comes_back_the_next_day(
     clock.at = card.due + timedelta(minutes=1)
     token = token_in(client.get("/en/review/").content.decode())
     html = client.post(
-        "/en/review/answer/", {"question": token, "answer": wrong_knock_answer(lesson, index)}
+        "/en/review/answer/", {"question": token, "answer": answer_for(token, False)}
     ).content.decode()
     assert "Not quite." in html
     card.refresh_from_db()

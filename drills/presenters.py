@@ -18,6 +18,7 @@ KIND_LABELS = {
     "meld": gettext_lazy("Meld or not?"),
     "deadwood": gettext_lazy("Count the deadwood"),
     "knock": gettext_lazy("Can you knock?"),
+    "layoff": gettext_lazy("Where does it lay off?"),
 }
 
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
-from lessons.checks import Check, Outcome, parse_check
+from lessons.checks import Check, LayoffCheck, Outcome, parse_check
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.questions import ForgedQuestion, read_question, sign_question
@@ -28,10 +28,16 @@ from .models import DrillRecord
 
 _SALT = "drills.question"
 
-#: Each game's drills: kind -> the check that deals its questions.
+#: Each game's drills: kind -> the check that deals its questions ("layoff": dealt by
+#: :meth:`~lessons.checks.LayoffCheck.dealt`; Knock Rummy has no layoffs).
 DRILLS: dict[Game, dict[str, str]] = {
-    Game.BASIC: {"meld": "meld random", "deadwood": "deadwood random"},
-    Game.GIN: {"meld": "meld random", "deadwood": "deadwood random", "knock": "knock random"},
+    Game.BASIC: {"meld": "meld random", "deadwood": "deadwood random", "layoff": "layoff"},
+    Game.GIN: {
+        "meld": "meld random",
+        "deadwood": "deadwood random",
+        "knock": "knock random",
+        "layoff": "layoff",
+    },
     Game.KNOCK: {"meld": "meld random", "deadwood": "deadwood random"},
 }
 
@@ -66,10 +72,13 @@ class DrillQuestion:
         return sign_question(data, salt=_SALT)
 
 
-def drill_check(game: Game, kind: str) -> Check:
+def drill_check(game: Game, kind: str, seed: int = 1) -> Check:
+    """The check of a drill's question dealt from ``seed``."""
     args = DRILLS.get(game, {}).get(kind)
     if args is None:
         raise NoSuchDrill()
+    if args == "layoff":
+        return LayoffCheck.dealt(seed)
     return parse_check(args)
 
 
@@ -86,9 +95,9 @@ def records_of(*, learner: Learner | None) -> dict[tuple[str, str], DrillRecord]
 
 
 def new_question(*, learner: Learner | None, game: Game, kind: str) -> DrillQuestion:
-    check = drill_check(game, kind)
     record = record_of(learner=learner, game=game, kind=kind)
     seed = random.SystemRandom().randrange(1, MAX_SEED)
+    check = drill_check(game, kind, seed)
     return DrillQuestion(game, kind, check, seed, record.answered if record else 0)
 
 
@@ -105,13 +114,14 @@ def answer(
 ) -> DrillAnswered:
     """Judge an answer and count it in the learner's streak (a malformed answer changes
     nothing; a question answered already is :class:`StaleDrill`)."""
-    check = drill_check(game, kind)
+    drill_check(game, kind)  # a drill that exists
     data = read_question(
         token, salt=_SALT, fields={"g": str, "k": str, "seed": int, "n": int}, error=ForgedDrill
     )
     seed, asked = data["seed"], data["n"]
     if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
         raise ForgedDrill()
+    check = drill_check(game, kind, seed)
     outcome = check.judge(answer, seed)
     with transaction.atomic():
         record, _created = DrillRecord.objects.select_for_update().get_or_create(

@@ -367,6 +367,36 @@ class LayoffCheck:
     def random(self) -> bool:
         return False
 
+    @classmethod
+    def dealt(cls, seed: int) -> LayoffCheck:
+        """A layoff question dealt from ``seed`` (the drills): a run and a group on the
+        table, and a card that extends the run at one end, completes the group, or fits
+        nowhere. The ace is low, as in Gin Rummy."""
+        rng = random.Random(f"layoff:{seed}")
+        ranks, suits = "A23456789TJQK", "CDHS"
+        suit = rng.choice(suits)
+        length = rng.choice((3, 4))
+        low = rng.randrange(0, 13 - length + 1)
+        run = [f"{ranks[r]}{suit}" for r in range(low, low + length)]
+        group_rank = rng.choice([r for r in range(13) if not low - 1 <= r <= low + length])
+        left_out = rng.choice(suits)
+        group = [f"{ranks[group_rank]}{s}" for s in suits if s != left_out]
+        melds = (make_meld(_parse_cards(run)), make_meld(_parse_cards(group)))
+        candidates = {
+            "group": [f"{ranks[group_rank]}{left_out}"],
+            "run": [f"{ranks[r]}{suit}" for r in (low - 1, low + length) if 0 <= r < 13],
+            "none": [f"{r}{s}" for r in ranks for s in suits],
+        }
+        kind = rng.choice(("group", "run", "none"))
+        for code in rng.sample(candidates[kind], len(candidates[kind])):
+            card = Card.parse(code)
+            if any(card in m.cards for m in melds):
+                continue
+            check = cls(card, melds)
+            if (kind == "none") == (not check.fits()):
+                return check
+        return cls(Card.parse(candidates["group"][0]), melds)  # the group's fourth card
+
     def fits(self) -> list[int]:
         return [i for i, m in enumerate(self.melds) if extend_meld(m, self.card) is not None]
 

@@ -85,3 +85,28 @@ def test_a_meld_drill_answered_by_its_cards(client: Client) -> None:
     data = {"cards": [str(c) for c in melds[0].cards]} if melds else {"answer": "none"}
     html = client.post(url + "answer/", {"question": token, **data}).content.decode()
     assert "Right!" in html and "Streak: 1" in html
+
+
+def test_layoff_questions_are_dealt_with_every_kind_of_answer() -> None:
+    from lessons.checks import LayoffCheck
+
+    outcomes = set()
+    for seed in range(1, 300):
+        check = LayoffCheck.dealt(seed)
+        assert check == LayoffCheck.dealt(seed)  # the same seed, the same question
+        assert all(check.card not in meld.cards for meld in check.melds)
+        assert [m.kind.value for m in check.melds] == ["run", "group"]
+        outcomes.add(tuple(check.fits()))
+    assert outcomes >= {(), (0,), (1,)}
+
+
+def test_a_layoff_drill_answered_right(client: Client) -> None:
+    url = "/en/drills/gin/layoff/"
+    html = client.get(url).content.decode()
+    assert "Where does it lay off?" in html
+    token, seed = question_of(html)
+    fits = services.drill_check(Game.GIN, "layoff", seed).fits()  # type: ignore[union-attr]
+    data = {"melds": [str(i) for i in fits]} if fits else {"answer": "none"}
+    html = client.post(url + "answer/", {"question": token, **data}).content.decode()
+    assert "Right!" in html and "Streak: 1" in html
+    assert client.get("/en/drills/knock/layoff/").status_code == 404  # no layoffs there

@@ -59,3 +59,27 @@ def test_the_path_page_on_a_phone(browser, site_url: str, lessons: None) -> None
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, width
     context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_placement_check_with_the_keyboard(
+    page: Page, site_url: str, lessons: None, language: str
+) -> None:
+    """The placement check in Chromium: offered on the path page, three questions answered
+    with the keyboard, an outcome with a way on; axe on a question and on the outcome."""
+    page.goto(f"{site_url}/{language}/learn/gin/")
+    page.locator(f"a[href='/{language}/learn/gin/placement/']").click()
+    expect(page.locator(".check")).to_be_visible()
+    assert serious_violations(page) == []
+    for _ in range(3):
+        box = page.locator(".check")
+        field = box.locator("input[name=answer][type=text]")
+        if field.count():
+            field.focus()
+            page.keyboard.type("0")
+        else:
+            box.locator("button[name=answer][value=none]").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator(".feedback")).to_be_visible()
+    expect(page.locator("main a.button")).to_be_visible()  # "Continue: ..."
+    assert serious_violations(page) == []

@@ -19,6 +19,7 @@ KIND_LABELS = {
     "deadwood": gettext_lazy("Count the deadwood"),
     "knock": gettext_lazy("Can you knock?"),
     "layoff": gettext_lazy("Where does it lay off?"),
+    "score": gettext_lazy("Who scores, and how much?"),
 }
 
 

@@ -2,7 +2,8 @@
 with a streak and a personal best per learner.
 
 A drill is a game and a kind of question: "meld" (is there a meld here?), "deadwood"
-(count it), "knock" (can this Gin hand knock?). The questions are the lessons' own
+(count it), "knock" (can this Gin hand knock?), "layoff" (where does this card go?),
+"score" (who collects, and how much?). The questions are the lessons' own
 checks dealt from a fresh seed each time (:mod:`lessons.checks`), so a drill is judged
 and explained exactly as a lesson's question is. Each question comes in a signed token
 naming the learner's answer count when it was asked: one answer per question counts.
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
-from lessons.checks import Check, LayoffCheck, Outcome, parse_check
+from lessons.checks import Check, LayoffCheck, Outcome, ScoreCheck, parse_check
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.questions import ForgedQuestion, read_question, sign_question
@@ -28,17 +29,24 @@ from .models import DrillRecord
 
 _SALT = "drills.question"
 
-#: Each game's drills: kind -> the check that deals its questions ("layoff": dealt by
-#: :meth:`~lessons.checks.LayoffCheck.dealt`; Knock Rummy has no layoffs).
+#: Each game's drills: kind -> the check that deals its questions ("layoff" and "score":
+#: dealt by :meth:`~lessons.checks.LayoffCheck.dealt` and
+#: :meth:`~lessons.checks.ScoreCheck.dealt`; Knock Rummy has no layoffs).
 DRILLS: dict[Game, dict[str, str]] = {
-    Game.BASIC: {"meld": "meld random", "deadwood": "deadwood random", "layoff": "layoff"},
+    Game.BASIC: {
+        "meld": "meld random",
+        "deadwood": "deadwood random",
+        "layoff": "layoff",
+        "score": "score",
+    },
     Game.GIN: {
         "meld": "meld random",
         "deadwood": "deadwood random",
         "knock": "knock random",
         "layoff": "layoff",
+        "score": "score",
     },
-    Game.KNOCK: {"meld": "meld random", "deadwood": "deadwood random"},
+    Game.KNOCK: {"meld": "meld random", "deadwood": "deadwood random", "score": "score"},
 }
 
 
@@ -79,6 +87,8 @@ def drill_check(game: Game, kind: str, seed: int = 1) -> Check:
         raise NoSuchDrill()
     if args == "layoff":
         return LayoffCheck.dealt(seed)
+    if args == "score":
+        return ScoreCheck.dealt(game, seed)
     return parse_check(args)
 
 

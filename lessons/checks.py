@@ -278,6 +278,22 @@ class KnockCheck:
         )
 
 
+def _knocking_hand(rng: random.Random) -> list[Card]:
+    """Ten cards that may knock in Gin: a run, a group and another meld, and low cards
+    (a random hand seldom can)."""
+    ranks, suits = "A23456789TJQK", "CDHS"
+    chosen: list[str] = []
+    suit, low = rng.choice(suits), rng.randrange(0, 10)
+    chosen += [f"{ranks[r]}{suit}" for r in range(low, low + 3)]
+    rank = rng.choice([r for r in range(13) if not low <= r < low + 3])
+    chosen += [f"{ranks[rank]}{s}" for s in rng.sample(suits, 3)]
+    other = rng.choice([r for r in range(13) if r != rank and not low <= r < low + 3])
+    chosen += [f"{ranks[other]}{s}" for s in rng.sample(suits, 3)]
+    spare = [f"{r}{s}" for r in "A234" for s in suits if f"{r}{s}" not in chosen]
+    chosen.append(rng.choice(spare))
+    return [Card.parse(code) for code in chosen]
+
+
 @dataclass(frozen=True)
 class ScoreCheck:
     """ "Who scores, and how much?": pick the player who collects, type their points."""
@@ -313,6 +329,42 @@ class ScoreCheck:
     @property
     def random(self) -> bool:
         return False
+
+    @classmethod
+    def dealt(cls, game: Game, seed: int) -> ScoreCheck:
+        """A finished hand of ``game`` dealt from ``seed`` (the drills): Gin, two players
+        and a knocker within the limit; Knock Rummy, three players and any knocker; Basic
+        Rummy, a player who went out and two hands left. The engine settles it."""
+        for attempt in range(200):
+            rng = random.Random(f"score:{game}:{seed}:{attempt}")
+            deck = list(DECK)
+            rng.shuffle(deck)
+            if game is Game.GIN:
+                knocking = _knocking_hand(rng)
+                rest = [c for c in deck if c not in knocking]
+                hands = [sorted(knocking), sorted(rest[:10])]
+                knocker = rng.randrange(2)
+                if knocker == 1:
+                    hands.reverse()
+                check = cls(game, knocker, tuple(tuple(h) for h in hands))
+            elif game is Game.KNOCK:
+                hands = [sorted(deck[i * 7 : i * 7 + 7]) for i in range(3)]
+                check = cls(game, rng.randrange(3), tuple(tuple(h) for h in hands))
+            else:
+                winner = rng.randrange(3)
+                sizes = [0 if p == winner else rng.randint(2, 6) for p in range(3)]
+                hands, start = [], 0
+                for size in sizes:
+                    hands.append(sorted(deck[start : start + size]))
+                    start += size
+                check = cls(game, winner, tuple(tuple(h) for h in hands))
+            try:
+                settlement = check.settlement()
+            except (IllegalMove, EngineError):
+                continue
+            if max(settlement.received.values()) > 0:
+                return check
+        raise ValueError(f"no {game} hand to score from seed {seed}")
 
     def settlement(self) -> Settlement:
         hands = [list(h) for h in self.hands]

@@ -110,3 +110,36 @@ def test_a_layoff_drill_answered_right(client: Client) -> None:
     html = client.post(url + "answer/", {"question": token, **data}).content.decode()
     assert "Right!" in html and "Streak: 1" in html
     assert client.get("/en/drills/knock/layoff/").status_code == 404  # no layoffs there
+
+
+@pytest.mark.parametrize("game", ["basic", "gin", "knock"])
+def test_a_who_scores_drill_answered_right_and_wrong(client: Client, game: str) -> None:
+    url = f"/en/drills/{game}/score/"
+    html = client.get(url).content.decode()
+    assert "Who scores, and how much?" in html
+    token, seed = question_of(html)
+    settlement = services.drill_check(Game(game), "score", seed).settlement()  # type: ignore[union-attr]
+    best = max(settlement.received.values())
+    winner = next(p for p, v in settlement.received.items() if v == best)
+    answer = {"player": str(winner), "points": str(best)}
+    html = client.post(url + "answer/", {"question": token, **answer}).content.decode()
+    assert "Right!" in html and "Streak: 1" in html
+    token, seed = question_of(html)
+    html = client.post(
+        url + "answer/", {"question": token, "player": "0", "points": "999"}
+    ).content.decode()
+    assert "Not quite." in html and "Streak: 0" in html
+
+
+def test_score_questions_are_dealt_for_every_game() -> None:
+    from lessons.checks import ScoreCheck
+
+    for game in Game:
+        kinds = set()
+        for seed in range(1, 150):
+            check = ScoreCheck.dealt(game, seed)
+            assert check == ScoreCheck.dealt(game, seed)
+            settlement = check.settlement()
+            assert max(settlement.received.values()) > 0
+            kinds.add(settlement.kind)
+        assert len(kinds) >= (1 if game is Game.BASIC else 2), (game, kinds)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from game import explain
 from game.guided.presenters import MISTAKE_LABELS
 from game.guided.services import MistakeTopic
-from lessons.presenters import explanation, question
+from lessons.presenters import explanation, question_box
 
 from .services import Question, Reviewed
 
@@ -34,28 +34,24 @@ def source(item: Question) -> dict[str, str]:
 def check_box(
     item: Question, *, reviewed: Reviewed | None = None, error: str = "", picked: Sequence[str] = ()
 ) -> dict[str, Any]:
-    """The check partial's context for a review question (``lessons/_check.html``)."""
+    """The check partial's context for a review question (``lessons/_check.html``): a
+    single question (no "Another one": the scheduler picks the next), and once answered
+    the explanation, right or wrong."""
+    box = question_box(
+        item.check,
+        item.seed,
+        token=item.token,
+        url=reverse("review:answer"),
+        error=error,
+        autofocus=False,
+    )
     outcome = reviewed.outcome if reviewed else None
-    shown = question(item.check, item.seed)
-    shown["random"] = False  # no "Another one" in review: the scheduler picks the next
-    return {
-        "index": 0,
-        "seed": item.seed,
-        "token": item.token,
-        "repeated": False,
-        "stage": ("right" if outcome.correct else "solution") if outcome else "",
-        "hint": "",
-        "mastered": False,
-        "streak": 0,
-        "needed": 1,
-        "question": shown,
-        "outcome": outcome,
-        "explanation": explanation(item.check, outcome) if outcome else None,
-        "error": error,
-        "picked": list(picked) if outcome or error else [],
-        "url": reverse("review:answer"),
-        "lesson_url": reverse("review:page"),
-    }
+    if outcome is not None:
+        box["stage"] = "right" if outcome.correct else "solution"
+        box["outcome"] = outcome
+        box["explanation"] = explanation(item.check, outcome)
+    box["picked"] = list(picked) if outcome or error else []
+    return box
 
 
 def page_context(

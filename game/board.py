@@ -20,9 +20,11 @@ from django.utils.translation import pgettext
 
 from game.engine import (
     Advice,
+    AnyMove,
     Arrangement,
     Card,
     Discard,
+    Done,
     Game,
     Hand,
     HandEnd,
@@ -117,6 +119,16 @@ def actions(view: PlayerView) -> list[Action]:
         if view.discard_top is not None:
             buttons.append(Action("draw_discard", _("Take discard")))
         return buttons
+    if view.phase is Phase.LAY_OUT:
+        return [
+            Action("meld", _("Lay out"), True),
+            Action("done", pgettext("button", "Done: the rest is deadwood")),
+        ]
+    if view.phase is Phase.LAY_OFF:
+        return [
+            Action("lay_off", _("Lay off"), True),
+            Action("done", pgettext("button", "Done: no more layoffs")),
+        ]
     buttons = []
     if any(isinstance(m, Discard) for m in view.legal_moves):
         going_out = view.game is Game.BASIC and len(view.cards) == 1
@@ -128,6 +140,36 @@ def actions(view: PlayerView) -> list[Action]:
     else:
         buttons.append(Action("knock", _("Knock")))
     return buttons
+
+
+def ends_play(before: Hand, after: Hand, move: AnyMove) -> bool:
+    """Does ``move`` end the play of the hand (the learner is asked first)? A knock does,
+    even when the players then lay out by hand; the last "done" of a layout does not
+    (pressing it is the decision)."""
+    if isinstance(move, Done):
+        return False
+    return after.is_over or (before.phase is Phase.PLAY and after.phase is Phase.LAY_OUT)
+
+
+def lay_out_help(view: PlayerView, names: Sequence[str]) -> str:
+    """What to do while a Gin hand is laid out by hand, for the player to move (and for
+    the other, what they are waiting for)."""
+    if view.phase is Phase.LAY_OUT:
+        if view.my_turn:
+            return _(
+                "Lay out your melds: choose the cards of one meld and press Lay out, once for "
+                "each meld. Then press Done: the cards you keep are your deadwood."
+            )
+        return _("%(name)s is laying out their melds.") % {"name": names[view.turn]}
+    if view.phase is Phase.LAY_OFF:
+        if view.my_turn:
+            return _(
+                "Lay off your deadwood: choose one card and the meld it fits, and press Lay off. "
+                "A card can also go onto a meld you have just made longer. Press Done when "
+                "nothing more fits."
+            )
+        return _("%(name)s is laying off cards onto your melds.") % {"name": names[view.turn]}
+    return ""
 
 
 def _headline(state: BoardState, names: Sequence[str]) -> str:
@@ -282,7 +324,7 @@ def board_context(
     score_yourself = _score_yourself(state, names, display.guess) if result else None
     if score_yourself is not None and score_yourself.get("verdict"):
         shown = total  # answered: the whole walkthrough, to check it against
-    log = [explain.event_sentence(e, names, human=state.me) for e in view.log]
+    log = explain.log_sentences(view.log, names, human=state.me)
     return {
         "view": view,
         "seats": seats,
@@ -303,6 +345,7 @@ def board_context(
         "discard_face_down": view.face_down_discard,
         "table_melds": table_melds(view.table, names),
         "actions": actions(view),
+        "lay_out_help": lay_out_help(view, names),
         "log": log[-LOG_LINES:],
         "result": result,
         "shown_steps": result.steps[:shown] if result else [],
@@ -329,6 +372,8 @@ __all__ = [
     "actions",
     "advice_context",
     "board_context",
+    "ends_play",
+    "lay_out_help",
     "meld_label",
     "result_of",
     "table_melds",

@@ -20,6 +20,7 @@ from game.engine import (
     AnyMove,
     Card,
     Discard,
+    Done,
     DrawDiscard,
     DrawStock,
     InvalidNotation,
@@ -33,7 +34,7 @@ from rummy_site.parsing import small_int
 from .board import BoardDisplay
 
 #: The ``action`` values of the hand form's buttons.
-ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock")
+ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock", "done")
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ def parse_move(data: QueryDict) -> MoveRequest:
                 else _("Choose the one card to discard as you knock.")
             )
         move = Discard(cards[0]) if action == "discard" else Knock(cards[0])
+    elif action == "done":
+        move = Done()
     elif action == "meld":
         if len(cards) < 3:
             raise BadInput(_("Choose at least three cards for a meld."))
@@ -114,6 +117,8 @@ def move_fields(move: AnyMove) -> list[tuple[str, str]]:
             return [("action", "meld"), *(("cards", str(c)) for c in cards)]
         case LayOff(card=card, meld_id=meld_id):
             return [("action", "lay_off"), ("cards", str(card)), ("meld", str(meld_id))]
+        case Done():
+            return [("action", "done")]
         case _:
             assert_never(move)
 

@@ -80,7 +80,18 @@ from .games.gin import (
 from .games.knock import KnockMatch, KnockOptions, KnockRules, settle_knock
 from .layoffs import DefenderPlay, Layoff, defender_play
 from .melds import Meld, MeldFailure, MeldKind, check_meld, extend_meld, find_melds, make_meld
-from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff, Move, MoveKind
+from .moves import (
+    AnyMove,
+    Discard,
+    Done,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    LayDown,
+    LayOff,
+    Move,
+    MoveKind,
+)
 from .options import Game, GameOptions
 from .rounds import (
     Board,
@@ -128,6 +139,7 @@ __all__ = [
     "Deal",
     "DefenderPlay",
     "Discard",
+    "Done",
     "DrawDiscard",
     "DrawStock",
     "EngineError",

@@ -43,8 +43,9 @@ from .cards import DECK, Card, card_points, format_cards
 from .games.basic import layoff_targets
 from .games.gin import GinOptions
 from .games.knock import KnockOptions
+from .layoffs import defender_play
 from .melds import extend_meld, make_meld
-from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
+from .moves import AnyMove, Discard, Done, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 from .options import Game
 from .state import Hand
 from .view import Phase, PlayerView, TableMeld
@@ -97,6 +98,23 @@ class Why(enum.Enum):
     LAY_DOWN = "lay_down"
     #: Basic: lays a card off onto a table meld. ``{"card", "meld_id", "cards"}``
     LAY_OFF = "lay_off"
+    #: Gin, laying out by hand: show this meld of the hand's best arrangement. ``{"cards"}``
+    SHOW_MELD = "show_meld"
+    #: Gin, laying out by hand: this meld leaves more deadwood than the best arrangement.
+    #: ``{"cards", "deadwood", "best"}`` (the least deadwood after it, and the best)
+    SHOW_COSTS = "show_costs"
+    #: Gin, laying out by hand: every meld is shown; the rest is deadwood. ``{"deadwood"}``
+    SHOWN_ALL = "shown_all"
+    #: Gin, laying out by hand: melds are still in the hand; done now makes them deadwood.
+    #: ``{"deadwood", "best"}`` (the deadwood if done now, and with the melds shown)
+    MELDS_LEFT = "melds_left"
+    #: Gin defender: lay this card off onto the knocker's meld. ``{"card", "meld_id",
+    #: "cards", "after"}`` (``after``: the least deadwood once every good layoff is made)
+    LAYOFF_ONTO = "layoff_onto"
+    #: Gin defender: nothing more lowers the deadwood. ``{"deadwood"}``
+    NO_MORE_LAYOFFS = "no_more_layoffs"
+    #: Gin defender: layoffs that lower the deadwood are left. ``{"deadwood", "best"}``
+    LAYOFFS_LEFT = "layoffs_left"
 
 
 @dataclass(frozen=True)
@@ -339,6 +357,10 @@ class _Context:
         view = self.view
         if view.phase is Phase.DRAW:
             return self.score_draws()
+        if view.phase is Phase.LAY_OUT:
+            return self.score_lay_out()
+        if view.phase is Phase.LAY_OFF:
+            return self.score_lay_off()
         if self.game is Game.BASIC:
             return [self.score_basic(m) for m in view.legal_moves]
         return self.score_closed()
@@ -522,6 +544,66 @@ class _Context:
                         [CoachReason(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp}), *steps],
                     )
                 )
+        return out
+
+    def score_lay_out(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
+        """Gin, the knocker laying out: the melds of the least-deadwood arrangement, then
+        done. (The coach sees only the knocker's cards, so it cannot weigh which melds
+        leave the defender fewer layoffs; the settlement says so afterwards.)"""
+        best = arrangement_of(_mask(self.hand))
+        best_melds = {m.mask for m in best.melds}
+        out: list[tuple[AnyMove, float, list[CoachReason]]] = []
+        for move in self.view.legal_moves:
+            if isinstance(move, LayDown):
+                rest = arrangement_of(_mask(self.hand) & ~_mask(move.cards)).deadwood
+                codes = _codes(move.cards)
+                if _mask(move.cards) in best_melds:
+                    out.append((move, rest - 0.5, [CoachReason(Why.SHOW_MELD, {"cards": codes})]))
+                else:
+                    why = {"cards": codes, "deadwood": rest, "best": best.deadwood}
+                    out.append((move, rest + 0.0, [CoachReason(Why.SHOW_COSTS, why)]))
+            elif isinstance(move, Done):
+                left = sum(self.pts(c) for c in self.hand)
+                if best.melds:
+                    why = {"deadwood": left, "best": best.deadwood}
+                    out.append((move, float(left), [CoachReason(Why.MELDS_LEFT, why)]))
+                else:
+                    out.append(
+                        (move, float(left), [CoachReason(Why.SHOWN_ALL, {"deadwood": left})])
+                    )
+        return out
+
+    def score_lay_off(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
+        """Gin, the defender laying off: each layoff by the deadwood left after the best
+        layoffs that follow it (the defender's best play, :mod:`.layoffs`)."""
+        melds = [tm.meld for tm in self.table]
+        now = defender_play(melds, self.hand)
+        out: list[tuple[AnyMove, float, list[CoachReason]]] = []
+        for move in self.view.legal_moves:
+            if isinstance(move, LayOff):
+                target = melds[move.meld_id]
+                ext = extend_meld(target, move.card)
+                assert ext is not None
+                after = defender_play(
+                    [ext if i == move.meld_id else m for i, m in enumerate(melds)],
+                    [c for c in self.hand if c != move.card],
+                ).deadwood
+                why = {
+                    "card": str(move.card),
+                    "meld_id": move.meld_id,
+                    "cards": _codes(target.cards),
+                    "after": after,
+                }
+                out.append((move, after - 0.5, [CoachReason(Why.LAYOFF_ONTO, why)]))
+            elif isinstance(move, Done):
+                left = arrangement_of(_mask(self.hand)).deadwood
+                if now.deadwood < left:
+                    why = {"deadwood": left, "best": now.deadwood}
+                    out.append((move, float(left), [CoachReason(Why.LAYOFFS_LEFT, why)]))
+                else:
+                    out.append(
+                        (move, float(left), [CoachReason(Why.NO_MORE_LAYOFFS, {"deadwood": left})])
+                    )
         return out
 
     def score_basic(self, move: AnyMove) -> tuple[AnyMove, float, list[CoachReason]]:

@@ -112,6 +112,14 @@ SETTLE_TEXTS: dict[StepCode, Callable[[Mapping[str, Any]], str]] = {
         f"Player {p['player']} receives {format_points(p['received'])} and pays "
         f"{format_points(p['paid'])}: net {format_points(p['net'])}."
     ),
+    StepCode.MISSED_LAYOFFS: lambda p: (
+        f"Player {p['player']} could have laid off {' '.join(p['cards'])} and kept "
+        f"{p['best_deadwood']} deadwood instead of {p['deadwood']}."
+    ),
+    StepCode.BETTER_LAYOUT: lambda p: (
+        f"Laid out as {_melds_text(p['melds'])}, player {p['player']}'s hand would have "
+        f"scored {p['best_points']} instead of {p['points']} against the best layoffs."
+    ),
 }
 
 
@@ -177,6 +185,13 @@ COACH_TEXTS: dict[Why, str] = {
     Why.GOES_RUMMY: "You go rummy: all your cards in one turn, the score is doubled.",
     Why.LAY_DOWN: "Put {cards} on the table: they no longer count against you.",
     Why.LAY_OFF: "Lay {card} off onto {cards}.",
+    Why.SHOW_MELD: "Show {cards}: it is a meld of your best arrangement.",
+    Why.SHOW_COSTS: "Showing {cards} leaves at least {deadwood} deadwood; the best is {best}.",
+    Why.SHOWN_ALL: "Every meld is shown: your {deadwood} points left are deadwood.",
+    Why.MELDS_LEFT: "Melds are still in your hand: done now leaves {deadwood}, not {best}.",
+    Why.LAYOFF_ONTO: "Lay {card} off onto {cards}: deadwood comes down to {after}.",
+    Why.NO_MORE_LAYOFFS: "Nothing more fits the knocker's melds: you keep {deadwood}.",
+    Why.LAYOFFS_LEFT: "Cards still fit the knocker's melds: {deadwood} could be {best}.",
 }
 
 

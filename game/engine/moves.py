@@ -18,7 +18,13 @@ The canonical texts:
 ``meld 7H 8H 9H``           Basic Rummy: put a meld from the hand on the table
 ``layoff 7H 2``             Basic Rummy: lay a card off onto table meld number 2
 ``knock 7H``                Gin / Knock Rummy: knock and discard 7H (face down in Gin)
+``done``                    Gin, laying out by hand: the knocker has shown every meld
+                            they will, or the defender every layoff
 ==========================  ===========================================================
+
+In Gin with the ``players_lay_out`` option, the knocker's ``meld`` moves lay out
+their melds after the knock and the defender's ``layoff`` moves lay cards off
+onto them (see :class:`~game.engine.view.Phase`).
 
 Meld numbers are the table's ids: 0 for the first meld laid down in the hand,
 then 1, 2, ... in the order they were laid down (they never change). A move
@@ -50,6 +56,7 @@ class MoveKind(enum.StrEnum):
     MELD = "meld"
     LAYOFF = "layoff"
     KNOCK = "knock"
+    DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +96,8 @@ class Move:
                 return Discard(Card.parse(data["card"]))
             if kind == "knock":
                 return Knock(Card.parse(data["card"]))
+            if kind == "done":
+                return Done()
             if kind == "meld":
                 return LayDown(tuple(parse_cards(data["cards"])))
             if kind == "layoff":
@@ -119,6 +128,8 @@ def _parse(text: str) -> AnyMove:
         return DrawStock()
     if low in (["draw", "discard"], ["take"], ["pick", "up"], ["pickup"], ["dd"]):
         return DrawDiscard()
+    if low == ["done"]:
+        return Done()
     head, rest = low[0], words[1:]
     if head in ("lay", "pick") and len(low) > 1:
         head, rest = head + low[1], words[2:]
@@ -235,12 +246,25 @@ class Knock(Move):
         return f"knock {self.discard}"
 
 
+@dataclass(frozen=True, slots=True)
+class Done(Move):
+    """Gin, laying out by hand: the knocker's layout or the defender's layoffs are
+    complete (the knocker's cards still held are their deadwood; after the
+    defender's ``done`` the hand is settled)."""
+
+    kind: ClassVar[MoveKind] = MoveKind.DONE
+
+    def __str__(self) -> str:
+        return "done"
+
+
 #: Every concrete move: what ``Move.parse`` returns, and what a ``match`` handles.
-AnyMove: TypeAlias = DrawStock | DrawDiscard | Discard | LayDown | LayOff | Knock
+AnyMove: TypeAlias = DrawStock | DrawDiscard | Discard | LayDown | LayOff | Knock | Done
 
 __all__ = [
     "AnyMove",
     "Discard",
+    "Done",
     "DrawDiscard",
     "DrawStock",
     "Knock",

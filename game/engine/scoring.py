@@ -61,6 +61,9 @@ class SettleError(enum.Enum):
     #: The knocker's arrangement is not of the knocker's cards, or a meld in it is
     #: not valid. ``{"player", "cards"}``
     BAD_ARRANGEMENT = "bad_arrangement"
+    #: Gin: a layoff given to settle is not of the defender's cards, or does not fit the
+    #: meld it names. ``{"player", "card"}``
+    BAD_LAYOFF = "bad_layoff"
 
 
 class ResultKind(enum.Enum):
@@ -162,6 +165,14 @@ class StepCode(enum.Enum):
     VOID = "void"
     #: A player's total for the hand. ``{"player", "received", "paid", "net"}``
     TOTAL = "total"
+    #: Gin laid out by hand: the defender could have laid off more. ``{"player",
+    #: "cards", "deadwood", "best_deadwood"}`` (``cards``: the best layoffs, in order)
+    MISSED_LAYOFFS = "missed_layoffs"
+    #: Gin laid out by hand: another layout would have scored more for the knocker
+    #: against the defender's best layoffs. ``{"player", "melds", "deadwood_cards",
+    #: "deadwood", "points", "best_points"}`` (the better layout, and each layout's
+    #: :func:`~.games.gin.gin_points`)
+    BETTER_LAYOUT = "better_layout"
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,9 @@ from typing import Any
 
 from .bots import POLICIES, make_player
 from .games import hand_from_json, new_hand
-from .moves import Discard, DrawDiscard, DrawStock, Knock
+from .moves import Discard, Done, DrawDiscard, DrawStock, Knock
 from .options import Game, GameOptions
-from .state import Hand
+from .state import LAYOUT_PHASES, Hand
 from .view import HandEnd, Phase
 
 #: Default turn cap: a hand still running after this many turns ends as ``capped``.
@@ -80,8 +80,16 @@ def check_invariants(hand: Hand) -> list[str]:
     draws = [0] * n
     discards = [0] * n
     in_turn = False
+    knocker: int | None = None  # Gin laid out by hand: after the knock, the layout
+    laid_out = False
     for event in hand.log:
         kind = event.kind
+        if knocker is not None:
+            if event.player != (1 - knocker if laid_out else knocker):
+                bad.append(f"layout order: seat {event.player} moved after the knock")
+                break
+            laid_out = laid_out or kind is Done.kind
+            continue
         if event.player != expected:
             bad.append(f"turn order: seat {event.player} moved, seat {expected} expected")
             break
@@ -96,7 +104,13 @@ def check_invariants(hand: Hand) -> list[str]:
             discards[event.player] += 1
             in_turn = False
             expected = (expected + 1) % n
-    if not hand.is_over and hand.turn != expected:
+        if kind is Knock.kind:
+            knocker = event.player
+    if hand.phase in LAYOUT_PHASES:
+        assert knocker is not None
+        if hand.turn != (1 - knocker if laid_out else knocker):
+            bad.append(f"turn is {hand.turn} while laying out")
+    elif not hand.is_over and hand.turn != expected:
         bad.append(f"turn is {hand.turn}, the log says {expected}")
     if not hand.is_over and (hand.phase is Phase.PLAY) != in_turn:
         bad.append(f"phase {hand.phase.value} but in_turn={in_turn}")
@@ -109,7 +123,12 @@ def check_invariants(hand: Hand) -> list[str]:
         want = len(hand.deal.hands[p]) + draws[p] - discards[p] - placed[p]
         if len(hand.hands[p]) != want:
             bad.append(f"seat {p} holds {len(hand.hands[p])} cards, {want} expected")
-        if hand.game is not Game.BASIC and not size <= len(hand.hands[p]) <= size + 1:
+        laying_out = hand.game is not Game.BASIC and hand.table
+        if (
+            hand.game is not Game.BASIC
+            and not laying_out
+            and not size <= len(hand.hands[p]) <= size + 1
+        ):
             bad.append(f"seat {p} holds {len(hand.hands[p])} cards")
     # What each player sees.
     for p in range(n):

@@ -43,10 +43,13 @@ from typing import Any, ClassVar
 from .cards import Card, format_cards
 from .deal import DEAL_SIZES, Deal
 from .errors import IllegalMove, SetupError
-from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayOff, Move
+from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayOff, Move, MoveKind
 from .options import Game, GameOptions
 from .scoring import Settlement, void_settlement
 from .view import Event, HandEnd, HandResult, Phase, PlayerView, TableMeld
+
+#: The phases after a knock when the players lay out by hand (Gin's ``players_lay_out``).
+LAYOUT_PHASES = frozenset({Phase.LAY_OUT, Phase.LAY_OFF})
 
 
 class MoveError(enum.Enum):
@@ -83,6 +86,17 @@ class MoveError(enum.Enum):
     MUST_DISCARD_LAST_CARD = "must_discard_last_card"
     #: Basic: afterwards the turn could not be finished legally. ``{"card"}`` (the taken card)
     NO_WAY_TO_FINISH = "no_way_to_finish"
+    #: Gin, laying out by hand: after a knock only the layout moves are left: the
+    #: knocker's ``meld`` and ``done``, then the defender's ``layoff`` and ``done``.
+    #: ``{"move", "phase"}`` (a MoveKind and a :class:`~.view.Phase` value)
+    LAYING_OUT = "laying_out"
+    #: Gin, laying out by hand: the knocker's cards not laid out are deadwood, and they
+    #: come to more than the knock limit. ``{"deadwood", "limit"}``
+    LAYOUT_OVER_LIMIT = "layout_over_limit"
+    #: Gin, laying out by hand: after this meld the knocker's other cards could no longer
+    #: come down to the knock limit. ``{"cards", "deadwood", "limit"}`` (``deadwood``: the
+    #: least the other cards would leave)
+    LAYOUT_STRANDS = "layout_strands"
 
 
 class Rules:
@@ -134,6 +148,21 @@ class Rules:
         """The state after a legal ``move``."""
         raise NotImplementedError
 
+    # Hooks for the phases after a knock when the players lay out by hand (Gin's
+    # ``players_lay_out``: ``hand.phase`` is LAY_OUT or LAY_OFF). Only games that
+    # enter those phases implement them.
+    def lay_out_moves(self, hand: Hand) -> Iterator[AnyMove]:
+        """Every legal move while the hand is laid out."""
+        raise NotImplementedError
+
+    def check_lay_out(self, hand: Hand, move: AnyMove) -> None:
+        """Raise :class:`~.errors.IllegalMove` if ``move`` is not a legal layout move."""
+        raise NotImplementedError
+
+    def apply_lay_out(self, hand: Hand, move: AnyMove) -> Hand:
+        """The state after a legal layout move."""
+        raise NotImplementedError
+
     # -------------------------------------------------------- helpers for games
     def update(self, hand: Hand, **changes: Any) -> Hand:
         """``hand`` with some fields changed (its caches dropped)."""
@@ -170,12 +199,21 @@ class Rules:
         )
 
     def end(
-        self, hand: Hand, end: HandEnd, player: int | None, settlement: Settlement | None
+        self,
+        hand: Hand,
+        end: HandEnd,
+        player: int | None,
+        settlement: Settlement | None,
+        *,
+        hands: tuple[tuple[Card, ...], ...] | None = None,
     ) -> Hand:
-        """The hand over (``settlement`` ``None``: void or blocked, nobody scores)."""
+        """The hand over (``settlement`` ``None``: void or blocked, nobody scores).
+        ``hands``: the hands to reveal, if not the cards still held (Gin laid out by
+        hand: the whole hands, the cards laid out included)."""
         if settlement is None:
             settlement = void_settlement(hand.game, hand.players)
-        result = HandResult(end, player, settlement, tuple(settlement.winners), hand.hands)
+        shown = hand.hands if hands is None else hands
+        result = HandResult(end, player, settlement, tuple(settlement.winners), shown)
         return self.update(
             hand, phase=Phase.OVER, taken=None, drawn=None, result=result, turns=hand.turns + 1
         )
@@ -393,6 +431,8 @@ class Hand:
                 cached = []
             elif self.phase is Phase.DRAW:
                 cached = [DrawStock(), DrawDiscard()]
+            elif self.phase in LAYOUT_PHASES:
+                cached = list(self.rules.lay_out_moves(self))
             else:
                 cached = list(self.rules.play_moves(self))
             self._cache["legal"] = cached
@@ -416,6 +456,9 @@ class Hand:
             raise IllegalMove(MoveError.HAND_OVER)
         if player is not None and player != self.turn:
             raise IllegalMove(MoveError.NOT_YOUR_TURN, {"player": player, "turn": self.turn})
+        if self.phase in LAYOUT_PHASES:
+            self.rules.check_lay_out(self, move)  # type: ignore[arg-type]
+            return
         if type(move) not in (DrawStock, DrawDiscard, Discard, *self.rules.extra_moves):
             raise IllegalMove(
                 MoveError.NOT_IN_THIS_GAME, {"move": move.kind.value, "game": self.game.value}
@@ -464,19 +507,29 @@ class Hand:
                 phase=Phase.PLAY,
                 taken=card,
             )
+        if self.phase in LAYOUT_PHASES:
+            return self.rules.apply_lay_out(self, move)  # type: ignore[arg-type]
         return self.rules.apply_play(self, move)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ viewing
+    @property
+    def knocker(self) -> int | None:
+        """The player who knocked, once someone has (Gin and Knock Rummy)."""
+        result = self.result
+        if result is not None:
+            ended = result.end in (HandEnd.KNOCK, HandEnd.GIN, HandEnd.RUMMY)
+            return result.player if ended and self.game is not Game.BASIC else None
+        if self.phase in LAYOUT_PHASES:
+            return next(e.player for e in reversed(self.log) if e.kind is MoveKind.KNOCK)
+        return None
+
     def knock_discard_hidden_from(self, player: int | None) -> bool:
         """Is the top of the discard pile a face-down knock discard ``player`` did not make
         (``None``: a spectator)?"""
-        result = self.result
-        return (
-            self.rules.knock_discard_face_down
-            and result is not None
-            and result.end in (HandEnd.KNOCK, HandEnd.GIN)
-            and result.player != player
-        )
+        if not self.rules.knock_discard_face_down:
+            return False
+        knocker = self.knocker
+        return knocker is not None and knocker != player
 
     def view(self, player: int | None) -> PlayerView:
         """What ``player`` may see: their own hand, the others' card counts, the face-up
@@ -491,7 +544,7 @@ class Hand:
         hidden = self.knock_discard_hidden_from(player)
         if hidden:
             pile = pile[1:]
-            log = (*log[:-1], log[-1].concealed())
+            log = tuple(e.concealed() if e.kind is MoveKind.KNOCK else e for e in log)
         return PlayerView(
             game=self.game,
             options=self.options,
@@ -524,6 +577,8 @@ class Hand:
         state = "over" if self.is_over else f"seat {self.turn} to {self.phase.value}"
         if self.phase is Phase.PLAY:
             state = f"seat {self.turn} to play"
+        elif self.phase in LAYOUT_PHASES:
+            state = f"seat {self.turn} to {self.phase.value.replace('_', ' ')}"
         return (
             f"<Hand {self.game}, {self.players} players, dealer {self.dealer}, {state}, "
             f"{moves} move{'' if moves == 1 else 's'}>"
@@ -549,4 +604,4 @@ def _move_card(move: Move) -> Card | None:
     return None
 
 
-__all__ = ["Hand", "MoveError", "Rules"]
+__all__ = ["LAYOUT_PHASES", "Hand", "MoveError", "Rules"]

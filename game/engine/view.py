@@ -29,6 +29,12 @@ class Phase(enum.Enum):
     DRAW = "draw"
     #: After drawing: meld and lay off (Basic), then discard or knock.
     PLAY = "play"
+    #: Gin, with ``players_lay_out``: after a knock the knocker lays out their melds
+    #: (``meld``), then says ``done``: the cards left are their deadwood.
+    LAY_OUT = "lay_out"
+    #: Gin, with ``players_lay_out``: the defender lays off onto the knocker's melds
+    #: (``layoff``), then says ``done``, and the hand is settled.
+    LAY_OFF = "lay_off"
     #: The hand has ended.
     OVER = "over"
 

@@ -19,7 +19,15 @@ from django.utils.translation import gettext_lazy
 from game.engine import Game
 
 from .coach import REASONS, coach_reason
-from .log import SUGGESTIONS, THEY_DID, YOU_DID, event_sentence, move_phrase
+from .log import (
+    SUGGESTIONS,
+    THEY_DID,
+    YOU_DID,
+    event_sentence,
+    knocker_of,
+    log_sentences,
+    move_phrase,
+)
 from .numbers import (
     card_short,
     cards_short,
@@ -64,6 +72,8 @@ __all__ = [
     "event_sentence",
     "full_card_names",
     "game_name",
+    "knocker_of",
+    "log_sentences",
     "match_over",
     "meld_failure",
     "move_phrase",

@@ -112,6 +112,50 @@ REASONS: dict[Why, Sentence] = {
         lambda p, n: {"cards": cards_short(p["cards"])},
     ),
     Why.LAY_OFF: Sentence(lambda p: _("Lay %(card)s off onto %(cards)s."), _card_cards),
+    Why.SHOW_MELD: Sentence(
+        lambda p: _("Lay out %(cards)s: it is a meld of your best arrangement."),
+        lambda p, n: {"cards": cards_short(p["cards"])},
+    ),
+    Why.SHOW_COSTS: Sentence(
+        lambda p: _(
+            "Laying out %(cards)s leaves you at least %(deadwood)s deadwood, but your best "
+            "arrangement has %(best)s."
+        ),
+        lambda p, n: {
+            "cards": cards_short(p["cards"]),
+            "deadwood": p["deadwood"],
+            "best": p["best"],
+        },
+    ),
+    Why.SHOWN_ALL: Sentence(
+        lambda p: _("Every meld is laid out: the %(deadwood)s points left are your deadwood."),
+        lambda p, n: {"deadwood": p["deadwood"]},
+    ),
+    Why.MELDS_LEFT: Sentence(
+        lambda p: _(
+            "You still hold a meld: finishing now leaves %(deadwood)s deadwood instead of %(best)s."
+        ),
+        lambda p, n: {"deadwood": p["deadwood"], "best": p["best"]},
+    ),
+    Why.LAYOFF_ONTO: Sentence(
+        lambda p: _("Lay %(card)s off onto %(cards)s: your deadwood can come down to %(after)s."),
+        lambda p, n: {
+            "card": card_short(p["card"]),
+            "cards": cards_short(p["cards"]),
+            "after": p["after"],
+        },
+    ),
+    Why.NO_MORE_LAYOFFS: Sentence(
+        lambda p: _("Nothing more fits the knocker's melds: you keep %(deadwood)s deadwood."),
+        lambda p, n: {"deadwood": p["deadwood"]},
+    ),
+    Why.LAYOFFS_LEFT: Sentence(
+        lambda p: _(
+            "Some of your cards still fit the knocker's melds: your deadwood of %(deadwood)s "
+            "could come down to %(best)s."
+        ),
+        lambda p, n: {"deadwood": p["deadwood"], "best": p["best"]},
+    ),
 }
 
 

@@ -3,7 +3,10 @@ one per :class:`MoveKind`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from game.engine import AnyMove, Discard, DrawDiscard, Event, Knock, LayDown, LayOff, MoveKind
 
@@ -43,6 +46,13 @@ YOU_DID: dict[MoveKind, Sentence] = {
         lambda p: _("You laid off %(card)s."), lambda p, n: {"card": card_short(p["card"])}
     ),
     MoveKind.KNOCK: Sentence(lambda p: _("You knocked.")),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            _("You have laid out your melds.")
+            if p.get("knocker")
+            else _("You have finished laying off.")
+        )
+    ),
 }
 
 #: What another player did ("Ona drew from the stock.").
@@ -55,6 +65,14 @@ THEY_DID: dict[MoveKind, Sentence] = {
     MoveKind.MELD: Sentence(lambda p: _("%(name)s put %(cards)s on the table."), _name_cards),
     MoveKind.LAYOFF: Sentence(lambda p: _("%(name)s laid off %(card)s."), _name_card),
     MoveKind.KNOCK: Sentence(lambda p: _("%(name)s knocked."), _name),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            _("%(name)s: every meld is laid out.")
+            if p.get("knocker")
+            else _("%(name)s: no more layoffs.")
+        ),
+        _name,
+    ),
 }
 
 #: The coach's suggestion, as an instruction ("Discard 9♣").
@@ -73,6 +91,7 @@ SUGGESTIONS: dict[MoveKind, Sentence] = {
     MoveKind.KNOCK: Sentence(
         lambda p: _("Knock, discarding %(card)s"), lambda p, n: {"card": card_short(p["card"])}
     ),
+    MoveKind.DONE: Sentence(lambda p: pgettext("suggestion", "Press Done")),
 }
 
 
@@ -89,17 +108,32 @@ def move_params(move: AnyMove | None, taken: str | None = None) -> dict[str, obj
     return {}
 
 
-def event_sentence(event: Event, names: Names, *, human: int | None = None) -> str:
+def event_sentence(
+    event: Event, names: Names, *, human: int | None = None, knocker: int | None = None
+) -> str:
     """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
 
     A knock whose discard lay face down (``move`` is None) is told without its card.
+    ``knocker`` tells a "done" of the knocker's layout from the defender's.
     """
     params = {
         "name": names[event.player],
+        "knocker": event.player == knocker,
         **move_params(event.move, str(event.taken) if event.taken else None),
     }
     catalogue = YOU_DID if event.player == human else THEY_DID
     return catalogue[event.kind].render(params, names)
+
+
+def knocker_of(log: Sequence[Event]) -> int | None:
+    """The player who knocked in ``log``, if anyone did."""
+    return next((e.player for e in log if e.kind is MoveKind.KNOCK), None)
+
+
+def log_sentences(log: Sequence[Event], names: Names, *, human: int | None = None) -> list[str]:
+    """:func:`event_sentence` of every event of a hand's log."""
+    knocker = knocker_of(log)
+    return [event_sentence(e, names, human=human, knocker=knocker) for e in log]
 
 
 def move_phrase(move: AnyMove) -> str:
@@ -107,4 +141,13 @@ def move_phrase(move: AnyMove) -> str:
     return SUGGESTIONS[move.kind].render(move_params(move))
 
 
-__all__ = ["SUGGESTIONS", "THEY_DID", "YOU_DID", "event_sentence", "move_params", "move_phrase"]
+__all__ = [
+    "SUGGESTIONS",
+    "THEY_DID",
+    "YOU_DID",
+    "event_sentence",
+    "knocker_of",
+    "log_sentences",
+    "move_params",
+    "move_phrase",
+]

@@ -85,6 +85,7 @@ MOVE_NAMES: dict[MoveKind, Promise] = {
     MoveKind.MELD: pgettext_lazy("move", "melding"),
     MoveKind.LAYOFF: pgettext_lazy("move", "laying off"),
     MoveKind.KNOCK: pgettext_lazy("move", "knocking"),
+    MoveKind.DONE: pgettext_lazy("move", "finishing a layout"),
 }
 
 
@@ -133,6 +134,43 @@ MOVE_ERRORS: dict[MoveError, Sentence] = {
     ),
     MoveError.MUST_DISCARD_LAST_CARD: Sentence(
         lambda p: _("At this table your last card must be discarded: keep one card to discard.")
+    ),
+    MoveError.LAYING_OUT: Sentence(
+        lambda p: (
+            _(
+                "The knock has ended the play: now the knocker lays out their melds, one at a "
+                "time, and then presses Done."
+            )
+            if p["phase"] == "lay_out"
+            else _(
+                "The knock has ended the play: now the defender lays off cards onto the "
+                "knocker's melds, one at a time, and then presses Done."
+            )
+        )
+    ),
+    MoveError.LAYOUT_OVER_LIMIT: Sentence(
+        lambda p: ngettext(
+            "The cards you have not laid out come to %(deadwood)s of deadwood, over the "
+            "limit of %(limit)s point: lay out your melds first.",
+            "The cards you have not laid out come to %(deadwood)s of deadwood, over the "
+            "limit of %(limit)s points: lay out your melds first.",
+            p["limit"],
+        ),
+        lambda p, n: {"deadwood": p["deadwood"], "limit": p["limit"]},
+    ),
+    MoveError.LAYOUT_STRANDS: Sentence(
+        lambda p: ngettext(
+            "Not %(cards)s: your other cards would then keep at least %(deadwood)s of "
+            "deadwood, over the limit of %(limit)s point. Lay out the melds you knocked with.",
+            "Not %(cards)s: your other cards would then keep at least %(deadwood)s of "
+            "deadwood, over the limit of %(limit)s points. Lay out the melds you knocked with.",
+            p["limit"],
+        ),
+        lambda p, n: {
+            "cards": cards_short(p["cards"]),
+            "deadwood": p["deadwood"],
+            "limit": p["limit"],
+        },
     ),
     MoveError.NO_WAY_TO_FINISH: Sentence(
         lambda p: _(

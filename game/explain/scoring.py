@@ -214,6 +214,30 @@ STEPS: dict[StepCode, Sentence] = {
             "net": signed(p["net"]),
         },
     ),
+    StepCode.MISSED_LAYOFFS: Sentence(
+        lambda p: _(
+            "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+            "%(deadwood)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "cards": cards_short(p["cards"]),
+            "best": p["best_deadwood"],
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.BETTER_LAYOUT: Sentence(
+        lambda p: _(
+            "A better layout for %(name)s: %(melds)s. Against the best layoffs it comes to "
+            "%(best)s instead of %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "melds": " · ".join(cards_short(m) for m in p["melds"]),
+            "best": signed(p["best_points"]),
+            "points": signed(p["points"]),
+        },
+    ),
 }
 
 

@@ -538,10 +538,11 @@ class Problem:
 
 
 def right_move(step: ScenarioStep, hand: Hand) -> AnyMove | None:
-    """The move a step teaches in ``hand``: its first expected move, or for a rule
-    step the coach's best move that fits the rule."""
+    """The move a step teaches in ``hand``: its first expected move that is legal (a
+    step may accept the melds of a layout in any order), or for a rule step the
+    coach's best move that fits the rule."""
     if step.expect:
-        return step.expect[0] if hand.is_legal(step.expect[0], LEARNER) else None
+        return next((m for m in step.expect if hand.is_legal(m, LEARNER)), None)
     fitting = [
         r.move
         for r in advise(hand, LEARNER).moves

@@ -56,6 +56,17 @@ class NewTableForm(forms.Form):
         label=gettext_lazy("Basic Rummy: you go out only by discarding your last card"),
         required=False,
     )
+    lay_out_yourself = forms.BooleanField(
+        label=gettext_lazy(
+            "Gin Rummy: after a knock, lay out your melds and choose your layoffs yourself"
+        ),
+        help_text=gettext_lazy(
+            "The coach then says what a better layout or more layoffs would have scored. "
+            "Without it, the site lays out the best way for you."
+        ),
+        initial=True,
+        required=False,
+    )
     target_score = forms.IntegerField(
         label=gettext_lazy("Target score"),
         min_value=10,
@@ -92,6 +103,8 @@ class NewTableForm(forms.Form):
         if data["game"] is Game.BASIC:
             options["ace_high_or_low"] = data["ace_high_or_low"]
             options["last_card_must_be_discarded"] = data["last_card_must_be_discarded"]
+        if data["game"] is Game.GIN:
+            options["players_lay_out"] = data["lay_out_yourself"]
         if data.get("target_score"):
             options["target_score"] = data["target_score"]
         return options

@@ -271,7 +271,10 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
     before = review.before
     sentence = ""
     if review.after is not None:
-        sentence = explain.event_sentence(review.after.log[-1], names, human=review.me)
+        log = review.after.log
+        sentence = explain.event_sentence(
+            log[-1], names, human=review.me, knocker=explain.knocker_of(log)
+        )
     verdict = _verdict(review, names)
     final = review.move is None
     # A review shows a finished hand face up, Gin's face-down knock discard too; the

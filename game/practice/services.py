@@ -33,6 +33,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game.board import ends_play
 from game.engine import (
     Advice,
     AnyMove,
@@ -552,7 +553,7 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     except IllegalMove as exc:
         move_refused.send(sender=Table, learner=table.learner, game=state.rules.game, error=exc)
         raise MoveRefused(state, exc) from None
-    if after.is_over and not confirmed:
+    if ends_play(state.hand, after, move) and not confirmed:
         raise NeedsConfirmation(state, move)
     board = state.board.with_moves(move)
     _remember(state.rules, board, after)

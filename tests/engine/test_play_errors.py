@@ -29,6 +29,39 @@ def gin(*moves: str) -> Hand:
     return replay_hand("gin", moves, dealer=1, deal=GIN_DEAL)
 
 
+def gin_by_hand(*moves: str) -> Hand:
+    """GIN_DEAL laid out by hand: seat 0 draws 7S and knocks it (deadwood AD = 1)."""
+    return replay_hand(
+        "gin",
+        ["draw stock", "knock 7S", *moves],
+        dealer=1,
+        deal=GIN_DEAL,
+        options={"players_lay_out": True},
+    )
+
+
+#: rules.md example 11 (the knocker's choice), laid out by hand: seat 0 draws KC and
+#: knocks it.
+CHOICE_DEAL = Deal.build(
+    ["2H 3H 4H 4S 4D 8C 9C TC JC AS", "KH KD KS 6D 6S 6C 4C 9S 9D 5S"],
+    discard="QD",
+    stock="KC 2D 3D",
+)
+
+
+def choice_by_hand(*moves: str) -> Hand:
+    return replay_hand(
+        "gin",
+        ["draw stock", "knock KC", *moves],
+        dealer=1,
+        deal=CHOICE_DEAL,
+        options={"players_lay_out": True},
+    )
+
+
+LAID_OUT = ("meld 2C 3C 4C", "meld 5H 5D 5S", "meld 9S 9H 9D", "done")
+
+
 def knock(*moves: str) -> Hand:
     return replay_hand("knock", moves, players=3, dealer=2, deal=KNOCK_DEAL)
 
@@ -65,6 +98,100 @@ CASES: list[tuple[str, Callable[[], Hand], str, int | None, MoveError, dict[str,
         {"move": "layoff", "game": "gin"},
     ),
     ("gin draw twice", lambda: gin("draw stock"), "draw discard", None, MoveError.ALREADY_DREW, {}),
+    # --- Gin laid out by hand (players_lay_out)
+    (
+        "gin discard while laying out",
+        gin_by_hand,
+        "discard 2C",
+        None,
+        MoveError.LAYING_OUT,
+        {"move": "discard", "phase": "lay_out"},
+    ),
+    (
+        "gin layoff by the knocker",
+        gin_by_hand,
+        "layoff 2C 0",
+        None,
+        MoveError.LAYING_OUT,
+        {"move": "layoff", "phase": "lay_out"},
+    ),
+    (
+        "gin defender lays out",
+        lambda: gin_by_hand(*LAID_OUT),
+        "meld KH KS KD",
+        None,
+        MoveError.LAYING_OUT,
+        {"move": "meld", "phase": "lay_off"},
+    ),
+    (
+        "gin defender during the layout",
+        gin_by_hand,
+        "done",
+        1,
+        MoveError.NOT_YOUR_TURN,
+        {"player": 1, "turn": 0},
+    ),
+    (
+        "gin done with melds in hand",
+        lambda: gin_by_hand("meld 2C 3C 4C"),
+        "done",
+        None,
+        MoveError.LAYOUT_OVER_LIMIT,
+        {"deadwood": 43, "limit": 10},
+    ),
+    (
+        "gin layout not held",
+        gin_by_hand,
+        "meld 2C 3C 4C 5C",
+        None,
+        MoveError.CARD_NOT_HELD,
+        {"card": "5C"},
+    ),
+    (
+        "gin layout not a meld",
+        gin_by_hand,
+        "meld 2C 3C 5H",
+        None,
+        MoveError.ILLEGAL_MELD,
+        {
+            "cards": ["2C", "3C", "5H"],
+            "failure": MeldFailure.RUN_MIXED_SUITS.value,
+            "suit": "C",
+            "offending": ["5H"],
+        },
+    ),
+    (
+        "gin layout strands the rest",
+        choice_by_hand,
+        "meld 9C TC JC",
+        None,
+        MoveError.LAYOUT_STRANDS,
+        {"cards": ["9C", "TC", "JC"], "deadwood": 14, "limit": 10},
+    ),
+    (
+        "gin layoff that does not fit",
+        lambda: gin_by_hand(*LAID_OUT),
+        "layoff KH 0",
+        None,
+        MoveError.CANNOT_LAY_OFF,
+        {"card": "KH", "meld_id": 0, "meld": ["2C", "3C", "4C"]},
+    ),
+    (
+        "gin layoff onto no meld",
+        lambda: gin_by_hand(*LAID_OUT),
+        "layoff 5C 3",
+        None,
+        MoveError.MELD_NOT_FOUND,
+        {"meld_id": 3},
+    ),
+    (
+        "gin layoff not held",
+        lambda: gin_by_hand(*LAID_OUT),
+        "layoff AD 0",
+        None,
+        MoveError.CARD_NOT_HELD,
+        {"card": "AD"},
+    ),
     (
         "gin not held",
         lambda: gin("draw stock"),

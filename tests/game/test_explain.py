@@ -77,6 +77,15 @@ MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
     MoveError.KNOCK_OVER_LIMIT: [{"deadwood": 14, "limit": 10}, {"deadwood": 3, "limit": 1}],
     MoveError.MUST_DISCARD_LAST_CARD: [{}],
     MoveError.NO_WAY_TO_FINISH: [{"card": "5D"}],
+    MoveError.LAYING_OUT: [
+        {"move": "discard", "phase": "lay_out"},
+        {"move": "meld", "phase": "lay_off"},
+    ],
+    MoveError.LAYOUT_OVER_LIMIT: [{"deadwood": 43, "limit": 10}, {"deadwood": 3, "limit": 1}],
+    MoveError.LAYOUT_STRANDS: [
+        {"cards": ["9C", "TC", "JC"], "deadwood": 14, "limit": 10},
+        {"cards": ["9C", "TC", "JC"], "deadwood": 2, "limit": 1},
+    ],
 }
 
 SHOWN = {"player": 1, "melds": [["7H", "8H", "9H"]], "deadwood_cards": ["KS"], "deadwood": 10}
@@ -146,6 +155,13 @@ STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
     StepCode.WENT_RUMMY: [{"player": 0, "points": 23, "doubled": F(46)}],
     StepCode.VOID: [{}],
     StepCode.TOTAL: [{"player": 0, "received": F(11), "paid": F(0), "net": F(11)}],
+    StepCode.MISSED_LAYOFFS: [
+        {"player": 1, "cards": ["5C", "6C", "9C"], "deadwood": 32, "best_deadwood": 26}
+    ],
+    StepCode.BETTER_LAYOUT: [
+        {**SHOWN, "points": 17, "best_points": 18},
+        {**SHOWN, "points": -27, "best_points": -5},
+    ],
 }
 
 LINE_SAMPLES: dict[LineCode, list[dict[str, Any]]] = {
@@ -196,6 +212,13 @@ WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
     Why.GOES_RUMMY: [{}],
     Why.LAY_DOWN: [{"cards": ["7H", "8H", "9H"]}],
     Why.LAY_OFF: [{"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"]}],
+    Why.SHOW_MELD: [{"cards": ["7H", "8H", "9H"]}],
+    Why.SHOW_COSTS: [{"cards": ["7H", "8H", "9H"], "deadwood": 14, "best": 6}],
+    Why.SHOWN_ALL: [{"deadwood": 6}],
+    Why.MELDS_LEFT: [{"deadwood": 27, "best": 6}],
+    Why.LAYOFF_ONTO: [{"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"], "after": 12}],
+    Why.NO_MORE_LAYOFFS: [{"deadwood": 23}],
+    Why.LAYOFFS_LEFT: [{"deadwood": 23, "best": 12}],
 }
 
 EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
@@ -205,6 +228,7 @@ EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
     MoveKind.MELD: [{"name": "Ona", "cards": ["7H", "8H", "9H"]}],
     MoveKind.LAYOFF: [{"name": "Ona", "card": "TH"}],
     MoveKind.KNOCK: [{"name": "Ona", "card": "KS"}],
+    MoveKind.DONE: [{"name": "Ona", "knocker": True}, {"name": "Ona", "knocker": False}],
 }
 
 CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]]] = [

@@ -103,11 +103,11 @@ def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
         assert hand.result is not None
         for cards in hand.result.hands:
             visible |= set(cards)
-        knocker = hand.result.player
-        if hand.game == "gin" and knocker is not None and knocker != me:
-            # The knocker's discard lies face down: only the knocker saw it (a learner
-            # sitting out, me None, did not).
-            visible.discard(hand.discard_pile[0])
+    knocker = hand.knocker
+    if hand.game == "gin" and knocker is not None and knocker != me:
+        # The knocker's discard lies face down: only the knocker saw it (a learner
+        # sitting out, me None, did not), while the hand is laid out and after.
+        visible.discard(hand.discard_pile[0])
         # The settlement shows every card counted or laid off.
     return Hidden(set(DECK) - visible)
 

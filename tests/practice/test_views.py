@@ -126,6 +126,15 @@ def test_start_keeps_options(client: Client) -> None:
     assert table.seats[0]["name"] == "Aistė"
 
 
+def test_gin_lays_out_by_hand_when_the_box_is_ticked(client: Client) -> None:
+    page = client.get("/en/practice/?game=gin").content.decode()
+    box = re.search(r'<input[^>]*name="lay_out_yourself"[^>]*>', page)
+    assert box is not None and "checked" in box.group(0)  # on for a new table
+    assert start_table(client, "gin", lay_out_yourself="on").options["players_lay_out"] is True
+    assert start_table(client, "gin").options["players_lay_out"] is False
+    assert "players_lay_out" not in start_table(client, "knock", lay_out_yourself="on").options
+
+
 # ------------------------------------------------------------------ actions
 @pytest.mark.parametrize("htmx", [False, True])
 def test_draw_and_discard(client: Client, htmx: bool) -> None:
@@ -426,10 +435,20 @@ def play_whole_hand(client: Client, table: Table, check: bool = True) -> list[st
 
 
 @pytest.mark.parametrize(
-    ("game", "players"), [("basic", 3), ("gin", 2), ("knock", 4), ("gin", 3), ("gin", 4)]
+    ("game", "players", "options"),
+    [
+        ("basic", 3, {}),
+        ("gin", 2, {}),
+        ("gin", 2, {"lay_out_yourself": "on"}),
+        ("knock", 4, {}),
+        ("gin", 3, {}),
+        ("gin", 4, {}),
+    ],
 )
-def test_no_response_shows_a_hidden_card(client: Client, game: str, players: int) -> None:
-    table = start_table(client, game, players)
+def test_no_response_shows_a_hidden_card(
+    client: Client, game: str, players: int, options: dict[str, str]
+) -> None:
+    table = start_table(client, game, players, **options)
     for _ in range(2):
         play_whole_hand(client, table)
         table.refresh_from_db()
@@ -794,3 +813,97 @@ def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
     assert "Right!" in right.content.decode()
     odd = client.get(url(table), {"guess_player": "9", "guess_points": "lots"})
     assert odd.status_code == 200 and "Type a number" in odd.content.decode()
+
+
+def _until_laid_out(
+    learner: Any, knocker_is_me: bool, *, with_layoff: bool = False
+) -> tuple[Table, Any]:
+    """A Gin table laid out by hand, played with sensible moves until a knock (not gin)
+    puts the hand in the layout, with the learner as the knocker or as the defender."""
+    from game.engine import BotPlayer, defender_play
+    from game.practice import services as practice
+
+    for seed in range(1, 200):
+        table = factories.table("gin", 2, owner=learner, seed=seed, players_lay_out=True)
+        state = practice.table_state(table=table)
+        chooser = BotPlayer(seed=seed)
+        while not state.hand.is_over and state.hand.phase not in (Phase.LAY_OUT, Phase.LAY_OFF):
+            if state.my_turn:
+                move = chooser.choose(state.view)
+                state = practice.table_move(
+                    table=table, version=table.version, move=move, confirmed=True
+                )
+            else:
+                state = practice.table_bot_step(table=table, version=table.version)
+        if state.hand.is_over or (state.hand.knocker == HUMAN) is not knocker_is_me:
+            continue
+        if not knocker_is_me:  # the computer lays out; the learner then lays off
+            state = practice.table_bot_step(table=table, version=table.version, all_steps=True)
+            assert state.hand.phase is Phase.LAY_OFF and state.my_turn
+            melds = [tm.meld for tm in state.hand.table]
+            if with_layoff and not defender_play(melds, state.hand.cards(HUMAN)).layoffs:
+                continue
+        return table, state
+    pytest.fail("no knock in 199 hands")
+
+
+def test_the_learner_lays_out_their_own_melds_after_knocking(client: Client) -> None:
+    """The pedagogy review: in Gin the site laid out and scored for the learner."""
+    from game.engine import Done, arrangement_of, cards_mask
+
+    start_table(client, "gin")
+    table, state = _until_laid_out(Table.objects.get().learner, knocker_is_me=True)
+    page = client.get(url(table)).content.decode()
+    assert "Lay out your melds" in page
+    assert 'value="meld"' in page and 'value="done"' in page and 'value="knock"' not in page
+    # Done at once: the melds still in the hand would count, over the limit.
+    refused = post_move(client, table, Done())
+    assert refused.status_code == 422
+    assert "The cards you have not laid out come to" in refused.content.decode()
+    best = arrangement_of(cards_mask(state.hand.cards(HUMAN)))
+    for meld in best.melds:
+        response = post_move(client, table, LayDown(meld.cards), htmx=True)
+        assert response.status_code == 200, response.content.decode()[:1000]
+        assert hidden_cards(hand_of(table), HUMAN).leaks(response.content.decode(), "") == []
+    response = post_move(client, table, Done(), htmx=True)
+    assert response.status_code == 200
+    hand = hand_of(table)
+    assert hand.phase is Phase.LAY_OFF and hand.turn != HUMAN
+    assert "is laying off cards onto your melds" in response.content.decode()
+    client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
+    hand = hand_of(table)
+    assert hand.is_over and hand.result is not None
+    shown = next(s for s in hand.result.settlement.steps if s.code.value == "show")
+    assert shown.params["deadwood"] == best.deadwood
+
+
+def test_the_defender_chooses_their_layoffs_and_sees_what_they_missed(client: Client) -> None:
+    from game.engine import Done, defender_play
+
+    start_table(client, "gin")
+    learner = Table.objects.get().learner
+    table, state = _until_laid_out(learner, knocker_is_me=False, with_layoff=True)
+    melds = [tm.meld for tm in state.hand.table]
+    best = defender_play(melds, state.hand.cards(HUMAN), player=HUMAN)
+    page = client.get(url(table)).content.decode()
+    assert "Lay off your deadwood" in page and 'value="lay_off"' in page
+    assert 'value="knock"' not in page and 'value="discard"' not in page
+    # A card onto a meld it does not fit is refused with the reason, and changes nothing.
+    fits = {lo.card for lo in best.layoffs}
+    wrong = next(c for c in state.hand.cards(HUMAN) if c not in fits)
+    if LayOff(wrong, 0) not in state.hand.legal_moves():
+        version = table.version
+        refused = post_move(client, table, LayOff(wrong, 0))
+        assert refused.status_code == 422 and "does not fit" in refused.content.decode()
+        table.refresh_from_db()
+        assert table.version == version
+    # Done without laying anything off: scored as made, and the miss is told.
+    response = post_move(client, table, Done())
+    assert response.status_code == 302
+    hand = hand_of(table)
+    assert hand.is_over and hand.result is not None
+    codes = [s.code.value for s in hand.result.settlement.steps]
+    assert "missed_layoffs" in codes
+    page = client.get(url(table) + "?step=all").content.decode()
+    assert "could have laid off" in page
+    assert hidden_cards(hand, HUMAN).leaks(page, table.public_id) == []

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import ClassVar, Self
 
-from ..arrange import Arrangement, all_arrangements, arrangement_of, cards_mask
+from ..arrange import Arrangement, all_arrangements, arrangement_of, cards_mask, deadwood_of
 from ..cards import Card, card_points
 from ..errors import IllegalMove
-from ..layoffs import DefenderPlay, defender_play
-from ..melds import MeldKind, check_meld
+from ..layoffs import DefenderPlay, Layoff, defender_play
+from ..melds import Meld, MeldKind, check_meld, extend_meld, find_melds, make_meld
+from ..moves import AnyMove, Done, Knock, LayDown, LayOff
 from ..options import Game, GameOptions
 from ..score_sheet import (
     BoxSheet,
@@ -47,8 +48,8 @@ from ..scoring import (
     settlement_of,
     show_step,
 )
-from ..state import Hand
-from ..view import HandEnd
+from ..state import Hand, MoveError
+from ..view import HandEnd, Phase, TableMeld
 from .closed import ClosedHandRules
 
 __all__ = [
@@ -80,6 +81,12 @@ class GinOptions(GameOptions):
     undercut_bonus: int = 25
     box_bonus: int = 20
     shutout_bonus: int = 100
+    #: After a knock (not gin) the players lay out by hand: the knocker shows their
+    #: melds one by one (``meld``, then ``done``: the cards left are deadwood), then the
+    #: defender lays off one card at a time (``layoff``, then ``done``), and the
+    #: settlement says what a better layout or more layoffs would have made. Off: the
+    #: engine shows the knocker's best layout and the defender's best layoffs at once.
+    players_lay_out: bool = False
 
 
 class GinRules(ClosedHandRules):
@@ -102,6 +109,136 @@ class GinRules(ClosedHandRules):
     def settle(self, hand: Hand, knocker: int) -> Settlement:
         assert isinstance(hand.options, GinOptions)
         return settle_gin(knocker=knocker, hands=list(hand.hands), options=hand.options)
+
+    def apply_play(self, hand: Hand, move: AnyMove) -> Hand:
+        assert isinstance(hand.options, GinOptions)
+        if isinstance(move, Knock) and hand.options.players_lay_out:
+            after = self.discarded(hand, move, move.discard)
+            if self.deadwood(after.cards(hand.turn)):
+                # The knocker lays out by hand (gin needs no choosing: it settles at once).
+                return self.update(after, phase=Phase.LAY_OUT, taken=None, drawn=None)
+        return super().apply_play(hand, move)
+
+    # -- Laying out by hand (``players_lay_out``) -------------------------------------
+    def lay_out_moves(self, hand: Hand) -> Iterator[AnyMove]:
+        for move in _lay_out_candidates(hand):
+            try:
+                self.check_lay_out(hand, move)
+            except IllegalMove:
+                continue
+            yield move
+
+    def check_lay_out(self, hand: Hand, move: AnyMove) -> None:
+        assert isinstance(hand.options, GinOptions)
+        held = hand.cards(hand.turn)
+        limit = hand.options.knock_limit
+        if hand.phase is Phase.LAY_OUT and isinstance(move, LayDown):
+            for card in move.cards:
+                if card not in held:
+                    raise IllegalMove(MoveError.CARD_NOT_HELD, {"card": str(card)})
+            try:
+                make_meld(move.cards)
+            except IllegalMove as exc:
+                raise IllegalMove(
+                    MoveError.ILLEGAL_MELD,
+                    {
+                        **exc.params,
+                        "cards": [str(c) for c in move.cards],
+                        "failure": exc.reason.value,
+                    },
+                ) from None
+            rest = [c for c in held if c not in set(move.cards)]
+            least = deadwood_of(rest)
+            if least > limit:
+                raise IllegalMove(
+                    MoveError.LAYOUT_STRANDS,
+                    {"cards": [str(c) for c in move.cards], "deadwood": least, "limit": limit},
+                )
+            return
+        if hand.phase is Phase.LAY_OFF and isinstance(move, LayOff):
+            if move.card not in held:
+                raise IllegalMove(MoveError.CARD_NOT_HELD, {"card": str(move.card)})
+            if not 0 <= move.meld_id < len(hand.table):
+                raise IllegalMove(MoveError.MELD_NOT_FOUND, {"meld_id": move.meld_id})
+            target = hand.table[move.meld_id]
+            if extend_meld(target.meld, move.card) is None:
+                raise IllegalMove(
+                    MoveError.CANNOT_LAY_OFF,
+                    {
+                        "card": str(move.card),
+                        "meld_id": move.meld_id,
+                        "meld": [str(c) for c in target.meld.cards],
+                    },
+                )
+            return
+        if isinstance(move, Done):
+            if hand.phase is Phase.LAY_OUT:
+                shown = sum(card_points(c) for c in held)
+                if shown > limit:
+                    raise IllegalMove(
+                        MoveError.LAYOUT_OVER_LIMIT, {"deadwood": shown, "limit": limit}
+                    )
+            return
+        raise IllegalMove(
+            MoveError.LAYING_OUT, {"move": move.kind.value, "phase": hand.phase.value}
+        )
+
+    def apply_lay_out(self, hand: Hand, move: AnyMove) -> Hand:
+        if isinstance(move, LayDown):
+            meld = make_meld(move.cards)
+            table = (*hand.table, TableMeld(len(hand.table), hand.turn, meld))
+            return self.record(hand, move, gone=move.cards, table=table)
+        if isinstance(move, LayOff):
+            target = hand.table[move.meld_id]
+            extended = extend_meld(target.meld, move.card)
+            assert extended is not None
+            new = TableMeld(
+                target.id, target.owner, extended, (*target.laid_off, (hand.turn, move.card))
+            )
+            table = tuple(new if m.id == new.id else m for m in hand.table)
+            return self.record(hand, move, gone=[move.card], table=table)
+        assert isinstance(move, Done)
+        after = self.record(hand, move, gone=[])
+        if hand.phase is Phase.LAY_OUT:
+            return self.update(after, phase=Phase.LAY_OFF, turn=1 - hand.turn)
+        return self._settle_laid_out(after)
+
+    def _settle_laid_out(self, hand: Hand) -> Hand:
+        """The defender is done: settle with the layout and the layoffs as made."""
+        assert isinstance(hand.options, GinOptions)
+        defender = hand.turn
+        knocker = 1 - defender
+        melds: list[Meld] = []
+        layoffs: list[Layoff] = []
+        for event in hand.log:
+            move = event.move
+            if isinstance(move, LayDown):
+                melds.append(make_meld(move.cards))
+        current = list(melds)
+        for event in hand.log:
+            move = event.move
+            if isinstance(move, LayOff):
+                onto = current[move.meld_id]
+                result = extend_meld(onto, move.card)
+                assert result is not None
+                layoffs.append(Layoff(defender, move.card, move.meld_id, onto, result))
+                current[move.meld_id] = result
+        held = hand.cards(knocker)
+        layout = Arrangement(
+            tuple(melds), held, sum(card_points(c) for c in held), cards_mask(held)
+        )
+        full = [list(hand.cards(0)), list(hand.cards(1))]
+        full[knocker] += [c for m in melds for c in m.cards]
+        full[defender] += [lo.card for lo in layoffs]
+        hands = tuple(tuple(sorted(h)) for h in full)
+        settlement = settle_gin(
+            knocker=knocker,
+            hands=hands,
+            options=hand.options,
+            knocker_arrangement=layout,
+            defender_layoffs=layoffs,
+        )
+        return self.end(hand, HandEnd.KNOCK, knocker, settlement, hands=hands)
 
 
 # -- The knocker's choice --------------------------------------------------------------
@@ -201,12 +338,77 @@ def _validate_arrangement(player: int, cards: Sequence[Card], arrangement: Arran
         raise IllegalMove(SettleError.BAD_ARRANGEMENT, {"player": player, "cards": codes})
 
 
+def _lay_out_candidates(hand: Hand) -> Iterator[AnyMove]:
+    held = hand.cards(hand.turn)
+    if hand.phase is Phase.LAY_OUT:
+        for meld in find_melds(held):
+            yield LayDown(meld.cards)
+    else:
+        for card in held:
+            for tm in hand.table:
+                yield LayOff(card, tm.id)
+    yield Done()
+
+
+def _checked_layoffs(
+    defender: int, cards: Sequence[Card], melds: Sequence[Meld], layoffs: Sequence[Layoff]
+) -> tuple[Layoff, ...]:
+    """The layoffs, each checked against the melds as they stand when it is made."""
+    current = list(melds)
+    left = set(cards)
+    out = []
+    for lo in layoffs:
+        ok = lo.card in left and 0 <= lo.meld_index < len(current)
+        result = extend_meld(current[lo.meld_index], lo.card) if ok else None
+        if result is None:
+            raise IllegalMove(SettleError.BAD_LAYOFF, {"player": defender, "card": str(lo.card)})
+        out.append(Layoff(defender, lo.card, lo.meld_index, current[lo.meld_index], result))
+        current[lo.meld_index] = result
+        left.discard(lo.card)
+    return tuple(out)
+
+
+def _missed_steps(
+    knocker: int,
+    k_cards: Sequence[Card],
+    d_cards: Sequence[Card],
+    shown: Arrangement,
+    play: DefenderPlay,
+    options: GinOptions,
+) -> list[SettleStep]:
+    """What the players' own choices cost: layoffs the defender missed, and a layout that
+    would have scored more for the knocker (each judged against the best reply)."""
+    defender = 1 - knocker
+    steps = []
+    best_play = defender_play(shown.melds, d_cards, player=defender)
+    if best_play.deadwood < play.deadwood:
+        steps.append(
+            SettleStep(
+                StepCode.MISSED_LAYOFFS,
+                {
+                    "player": defender,
+                    "cards": [str(lo.card) for lo in best_play.layoffs],
+                    "deadwood": play.deadwood,
+                    "best_deadwood": best_play.deadwood,
+                },
+            )
+        )
+    choice = knocker_choice(k_cards, d_cards, options=options, defender_index=defender)
+    points = gin_points(shown.deadwood, best_play.deadwood, options)
+    if choice is not None and choice.points > points:
+        best = show_step(StepCode.BETTER_LAYOUT, knocker, choice.arrangement)
+        best.params.update(points=points, best_points=choice.points)
+        steps.append(best)
+    return steps
+
+
 def settle_gin(
     *,
     knocker: int,
     hands: Sequence[Sequence[Card]],
     options: GinOptions | None = None,
     knocker_arrangement: Arrangement | None = None,
+    defender_layoffs: Sequence[Layoff] | None = None,
 ) -> Settlement:
     """Settle a Gin Rummy hand ended by ``knocker`` (10 cards each, after the discard).
 
@@ -218,6 +420,11 @@ def settle_gin(
 
     ``knocker_arrangement`` is what the knocker shows; by default the one with
     the best result for the knocker (:func:`knocker_choice`).
+    ``defender_layoffs`` (with ``knocker_arrangement``) are the layoffs the defender
+    made, in order (``meld_index`` into the knocker's melds; the rest of the
+    defender's cards are arranged at their best); by default the best ones. Given
+    both, the steps end with what the choices cost (``MISSED_LAYOFFS``,
+    ``BETTER_LAYOUT``), if anything.
     Raises :class:`~.errors.IllegalMove` (:class:`~.scoring.SettleError`) when the
     hands are not two hands of 10 distinct cards, the knocker is not 0 or 1, the
     arrangement is not of the knocker's cards, or the knocker's deadwood is
@@ -247,7 +454,12 @@ def settle_gin(
                 SettleError.KNOCKER_OVER_LIMIT,
                 {"player": knocker, "deadwood": shown.deadwood, "limit": options.knock_limit},
             )
-        if shown.deadwood:
+        if shown.deadwood and defender_layoffs is not None:
+            made = _checked_layoffs(defender, d_cards, shown.melds, defender_layoffs)
+            gone = {lo.card for lo in made}
+            rest = arrangement_of(cards_mask([c for c in d_cards if c not in gone]))
+            play = DefenderPlay(made, rest)
+        elif shown.deadwood:
             play = defender_play(shown.melds, d_cards, player=defender)
     steps: list[SettleStep] = []
     transfers: list[Transfer] = []
@@ -345,6 +557,8 @@ def settle_gin(
             ),
         ]
         kind, winner = ResultKind.UNDERCUT, defender
+    if knocker_arrangement is not None and defender_layoffs is not None:
+        steps += _missed_steps(knocker, k_cards, d_cards, shown, play, options)
     return settlement_of(
         Game.GIN, kind, deadwood, arrangements, play.layoffs, transfers, steps, [winner]
     )

@@ -18,6 +18,7 @@ KIND_LABELS = {
     "meld": gettext_lazy("Meld or not?"),
     "deadwood": gettext_lazy("Count the deadwood"),
     "knock": gettext_lazy("Can you knock?"),
+    "discard": gettext_lazy("The best discard"),
     "layoff": gettext_lazy("Where does it lay off?"),
     "score": gettext_lazy("Who scores, and how much?"),
 }

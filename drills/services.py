@@ -2,7 +2,9 @@
 with a streak and a personal best per learner.
 
 A drill is a game and a kind of question: "meld" (is there a meld here?), "deadwood"
-(count it), "knock" (can this Gin hand knock?), "layoff" (where does this card go?),
+(count it), "knock" (can this Gin hand knock?), "discard" (the best discard: which of
+11 cards leaves the least deadwood? Gin and Knock Rummy, where the cards stay in the
+hand), "layoff" (where does this card go?),
 "score" (who collects, and how much?). The questions are the lessons' own
 checks dealt from a fresh seed each time (:mod:`lessons.checks`), so a drill is judged
 and explained exactly as a lesson's question is. Each question comes in a signed token
@@ -43,10 +45,16 @@ DRILLS: dict[Game, dict[str, str]] = {
         "meld": "meld random",
         "deadwood": "deadwood random",
         "knock": "knock random",
+        "discard": "discard random",
         "layoff": "layoff",
         "score": "score",
     },
-    Game.KNOCK: {"meld": "meld random", "deadwood": "deadwood random", "score": "score"},
+    Game.KNOCK: {
+        "meld": "meld random",
+        "deadwood": "deadwood random",
+        "discard": "discard random",
+        "score": "score",
+    },
 }
 
 

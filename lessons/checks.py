@@ -32,6 +32,7 @@ from game.engine import (
     Suit,
     best_arrangement,
     check_meld,
+    deadwood_of,
     extend_meld,
     find_melds,
     make_meld,
@@ -53,6 +54,7 @@ BAD_ANSWER_MESSAGES = {
     "yes_or_no": gettext_lazy("Answer yes or no."),
     "pick_player": gettext_lazy("Pick a player."),
     "pick_meld": gettext_lazy("Tick a meld, or answer that the card fits nowhere."),
+    "pick_one_card": gettext_lazy("Pick the one card you would discard."),
 }
 
 
@@ -295,6 +297,72 @@ def _knocking_hand(rng: random.Random) -> list[Card]:
 
 
 @dataclass(frozen=True)
+class DiscardCheck:
+    """ "The best discard": eleven cards just after the draw; pick the card whose discard
+    leaves the least deadwood (any card that does is right)."""
+
+    kind = "discard"
+    cards: tuple[Card, ...] | None
+
+    @classmethod
+    def parse(cls, args: str) -> DiscardCheck:
+        words = args.split()
+        if words == ["random"]:
+            return cls(None)
+        cards = _parse_cards(words)
+        if len(cards) != 11:
+            raise InvalidNotation(args, "a discard check takes 11 cards")
+        return cls(tuple(cards))
+
+    @property
+    def random(self) -> bool:
+        return self.cards is None
+
+    def question(self, seed: int) -> list[Card]:
+        if self.cards is not None:
+            return list(self.cards)
+        rng = random.Random(f"discard:{seed}")
+        cards = _random_dense(rng, 11)
+        for _ in range(200):
+            # A question worth asking: melds to keep, and only a few cards that are best.
+            if best_arrangement(cards).melds and len(self.best(cards)[1]) <= 2:
+                break
+            cards = _random_dense(rng, 11)
+        return cards
+
+    @staticmethod
+    def after(cards: Sequence[Card]) -> dict[Card, int]:
+        """The least deadwood left by discarding each card."""
+        return {c: deadwood_of([x for x in cards if x != c]) for c in cards}
+
+    def best(self, cards: Sequence[Card]) -> tuple[int, list[Card]]:
+        """The least deadwood a discard can leave, and the cards whose discard leaves it."""
+        left = self.after(cards)
+        least = min(left.values())
+        return least, [c for c in cards if left[c] == least]
+
+    def judge(self, answer: Mapping[str, Any], seed: int) -> Outcome:
+        cards = self.question(seed)
+        picked = _answer_cards(answer, cards)
+        if len(picked) != 1:
+            raise BadAnswer("pick_one_card")
+        left = self.after(cards)
+        least, best = self.best(cards)
+        card = picked[0]
+        rest = [c for c in cards if c != best[0]]
+        return Outcome(
+            left[card] == least,
+            {
+                "picked": card,
+                "given": left[card],
+                "least": least,
+                "best": best,
+                "arrangement": best_arrangement(rest),
+            },
+        )
+
+
+@dataclass(frozen=True)
 class ScoreCheck:
     """ "Who scores, and how much?": pick the player who collects, type their points."""
 
@@ -469,11 +537,12 @@ class LayoffCheck:
         return Outcome(chosen == set(fits), {"fits": fits, "extended": extended, "chosen": chosen})
 
 
-Check = MeldCheck | DeadwoodCheck | KnockCheck | ScoreCheck | LayoffCheck
+Check = MeldCheck | DeadwoodCheck | KnockCheck | DiscardCheck | ScoreCheck | LayoffCheck
 KINDS: dict[str, Any] = {
     "meld": MeldCheck,
     "deadwood": DeadwoodCheck,
     "knock": KnockCheck,
+    "discard": DiscardCheck,
     "score": ScoreCheck,
     "layoff": LayoffCheck,
 }
@@ -497,6 +566,7 @@ __all__ = [
     "BadAnswer",
     "Check",
     "DeadwoodCheck",
+    "DiscardCheck",
     "KnockCheck",
     "LayoffCheck",
     "MeldCheck",

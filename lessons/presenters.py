@@ -17,6 +17,7 @@ from game.names import computer_names
 from .checks import (
     Check,
     DeadwoodCheck,
+    DiscardCheck,
     KnockCheck,
     LayoffCheck,
     MeldCheck,
@@ -63,6 +64,11 @@ def question(check: Check, seed: int) -> dict[str, Any]:
     elif isinstance(check, KnockCheck):
         data["text"] = _(
             "Gin Rummy: can this hand knock? These are the 10 cards after the discard."
+        )
+        data["cards"] = check.question(seed)
+    elif isinstance(check, DiscardCheck):
+        data["text"] = _(
+            "You have just drawn: 11 cards. Which one do you discard to keep the least deadwood?"
         )
         data["cards"] = check.question(seed)
     elif isinstance(check, ScoreCheck):
@@ -142,6 +148,37 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                 _("No: the deadwood is %(deadwood)s, more than %(limit)s.")
                 % {"deadwood": arrangement.deadwood, "limit": d["limit"]}
             )
+    elif isinstance(check, DiscardCheck):
+        shown = _arrangement(d["arrangement"])
+        best = d["best"]
+        if outcome.correct:
+            lines.append(
+                _("Right: without %(card)s your deadwood is %(points)s, the least there can be.")
+                % {"card": explain.card_short(d["picked"]), "points": d["least"]}
+            )
+        else:
+            lines.append(
+                _("Without %(card)s your deadwood would be %(given)s.")
+                % {"card": explain.card_short(d["picked"]), "given": d["given"]}
+            )
+        if not outcome.correct or len(best) > 1:
+            values = {
+                "cards": _(" or ").join(explain.card_short(c) for c in best),
+                "least": d["least"],
+            }
+            if len(best) == 1:
+                line = ngettext(
+                    "The best discard is %(cards)s: it leaves %(least)s point of deadwood.",
+                    "The best discard is %(cards)s: it leaves %(least)s points of deadwood.",
+                    d["least"],
+                )
+            else:
+                line = ngettext(
+                    "Each of %(cards)s is as good: it leaves %(least)s point of deadwood.",
+                    "Each of %(cards)s is as good: it leaves %(least)s points of deadwood.",
+                    d["least"],
+                )
+            lines.append(line % values)
     elif isinstance(check, ScoreCheck):
         names = player_names(len(check.hands))
         collectors = d["collectors"]
@@ -218,6 +255,11 @@ def hint(check: Check, outcome: Outcome) -> str:
             "Make the best melds first, then add up the cards left over: you may knock "
             "when they come to %(limit)s or less."
         ) % {"limit": outcome.details["limit"]}
+    if isinstance(check, DiscardCheck):
+        return _(
+            "Find your melds first and keep them. Of the cards left over, throw the one "
+            "worth the most, unless it is one card short of a meld."
+        )
     if isinstance(check, ScoreCheck):
         if check.game is Game.BASIC:
             return _(

@@ -25,7 +25,15 @@ from fsrs import Card, Rating, Scheduler
 
 from learners.models import Learner
 from lessons import services as lessons
-from lessons.checks import Check, DeadwoodCheck, KnockCheck, MeldCheck, Outcome, parse_check
+from lessons.checks import (
+    Check,
+    DeadwoodCheck,
+    DiscardCheck,
+    KnockCheck,
+    MeldCheck,
+    Outcome,
+    parse_check,
+)
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
@@ -133,13 +141,15 @@ def _fresh_seed() -> int:
 
 def _fresh_kind(check: Check) -> Check:
     """A question of ``check``'s kind dealt at random, where the kind has one (meld,
-    deadwood, knock: with the same ace rule); else ``check`` itself."""
+    deadwood, knock, discard: with the same ace rule); else ``check`` itself."""
     if isinstance(check, MeldCheck):
         return MeldCheck(None)
     if isinstance(check, DeadwoodCheck):
         return DeadwoodCheck(None, check.ace_high)
     if isinstance(check, KnockCheck):
         return KnockCheck(None, check.limit)
+    if isinstance(check, DiscardCheck):
+        return DiscardCheck(None)
     return check
 
 

@@ -143,3 +143,57 @@ def test_score_questions_are_dealt_for_every_game() -> None:
             assert max(settlement.received.values()) > 0
             kinds.add(settlement.kind)
         assert len(kinds) >= (1 if game is Game.BASIC else 2), (game, kinds)
+
+
+def test_discard_questions_against_brute_force() -> None:
+    """The best discard: the card whose discard leaves the least deadwood, by trying
+    every discard and every arrangement of the ten cards left (all_arrangements)."""
+    from game.engine import all_arrangements
+    from lessons.checks import DiscardCheck
+
+    check = DiscardCheck(None)
+    several = 0
+    for seed in range(1, 60):
+        cards = check.question(seed)
+        assert len(cards) == 11 and len(set(cards)) == 11
+        assert check.question(seed) == cards  # the same seed, the same question
+        left = {
+            c: min(a.deadwood for a in all_arrangements([x for x in cards if x != c]))
+            for c in cards
+        }
+        least, best = check.best(cards)
+        assert least == min(left.values())
+        assert best == [c for c in cards if left[c] == least]
+        several += len(best) > 1
+        outcome = check.judge({"cards": str(best[0])}, seed)
+        assert outcome.correct and outcome.details["least"] == least
+        worst = max(cards, key=lambda c: left[c])
+        if left[worst] > least:
+            assert not check.judge({"cards": str(worst)}, seed).correct
+    assert several < 60  # most questions have one or two right answers, not eleven
+
+
+def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
+    from lessons.checks import DiscardCheck
+
+    url = "/en/drills/gin/discard/"
+    html = client.get(url).content.decode()
+    assert "The best discard" in html and 'type="radio"' in html
+    token, seed = question_of(html)
+    check = services.drill_check(Game.GIN, "discard", seed)
+    assert isinstance(check, DiscardCheck)
+    cards = check.question(seed)
+    _least, best = check.best(cards)
+    html = client.post(url + "answer/", {"question": token, "cards": str(best[0])}).content.decode()
+    assert "Right!" in html and "Streak: 1" in html
+    token, seed = question_of(html)
+    cards = check.question(seed)
+    _least, best = check.best(cards)
+    wrong = next((c for c in cards if c not in best), None)
+    assert wrong is not None
+    html = client.post(url + "answer/", {"question": token, "cards": str(wrong)}).content.decode()
+    assert ("Not quite." in html and "The best discard is" in html) or "Each of" in html
+    token, _seed = question_of(html)
+    two = [str(c) for c in cards[:2]]
+    assert client.post(url + "answer/", {"question": token, "cards": two}).status_code == 400
+    assert client.get("/en/drills/basic/discard/").status_code == 404

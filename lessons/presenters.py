@@ -162,10 +162,7 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                 % {"card": explain.card_short(d["picked"]), "given": d["given"]}
             )
         if not outcome.correct or len(best) > 1:
-            values = {
-                "cards": _(" or ").join(explain.card_short(c) for c in best),
-                "least": d["least"],
-            }
+            values = {"cards": explain.cards_short(best), "least": d["least"]}
             if len(best) == 1:
                 line = ngettext(
                     "The best discard is %(cards)s: it leaves %(least)s point of deadwood.",

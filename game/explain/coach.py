@@ -128,8 +128,8 @@ REASONS: dict[Why, Sentence] = {
         },
     ),
     Why.SHOWN_ALL: Sentence(
-        lambda p: _("Every meld is laid out: the %(deadwood)s points left are your deadwood."),
-        lambda p, n: {"deadwood": p["deadwood"]},
+        lambda p: _("Every meld is laid out: what is left is your deadwood, %(points)s."),
+        lambda p, n: {"points": deadwood_points(int(p["deadwood"]))},
     ),
     Why.MELDS_LEFT: Sentence(
         lambda p: _(

@@ -228,8 +228,8 @@ STEPS: dict[StepCode, Sentence] = {
     ),
     StepCode.BETTER_LAYOUT: Sentence(
         lambda p: _(
-            "A better layout for %(name)s: %(melds)s. Against the best layoffs it comes to "
-            "%(best)s instead of %(points)s."
+            "A better layout for %(name)s: %(melds)s. With the defender's best layoffs, "
+            "%(name)s's result would have been %(best)s instead of %(points)s."
         ),
         lambda p, n: {
             "name": who(p["player"], n),

@@ -592,11 +592,16 @@ def validate(scenario: Scenario) -> list[Problem]:
         if hand.is_over:
             problems.append(Problem(where, "the hand is already over before this step"))
             return problems
+        # A step that lists several moves accepts any of them (the melds of a layout, in
+        # any order): one of them must be legal here.
+        refused = []
         for move in step.expect:
             try:
                 hand.check(move, LEARNER)
             except IllegalMove as exc:
-                problems.append(Problem(where, f"expected move {move} is illegal: {exc}"))
+                refused.append(f"expected move {move} is illegal: {exc}")
+        if step.expect and len(refused) == len(step.expect):
+            problems += [Problem(where, text) for text in refused]
         if step.rule and not any(step.accepts(hand, m) for m in hand.legal_moves()):
             problems.append(Problem(where, f"no legal move fits the rule {str(step.rule)!r}"))
         for wrong in step.wrong:

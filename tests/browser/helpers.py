@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from game.engine import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayDown, LayOff
+from game.engine import AnyMove, Discard, Done, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 
 #: The hand form's button for each kind of move.
 ACTIONS: dict[type, str] = {
@@ -15,6 +15,7 @@ ACTIONS: dict[type, str] = {
     Knock: "knock",
     LayDown: "meld",
     LayOff: "lay_off",
+    Done: "done",
 }
 
 

@@ -161,3 +161,26 @@ def test_on_a_phone_the_feedback_and_the_next_step_are_on_screen_after_a_move(
         # (within a pixel: the layout has fractional offsets)
         assert box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"] + 1, box
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_defender_lays_off_in_a_chain_with_the_keyboard_in_lithuanian(
+    page: Page, site_url: str
+) -> None:
+    """Gin laid out by hand: the computer knocks and lays out, the learner lays off the
+    5♣ and then the 6♣ onto the same run and presses Done; axe while laying off."""
+    scenario = guided.get("gin-05-layoffs-chain")
+    assert scenario is not None and scenario.options == {"players_lay_out": True}
+    line = guided.right_line(scenario)
+    page.goto(f"{site_url}/lt/guided/{scenario.slug}/")
+    for move in line[:2]:
+        play(page, move, keyboard=True)
+    expect(page.locator(".lay-out-help")).to_be_visible()
+    expect(page.locator("button[name=action][value=lay_off]")).to_be_visible()
+    expect(page.locator("button[name=action][value=knock]")).to_have_count(0)
+    assert serious_violations(page) == []
+    for move in line[2:]:
+        play(page, move, keyboard=True)
+    expect(page.locator(".stars--big")).to_be_visible()
+    steps = walk_through_scoring(page, keyboard=True)
+    assert steps >= 5

@@ -33,7 +33,7 @@ def test_a_newcomer_starts_then_continues(
     expect(page).to_have_url(f"{site_url}/{language}/learn/basic/")
     expect(page.locator(".turn-steps li")).to_have_count(4)  # a turn, before anything
     assert serious_violations(page) == []
-    page.locator("main a.button").first.click()  # "Continue: <the first lesson>"
+    page.locator("a.path__continue").click()  # "Continue: <the first lesson>"
     expect(page).to_have_url(f"{site_url}/{language}/lessons/basic/{first.slug}/")
     expect(page.locator("h1")).to_have_text(first.title)
     # Answer the lesson's first question, whatever it is, with its first button or field.

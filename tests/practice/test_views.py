@@ -875,6 +875,12 @@ def test_the_learner_lays_out_their_own_melds_after_knocking(client: Client) -> 
     assert hand.is_over and hand.result is not None
     shown = next(s for s in hand.result.settlement.steps if s.code.value == "show")
     assert shown.params["deadwood"] == best.deadwood
+    # The review steps through the layout too, each step a page.
+    review = url(table).rstrip("/") + "/review/1/"
+    total = len(hand.log)
+    for step in range(total - 6, total + 1):
+        response = client.get(review, {"move": str(step)})
+        assert response.status_code == 200, step
 
 
 def test_the_defender_chooses_their_layoffs_and_sees_what_they_missed(client: Client) -> None:

@@ -1,24 +1,45 @@
-"""Load benchmark: simulated learners playing practice tables over real HTTP.
+"""Load benchmark: simulated learners playing whole hands over real HTTP, checked.
 
-    python bench/load.py                      # 40 learners, 30 s, SQLite
-    python bench/load.py --learners 10 --seconds 10
-    DATABASE_URL=postgres://... python bench/load.py
+    python bench/load.py                                   # 40 learners, 30 s, SQLite
+    python bench/load.py --learners 300 --think 3 --seconds 40
+    DATABASE_URL=postgres://... python bench/load.py --instances 2
+    python bench/load.py --worker-class gthread --workers 2 --threads 4
 
-Each learner pauses about ``--think`` seconds (default 1) between requests,
-as a person reading the table does; ``--think 0`` turns it into a stress test.
+Starts ``--instances`` gunicorn servers (``--workers`` each, ``--worker-class`` sync or
+gthread with ``--threads``) on free loopback ports with ``rummy_site.settings.bench``,
+all on one fresh database (a temporary SQLite file unless ``DATABASE_URL`` is set),
+and runs the learners in threads across ``--clients`` processes. Each request goes to
+the next instance in turn, as a load balancer would send it.
 
-Starts gunicorn (2 sync workers) on a free loopback port with
-``rummy_site.settings.bench``, migrates a fresh database (a temporary SQLite
-file unless ``DATABASE_URL`` is set), then runs N learners in threads. Each
-learner opens the practice page, starts a table of a game chosen in turn
-(Basic, Gin, Knock), and plays: draws, discards, lets the computer players
-move, deals the next hand, starts a new table when a match ends. Requests go
-only to 127.0.0.1; the run stops after ``--seconds`` or ``--max-requests``.
+Each learner plays as a person does, reading the page it was given:
 
-Prints moves per second, latency percentiles of the move requests (the
-learner's moves and the computer players' steps), errors, and SQL queries
-per move (from the ``X-Query-Count`` header the bench settings add). The
-client runs on the same two cores as the server, so the figures include it.
+* at a practice table (Basic, Gin, Knock in turn): draws (sometimes the discard),
+  melds and lays off in Basic Rummy, knocks in Gin and Knock Rummy when the deadwood
+  is low, goes out, lays out and lays off by hand at a Gin table that says so,
+  discards the card that leaves the least deadwood, asks for a hint now and then, lets
+  the computer players move, walks the scoring step by step, deals the next hand, and
+  starts a new table when a match ends;
+* now and then a guided hand, played by its right moves, or a lesson's question;
+* ``--no-js`` share of learners use no JavaScript: whole pages, forms with the CSRF
+  field, and the redirect after each post; the others send htmx requests.
+
+``--mix`` weighs what a learner turns to next (``practice=8,guided=1,lesson=1``) and
+``--hints`` the share of turns that ask for a hint first.
+
+After the run, every table's move log is read from the database and compared with what
+its learner's client saw accepted: each accepted move must be in the table's history
+exactly once, in order ("lost or doubled moves" counts the tables where not).
+
+Then, unless ``--no-burst``, two short saturation runs on the same servers with the
+same client threads and no pause: learners playing (moves per second), and a bare
+bench-only view (``/bench/bare/``, requests per second), so that the ratio of the two
+holds on a noisy machine.
+
+Prints, per kind of request: client p50/p95/p99, server p50/p95 (``X-Server-Ms``) and
+queries per request (``X-Query-Count``, both added by the bench settings); and moves
+per second, errors (5xx and failed connections), refusals (4xx), hands, tables, the
+move-log check, and the saturation figures. ``--json`` prints one JSON object. The
+client runs on the same cores as the servers, so the figures include it.
 """
 
 from __future__ import annotations
@@ -38,13 +59,18 @@ import sys
 import tempfile
 import threading
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 GAMES = [("basic", 3), ("gin", 2), ("knock", 4)]
+#: Request kinds whose latency the goal is about.
+MOVES = ("move", "computer", "hint", "guided move", "lesson answer")
 
 
 def free_port() -> int:
@@ -55,227 +81,454 @@ def free_port() -> int:
 
 @dataclass
 class Stats:
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    move_latencies: list[float] = field(default_factory=list)
-    move_queries: list[int] = field(default_factory=list)
-    by_kind: dict[str, list[float]] = field(default_factory=dict)
-    server_ms: list[float] = field(default_factory=list)
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    server_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    queries: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     requests: int = 0
     errors: int = 0
     refused: int = 0
     error_samples: list[str] = field(default_factory=list)
     hands: int = 0
     tables: int = 0
+    #: table public id -> the learner's moves the server accepted, in order.
+    accepted: dict[str, list[str]] = field(default_factory=dict)
 
     def merge(self, other: Stats) -> None:
-        self.move_latencies += other.move_latencies
-        self.move_queries += other.move_queries
-        self.server_ms += other.server_ms
-        for kind, values in other.by_kind.items():
-            self.by_kind.setdefault(kind, []).extend(values)
+        for mine, theirs in (
+            (self.latency, other.latency),
+            (self.server_ms, other.server_ms),
+            (self.queries, other.queries),
+        ):
+            for kind, values in theirs.items():
+                mine[kind].extend(values)  # type: ignore[attr-defined]
         self.requests += other.requests
         self.errors += other.errors
         self.refused += other.refused
         self.error_samples += other.error_samples[: 5 - len(self.error_samples)]
         self.hands += other.hands
         self.tables += other.tables
+        self.accepted.update(other.accepted)
 
-    def record(
-        self,
-        *,
-        move: bool,
-        seconds: float,
-        queries: int | None,
-        status: int,
-        url: str,
-        server_ms: float | None = None,
-    ) -> None:
-        with self.lock:
-            self.requests += 1
-            if status >= 500 or status == 0:
-                self.errors += 1
-                if len(self.error_samples) < 5:
-                    self.error_samples.append(f"{status} {url}")
-            elif status in (400, 409, 422):
-                self.refused += 1
-            if move:
-                self.move_latencies.append(seconds)
-                kind = url.rstrip("/").rsplit("/", 1)[-1]
-                self.by_kind.setdefault(kind, []).append(seconds)
-                if server_ms is not None:
-                    self.server_ms.append(server_ms / 1000)
-                if queries is not None:
-                    self.move_queries.append(queries)
+    def plain(self) -> Stats:
+        """Picklable (plain dicts) for the way back from a client process."""
+        self.latency, self.server_ms, self.queries = (
+            dict(self.latency),
+            dict(self.server_ms),
+            dict(self.queries),
+        )  # type: ignore[assignment]
+        return self
 
 
 class Learner:
+    """One simulated person, in one thread, with its own cookies."""
+
     def __init__(
-        self, number: int, port: int, stats: Stats, deadline: float, budget: list[int], think: float
-    ):
-        self.think = think
+        self,
+        number: int,
+        ports: list[int],
+        stats: Stats,
+        lock: threading.Lock,
+        deadline: float,
+        think: float,
+        *,
+        js: bool,
+        mix: dict[str, float],
+        hints: float,
+        only: str | None = None,
+    ) -> None:
         self.number = number
-        self.port = port
+        self.ports = ports
+        self.turn = number % len(ports)
         self.stats = stats
+        self.lock = lock
         self.deadline = deadline
-        self.budget = budget
+        self.think = think
+        self.js = js
+        self.mix = mix
+        self.hints = hints
+        self.only = only
         self.cookies: dict[str, str] = {}
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.conns: dict[int, http.client.HTTPConnection] = {}
         self.rng = random.Random(number)
         self.page = ""
+        self.game_index = number
 
-    def _take_budget(self) -> bool:
-        with self.stats.lock:
-            if self.budget[0] <= 0:
-                return False
-            self.budget[0] -= 1
-            return True
+    # -- HTTP ------------------------------------------------------------------------
+    def _conn(self, port: int) -> http.client.HTTPConnection:
+        conn = self.conns.get(port)
+        if conn is None:
+            conn = self.conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        return conn
 
     def request(
-        self,
-        method: str,
-        path: str,
-        data: dict[str, object] | None = None,
-        *,
-        move: bool = False,
-        htmx: bool = False,
+        self, method: str, path: str, data: dict[str, Any] | None = None, *, kind: str = "page"
     ) -> tuple[int, str, dict[str, str]]:
+        port = self.ports[self.turn % len(self.ports)]
+        self.turn += 1
         headers = {"Host": "127.0.0.1"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
         if data is not None:
+            data = dict(data)
+            if self.js:
+                headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+            else:  # the form's own field, as a browser without JavaScript sends it
+                token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', self.page)
+                data["csrfmiddlewaretoken"] = (
+                    token.group(1) if token else self.cookies.get("csrftoken", "")
+                )
             body = urlencode(data, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
-            headers["Referer"] = f"http://127.0.0.1:{self.port}/"
-        if htmx:
+            headers["Referer"] = f"http://127.0.0.1:{port}/"
+        if self.js:
             headers["HX-Request"] = "true"
         started = time.perf_counter()
+        conn = self._conn(port)
         try:
-            self.conn.request(method, path, body=body, headers=headers)
-            response = self.conn.getresponse()
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
             text = response.read().decode()
             status = response.status
             header_map = {k.lower(): v for k, v in response.getheaders()}
         except (OSError, http.client.HTTPException) as exc:
-            self.conn.close()
-            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-            self.stats.record(
-                move=move,
-                seconds=time.perf_counter() - started,
-                queries=None,
-                status=0,
-                url=f"{path} {exc}",
-            )
+            conn.close()
+            self.conns.pop(port, None)
+            self._record(kind, time.perf_counter() - started, 0, {}, f"{path} {exc}")
             return 0, "", {}
-        elapsed = time.perf_counter() - started
         for raw in response.headers.get_all("Set-Cookie") or []:
-            cookie = SimpleCookie(raw)
-            for key, morsel in cookie.items():
+            for key, morsel in SimpleCookie(raw).items():
                 self.cookies[key] = morsel.value
-        queries = header_map.get("x-query-count")
-        self.stats.record(
-            move=move,
-            seconds=elapsed,
-            queries=int(queries) if queries else None,
-            status=status,
-            url=path,
-            server_ms=float(header_map["x-server-ms"]) if "x-server-ms" in header_map else None,
-        )
+        self._record(kind, time.perf_counter() - started, status, header_map, path)
+        if not self.js and method == "POST" and status == 302:
+            # Without JavaScript a post is answered by a redirect to the page.
+            status, text, _ = self.request("GET", header_map.get("location", path), kind="page")
+            return 302, text, header_map
         return status, text, header_map
 
+    def _record(
+        self, kind: str, seconds: float, status: int, headers: dict[str, str], url: str
+    ) -> None:
+        with self.lock:
+            stats = self.stats
+            stats.requests += 1
+            if status >= 500 or status == 0:
+                stats.errors += 1
+                if len(stats.error_samples) < 5:
+                    stats.error_samples.append(f"{status} {url}")
+            elif status in (400, 403, 404, 409, 422, 429):
+                stats.refused += 1
+            stats.latency[kind].append(seconds)
+            if "x-server-ms" in headers:
+                stats.server_ms[kind].append(float(headers["x-server-ms"]))
+            if "x-query-count" in headers:
+                stats.queries[kind].append(int(headers["x-query-count"]))
+
+    def pause(self) -> None:
+        if self.think:
+            # A person reads the page before the next click: uniform around --think.
+            time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+
+    # -- what to do next ------------------------------------------------------------------
     def run(self) -> None:
         self.request("GET", "/en/practice/")
-        game, players = GAMES[self.number % len(GAMES)]
-        table_url = self.start(game, players)
-        while time.monotonic() < self.deadline and table_url and self._take_budget():
-            table_url = self.step(table_url, game, players)
-            if self.think:
-                # A person reads the table before the next click (and the page waits
-                # BOT_STEP_DELAY_MS before each computer move): uniform around --think.
-                time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        choices = list(self.mix)
+        weights = [self.mix[c] for c in choices]
+        while time.monotonic() < self.deadline:
+            activity = self.only or self.rng.choices(choices, weights)[0]
+            if activity == "guided":
+                self.guided()
+            elif activity == "lesson":
+                self.lesson()
+            else:
+                self.practice()
 
-    def start(self, game: str, players: int) -> str | None:
-        status, _text, headers = self.request(
-            "POST",
-            "/en/practice/new/",
-            {"game": game, "players": players, "name": f"L{self.number}"},
-        )
+    def practice(self) -> None:
+        """Play at a new table until the match ends (or the run does)."""
+        game, players = GAMES[self.game_index % len(GAMES)]
+        self.game_index += 1
+        data = {"game": game, "players": players, "name": f"L{self.number}"}
+        if game == "gin":
+            data["lay_out_yourself"] = "on"
+        self.page = self.request("GET", "/en/practice/")[1]
+        status, _text, headers = self.request("POST", "/en/practice/new/", data, kind="new table")
         if status != 302:
-            return None
-        self.stats.tables += 1
-        location = headers.get("location", "")
+            return
+        table_url = headers.get("location", "")
+        public_id = table_url.rstrip("/").rsplit("/", 1)[-1]
+        with self.lock:
+            self.stats.tables += 1
+            self.stats.accepted[public_id] = []
         self.page = ""
-        return location
+        steps = 0
+        while time.monotonic() < self.deadline and steps < 2000:
+            steps += 1
+            if not self.step(table_url, public_id):
+                return
+            self.pause()
 
-    def step(self, table_url: str, game: str, players: int) -> str | None:
-        """One click, as a person would make it on the page they see. htmx answers each
-        action with the table's new partial, so the next click reads that (a GET only
-        when there is none, as after starting a table)."""
+    def step(self, table_url: str, public_id: str) -> bool:
+        """One click on the page the learner sees; False when the match is over."""
         html = self.page
-        if not html:
-            status, html, _ = self.request("GET", table_url, htmx=True)
+        if not html or 'data-version="' not in html:
+            status, html, _ = self.request("GET", table_url, kind="table")
             if status != 200:
-                return None
+                return False
+            self.page = html
         version = re.search(r'data-version="(\d+)"', html)
         if version is None:
-            self.page = ""
-            return table_url
+            return False
         v = version.group(1)
         if 'name="all"' in html:  # the computer players are to move
-            self.post(table_url + "computer/", {"version": v})
-            return table_url
-        if 'id="next-hand"' in html:
-            self.stats.hands += 1
-            self.post(table_url + "next/", {"version": v})
-            return table_url
-        if 'class="result"' in html:  # the match is over: a new table
-            self.stats.hands += 1
+            self.post(table_url + "computer/", {"version": v}, kind="computer")
+            return True
+        if 'class="result"' in html:
+            return self.hand_over(table_url, html, v)
+        move = choose(html, self.rng)
+        if move is None:
             self.page = ""
-            return self.start(game, players)
-        if 'value="draw_stock"' in html:
-            action = (
-                "draw_discard"
-                if self.rng.random() < 0.3 and 'value="draw_discard"' in html
-                else "draw_stock"
-            )
-            self.post(table_url + "move/", {"version": v, "action": action})
-            return table_url
-        cards = re.findall(r'name="cards" value="([2-9TJQKA][CDHS])"', html)
-        taken = re.search(r'for="card-(..)">[^<]*<span[^>]*data-card="..".*?card-choice__tag', html)
-        choices = [c for c in cards if not taken or c != taken.group(1)]
-        if not choices:
-            self.page = ""
-            return table_url
-        card = self.rng.choice(choices)
-        self.post(
-            table_url + "move/", {"version": v, "action": "discard", "cards": card, "confirm": "1"}
+            return True
+        if move.get("action") in ("discard", "knock", "meld", "lay_off") and (
+            self.rng.random() < self.hints
+        ):
+            self.post(table_url + "hint/", {"version": v}, kind="hint")
+            v = re.search(r'data-version="(\d+)"', self.page or html).group(1)  # type: ignore[union-attr]
+        before = int(v)
+        status, text, _ = self.request(
+            "POST", table_url + "move/", {"version": v, "confirm": "1", **move}, kind="move"
         )
-        return table_url
+        after = re.search(r'data-version="(\d+)"', text)
+        if status in (200, 302) and after and int(after.group(1)) > before:
+            with self.lock:
+                self.stats.accepted[public_id].append(move_text(move))
+        self.page = text if status in (200, 302, 409, 422) else ""
+        return True
 
-    def post(self, url: str, data: dict[str, object]) -> None:
-        status, html, _ = self.request("POST", url, data, move=True, htmx=True)
+    def hand_over(self, table_url: str, html: str, version: str) -> bool:
+        """Walk the scoring a step or two, then the next hand (or the match is over)."""
+        for step in range(2, 2 + self.rng.randint(1, 3)):
+            if 'id="next-step"' not in html:
+                break
+            status, html, _ = self.request("GET", f"{table_url}?step={step}", kind="scoring")
+            if status != 200:
+                break
+        if 'id="next-hand"' not in html:
+            status, html, _ = self.request("GET", table_url + "?step=all", kind="scoring")
+        with self.lock:
+            self.stats.hands += 1
+        if 'id="next-hand"' in html:
+            self.post(table_url + "next/", {"version": version}, kind="next hand")
+            return True
+        return False  # the match is over: a new table next
+
+    def post(self, url: str, data: dict[str, Any], *, kind: str) -> None:
+        status, html, _ = self.request("POST", url, data, kind=kind)
         # A refusal (422) or a lost race (409) also answers with the current table.
-        self.page = html if status in (200, 409, 422) else ""
+        self.page = html if status in (200, 302, 409, 422) else ""
+
+    def guided(self) -> None:
+        """A guided hand played by the moves its coach teaches."""
+        from game.guided import scenarios
+        from game.moveforms import move_fields
+
+        scenario = self.rng.choice(list(scenarios.library()))
+        url = f"/en/guided/{scenario.slug}/"
+        status, html, _ = self.request("GET", url, kind="page")
+        if status != 200:
+            return
+        self.page = html
+        self.request("POST", url + "restart/", {}, kind="guided move")
+        for move in scenarios.right_line(scenario):
+            if time.monotonic() >= self.deadline:
+                return
+            self.pause()
+            data: dict[str, Any] = {"cards": []}
+            for name, value in move_fields(move):
+                if name == "cards":
+                    data["cards"].append(value)
+                else:
+                    data[name] = value
+            found = re.search(r'data-version="(\d+)"', self.page)
+            data["version"] = found.group(1) if found else "0"
+            data["confirm"] = "1"
+            status, self.page, _ = self.request("POST", url + "move/", data, kind="guided move")
+
+    def lesson(self) -> None:
+        """A lesson's question, answered from the cards it shows."""
+        from game.engine import Card, best_arrangement
+
+        url = "/en/lessons/basic/cards-and-values/"
+        status, html, _ = self.request("GET", url, kind="page")
+        if status != 200:
+            return
+        self.page = html
+        box = re.search(
+            r'<section class="check check--deadwood" id="check-(\d+)".*?</section>', html, re.S
+        )
+        if box is None:
+            return
+        cards = [Card.parse(c) for c in re.findall(r'data-card="(..)"', box.group(0))]
+        token = re.search(r'name="question" value="([^"]+)"', box.group(0))
+        self.pause()
+        self.request(
+            "POST",
+            f"{url}check/{box.group(1)}/",
+            {
+                "question": token.group(1) if token else "",
+                "answer": str(best_arrangement(cards).deadwood),
+            },
+            kind="lesson answer",
+        )
+
+
+# -- choosing a move from a table's page ---------------------------------------------------
+
+
+def _buttons(html: str) -> set[str]:
+    return set(re.findall(r'name="action" value="([a-z_]+)"', html))
+
+
+def _hand(html: str) -> list[str]:
+    form = html.split('id="hand-form"', 1)[-1]
+    return re.findall(r'name="cards" value="([2-9TJQKA][CDHS])"', form)
+
+
+def _table_melds(html: str) -> list[tuple[int, list[str]]]:
+    melds = []
+    for block in re.findall(r'<li class="meld meld--choice">(.*?)</li>', html, re.S):
+        meld_id = re.search(r'name="meld" value="(\d+)"', block)
+        if meld_id:
+            melds.append((int(meld_id.group(1)), re.findall(r'data-card="(..)"', block)))
+    return melds
+
+
+def choose(html: str, rng: random.Random) -> dict[str, Any] | None:
+    """The move a sensible learner makes on this page (form fields), from the buttons
+    shown, the cards held and the melds on the table, judged by the engine."""
+    from game.engine import Card, best_arrangement, best_discard, extend_meld, make_meld
+
+    buttons = _buttons(html)
+    if "draw_stock" in buttons:
+        take = "draw_discard" in buttons and rng.random() < 0.3
+        return {"action": "draw_discard" if take else "draw_stock"}
+    held = [Card.parse(c) for c in _hand(html)]
+    if not held:
+        return None
+    melds = best_arrangement(held).melds
+    table = _table_melds(html)
+
+    def layoff() -> dict[str, Any] | None:
+        for meld_id, cards in table:
+            try:
+                meld = make_meld([Card.parse(c) for c in cards])
+            except Exception:
+                continue
+            for card in held:
+                if extend_meld(meld, card) is not None:
+                    return {"action": "lay_off", "cards": str(card), "meld": str(meld_id)}
+        return None
+
+    if "discard" not in buttons and "done" in buttons:  # Gin laid out by hand
+        if "meld" in buttons and melds:
+            return {"action": "meld", "cards": [str(c) for c in melds[0].cards]}
+        return layoff() if "lay_off" in buttons and layoff() else {"action": "done"}
+    if "meld" in buttons and melds and len(held) > len(melds[0].cards):
+        return {"action": "meld", "cards": [str(c) for c in melds[0].cards]}
+    if "lay_off" in buttons and len(held) > 1 and (found := layoff()):
+        return found
+    taken = re.search(r'for="card-(..)">(?:(?!</label>).)*just taken', html, re.S)
+    forbidden = {Card.parse(taken.group(1))} if taken else set()
+    try:
+        card, rest = best_discard(held, forbidden=forbidden)
+    except Exception:
+        choices = [c for c in held if c not in forbidden] or held
+        return {"action": "discard", "cards": str(rng.choice(choices))}
+    if "knock" in buttons and rest.deadwood <= 8:  # within Gin's limit, low for Knock
+        return {"action": "knock", "cards": str(card)}
+    return {"action": "discard", "cards": str(card)}
+
+
+def move_text(fields: dict[str, Any]) -> str:
+    """The engine's text of a move posted as form fields."""
+    action = fields["action"]
+    cards = fields.get("cards", [])
+    cards = [cards] if isinstance(cards, str) else list(cards)
+    if action == "draw_stock":
+        return "draw stock"
+    if action == "draw_discard":
+        return "draw discard"
+    if action == "lay_off":
+        return f"layoff {cards[0]} {fields['meld']}"
+    if action == "done":
+        return "done"
+    return f"{action} {' '.join(cards)}"
+
+
+# -- running ----------------------------------------------------------------------------
 
 
 def run_learners(
-    numbers: list[int], port: int, seconds: float, max_requests: int, think: float
+    numbers: list[int],
+    ports: list[int],
+    seconds: float,
+    think: float,
+    options: dict[str, Any],
 ) -> Stats:
     """One client process: its learners in threads; returns what they measured."""
     stats = Stats()
-    budget = [max_requests]
+    lock = threading.Lock()
     deadline = time.monotonic() + seconds
-    threads = [
-        threading.Thread(target=Learner(n, port, stats, deadline, budget, think).run, daemon=True)
+    rng = random.Random(numbers[0] if numbers else 0)
+    learners = [
+        Learner(
+            n,
+            ports,
+            stats,
+            lock,
+            deadline,
+            think,
+            js=rng.random() >= options["no_js"],
+            mix=options["mix"],
+            hints=options["hints"],
+            only=options.get("only"),
+        )
         for n in numbers
     ]
+    threads = [threading.Thread(target=learner.run, daemon=True) for learner in learners]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 60)
-    stats.lock = None  # type: ignore[assignment]  # locks do not pickle
-    return stats
+    return stats.plain()
+
+
+def bare_requests(ports: list[int], seconds: float, clients: int) -> int:
+    """Requests per run of the bench-only bare view, ``clients`` threads, no pause."""
+    count = [0]
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def hammer(i: int) -> None:
+        conns = {p: http.client.HTTPConnection("127.0.0.1", p, timeout=30) for p in ports}
+        n = i
+        while time.monotonic() < deadline:
+            port = ports[n % len(ports)]
+            n += 1
+            try:
+                conns[port].request("GET", "/bench/bare/", headers={"Host": "127.0.0.1"})
+                conns[port].getresponse().read()
+            except (OSError, http.client.HTTPException):
+                conns[port] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                continue
+            with lock:
+                count[0] += 1
+
+    threads = [threading.Thread(target=hammer, args=(i,), daemon=True) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 30)
+    return count[0]
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -286,23 +539,103 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[index]
 
 
+def in_clients(
+    clients: int,
+    learners: int,
+    ports: list[int],
+    seconds: float,
+    think: float,
+    opts: dict[str, Any],
+) -> Stats:
+    # The learners run in several client processes (threads within each), so the
+    # client's own Python does not serialise every response behind one GIL.
+    groups = [list(range(n, learners, clients)) for n in range(clients)]
+    with multiprocessing.get_context("fork").Pool(clients) as pool:
+        parts = pool.starmap(
+            run_learners, [(group, ports, seconds, think, opts) for group in groups if group]
+        )
+    stats = Stats()
+    for part in parts:
+        stats.merge(part)
+    return stats
+
+
+def check_move_logs(accepted: dict[str, list[str]]) -> dict[str, int]:
+    """Compare each table's stored history with the moves its client saw accepted."""
+    from game.practice import services
+    from game.practice.models import Table
+
+    lost = doubled = checked = 0
+    for table in Table.objects.filter(public_id__in=list(accepted)):
+        state = services.table_state(table=table)
+        stored: list[str] = []
+        for round_ in state.rounds:
+            board = round_[0]
+            hand = services.replay(state.rules, board)
+            seat = board.seat_of(services.HUMAN)
+            stored += [str(e.move) for e in hand.log if e.player == seat and e.move]
+        sent = accepted[table.public_id]
+        checked += 1
+        if stored != sent:
+            if len(stored) > len(sent):
+                doubled += 1
+            else:
+                lost += 1
+    return {"tables_checked": checked, "lost_or_short": lost, "doubled_or_extra": doubled}
+
+
+def summary(stats: Stats, elapsed: float) -> dict[str, Any]:
+    kinds = {}
+    for kind in sorted(stats.latency):
+        values = stats.latency[kind]
+        server = stats.server_ms.get(kind, [])
+        queries = stats.queries.get(kind, [])
+        kinds[kind] = {
+            "n": len(values),
+            "p50_ms": round(percentile(values, 50) * 1000, 1),
+            "p95_ms": round(percentile(values, 95) * 1000, 1),
+            "p99_ms": round(percentile(values, 99) * 1000, 1),
+            "server_p50_ms": round(percentile(server, 50), 2) if server else None,
+            "server_p95_ms": round(percentile(server, 95), 2) if server else None,
+            "queries_mean": round(statistics.mean(queries), 2) if queries else None,
+            "queries_max": max(queries) if queries else None,
+        }
+    moves = sum(len(stats.latency.get(k, [])) for k in ("move", "computer"))
+    every = [v for k in MOVES for v in stats.latency.get(k, [])]
+    return {
+        "seconds": round(elapsed, 1),
+        "requests": stats.requests,
+        "moves_per_second": round(moves / elapsed, 1) if elapsed else 0,
+        "p95_ms_moves_all_kinds": round(percentile(every, 95) * 1000, 1),
+        "errors": stats.errors,
+        "refused_4xx": stats.refused,
+        "hands_finished": stats.hands,
+        "tables_started": stats.tables,
+        "by_kind": kinds,
+        "error_samples": stats.error_samples,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--learners", type=int, default=40)
     parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--max-requests", type=int, default=60_000)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between clicks")
+    parser.add_argument("--instances", type=int, default=1, help="gunicorn servers, one database")
+    parser.add_argument("--workers", type=int, default=2, help="workers per instance")
+    parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
+    parser.add_argument("--threads", type=int, default=1, help="threads per gthread worker")
     parser.add_argument("--clients", type=int, default=4, help="client processes")
-    parser.add_argument(
-        "--think",
-        type=float,
-        default=1.0,
-        help="mean seconds a learner waits between requests (0: no pause, a stress test)",
-    )
+    parser.add_argument("--mix", default="practice=8,guided=1,lesson=1")
+    parser.add_argument("--hints", type=float, default=0.1, help="share of turns with a hint")
+    parser.add_argument("--no-js", type=float, default=0.2, help="share of learners without JS")
+    parser.add_argument("--burst", type=float, default=8.0, help="seconds of each saturation run")
+    parser.add_argument("--no-burst", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = parser.parse_args(argv)
+    mix = {k: float(v) for k, v in (part.split("=") for part in args.mix.split(","))}
 
     tmp = Path(tempfile.mkdtemp(prefix="rummy-load-"))
     env = dict(os.environ)
@@ -314,85 +647,91 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run(
         [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
-    port = free_port()
-    gunicorn = shutil.which("gunicorn", path=str(Path(python).parent)) or "gunicorn"
-    server = subprocess.Popen(
-        [
-            gunicorn,
-            "rummy_site.wsgi",
-            "-w",
-            str(args.workers),
-            "-b",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        started = time.monotonic()
-        # The learners run in several client processes (threads within each), so the
-        # client's own Python does not serialise every response behind one GIL.
-        groups = [list(range(n, args.learners, args.clients)) for n in range(args.clients)]
-        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
-            parts = pool.starmap(
-                run_learners,
-                [
-                    (group, port, args.seconds, args.max_requests // args.clients, args.think)
-                    for group in groups
-                ],
-            )
-        elapsed = time.monotonic() - started
-        stats = Stats()
-        for part in parts:
-            stats.merge(part)
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
-        shutil.rmtree(tmp, ignore_errors=True)
+    # The clients use the engine and the guided hands' files (Django's settings for their
+    # texts); set up before the client processes fork, with no database connection open.
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")})
+    import django
 
-    moves = len(stats.move_latencies)
-    figures = {
+    django.setup()
+    subprocess.run([python, "manage.py", "load_lessons", "-v0"], cwd=ROOT, env=env, check=True)
+    gunicorn = shutil.which("gunicorn", path=str(Path(python).parent)) or "gunicorn"
+    ports = [free_port() for _ in range(args.instances)]
+    servers = []
+    for port in ports:
+        command = [gunicorn, "rummy_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}"]
+        command += ["--log-level", "warning", "-k", args.worker_class]
+        if args.worker_class == "gthread":
+            command += ["--threads", str(args.threads)]
+        servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+    opts = {"mix": mix, "hints": args.hints, "no_js": args.no_js}
+    try:
+        for port in ports:
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+        started = time.monotonic()
+        stats = in_clients(args.clients, args.learners, ports, args.seconds, args.think, opts)
+        figures = summary(stats, time.monotonic() - started)
+        burst: dict[str, Any] = {}
+        if not args.no_burst:
+            threads = max(8, 4 * args.workers * args.instances)
+            started = time.monotonic()
+            saturated = in_clients(
+                args.clients, threads, ports, args.burst, 0.0, {**opts, "only": "practice"}
+            )
+            moves = sum(len(saturated.latency.get(k, [])) for k in ("move", "computer"))
+            per_second = moves / (time.monotonic() - started)
+            bare = bare_requests(ports, args.burst, threads) / args.burst
+            burst = {
+                "threads": threads,
+                "moves_per_second": round(per_second, 1),
+                "bare_view_per_second": round(bare, 1),
+                "ratio": round(per_second / bare, 3) if bare else None,
+                "errors": saturated.errors,
+            }
+            stats.accepted.update(saturated.accepted)
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=20)
+    logs = check_move_logs(stats.accepted)
+    shutil.rmtree(tmp, ignore_errors=True)
+    result = {
         "database": "postgresql" if database.startswith("postgres") else "sqlite",
         "learners": args.learners,
         "think_seconds": args.think,
+        "instances": args.instances,
         "workers": args.workers,
-        "seconds": round(elapsed, 1),
-        "requests": stats.requests,
-        "moves": moves,
-        "moves_per_second": round(moves / elapsed, 1) if elapsed else 0,
-        "p50_ms": round(percentile(stats.move_latencies, 50) * 1000, 1),
-        "p95_ms": round(percentile(stats.move_latencies, 95) * 1000, 1),
-        "p99_ms": round(percentile(stats.move_latencies, 99) * 1000, 1),
-        "errors": stats.errors,
-        "refused_4xx": stats.refused,
-        "queries_per_move_mean": round(statistics.mean(stats.move_queries), 2)
-        if stats.move_queries
-        else None,
-        "queries_per_move_max": max(stats.move_queries) if stats.move_queries else None,
-        "server_p50_ms": round(percentile(stats.server_ms, 50) * 1000, 1),
-        "server_p95_ms": round(percentile(stats.server_ms, 95) * 1000, 1),
-        "p95_ms_by_request": {
-            kind: round(percentile(values, 95) * 1000, 1)
-            for kind, values in sorted(stats.by_kind.items())
-        },
-        "hands_finished": stats.hands,
-        "tables_started": stats.tables,
+        "worker_class": args.worker_class,
+        "threads": args.threads,
+        "mix": mix,
+        **figures,
+        "move_logs": logs,
+        "saturation": burst,
     }
     if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>22}: {value}")
-        for sample in stats.error_samples:
-            print(f"{'error':>22}: {sample}")
+        print(json.dumps(result))
+        return 0
+    by_kind = result.pop("by_kind")
+    samples = result.pop("error_samples")
+    for key, value in result.items():
+        print(f"{key:>24}: {value}")
+    print(
+        f"{'request':>24}  {'n':>6} {'p50':>7} {'p95':>7} {'p99':>7} "
+        f"{'srv p50':>8} {'srv p95':>8} {'queries':>8}"
+    )
+    for kind, row in by_kind.items():
+        print(
+            f"{kind:>24}  {row['n']:>6} {row['p50_ms']:>7} {row['p95_ms']:>7} {row['p99_ms']:>7} "
+            f"{row['server_p50_ms']!s:>8} {row['server_p95_ms']!s:>8} {row['queries_mean']!s:>8}"
+        )
+    print("times in ms; client times include the client, on the same cores")
+    for sample in samples:
+        print(f"{'error':>24}: {sample}")
     return 0
 
 

@@ -176,6 +176,8 @@ def _fields(move: object) -> dict[str, object]:
         return {"action": "meld", "cards": text[1:], "confirm": "1"}
     if kind == "layoff":
         return {"action": "lay_off", "cards": text[1], "meld": text[2], "confirm": "1"}
+    if kind == "done":  # Gin laid out by hand
+        return {"action": "done"}
     raise ValueError(move)
 
 

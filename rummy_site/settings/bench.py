@@ -18,6 +18,11 @@ WHITENOISE_USE_FINDERS = True
 # Every simulated learner comes from 127.0.0.1: the per-address limit is for a
 # classroom, not for a whole school simulated on one address.
 POST_RATE_PER_ADDRESS = "1000000/m"
+# The saturation runs click without pause; the limit is still counted (its query is
+# part of a post's cost), never reached.
+POST_RATE_PER_VISITOR = "1000000/m"
+# A bare view beside the site's URLs (bench/load.py measures it in the same run).
+ROOT_URLCONF = "rummy_site.bench_urls"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

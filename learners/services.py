@@ -101,6 +101,25 @@ def known_learner(request: HttpRequest) -> Learner | None:
     return learner
 
 
+def visitor_key(request: HttpRequest) -> str | None:
+    """What the database keeps of the request's visitor token (``Learner.visitor_key``),
+    when the learner is known by it (not by a signed-in user): for a view that reads
+    the learner's row together with its own in one query (:func:`known_as`)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return None
+    token = visitor_token(request)
+    return digest(token) if token is not None else None
+
+
+def known_as(request: HttpRequest, learner: Learner) -> None:
+    """The request's learner is ``learner``, read by the view with its own row (a table
+    joined to its learner by :func:`visitor_key`): :func:`known_learner` returns it
+    without a query."""
+    setattr(request, LOOKED_UP, True)
+    setattr(request, _CACHE, learner)
+
+
 def _session_learner(request: HttpRequest) -> Learner | None:
     """A learner remembered in the session (made before visitor cookies). One without a
     visitor key gets one, and the browser its cookie."""
@@ -204,10 +223,12 @@ __all__ = [
     "cookie_name",
     "day_streak",
     "digest",
+    "known_as",
     "known_learner",
     "looked_up_learner",
     "note_activity",
     "remember_visitor",
     "request_learner",
+    "visitor_key",
     "visitor_token",
 ]

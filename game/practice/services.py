@@ -470,6 +470,17 @@ def table_get(*, learner: Learner | None, public_id: str) -> Table:
     return table
 
 
+def table_of_visitor(*, visitor_key: str, public_id: str) -> Table | None:
+    """The table ``public_id`` if its learner is the visitor whose key this is, read with
+    its learner in one query (``None`` otherwise: someone else's table, or a learner
+    known another way)."""
+    return (
+        Table.objects.select_related("learner")
+        .filter(public_id=public_id, learner__visitor_key=visitor_key)
+        .first()
+    )
+
+
 def tables_of(*, learner: Learner | None) -> list[Table]:
     if learner is None:
         return []
@@ -682,6 +693,7 @@ __all__ = [
     "table_hint",
     "table_move",
     "table_next_hand",
+    "table_of_visitor",
     "table_review",
     "table_rules",
     "table_start",

@@ -20,7 +20,7 @@ from game import explain
 from game.engine import Game
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
-from learners.services import known_learner
+from learners.services import known_as, known_learner, visitor_key
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
 from rummy_site.parsing import small_int
@@ -64,6 +64,14 @@ def practice_new(request: LearnerRequest) -> HttpResponse:
 
 
 def _table_or_404(request: HttpRequest, public_id: str) -> Table:
+    """The request's learner's table: one query for a visitor (the table with its
+    learner, found by the visitor cookie), else the learner first, then the table."""
+    key = visitor_key(request)
+    if key is not None:
+        table = services.table_of_visitor(visitor_key=key, public_id=public_id)
+        if table is not None:
+            known_as(request, table.learner)
+            return table
     try:
         return services.table_get(learner=known_learner(request), public_id=public_id)
     except services.TableNotFound as exc:

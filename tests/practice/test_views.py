@@ -913,3 +913,22 @@ def test_the_defender_chooses_their_layoffs_and_sees_what_they_missed(client: Cl
     page = client.get(url(table) + "?step=all").content.decode()
     assert "could have laid off" in page
     assert hidden_cards(hand, HUMAN).leaks(page, table.public_id) == []
+
+
+def test_a_move_costs_three_queries(
+    client: Client, settings: Any, django_assert_num_queries: Any
+) -> None:
+    """The speed issue: at most 3 SQL queries per move: the rate limit's upsert, the
+    table read with its learner (the visitor cookie), the table's conditional update."""
+    settings.RATE_LIMIT_ENABLED = True
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    data = {"version": str(table.version), "action": "draw_stock"}
+    with django_assert_num_queries(3):
+        response = client.post(url(table, "move"), data, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    with django_assert_num_queries(3):
+        response = client.post(url(table, "hint"), {"version": str(table.version)}, **HTMX)
+    assert response.status_code == 200

@@ -11,7 +11,8 @@ all on one fresh database (a temporary SQLite file unless ``DATABASE_URL`` is se
 and runs the learners in threads across ``--clients`` processes. Each request goes to
 the next instance in turn, as a load balancer would send it.
 
-Each learner plays as a person does, reading the page it was given:
+Learners arrive spread over the first ``--think`` seconds, then each plays as a person
+does, reading the page it was given:
 
 * at a practice table (Basic, Gin, Knock in turn): draws (sometimes the discard),
   melds and lays off in Basic Rummy, knocks in Gin and Knock Rummy when the deadwood
@@ -231,6 +232,8 @@ class Learner:
 
     # -- what to do next ------------------------------------------------------------------
     def run(self) -> None:
+        # Learners arrive over the first pause, not all in the same millisecond.
+        time.sleep(self.rng.uniform(0, self.think))
         self.request("GET", "/en/practice/")
         choices = list(self.mix)
         weights = [self.mix[c] for c in choices]

@@ -168,6 +168,8 @@ def lay_out_help(view: PlayerView, names: Sequence[str]) -> str:
                 "A card can also go onto a meld you have just made longer. Press Done when "
                 "nothing more fits."
             )
+        if view.player is None:  # sitting out: the melds are the knocker's, not theirs
+            return _("%(name)s is laying off cards.") % {"name": names[view.turn]}
         return _("%(name)s is laying off cards onto your melds.") % {"name": names[view.turn]}
     return ""
 

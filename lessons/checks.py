@@ -349,9 +349,13 @@ class DiscardCheck:
         left = self.after(cards)
         least, best = self.best(cards)
         card = picked[0]
-        rest = [c for c in cards if c != best[0]]
+        correct = left[card] == least
+        # The hand after the learner's discard when it is one of the best, else after the
+        # best one: the explanation shows that hand arranged.
+        shown = card if correct else best[0]
+        rest = [c for c in cards if c != shown]
         return Outcome(
-            left[card] == least,
+            correct,
             {
                 "picked": card,
                 "given": left[card],

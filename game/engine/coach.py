@@ -578,6 +578,7 @@ class _Context:
         layoffs that follow it (the defender's best play, :mod:`.layoffs`)."""
         melds = [tm.meld for tm in self.table]
         now = defender_play(melds, self.hand)
+        kept = arrangement_of(_mask(self.hand)).deadwood  # the deadwood if done now
         out: list[tuple[AnyMove, float, list[CoachReason]]] = []
         for move in self.view.legal_moves:
             if isinstance(move, LayOff):
@@ -594,7 +595,9 @@ class _Context:
                     "cards": _codes(target.cards),
                     "after": after,
                 }
-                out.append((move, after - 0.5, [CoachReason(Why.LAYOFF_ONTO, why)]))
+                # A layoff that lowers nothing ranks below done (it only breaks up a meld).
+                score = after - 0.5 if after < kept else after + 0.5
+                out.append((move, score, [CoachReason(Why.LAYOFF_ONTO, why)]))
             elif isinstance(move, Done):
                 left = arrangement_of(_mask(self.hand)).deadwood
                 if now.deadwood < left:

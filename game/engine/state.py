@@ -43,7 +43,17 @@ from typing import Any, ClassVar
 from .cards import Card, format_cards
 from .deal import DEAL_SIZES, Deal
 from .errors import IllegalMove, SetupError
-from .moves import AnyMove, Discard, DrawDiscard, DrawStock, Knock, LayOff, Move, MoveKind
+from .moves import (
+    AnyMove,
+    Discard,
+    Done,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    LayOff,
+    Move,
+    MoveKind,
+)
 from .options import Game, GameOptions
 from .scoring import Settlement, void_settlement
 from .view import Event, HandEnd, HandResult, Phase, PlayerView, TableMeld
@@ -90,6 +100,8 @@ class MoveError(enum.Enum):
     #: knocker's ``meld`` and ``done``, then the defender's ``layoff`` and ``done``.
     #: ``{"move", "phase"}`` (a MoveKind and a :class:`~.view.Phase` value)
     LAYING_OUT = "laying_out"
+    #: Gin, laying out by hand: ``done`` before anyone has knocked (it ends a layout). ``{}``
+    NOTHING_TO_FINISH = "nothing_to_finish"
     #: Gin, laying out by hand: the knocker's cards not laid out are deadwood, and they
     #: come to more than the knock limit. ``{"deadwood", "limit"}``
     LAYOUT_OVER_LIMIT = "layout_over_limit"
@@ -459,6 +471,8 @@ class Hand:
         if self.phase in LAYOUT_PHASES:
             self.rules.check_lay_out(self, move)  # type: ignore[arg-type]
             return
+        if isinstance(move, Done) and getattr(self.options, "players_lay_out", False):
+            raise IllegalMove(MoveError.NOTHING_TO_FINISH)
         if type(move) not in (DrawStock, DrawDiscard, Discard, *self.rules.extra_moves):
             raise IllegalMove(
                 MoveError.NOT_IN_THIS_GAME, {"move": move.kind.value, "game": self.game.value}

@@ -148,6 +148,9 @@ MOVE_ERRORS: dict[MoveError, Sentence] = {
             )
         )
     ),
+    MoveError.NOTHING_TO_FINISH: Sentence(
+        lambda p: _("Done finishes laying out after a knock, and nobody has knocked yet.")
+    ),
     MoveError.LAYOUT_OVER_LIMIT: Sentence(
         lambda p: ngettext(
             "The cards you have not laid out come to %(deadwood)s of deadwood, over the "

@@ -358,12 +358,16 @@ def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAtt
 
 def _replay(scenario: Scenario, attempt: GuidedAttempt | None) -> ScenarioProgress | None:
     """The attempt replayed, or ``None`` when it no longer fits its scenario (the file
-    was edited since)."""
+    was edited since: a move is impossible now, or an attempt finished under the old
+    file stops short of the end, as when a hand gained steps to lay out by hand)."""
     try:
         moves = [Move.parse(m) for m in attempt.moves] if attempt else []
-        return scenarios.replay(scenario, moves)
+        progress = scenarios.replay(scenario, moves)
     except (EngineError, ValueError, TypeError):
         return None
+    if attempt is not None and attempt.finished and not progress.hand.is_over:
+        return None
+    return progress
 
 
 def guided_state(

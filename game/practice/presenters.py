@@ -146,11 +146,17 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
     }
 
 
-def _confirm(move: AnyMove | None) -> dict[str, Any] | None:
-    """The question before a move that ends the hand, and the fields that make it."""
+def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] | None:
+    """The question before a move that ends the hand (or its play, when the players then
+    lay out by hand: ``lay_out``), and the fields that make it."""
     if move is None:
         return None
-    if isinstance(move, Knock):
+    if isinstance(move, Knock) and lay_out:
+        question = _(
+            "Knock now, discarding %(card)s? The play ends: you lay out your melds, and "
+            "your opponent lays off."
+        ) % {"card": explain.card_short(move.discard)}
+    elif isinstance(move, Knock):
         question = _(
             "Knock now, discarding %(card)s? The hand ends and everyone shows their cards."
         ) % {"card": explain.card_short(move.discard)}
@@ -208,7 +214,9 @@ def table_context(
             "sheet": score_sheet(state),
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),
-            "confirm": _confirm(confirm),
+            "confirm": _confirm(
+                confirm, lay_out=bool(getattr(state.rules.options, "players_lay_out", False))
+            ),
             "notice": notice,
             "nudge": _knock_nudge(state) if not confirm else "",
         }

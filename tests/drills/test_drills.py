@@ -197,3 +197,21 @@ def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
     two = [str(c) for c in cards[:2]]
     assert client.post(url + "answer/", {"question": token, "cards": two}).status_code == 400
     assert client.get("/en/drills/basic/discard/").status_code == 404
+
+
+def test_a_tied_best_discard_shows_the_hand_the_learner_kept() -> None:
+    from lessons.checks import DiscardCheck
+
+    check = DiscardCheck(None)
+    for seed in range(1, 400):
+        cards = check.question(seed)
+        least, best = check.best(cards)
+        if len(best) > 1:
+            break
+    else:
+        pytest.skip("no tie in 399 questions")  # pragma: no cover
+    outcome = check.judge({"cards": str(best[1])}, seed)
+    assert outcome.correct
+    shown = outcome.details["arrangement"]
+    assert best[1] not in shown.cards and best[0] in shown.cards
+    assert shown.deadwood == least

@@ -214,3 +214,24 @@ def test_no_state_of_the_layout_is_stuck() -> None:
             move = players[hand.turn].choose(hand.view(hand.turn))
             hand = hand.play(move)
             assert check_invariants(hand) == []
+
+
+def test_the_coach_puts_a_layoff_that_lowers_nothing_below_done() -> None:
+    """A defender holding 5C 6C 7C 8C could lay the 5C off onto a knocker's 2C 3C 4C, but
+    it is in their own run: their deadwood stays the same, so the coach says Done."""
+    deal = Deal.build(
+        ["2C 3C 4C 5H 5D 5S 9S 9H 9D AD", "5C 6C 7C 8C KH KS QD JD TS 2H"],
+        discard="TC",
+        stock="7S 2D 3H",
+    )
+    hand = replay_hand(
+        "gin",
+        ["draw stock", "knock 7S", *LAID_OUT],
+        dealer=1,
+        deal=deal,
+        options={"players_lay_out": True},
+    )
+    assert hand.phase is Phase.LAY_OFF
+    assert Move.parse("layoff 5C 0") in hand.legal_moves()
+    best = bot_move(hand)
+    assert best == Done()

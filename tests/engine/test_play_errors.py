@@ -132,6 +132,16 @@ CASES: list[tuple[str, Callable[[], Hand], str, int | None, MoveError, dict[str,
         {"player": 1, "turn": 0},
     ),
     (
+        "gin done before any knock",
+        lambda: replay_hand(
+            "gin", ["draw stock"], dealer=1, deal=GIN_DEAL, options={"players_lay_out": True}
+        ),
+        "done",
+        None,
+        MoveError.NOTHING_TO_FINISH,
+        {},
+    ),
+    (
         "gin done with melds in hand",
         lambda: gin_by_hand("meld 2C 3C 4C"),
         "done",

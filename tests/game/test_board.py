@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.board import BoardDisplay, board_context
+from game.board import BoardDisplay, actions, board_context
 from game.engine import Card, Deal, Hand, PlayerView, new_hand, replay_hand
 
 pytestmark = pytest.mark.django_db(databases=[])  # no database: a pure presenter
@@ -122,3 +122,22 @@ def test_ticked_cards_are_kept_only_after_a_refusal_and_melds_are_labelled() -> 
     assert refused["selected"] == [Card.parse("KD")] and refused["arrange"]
     labels = [label for label, _meld in refused["arranged_melds"]]
     assert labels == ["Run", "Group", "Group"]
+
+
+def test_laying_out_by_hand_says_what_to_do_and_to_whom() -> None:
+    """Gin laid out by hand: the knocker is told to lay out, the defender to lay off;
+    the other player, and a learner sitting out, what is going on (never "your melds"
+    to someone who has none)."""
+    from game.board import lay_out_help
+    from tests.engine.test_play_errors import LAID_OUT, gin_by_hand
+
+    names = ["Aistė", "Ona"]
+    laying_out = gin_by_hand()
+    assert lay_out_help(laying_out.view(0), names).startswith("Lay out your melds")
+    assert lay_out_help(laying_out.view(1), names) == "Aistė is laying out their melds."
+    laying_off = gin_by_hand(*LAID_OUT)
+    assert lay_out_help(laying_off.view(1), names).startswith("Lay off your deadwood")
+    assert lay_out_help(laying_off.view(0), names) == "Ona is laying off cards onto your melds."
+    assert lay_out_help(laying_off.view(None), names) == "Ona is laying off cards."
+    assert [a.value for a in actions(laying_off.view(1))] == ["lay_off", "done"]
+    assert lay_out_help(gin_by_hand(*LAID_OUT, "done").view(1), names) == ""

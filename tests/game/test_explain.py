@@ -81,6 +81,7 @@ MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
         {"move": "discard", "phase": "lay_out"},
         {"move": "meld", "phase": "lay_off"},
     ],
+    MoveError.NOTHING_TO_FINISH: [{}],
     MoveError.LAYOUT_OVER_LIMIT: [{"deadwood": 43, "limit": 10}, {"deadwood": 3, "limit": 1}],
     MoveError.LAYOUT_STRANDS: [
         {"cards": ["9C", "TC", "JC"], "deadwood": 14, "limit": 10},

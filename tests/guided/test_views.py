@@ -313,3 +313,21 @@ def test_another_legal_move_is_told_why_the_step_wants_its_own() -> None:
         assert "this step is about another one" in html, scenario.slug
         checked += 1
     assert checked >= 1
+
+
+@pytest.mark.django_db
+def test_a_hand_finished_before_it_gained_layout_steps_starts_afresh(client: Client) -> None:
+    """gin-05 gained the defender's layoffs as steps: an attempt finished under the old
+    file stops short of the end, so it is no longer the learner's hand (its stars stay);
+    the page shows the deal, and a move there is the first of a new attempt."""
+    slug = "gin-05-layoffs-chain"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    GuidedAttempt.objects.update(moves=["draw stock", "discard QD"], finished=True, version=2)
+    html = client.get(page(slug)).content.decode()
+    assert "Lay off your deadwood" not in html and "Step 1 of" in html
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_stock"}, **HTMX
+    )
+    assert response.status_code == 200 and "feedback--right" in response.content.decode()
+    fresh = GuidedAttempt.objects.filter(abandoned=False).get()
+    assert fresh.moves == ["draw stock"] and fresh.mistakes == []

@@ -855,6 +855,7 @@ def test_the_learner_lays_out_their_own_melds_after_knocking(client: Client) -> 
     table, state = _until_laid_out(Table.objects.get().learner, knocker_is_me=True)
     page = client.get(url(table)).content.decode()
     assert "Lay out your melds" in page
+
     assert 'value="meld"' in page and 'value="done"' in page and 'value="knock"' not in page
     # Done at once: the melds still in the hand would count, over the limit.
     refused = post_move(client, table, Done())
@@ -932,3 +933,14 @@ def test_a_move_costs_three_queries(
     with django_assert_num_queries(3):
         response = client.post(url(table, "hint"), {"version": str(table.version)}, **HTMX)
     assert response.status_code == 200
+
+
+def test_the_knock_question_says_what_follows_at_a_table_laid_out_by_hand() -> None:
+    from game.practice.presenters import _confirm
+
+    knock = Knock(Card.parse("7S"))
+    laid = _confirm(knock, lay_out=True)
+    auto = _confirm(knock)
+    assert laid is not None and "you lay out your melds" in laid["question"]
+    assert auto is not None and "everyone shows their cards" in auto["question"]
+    assert laid["fields"] == auto["fields"] == [("action", "knock"), ("cards", "7S")]

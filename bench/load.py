@@ -24,8 +24,10 @@ does, reading the page it was given:
 * ``--no-js`` share of learners use no JavaScript: whole pages, forms with the CSRF
   field, and the redirect after each post; the others send htmx requests.
 
-``--mix`` weighs what a learner turns to next (``practice=8,guided=1,lesson=1``) and
-``--hints`` the share of turns that ask for a hint first.
+``--warmup`` seconds at the start are played but not timed (300 learners arriving in
+three seconds is a storm of its own; quote both). ``--mix`` weighs what a learner
+turns to next (``practice=8,guided=1,lesson=1``) and ``--hints`` the share of turns
+that ask for a hint first.
 
 After the run, every table's move log is read from the database and compared with what
 its learner's client saw accepted: each accepted move must be in the table's history
@@ -153,6 +155,7 @@ class Learner:
         self.rng = random.Random(number)
         self.page = ""
         self.game_index = number
+        self.measure_from = 0.0
 
     # -- HTTP ------------------------------------------------------------------------
     def _conn(self, port: int) -> http.client.HTTPConnection:
@@ -213,6 +216,8 @@ class Learner:
         with self.lock:
             stats = self.stats
             stats.requests += 1
+            if time.monotonic() < self.measure_from:
+                return  # the warm-up: counted, not timed
             if status >= 500 or status == 0:
                 stats.errors += 1
                 if len(stats.error_samples) < 5:
@@ -497,6 +502,8 @@ def run_learners(
         )
         for n in numbers
     ]
+    for learner in learners:
+        learner.measure_from = time.monotonic() + options.get("warmup", 0.0)
     threads = [threading.Thread(target=learner.run, daemon=True) for learner in learners]
     for thread in threads:
         thread.start()
@@ -634,6 +641,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", default="practice=8,guided=1,lesson=1")
     parser.add_argument("--hints", type=float, default=0.1, help="share of turns with a hint")
     parser.add_argument("--no-js", type=float, default=0.2, help="share of learners without JS")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=0.0,
+        help="seconds at the start whose requests are made but not timed (the arrival)",
+    )
     parser.add_argument("--burst", type=float, default=8.0, help="seconds of each saturation run")
     parser.add_argument("--no-burst", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -666,7 +679,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.worker_class == "gthread":
             command += ["--threads", str(args.threads)]
         servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
-    opts = {"mix": mix, "hints": args.hints, "no_js": args.no_js}
+    opts = {"mix": mix, "hints": args.hints, "no_js": args.no_js, "warmup": args.warmup}
     try:
         for port in ports:
             for _ in range(100):
@@ -683,7 +696,12 @@ def main(argv: list[str] | None = None) -> int:
             threads = max(8, 4 * args.workers * args.instances)
             started = time.monotonic()
             saturated = in_clients(
-                args.clients, threads, ports, args.burst, 0.0, {**opts, "only": "practice"}
+                args.clients,
+                threads,
+                ports,
+                args.burst,
+                0.0,
+                {**opts, "only": "practice", "warmup": 0.0},
             )
             moves = sum(len(saturated.latency.get(k, [])) for k in ("move", "computer"))
             per_second = moves / (time.monotonic() - started)
@@ -712,6 +730,7 @@ def main(argv: list[str] | None = None) -> int:
         "worker_class": args.worker_class,
         "threads": args.threads,
         "mix": mix,
+        "warmup_seconds": args.warmup,
         **figures,
         "move_logs": logs,
         "saturation": burst,

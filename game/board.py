@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from game.engine import (
     Advice,
@@ -94,6 +94,16 @@ class Seat:
     is_turn: bool
     is_you: bool
     is_dealer: bool
+
+    # The seat's words are made here, not by {% blocktranslate %} in the template: a
+    # table is drawn on every move, and these are its most repeated phrases.
+    @property
+    def cards_label(self) -> str:
+        return ngettext("%(cards)s card", "%(cards)s cards", self.cards) % {"cards": self.cards}
+
+    @property
+    def score_label(self) -> str:
+        return _("score %(score)s") % {"score": self.score} if self.score else ""
 
 
 @dataclass(frozen=True)
@@ -326,7 +336,7 @@ def board_context(
     score_yourself = _score_yourself(state, names, display.guess) if result else None
     if score_yourself is not None and score_yourself.get("verdict"):
         shown = total  # answered: the whole walkthrough, to check it against
-    log = explain.log_sentences(view.log, names, human=state.me)
+    log = explain.log_sentences(view.log, names, human=state.me, last=LOG_LINES)
     return {
         "view": view,
         "seats": seats,
@@ -343,12 +353,18 @@ def board_context(
         "taken": view.taken,
         "drawn": view.drawn,
         "stock_size": view.stock_size,
+        "stock_label": ngettext("Stock: %(cards)s card", "Stock: %(cards)s cards", view.stock_size)
+        % {"cards": view.stock_size},
+        "deadwood_label": ngettext(
+            "deadwood %(points)s point", "deadwood %(points)s points", arrangement.deadwood
+        )
+        % {"points": arrangement.deadwood},
         "discard_top": view.discard_top,
         "discard_face_down": view.face_down_discard,
         "table_melds": table_melds(view.table, names),
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
-        "log": log[-LOG_LINES:],
+        "log": log,
         "result": result,
         "shown_steps": result.steps[:shown] if result else [],
         "more_steps": shown < total,

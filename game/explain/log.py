@@ -130,10 +130,14 @@ def knocker_of(log: Sequence[Event]) -> int | None:
     return next((e.player for e in log if e.kind is MoveKind.KNOCK), None)
 
 
-def log_sentences(log: Sequence[Event], names: Names, *, human: int | None = None) -> list[str]:
-    """:func:`event_sentence` of every event of a hand's log."""
+def log_sentences(
+    log: Sequence[Event], names: Names, *, human: int | None = None, last: int | None = None
+) -> list[str]:
+    """:func:`event_sentence` of every event of a hand's log (of the ``last`` ones only,
+    when given: a table shows its latest lines)."""
     knocker = knocker_of(log)
-    return [event_sentence(e, names, human=human, knocker=knocker) for e in log]
+    shown = log if last is None else log[-last:]
+    return [event_sentence(e, names, human=human, knocker=knocker) for e in shown]
 
 
 def move_phrase(move: AnyMove) -> str:

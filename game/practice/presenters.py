@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game import explain
 from game.board import BoardDisplay, advice_context, board_context, table_melds
@@ -219,9 +220,26 @@ def table_context(
             ),
             "notice": notice,
             "nudge": _knock_nudge(state) if not confirm else "",
+            # Made here rather than by {% blocktranslate %}: drawn on every move.
+            "status_line": _status_line(state),
+            "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
     return context
+
+
+def _status_line(state: TableState) -> str:
+    """ "Hand 3 · first to 100 wins · 2 hints used"."""
+    parts = [
+        _("Hand %(number)s") % {"number": state.round_number},
+        _("first to %(target)s wins") % {"target": state.rules.target_score},
+    ]
+    if state.hints_used:
+        parts.append(
+            ngettext("%(hints)s hint used", "%(hints)s hints used", state.hints_used)
+            % {"hints": state.hints_used}
+        )
+    return " · ".join(parts)
 
 
 def _knock_nudge(state: TableState) -> str:

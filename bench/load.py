@@ -188,18 +188,25 @@ class Learner:
         if self.js:
             headers["HX-Request"] = "true"
         started = time.perf_counter()
-        conn = self._conn(port)
-        try:
-            conn.request(method, path, body=body, headers=headers)
-            response = conn.getresponse()
-            text = response.read().decode()
-            status = response.status
-            header_map = {k.lower(): v for k, v in response.getheaders()}
-        except (OSError, http.client.HTTPException) as exc:
-            conn.close()
-            self.conns.pop(port, None)
-            self._record(kind, time.perf_counter() - started, 0, {}, f"{path} {exc}")
-            return 0, "", {}
+        reused = port in self.conns
+        for attempt in (1, 2):
+            conn = self._conn(port)
+            try:
+                conn.request(method, path, body=body, headers=headers)
+                response = conn.getresponse()
+                text = response.read().decode()
+                status = response.status
+                header_map = {k.lower(): v for k, v in response.getheaders()}
+                break
+            except (OSError, http.client.HTTPException) as exc:
+                conn.close()
+                self.conns.pop(port, None)
+                if attempt == 1 and reused:
+                    # The server closed an idle kept-alive connection (gthread workers
+                    # do after a few seconds): a browser sends again on a new one.
+                    continue
+                self._record(kind, time.perf_counter() - started, 0, {}, f"{path} {exc}")
+                return 0, "", {}
         for raw in response.headers.get_all("Set-Cookie") or []:
             for key, morsel in SimpleCookie(raw).items():
                 self.cookies[key] = morsel.value

@@ -20,11 +20,9 @@ from django.utils.translation import ngettext, pgettext
 
 from game.engine import (
     Advice,
-    AnyMove,
     Arrangement,
     Card,
     Discard,
-    Done,
     Game,
     Hand,
     HandEnd,
@@ -150,15 +148,6 @@ def actions(view: PlayerView) -> list[Action]:
     else:
         buttons.append(Action("knock", _("Knock")))
     return buttons
-
-
-def ends_play(before: Hand, after: Hand, move: AnyMove) -> bool:
-    """Does ``move`` end the play of the hand (the learner is asked first)? A knock does,
-    even when the players then lay out by hand; the last "done" of a layout does not
-    (pressing it is the decision)."""
-    if isinstance(move, Done):
-        return False
-    return after.is_over or (before.phase is Phase.PLAY and after.phase is Phase.LAY_OUT)
 
 
 def lay_out_help(view: PlayerView, names: Sequence[str]) -> str:
@@ -390,7 +379,6 @@ __all__ = [
     "actions",
     "advice_context",
     "board_context",
-    "ends_play",
     "lay_out_help",
     "meld_label",
     "result_of",

@@ -144,6 +144,10 @@ class Rules:
         """The most deadwood a knocker may keep (``None``: any, or no knocking)."""
         return None
 
+    def lays_out_by_hand(self, options: GameOptions) -> bool:
+        """After a knock, do the players lay out by hand (the LAY_OUT and LAY_OFF phases)?"""
+        return False
+
     # Hooks for the phase after drawing. ``hand.phase`` is PLAY and the move is
     # not a draw when these are called; ``check_play`` is called only by
     # :meth:`Hand.check`, ``apply_play`` only with a legal move.
@@ -411,6 +415,12 @@ class Hand:
         return self.phase is Phase.OVER
 
     @property
+    def play_over(self) -> bool:
+        """No more drawing and discarding: the hand is over, or (Gin laid out by hand)
+        it is being laid out after a knock."""
+        return self.phase is Phase.OVER or self.phase in LAYOUT_PHASES
+
+    @property
     def settlement(self) -> Settlement | None:
         """The settlement once the hand is over (a void hand's has no transfers)."""
         return self.result.settlement if self.result else None
@@ -471,7 +481,7 @@ class Hand:
         if self.phase in LAYOUT_PHASES:
             self.rules.check_lay_out(self, move)  # type: ignore[arg-type]
             return
-        if isinstance(move, Done) and getattr(self.options, "players_lay_out", False):
+        if isinstance(move, Done) and self.rules.lays_out_by_hand(self.options):
             raise IllegalMove(MoveError.NOTHING_TO_FINISH)
         if type(move) not in (DrawStock, DrawDiscard, Discard, *self.rules.extra_moves):
             raise IllegalMove(

@@ -216,7 +216,7 @@ def table_context(
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),
             "confirm": _confirm(
-                confirm, lay_out=bool(getattr(state.rules.options, "players_lay_out", False))
+                confirm, lay_out=state.hand.rules.lays_out_by_hand(state.rules.options)
             ),
             "notice": notice,
             "nudge": _knock_nudge(state) if not confirm else "",

@@ -33,7 +33,6 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from game.board import ends_play
 from game.engine import (
     Advice,
     AnyMove,
@@ -553,7 +552,8 @@ def _with_current(state: TableState, board: Board) -> list[Round]:
 def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) -> TableState:
     """Make the learner's move and return the table as it is after it.
 
-    A move that ends the hand needs ``confirmed`` (else :class:`NeedsConfirmation`);
+    A move that ends the play (the hand, or its play when Gin is then laid out by hand)
+    needs ``confirmed`` (else :class:`NeedsConfirmation`);
     an illegal one raises :class:`MoveRefused` with the engine's reason.
     """
     state = _current(table, version)
@@ -564,7 +564,7 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     except IllegalMove as exc:
         move_refused.send(sender=Table, learner=table.learner, game=state.rules.game, error=exc)
         raise MoveRefused(state, exc) from None
-    if ends_play(state.hand, after, move) and not confirmed:
+    if after.play_over and not state.hand.play_over and not confirmed:
         raise NeedsConfirmation(state, move)
     board = state.board.with_moves(move)
     _remember(state.rules, board, after)

@@ -106,13 +106,16 @@ class GinRules(ClosedHandRules):
     def knock_end(self, deadwood: int) -> HandEnd:
         return HandEnd.GIN if deadwood == 0 else HandEnd.KNOCK
 
+    def lays_out_by_hand(self, options: GameOptions) -> bool:
+        assert isinstance(options, GinOptions)
+        return options.players_lay_out
+
     def settle(self, hand: Hand, knocker: int) -> Settlement:
         assert isinstance(hand.options, GinOptions)
         return settle_gin(knocker=knocker, hands=list(hand.hands), options=hand.options)
 
     def apply_play(self, hand: Hand, move: AnyMove) -> Hand:
-        assert isinstance(hand.options, GinOptions)
-        if isinstance(move, Knock) and hand.options.players_lay_out:
+        if isinstance(move, Knock) and self.lays_out_by_hand(hand.options):
             after = self.discarded(hand, move, move.discard)
             if self.deadwood(after.cards(hand.turn)):
                 # The knocker lays out by hand (gin needs no choosing: it settles at once).

@@ -446,7 +446,8 @@ def choose(html: str, rng: random.Random) -> dict[str, Any] | None:
     if "discard" not in buttons and "done" in buttons:  # Gin laid out by hand
         if "meld" in buttons and melds:
             return {"action": "meld", "cards": [str(c) for c in melds[0].cards]}
-        return layoff() if "lay_off" in buttons and layoff() else {"action": "done"}
+        found = layoff() if "lay_off" in buttons else None
+        return found or {"action": "done"}
     if "meld" in buttons and melds and len(held) > len(melds[0].cards):
         return {"action": "meld", "cards": [str(c) for c in melds[0].cards]}
     if "lay_off" in buttons and len(held) > 1 and (found := layoff()):

@@ -1,0 +1,104 @@
+"""Where a practice move's time goes inside the server, part by part.
+
+    python bench/move_parts.py              # 600 requests at a three-player Basic table
+    python bench/move_parts.py --requests 1200 --game gin --players 2
+
+Plays a table through Django's test client in this process (a fresh SQLite database,
+the bench settings: production-like), timing each part of the view around every
+request: reading the table (with its learner), the engine's move and the table's
+conditional update, the page's context, and the template's rendering. Prints the median
+of each part and of the whole move request (the rest is the middleware and the client).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=600)
+    parser.add_argument("--game", default="basic", choices=["basic", "gin", "knock"])
+    parser.add_argument("--players", type=int, default=3)
+    args = parser.parse_args()
+    os.environ["DATABASE_URL"] = f"sqlite:///{Path(tempfile.mkdtemp()) / 'parts.sqlite3'}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.bench")
+    os.chdir(ROOT)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from game.practice import presenters, services, views
+
+    call_command("migrate", verbosity=0)
+    parts: dict[str, list[float]] = {}
+
+    def timed(module: Any, name: str, label: str) -> None:
+        original: Callable[..., Any] = getattr(module, name)
+
+        @functools.wraps(original)
+        def wrapper(*a: Any, **k: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*a, **k)
+            finally:
+                parts.setdefault(label, []).append(time.perf_counter() - started)
+
+        setattr(module, name, wrapper)
+
+    timed(views, "_table_or_404", "read the table")
+    timed(services, "table_move", "move and update")
+    timed(presenters, "table_context", "context")
+    timed(views, "render_page", "template")
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.get("/en/practice/")
+    htmx = {"HTTP_HX_REQUEST": "true"}
+    form = {"game": args.game, "players": str(args.players), "name": "Bench"}
+
+    def new_table() -> str:
+        return str(client.post("/en/practice/new/", form)["Location"])
+
+    url = new_table()
+    page = client.get(url, **htmx).content.decode()
+    moves: list[float] = []
+    for _ in range(args.requests):
+        version = page.split('data-version="', 1)[1].split('"', 1)[0]
+        if 'value="draw_stock"' in page:
+            data = {"version": version, "action": "draw_stock"}
+        elif 'value="discard"' in page:
+            card = page.split('name="cards" value="', 1)[1].split('"', 1)[0]
+            data = {"version": version, "action": "discard", "cards": card, "confirm": "1"}
+        elif 'class="bots"' in page:
+            page = client.post(url + "computer/", {"version": version}, **htmx).content.decode()
+            continue
+        else:
+            url = new_table()
+            page = client.get(url, **htmx).content.decode()
+            continue
+        started = time.perf_counter()
+        page = client.post(url + "move/", data, **htmx).content.decode()
+        moves.append(time.perf_counter() - started)
+    print(f"{'move request':18} n={len(moves):4}  median {statistics.median(moves) * 1000:6.2f} ms")
+    for label, values in parts.items():
+        median = statistics.median(values) * 1000
+        print(f"{label:18} n={len(values):4}  median {median:6.2f} ms")
+    print("parts are timed over moves and computer steps alike; the rest is middleware")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

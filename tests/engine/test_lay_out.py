@@ -59,9 +59,12 @@ def test_a_knock_starts_the_layout_and_the_knocker_moves_again() -> None:
     assert {str(m) for m in legal} == {"meld 2C 3C 4C", "meld 5D 5H 5S", "meld 9D 9H 9S"}
     assert Done() not in legal  # 43 points not laid out: over the limit of 10
     # The play is over (a practice table asks before the knock, not before Done).
-    assert hand.play_over and not replay_hand(
-        "gin", ["draw stock"], dealer=1, deal=GIN_DEAL, options={"players_lay_out": True}
-    ).play_over
+    assert (
+        hand.play_over
+        and not replay_hand(
+            "gin", ["draw stock"], dealer=1, deal=GIN_DEAL, options={"players_lay_out": True}
+        ).play_over
+    )
     assert by_hand(*LAID_OUT, *EXAMPLE_3_LAYOFFS).play_over
 
 

@@ -45,3 +45,34 @@ def test_drills_on_a_phone(browser, site_url: str) -> None:  # type: ignore[no-u
     expect(page.locator(".check")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_best_discard_drill_with_the_keyboard(page: Page, site_url: str, language: str) -> None:
+    """The best discard: the first card has the focus, the arrow keys choose among the
+    eleven (one radio group), Tab reaches the button, Enter answers; axe on the question
+    and the answer."""
+    from lessons.checks import DiscardCheck
+
+    page.goto(f"{site_url}/{language}/drills/gin/discard/")
+    assert serious_violations(page) == []
+    token = page.locator("input[name=question]").get_attribute("value") or ""
+    seed = int(signing.loads(token, salt="drills.question")["seed"])
+    check = services.drill_check(Game.GIN, "discard", seed)
+    assert isinstance(check, DiscardCheck)
+    cards = check.question(seed)
+    _least, best = check.best(cards)
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.type === 'radio'"
+    )
+    for _ in range(cards.index(best[0])):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")  # focus alone does not choose the first card
+    expect(page.locator(f"input[type=radio][value='{best[0]}']")).to_be_checked()
+    page.keyboard.press("Tab")  # from the group of cards to "Discard this card"
+    expect(page.locator(".check__buttons button")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback--right")).to_be_visible()
+    expect(page.locator(".drill__score")).to_contain_text("1")
+    assert serious_violations(page) == []

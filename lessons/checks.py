@@ -108,6 +108,18 @@ def _parse_cards(words: Sequence[str]) -> list[Card]:
     return cards
 
 
+def _fixed_or_random(args: str, size: int, what: str) -> tuple[Card, ...] | None:
+    """A check's cards: ``None`` for "random" (dealt from each question's seed), else
+    exactly ``size`` cards."""
+    words = args.split()
+    if words == ["random"]:
+        return None
+    cards = _parse_cards(words)
+    if len(cards) != size:
+        raise InvalidNotation(args, f"{what} takes {size} cards")
+    return tuple(cards)
+
+
 def _answer_cards(answer: Mapping[str, Any], allowed: Sequence[Card]) -> list[Card]:
     raw = answer.get("cards", [])
     tokens = [raw] if isinstance(raw, str) else list(raw)
@@ -246,13 +258,7 @@ class KnockCheck:
 
     @classmethod
     def parse(cls, args: str) -> KnockCheck:
-        words = args.split()
-        if words == ["random"]:
-            return cls(None)
-        cards = _parse_cards(words)
-        if len(cards) != 10:
-            raise InvalidNotation(args, "a knock check takes 10 cards")
-        return cls(tuple(cards))
+        return cls(_fixed_or_random(args, 10, "a knock check"))
 
     @property
     def random(self) -> bool:
@@ -306,13 +312,7 @@ class DiscardCheck:
 
     @classmethod
     def parse(cls, args: str) -> DiscardCheck:
-        words = args.split()
-        if words == ["random"]:
-            return cls(None)
-        cards = _parse_cards(words)
-        if len(cards) != 11:
-            raise InvalidNotation(args, "a discard check takes 11 cards")
-        return cls(tuple(cards))
+        return cls(_fixed_or_random(args, 11, "a discard check"))
 
     @property
     def random(self) -> bool:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -121,31 +121,39 @@ class Board:
     """One engine hand at a table.
 
     ``seats[i]`` is the table seat playing engine seat ``i``; ``dealer`` is an engine
-    seat; ``moves`` are the moves made so far, in order.
+    seat; ``moves`` are the moves made so far, in order. ``notation`` is their text
+    (``str(move)`` of each), kept beside them: a server writes it and looks hands up by
+    it on every request, and a board made by :meth:`with_moves` only adds the new moves'.
     """
 
     seats: tuple[int, ...]
     seed: int
     dealer: int
     moves: tuple[AnyMove, ...] = ()
+    notation: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.notation) != len(self.moves):
+            object.__setattr__(self, "notation", tuple(str(m) for m in self.moves))
 
     def seat_of(self, table_seat: int) -> int | None:
         """The engine seat of ``table_seat`` at this board (``None``: not at it)."""
         return self.seats.index(table_seat) if table_seat in self.seats else None
 
     def with_moves(self, *moves: AnyMove) -> Board:
-        return Board(self.seats, self.seed, self.dealer, (*self.moves, *moves))
+        notation = (*self.notation, *(str(m) for m in moves))
+        return Board(self.seats, self.seed, self.dealer, (*self.moves, *moves), notation)
 
     def upto(self, count: int) -> Board:
         """The board after its first ``count`` moves."""
-        return Board(self.seats, self.seed, self.dealer, self.moves[:count])
+        return Board(self.seats, self.seed, self.dealer, self.moves[:count], self.notation[:count])
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "seats": list(self.seats),
             "seed": self.seed,
             "dealer": self.dealer,
-            "moves": [str(m) for m in self.moves],
+            "moves": list(self.notation),
         }
 
     @classmethod

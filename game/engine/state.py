@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from .cards import Card, format_cards
@@ -181,14 +181,25 @@ class Rules:
 
     # -------------------------------------------------------- helpers for games
     def update(self, hand: Hand, **changes: Any) -> Hand:
-        """``hand`` with some fields changed (its caches dropped)."""
-        changes.setdefault("_cache", {})
-        return replace(hand, **changes)
+        """``hand`` with some fields changed (its caches dropped).
+
+        What :func:`dataclasses.replace` does, without its per-call introspection (this
+        runs a few times per move, and a hand is replayed move by move): a hand has no
+        ``__post_init__`` to run, so a copy of its fields is the same new hand."""
+        unknown = changes.keys() - _HAND_FIELDS
+        if unknown:
+            raise TypeError(f"not fields of a hand: {sorted(unknown)}")
+        new = object.__new__(type(hand))
+        new.__dict__.update(hand.__dict__)
+        new.__dict__.update(changes)
+        new.__dict__["_cache"] = {}
+        return new
 
     def record(self, hand: Hand, move: AnyMove, *, gone: Sequence[Card], **changes: Any) -> Hand:
         """The player to move made ``move``, which takes the cards ``gone`` from their hand
         (turn not passed): logged, cards removed, other fields changed."""
-        kept = tuple(c for c in hand.cards(hand.turn) if c not in set(gone))
+        taken_away = set(gone)
+        kept = tuple(c for c in hand.cards(hand.turn) if c not in taken_away)
         return self.update(
             hand,
             log=(*hand.log, Event.of(hand.turn, move)),
@@ -618,6 +629,10 @@ class Hand:
             lines.append(f"  meld {m.id} ({m.owner}): {format_cards(m.meld.cards)}")
         lines.append(f"  {self.phase.value}" + (f" {self.result.end.value}" if self.result else ""))
         return "\n".join(lines)
+
+
+#: The names of a hand's fields (what :meth:`Rules.update` may change).
+_HAND_FIELDS = frozenset(f.name for f in fields(Hand))
 
 
 def _move_card(move: Move) -> Card | None:

@@ -18,6 +18,7 @@ sits out are the engine's :class:`~game.engine.rounds.TableRules`.
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections import OrderedDict
@@ -28,7 +29,6 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -39,6 +39,7 @@ from game.engine import (
     Board,
     EngineError,
     Game,
+    GameOptions,
     Hand,
     IllegalMove,
     Match,
@@ -60,6 +61,7 @@ from game.engine import (
 from game.names import COMPUTER_NAMES, computer_name
 from learners.models import Learner
 from rummy_site.errors import ServiceError
+from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from .models import Table
 from .signals import move_refused
@@ -325,9 +327,13 @@ HAND_CACHE_SIZE = 2048
 
 
 def _hand_key(rules: TableRules, board: Board) -> tuple[Any, ...]:
-    options = tuple(sorted(rules.options.to_dict().items()))
-    moves = tuple(str(m) for m in board.moves)
-    return (rules.game, options, board.seats, board.dealer, board.seed, moves)
+    options = _options_key(rules.options)
+    return (rules.game, options, board.seats, board.dealer, board.seed, board.notation)
+
+
+@functools.lru_cache(maxsize=256)
+def _options_key(options: GameOptions) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(options.to_dict().items()))
 
 
 def _cached(key: tuple[Any, ...]) -> Hand | None:
@@ -366,12 +372,65 @@ def replay(rules: TableRules, board: Board) -> Hand:
     return hand
 
 
+#: Tables as read, by row and version: the stored fields they were read from, and the
+#: table made of them. A request reads its table's row, then takes the table from here
+#: when that version's fields are equal to the ones stored here (a comparison of
+#: decoded JSON, far cheaper than parsing the moves and replaying the hand). The key
+#: alone is never trusted: a row changed without a new version is simply read again.
+#: Each worker keeps its own; nothing depends on it but speed.
+_TABLES: OrderedDict[tuple[int, int], tuple[tuple[Any, ...], TableState]] = OrderedDict()
+TABLE_CACHE_SIZE = 1024
+
+
+def clear_caches() -> None:
+    """Forget every replayed hand and read table of this process (tests use it to make a
+    request start from the database alone)."""
+    with _HANDS_LOCK:
+        _HANDS.clear()
+        _TABLES.clear()
+
+
+def _stored(table: Table) -> tuple[Any, ...]:
+    """What a table's state is made of: every stored field it is read from."""
+    return (
+        table.game,
+        table.format,
+        table.seats,
+        table.seed,
+        table.options,
+        table.rounds,
+        table.results,
+    )
+
+
 def _state(
     table: Table, rules: TableRules, rounds: Sequence[Round], results: Sequence[RoundResult]
 ) -> TableState:
     current = tuple(replay(rules, board) for board in rounds[-1])
-    return TableState(
+    state = TableState(
         table=table, rules=rules, rounds=tuple(rounds), results=tuple(results), current=current
+    )
+    if table.pk is not None:
+        with _HANDS_LOCK:
+            _TABLES[(table.pk, table.version)] = (_stored(table), state)
+            while len(_TABLES) > TABLE_CACHE_SIZE:
+                _TABLES.popitem(last=False)
+    return state
+
+
+def _known_state(table: Table) -> TableState | None:
+    """The table's state from :data:`_TABLES`, if its row is the one it was made of."""
+    with _HANDS_LOCK:
+        entry = _TABLES.get((table.pk, table.version))
+    if entry is None or entry[0] != _stored(table):
+        return None
+    known = entry[1]
+    return TableState(
+        table=table,
+        rules=known.rules,
+        rounds=known.rounds,
+        results=known.results,
+        current=known.current,
     )
 
 
@@ -391,6 +450,9 @@ def table_state(*, table: Table) -> TableState:
     """The table: its finished rounds' stored results and its current round replayed.
     Raises :class:`CorruptTable` when its data is broken. A table without its results
     (or with results that do not fit its rounds) has them replayed."""
+    known = _known_state(table)
+    if known is not None:
+        return known
     rules = table_rules(table)
     try:
         rounds = rounds_from_data(table.rounds)
@@ -469,15 +531,22 @@ def table_get(*, learner: Learner | None, public_id: str) -> Table:
     return table
 
 
+#: Every request at a table reads it this way: compiled once (see rummy_site.prepared).
+_TABLE_OF_VISITOR = PreparedQuery(
+    Table,
+    lambda public_id, visitor_key: Table.objects.select_related("learner").filter(
+        public_id=public_id, learner__visitor_key=visitor_key
+    ),
+    "public_id",
+    "visitor_key",
+)
+
+
 def table_of_visitor(*, visitor_key: str, public_id: str) -> Table | None:
     """The table ``public_id`` if its learner is the visitor whose key this is, read with
     its learner in one query (``None`` otherwise: someone else's table, or a learner
-    known another way)."""
-    return (
-        Table.objects.select_related("learner")
-        .filter(public_id=public_id, learner__visitor_key=visitor_key)
-        .first()
-    )
+    known another way). Public ids are unique: one row at most."""
+    return _TABLE_OF_VISITOR.first(public_id=public_id, visitor_key=visitor_key)
 
 
 def tables_of(*, learner: Learner | None) -> list[Table]:
@@ -503,10 +572,7 @@ def _save(
     fields: dict[str, Any] = {"rounds": data, "hints": hints}
     if results is not None:
         fields["results"] = results_to_data(results)
-    updated = Table.objects.filter(pk=table.pk, version=version).update(
-        **fields, version=F("version") + 1, updated=timezone.now()
-    )
-    if updated != 1:
+    if not update_if_unchanged(table, "version", **fields, updated=timezone.now()):
         raise StaleTable()
     for name, value in fields.items():
         setattr(table, name, value)

@@ -5,6 +5,9 @@
     {% card card selected=True %}   a Card object, drawn as selected
     {% card None %}                 a face-down card
     {% card_name "7H" %}            just the translated name, as text
+    {% card_choices cards %}        the hand form's cards: one <li> with a checkbox each
+    {% seat_items seats %}          the players: one <li> each (game.board.Seat)
+    {% line_items lines %}          a list's lines, escaped: one <li> each
 
 Suits are drawn from one shared SVG sprite (``static/cards/suits.svg``), so a
 hand of ten cards costs one download, not ten. The markup is built here rather
@@ -22,16 +25,19 @@ several times faster. The markup, for "7H" and face down::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from django import template
+from django.template.context import Context
 from django.templatetags.static import static
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext
 
 from game.engine import Card
 
+from ..board import Seat
 from ..cards import card_face
 from ..cards import card_name as _card_name
 
@@ -77,3 +83,72 @@ def card(value: Card | str | None, selected: bool = False, small: bool = False) 
 @register.simple_tag
 def card_name(value: Card | str) -> str:
     return _card_name(Card.parse(value) if isinstance(value, str) else value)
+
+
+@register.simple_tag(takes_context=True)
+def card_choices(context: Context, cards: Iterable[Card | str]) -> SafeString:
+    """The hand form's cards, each a ``<li>`` holding a checkbox (``name="cards"``, in
+    the form ``hand-form``) and its label: the card, and "just taken" or "just drawn"
+    when it is the card the learner took from the discard pile or drew. The context's
+    ``selected`` cards are checked (after a refused move, what the learner had chosen)."""
+    selected = {str(c) for c in context.get("selected") or ()}
+    taken, drawn = context.get("taken"), context.get("drawn")
+    taken_code = None if taken is None else str(taken)
+    drawn_code = None if drawn is None else str(drawn)
+    items = []
+    for value in cards:
+        code = str(value)
+        tag = ""
+        if code == taken_code:
+            tag = format_html('<span class="card-choice__tag">{}</span>', gettext("just taken"))
+        elif code == drawn_code:
+            tag = format_html('<span class="card-choice__tag">{}</span>', gettext("just drawn"))
+        items.append(
+            format_html(
+                '<li><input type="checkbox" class="card-choice__input" name="cards" value="{}"'
+                ' id="card-{}" form="hand-form"{}><label class="card-choice" for="card-{}">'
+                "{}{}</label></li>",
+                code,
+                code,
+                mark_safe(" checked") if code in selected else "",
+                code,
+                _card_html(code, False, False, get_language()),
+                tag,
+            )
+        )
+    return mark_safe("".join(items))
+
+
+@register.simple_tag
+def seat_items(seats: Iterable[Seat]) -> SafeString:
+    """One ``<li class="seat">`` per player: name, "dealer" and "to play" tags, the number
+    of cards and the score. The seat to play is marked ``aria-current``."""
+    dealer, to_play = gettext("dealer"), gettext("to play")
+    items = []
+    for seat in seats:
+        classes = "seat" + (" seat--turn" if seat.is_turn else "")
+        classes += " seat--you" if seat.is_you else ""
+        items.append(
+            format_html(
+                '<li class="{}"{}><span class="seat__name">{}</span> {}{}'
+                '<span class="seat__cards">{}</span>{}</li>',
+                classes,
+                mark_safe(' aria-current="true"') if seat.is_turn else "",
+                seat.name,
+                format_html('<span class="seat__tag">{}</span> ', dealer) if seat.is_dealer else "",
+                format_html('<span class="seat__tag seat__tag--turn">{}</span> ', to_play)
+                if seat.is_turn
+                else "",
+                seat.cards_label,
+                format_html(' <span class="seat__score">{}</span>', seat.score_label)
+                if seat.score
+                else "",
+            )
+        )
+    return mark_safe("".join(items))
+
+
+@register.simple_tag
+def line_items(lines: Iterable[str]) -> SafeString:
+    """One ``<li>`` per line, each escaped (a log, a list of steps)."""
+    return mark_safe("".join(format_html("<li>{}</li>", line) for line in lines))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -103,3 +106,21 @@ def test_check_agrees_with_legal_moves(data: tuple[Hand, list[Hand]], text: str)
             getattr(m, "cards", None) and sorted(m.cards) == sorted(getattr(move, "cards", ()))
             for m in legal
         )
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played())
+def test_a_hand_updated_is_what_dataclasses_replace_makes(data: tuple[Hand, list[Hand]]) -> None:
+    # Rules.update copies a hand's fields without dataclasses.replace (it runs on every
+    # move of every replay); it must make the same hand, with no cache carried over.
+    hand, states = data
+    assert not hasattr(Hand, "__post_init__")  # else replace() would run it and update not
+    for state in states[-4:]:
+        state.legal_moves()  # fills the hand's cache
+        changes = {"turns": state.turns + 1, "taken": None, "melded_now": not state.melded_now}
+        updated = state.rules.update(state, **changes)
+        assert updated == dataclasses.replace(state, **changes, _cache={})
+        assert updated._cache == {} and state._cache != {}
+        assert type(updated) is type(state) and updated.hands is state.hands
+    with pytest.raises(TypeError):
+        hand.rules.update(hand, no_such_field=1)

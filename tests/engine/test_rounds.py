@@ -210,6 +210,19 @@ def test_a_board_has_a_json_form() -> None:
     assert board.upto(1).moves == board.moves[:1]
 
 
+def test_a_board_keeps_the_text_of_its_moves_as_it_grows_and_shrinks() -> None:
+    board = Board((0, 1), seed=5, dealer=0)
+    assert board.notation == ()
+    grown = board.with_moves(Move.parse("draw stock"), Move.parse("discard 7h"))
+    assert grown.notation == ("draw stock", "discard 7H")
+    assert grown.upto(1).notation == ("draw stock",)
+    assert grown.upto(9).notation == grown.notation
+    again = Board.from_dict(grown.to_dict())
+    assert again.notation == grown.notation and again == grown
+    # Made from moves alone, the text is written out; it takes no part in equality.
+    assert Board((0, 1), 5, 0, grown.moves).notation == grown.notation
+
+
 @pytest.mark.parametrize(
     "data",
     [

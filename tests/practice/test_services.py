@@ -260,7 +260,7 @@ def test_moves_that_read_well_but_are_not_a_legal_hand_are_a_corrupt_table() -> 
     ):
         Table.objects.filter(pk=table.pk).update(rounds=[[{**board, "moves": moves}]])
         table.refresh_from_db()
-        services._HANDS.clear()
+        services.clear_caches()
         with pytest.raises(services.CorruptTable):
             services.table_state(table=table)
 
@@ -281,9 +281,39 @@ def test_a_hand_is_replayed_from_the_cache_one_move_at_a_time(
     services.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
     services.table_state(table=table)
     assert dealt == []  # the move was applied to the cached hand; nothing replayed
-    services._HANDS.clear()
+    services.clear_caches()
     services.table_state(table=table)
     assert len(dealt) == 1
+
+
+def test_a_table_read_again_at_the_same_version_is_not_parsed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = factories.table("basic")
+    at_learners_turn(table)
+    services.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+    parsed = []
+    original = services.rounds_from_data
+
+    def counting(data):  # type: ignore[no-untyped-def]
+        parsed.append(data)
+        return original(data)
+
+    monkeypatch.setattr(services, "rounds_from_data", counting)
+    fresh = Table.objects.get(pk=table.pk)  # as the next request reads it
+    state = services.table_state(table=fresh)
+    assert parsed == []  # the state made when the move was saved
+    assert state.table is fresh and state.version == table.version
+    assert [str(m) for m in state.board.moves] == fresh.rounds[-1][0]["moves"]
+
+    # The same version with other stored moves (a row changed by hand): read again.
+    board = fresh.rounds[-1][0]
+    Table.objects.filter(pk=table.pk).update(rounds=[[{**board, "moves": board["moves"][:-1]}]])
+    changed = Table.objects.get(pk=table.pk)
+    assert changed.version == fresh.version
+    state = services.table_state(table=changed)
+    assert len(parsed) == 1
+    assert len(state.board.moves) == len(board["moves"]) - 1
 
 
 def _play_hands(table: Table, hands: int) -> services.TableState:
@@ -328,7 +358,7 @@ def test_finished_hands_results_are_kept_and_only_the_current_hand_is_replayed(
         return original(cls, *args, **kwargs)
 
     monkeypatch.setattr(Hand, "new", classmethod(counting))
-    services._HANDS.clear()
+    services.clear_caches()
     state = services.table_state(table=table)
     assert len(dealt) == len(rounds[-1])  # the current round's boards, nothing before
     # The same match as replaying every hand (a row without its results is replayed).

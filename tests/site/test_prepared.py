@@ -1,0 +1,90 @@
+"""Queries compiled once (rummy_site.prepared): the same instances as the ORM's own
+query, one query each, the conditional update, and the uses they refuse."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from game.practice.models import Table
+from learners.models import Learner
+from rummy_site.prepared import PreparedQuery, update_if_unchanged
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+BY_VISITOR = PreparedQuery(
+    Table,
+    lambda public_id, visitor_key: Table.objects.select_related("learner").filter(
+        public_id=public_id, learner__visitor_key=visitor_key
+    ),
+    "public_id",
+    "visitor_key",
+)
+
+
+def _visitor_table(game: str = "gin") -> Table:
+    table = factories.table(game)
+    Learner.objects.filter(pk=table.learner_id).update(visitor_key="k" * 20)
+    return Table.objects.select_related("learner").get(pk=table.pk)
+
+
+def _fields(obj: object) -> dict[str, object]:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}  # type: ignore[attr-defined]
+
+
+def test_a_prepared_query_gives_what_the_orm_gives_in_one_query() -> None:
+    expected = _visitor_table("basic")
+    factories.table("knock")  # another table, another learner
+    for _ in range(2):  # compiled on the first run, reused on the second
+        with CaptureQueriesContext(connection) as queries:
+            found = BY_VISITOR.first(public_id=expected.public_id, visitor_key="k" * 20)
+            assert found is not None
+            learner = found.learner  # filled in by select_related: no query
+        assert len(queries) == 1
+        assert _fields(found) == _fields(expected)
+        assert _fields(learner) == _fields(expected.learner)
+        assert isinstance(found.rounds, list) and found.created == expected.created
+        assert found._state.adding is False and found._state.db == "default"
+
+
+def test_a_prepared_query_finds_nothing_for_other_values() -> None:
+    table = _visitor_table()
+    assert BY_VISITOR.first(public_id=table.public_id, visitor_key="x" * 20) is None
+    assert BY_VISITOR.first(public_id="nope", visitor_key="k" * 20) is None
+    # Quotes and placeholders in the values are values, not SQL.
+    assert BY_VISITOR.all(public_id="' OR 1=1 --", visitor_key="%s") == []
+
+
+def test_a_prepared_query_refuses_what_it_cannot_prepare() -> None:
+    with pytest.raises(TypeError):
+        BY_VISITOR.first(public_id="x")  # a value missing
+    with pytest.raises(TypeError):
+        BY_VISITOR.first(public_id="x", visitor_key=None)  # type: ignore[arg-type]
+    # A value the ORM changes on its way to the SQL ("contains" wraps it in %...%)
+    # cannot be prepared.
+    wrapped = PreparedQuery(
+        Table, lambda part: Table.objects.filter(public_id__contains=part), "part"
+    )
+    with pytest.raises(ValueError):
+        wrapped.first(part="x")
+    other = PreparedQuery(Table, lambda key: Learner.objects.filter(visitor_key=key), "key")  # type: ignore[arg-type, return-value]
+    with pytest.raises(ValueError):
+        other.first(key="x")
+
+
+def test_update_if_unchanged_writes_once_per_version() -> None:
+    table = _visitor_table()
+    version = table.version
+    hints = [[{"move": 3}]]
+    with CaptureQueriesContext(connection) as queries:
+        assert update_if_unchanged(table, "version", hints=hints)
+    assert len(queries) == 1
+    saved = Table.objects.get(pk=table.pk)
+    assert saved.hints == hints and saved.version == version + 1
+    # ``table`` still holds the old version: a second write from it is refused.
+    assert not update_if_unchanged(table, "version", hints=[])
+    assert Table.objects.get(pk=table.pk).hints == hints
+    assert update_if_unchanged(saved, "version", hints=[], rounds=saved.rounds)
+    assert Table.objects.get(pk=table.pk).version == version + 2

@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
 
 from game.engine import Card, InvalidNotation, Rank, Suit, parse_cards
 
@@ -81,6 +82,12 @@ SUIT_SLUGS = {
 
 def card_name(card: Card) -> str:
     """The card's full name in the active language: "seven of hearts"."""
+    return _card_name(card, get_language())
+
+
+@lru_cache(maxsize=512)
+def _card_name(card: Card, language: str | None) -> str:
+    # Named once per card and language: a table page names dozens of cards.
     return pgettext("a card's name: rank, then suit", "{rank} of {suit}").format(
         rank=RANK_NAMES[card.rank], suit=SUIT_NAMES_IN_CARD[card.suit]
     )
@@ -95,8 +102,13 @@ def rank_index(rank: Rank) -> str:
 def card_short(card: Card | str) -> str:
     """The card as on its corner: "7♥", "10♣", "Д♠" (ru)."""
     c = Card.parse(card) if isinstance(card, str) else card
-    index = "10" if c.rank is Rank.TEN else rank_index(c.rank)
-    return index + c.suit.symbol
+    return _card_short(c, get_language())
+
+
+@lru_cache(maxsize=512)
+def _card_short(card: Card, language: str | None) -> str:
+    index = "10" if card.rank is Rank.TEN else rank_index(card.rank)
+    return index + card.suit.symbol
 
 
 def cards_short(cards: Iterable[Card | str]) -> str:

@@ -4,9 +4,10 @@ one per :class:`MoveKind`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from game.engine import AnyMove, Discard, DrawDiscard, Event, Knock, LayDown, LayOff, MoveKind
 
@@ -137,7 +138,20 @@ def log_sentences(
     when given: a table shows its latest lines)."""
     knocker = knocker_of(log)
     shown = log if last is None else log[-last:]
-    return [event_sentence(e, names, human=human, knocker=knocker) for e in shown]
+    seats, language = tuple(names), get_language()
+    return [_sentence(e, seats, human, knocker, language) for e in shown]
+
+
+@lru_cache(maxsize=8192)
+def _sentence(
+    event: Event,
+    names: tuple[str, ...],
+    human: int | None,
+    knocker: int | None,
+    language: str | None,
+) -> str:
+    # A table's log repeats its lines on every move: each is told once per process.
+    return event_sentence(event, names, human=human, knocker=knocker)
 
 
 def move_phrase(move: AnyMove) -> str:

@@ -33,7 +33,7 @@ from django.template.context import Context
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from game.engine import Card
 
@@ -85,67 +85,74 @@ def card_name(value: Card | str) -> str:
     return _card_name(Card.parse(value) if isinstance(value, str) else value)
 
 
+#: The tags of the card just taken from the discard pile and of the card just drawn
+#: (translated where they are drawn).
+JUST_TAKEN = gettext_noop("just taken")
+JUST_DRAWN = gettext_noop("just drawn")
+
+
+@lru_cache(maxsize=4096)
+def _choice_html(code: str, checked: bool, tag: str, language: str | None) -> SafeString:
+    label = format_html('<span class="card-choice__tag">{}</span>', gettext(tag)) if tag else ""
+    return format_html(
+        '<li><input type="checkbox" class="card-choice__input" name="cards" value="{}"'
+        ' id="card-{}" form="hand-form"{}><label class="card-choice" for="card-{}">'
+        "{}{}</label></li>",
+        code,
+        code,
+        mark_safe(" checked") if checked else "",
+        code,
+        _card_html(code, False, False, language),
+        label,
+    )
+
+
 @register.simple_tag(takes_context=True)
 def card_choices(context: Context, cards: Iterable[Card | str]) -> SafeString:
     """The hand form's cards, each a ``<li>`` holding a checkbox (``name="cards"``, in
     the form ``hand-form``) and its label: the card, and "just taken" or "just drawn"
     when it is the card the learner took from the discard pile or drew. The context's
-    ``selected`` cards are checked (after a refused move, what the learner had chosen)."""
+    ``selected`` cards are checked (after a refused move, what the learner had chosen).
+    Each item is made once per process and language (52 cards, a few states)."""
     selected = {str(c) for c in context.get("selected") or ()}
     taken, drawn = context.get("taken"), context.get("drawn")
     taken_code = None if taken is None else str(taken)
     drawn_code = None if drawn is None else str(drawn)
+    language = get_language()
     items = []
     for value in cards:
         code = str(value)
-        tag = ""
-        if code == taken_code:
-            tag = format_html('<span class="card-choice__tag">{}</span>', gettext("just taken"))
-        elif code == drawn_code:
-            tag = format_html('<span class="card-choice__tag">{}</span>', gettext("just drawn"))
-        items.append(
-            format_html(
-                '<li><input type="checkbox" class="card-choice__input" name="cards" value="{}"'
-                ' id="card-{}" form="hand-form"{}><label class="card-choice" for="card-{}">'
-                "{}{}</label></li>",
-                code,
-                code,
-                mark_safe(" checked") if code in selected else "",
-                code,
-                _card_html(code, False, False, get_language()),
-                tag,
-            )
-        )
+        tag = JUST_TAKEN if code == taken_code else JUST_DRAWN if code == drawn_code else ""
+        items.append(_choice_html(code, code in selected, tag, language))
     return mark_safe("".join(items))
+
+
+@lru_cache(maxsize=4096)
+def _seat_html(seat: Seat, language: str | None) -> SafeString:
+    classes = "seat" + (" seat--turn" if seat.is_turn else "")
+    classes += " seat--you" if seat.is_you else ""
+    dealer = format_html('<span class="seat__tag">{}</span> ', gettext("dealer"))
+    to_play = format_html('<span class="seat__tag seat__tag--turn">{}</span> ', gettext("to play"))
+    return format_html(
+        '<li class="{}"{}><span class="seat__name">{}</span> {}{}'
+        '<span class="seat__cards">{}</span>{}</li>',
+        classes,
+        mark_safe(' aria-current="true"') if seat.is_turn else "",
+        seat.name,
+        dealer if seat.is_dealer else "",
+        to_play if seat.is_turn else "",
+        seat.cards_label,
+        format_html(' <span class="seat__score">{}</span>', seat.score_label) if seat.score else "",
+    )
 
 
 @register.simple_tag
 def seat_items(seats: Iterable[Seat]) -> SafeString:
     """One ``<li class="seat">`` per player: name, "dealer" and "to play" tags, the number
-    of cards and the score. The seat to play is marked ``aria-current``."""
-    dealer, to_play = gettext("dealer"), gettext("to play")
-    items = []
-    for seat in seats:
-        classes = "seat" + (" seat--turn" if seat.is_turn else "")
-        classes += " seat--you" if seat.is_you else ""
-        items.append(
-            format_html(
-                '<li class="{}"{}><span class="seat__name">{}</span> {}{}'
-                '<span class="seat__cards">{}</span>{}</li>',
-                classes,
-                mark_safe(' aria-current="true"') if seat.is_turn else "",
-                seat.name,
-                format_html('<span class="seat__tag">{}</span> ', dealer) if seat.is_dealer else "",
-                format_html('<span class="seat__tag seat__tag--turn">{}</span> ', to_play)
-                if seat.is_turn
-                else "",
-                seat.cards_label,
-                format_html(' <span class="seat__score">{}</span>', seat.score_label)
-                if seat.score
-                else "",
-            )
-        )
-    return mark_safe("".join(items))
+    of cards and the score. The seat to play is marked ``aria-current``. A seat's item
+    is made once per process and language."""
+    language = get_language()
+    return mark_safe("".join(_seat_html(seat, language) for seat in seats))
 
 
 @register.simple_tag

@@ -549,6 +549,25 @@ def bare_requests(ports: list[int], seconds: float, clients: int) -> int:
     return count[0]
 
 
+def server_cpu_seconds(masters: list[int]) -> float:
+    """CPU time (user and system) used so far by the gunicorn masters and their workers,
+    from ``/proc`` (Linux); 0 where it cannot be read."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for master in masters:
+        try:
+            children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        except OSError:
+            children = []
+        for pid in [master, *map(int, children)]:
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -702,23 +721,39 @@ def main(argv: list[str] | None = None) -> int:
         burst: dict[str, Any] = {}
         if not args.no_burst:
             threads = max(8, 4 * args.workers * args.instances)
-            started = time.monotonic()
+            masters = [server.pid for server in servers]
+            # Learners with JavaScript only: each move is then one request (without it,
+            # a move is a post, a redirect and the page, which the main run measures).
+            cpu_before, started = server_cpu_seconds(masters), time.monotonic()
             saturated = in_clients(
                 args.clients,
                 threads,
                 ports,
                 args.burst,
                 0.0,
-                {**opts, "only": "practice", "warmup": 0.0},
+                {**opts, "only": "practice", "warmup": 0.0, "no_js": 0.0},
             )
+            elapsed = time.monotonic() - started
+            move_cpu = server_cpu_seconds(masters) - cpu_before
             moves = sum(len(saturated.latency.get(k, [])) for k in ("move", "computer"))
-            per_second = moves / (time.monotonic() - started)
-            bare = bare_requests(ports, args.burst, threads) / args.burst
+            served = sum(len(v) for v in saturated.latency.values())
+            per_second = moves / elapsed
+            cpu_before = server_cpu_seconds(masters)
+            bare_count = bare_requests(ports, args.burst, threads)
+            bare_cpu = server_cpu_seconds(masters) - cpu_before
+            bare = bare_count / args.burst
+            move_ms = 1000 * move_cpu / served if served else None
+            bare_ms = 1000 * bare_cpu / bare_count if bare_count else None
             burst = {
                 "threads": threads,
                 "moves_per_second": round(per_second, 1),
                 "bare_view_per_second": round(bare, 1),
                 "ratio": round(per_second / bare, 3) if bare else None,
+                # The servers' own CPU per request (the client's left out): what a move
+                # costs the server, against what the bare view costs it.
+                "server_cpu_ms_per_request": round(move_ms, 2) if move_ms else None,
+                "server_cpu_ms_per_bare": round(bare_ms, 3) if bare_ms else None,
+                "cpu_ratio": round(bare_ms / move_ms, 3) if move_ms and bare_ms else None,
                 "errors": saturated.errors,
             }
             stats.accepted.update(saturated.accepted)

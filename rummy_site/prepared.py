@@ -9,7 +9,8 @@ The rows become model instances the way the queryset itself makes them: the same
 converters (JSON, dates), ``select_related`` objects filled in, ``from_db`` called.
 
 Only for querysets whose SQL does not depend on the values: equality filters on text
-fields (``filter(public_id=...)``), with no ``None`` (which the ORM turns into ``IS
+fields (``filter(public_id=...)``) or, for the names given as ``numbers``, on integer
+ones (``filter(learner_id=...)``), with no ``None`` (which the ORM turns into ``IS
 NULL``) and no lists. Each placeholder must reach the SQL's parameters unchanged; the
 query is refused when one does not.
 
@@ -58,15 +59,25 @@ class PreparedQuery(Generic[M]):
     """A SELECT of ``model`` built by ``build(**values)``, compiled once per database
     alias (each thread runs it on its own connection)."""
 
-    def __init__(self, model: type[M], build: Callable[..., QuerySet[M]], *names: str) -> None:
+    def __init__(
+        self,
+        model: type[M],
+        build: Callable[..., QuerySet[M]],
+        *names: str,
+        numbers: tuple[str, ...] = (),
+    ) -> None:
         self.model = model
         self.build = build
-        self.names = names
+        self.names = names + numbers
+        self.numbers = frozenset(numbers)
         self._compiled: dict[str, _Compiled] = {}
         self._lock = threading.Lock()
 
     def _compile(self, alias: str) -> _Compiled:
-        placeholders = {name: f"\x1fprepared:{name}\x1f" for name in self.names}
+        placeholders: dict[str, str | int] = {
+            name: -(7 * 10**15 + i) if name in self.numbers else f"\x1fprepared:{name}\x1f"
+            for i, name in enumerate(self.names)
+        }
         queryset = self.build(**placeholders)
         if queryset.model is not self.model:
             raise ValueError(f"the query is of {queryset.model}, not {self.model}")
@@ -105,12 +116,14 @@ class PreparedQuery(Generic[M]):
                 self._compiled[alias] = compiled
         return compiled
 
-    def all(self, **values: str) -> list[M]:
+    def all(self, **values: str | int) -> list[M]:
         """The instances the queryset would give for ``values``."""
         if set(values) != set(self.names):
             raise TypeError(f"expected values for {sorted(self.names)}, got {sorted(values)}")
-        if not all(isinstance(v, str) for v in values.values()):
-            raise TypeError("prepared queries take text values only")
+        for name, value in values.items():
+            kind = int if name in self.numbers else str
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
         model = self.model
         alias = router.db_for_read(model)
         compiled = self._for(alias)
@@ -131,7 +144,7 @@ class PreparedQuery(Generic[M]):
             objects.append(obj)
         return objects
 
-    def first(self, **values: str) -> M | None:
+    def first(self, **values: str | int) -> M | None:
         """The first instance for ``values``, or ``None`` (build a query that selects at
         most one row: a unique lookup, or a slice)."""
         found = self.all(**values)

@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -41,6 +40,7 @@ from learners.models import Learner
 from rummy_site.errors import ServiceError
 from rummy_site.languages import codes as languages
 from rummy_site.languages import current, pick
+from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from . import scenarios
 from .models import GuidedAttempt, GuidedResult
@@ -349,11 +349,19 @@ def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAtt
     """The learner's latest attempt at this hand (finished or not, not set aside), if any."""
     if learner is None:
         return None
-    return (
-        GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug, abandoned=False)
-        .order_by("-created")
-        .first()
-    )
+    return _LATEST_ATTEMPT.first(learner_id=learner.pk, scenario=scenario.slug)
+
+
+#: Every request at a guided hand reads its attempt this way: compiled once (see
+#: rummy_site.prepared).
+_LATEST_ATTEMPT = PreparedQuery(
+    GuidedAttempt,
+    lambda learner_id, scenario: GuidedAttempt.objects.filter(
+        learner_id=learner_id, scenario=scenario, abandoned=False
+    ).order_by("-created")[:1],
+    "scenario",
+    numbers=("learner_id",),
+)
 
 
 def _replay(scenario: Scenario, attempt: GuidedAttempt | None) -> ScenarioProgress | None:
@@ -434,10 +442,9 @@ def attempt_start(*, learner: Learner, scenario: Scenario) -> GuidedAttempt:
 
 
 def _save(attempt: GuidedAttempt, version: int, **fields: Any) -> None:
-    updated = GuidedAttempt.objects.filter(pk=attempt.pk, version=version).update(
-        version=F("version") + 1, updated=timezone.now(), **fields
-    )
-    if updated != 1:
+    if version != attempt.version or not update_if_unchanged(
+        attempt, "version", **fields, updated=timezone.now()
+    ):
         raise StaleAttempt()
     for name, value in fields.items():
         setattr(attempt, name, value)

@@ -88,3 +88,19 @@ def test_update_if_unchanged_writes_once_per_version() -> None:
     assert Table.objects.get(pk=table.pk).hints == hints
     assert update_if_unchanged(saved, "version", hints=[], rounds=saved.rounds)
     assert Table.objects.get(pk=table.pk).version == version + 2
+
+
+def test_a_prepared_query_takes_numbers_where_it_is_told_to() -> None:
+    table = _visitor_table()
+    by_learner = PreparedQuery(
+        Table,
+        lambda learner_id, game: Table.objects.filter(learner_id=learner_id, game=game)[:1],
+        "game",
+        numbers=("learner_id",),
+    )
+    found = by_learner.first(learner_id=table.learner_id, game=table.game)
+    assert found is not None and found.pk == table.pk
+    assert by_learner.first(learner_id=table.learner_id, game="basic") is None
+    for wrong in ({"learner_id": str(table.learner_id)}, {"learner_id": True}):
+        with pytest.raises(TypeError):
+            by_learner.first(game="gin", **wrong)  # type: ignore[arg-type]

@@ -100,6 +100,19 @@ def progress_of(*, learner: Learner | None) -> Progress:
     return Progress(read, answers, placed)
 
 
+def check_progress_of(*, learner: Learner | None, lesson: Lesson, index: int) -> Progress:
+    """What :func:`progress_of` knows of one check (its first answers): all that one
+    check's page part shows (its mastery mark), in one query."""
+    if learner is None:
+        return Progress(set(), {})
+    answers = list(
+        FirstAnswer.objects.filter(learner=learner, game=lesson.game, slug=lesson.slug, index=index)
+        .order_by("created", "pk")
+        .values_list("correct", flat=True)
+    )
+    return Progress(set(), {(lesson.game, lesson.slug): {index: answers}} if answers else {})
+
+
 def place(*, learner: Learner, game: str, lessons: list[Lesson]) -> None:
     """Mark ``lessons`` as skipped by the placement check (done on the path)."""
     for lesson in lessons:
@@ -144,7 +157,9 @@ def check_answer(
         "index": index,
     }
     with transaction.atomic():
-        first, created = FirstAnswer.objects.get_or_create(
+        # Locked (PostgreSQL; SQLite's write transaction holds the whole file): two
+        # answers posted at once count as two tries, each told which it was.
+        first, created = FirstAnswer.objects.select_for_update().get_or_create(
             **where,
             seed=seed,
             defaults={"answer": answer, "correct": outcome.correct, "solved": outcome.correct},
@@ -155,7 +170,7 @@ def check_answer(
             if outcome.correct:
                 changes["solved"] = True
             FirstAnswer.objects.filter(pk=first.pk).update(**changes)
-            tries = FirstAnswer.objects.values_list("tries", flat=True).get(pk=first.pk)
+            tries = first.tries + 1
         row, _created = CheckAnswer.objects.get_or_create(**where)
         counts: dict[str, Any] = {"attempts": F("attempts") + 1}
         if created and outcome.correct:
@@ -176,6 +191,7 @@ __all__ = [
     "Progress",
     "check_answer",
     "check_of",
+    "check_progress_of",
     "lesson_get",
     "lesson_mark_read",
     "lessons_of",

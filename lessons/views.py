@@ -113,7 +113,9 @@ def _one_check(
     request: HttpRequest, lesson: Lesson, index: int, *, status: int = 200, **found: Any
 ) -> HttpResponse:
     """Only the check (htmx): after an answer, or "another one"."""
-    progress = services.progress_of(learner=known_learner(request))
+    progress = services.check_progress_of(
+        learner=known_learner(request), lesson=lesson, index=index
+    )
     context = {"check": _check(request, lesson, index, progress, answered=bool(found), **found)}
     return render(request, "lessons/_check.html", context, status=status)
 

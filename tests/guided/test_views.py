@@ -331,3 +331,26 @@ def test_a_hand_finished_before_it_gained_layout_steps_starts_afresh(client: Cli
     assert response.status_code == 200 and "feedback--right" in response.content.decode()
     fresh = GuidedAttempt.objects.filter(abandoned=False).get()
     assert fresh.moves == ["draw stock"] and fresh.mistakes == []
+
+
+@pytest.mark.django_db
+def test_a_guided_move_costs_four_queries(client: Client, settings) -> None:  # type: ignore[no-untyped-def]
+    """The speed issue: a guided move once the attempt exists runs the rate limit's
+    upsert, reads the learner and the attempt, and makes one conditional update."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.RATE_LIMIT_ENABLED = True
+    slug = "gin-01-first-knock"
+    client.post(page(slug, what="move"), {"version": "0", **move_data(DrawStock())}, **HTMX)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            page(slug, what="move"), {"version": "1", "action": "draw_discard"}, **HTMX
+        )
+    assert "feedback--right" in response.content.decode()
+    statements = [
+        q["sql"]
+        for q in queries.captured_queries
+        if not q["sql"].upper().startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
+    ]
+    assert len(statements) == 4, statements

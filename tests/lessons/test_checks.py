@@ -350,3 +350,25 @@ def test_a_lesson_is_done_when_its_questions_are_mastered(
     assert "Mastered" in html
     game = client.get("/en/lessons/gin/").content.decode()
     assert "6 of 6 questions mastered" in game and "✓" in game
+
+
+def _statements(queries: list[dict[str, str]]) -> list[str]:
+    """The SQL a request ran, without transaction control (BEGIN, savepoints)."""
+    control = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK")
+    return [q["sql"] for q in queries if not q["sql"].upper().startswith(control)]
+
+
+def test_an_answer_costs_few_queries(client: Client, check_lesson: Lesson, settings) -> None:  # type: ignore[no-untyped-def]
+    """The speed issue: a lesson answer reads the lesson, the learner and the question's
+    first answer, counts the try and the check, and reads the one check's answers for
+    its mastery mark (the rate limit's upsert first): no more."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.RATE_LIMIT_ENABLED = True
+    answer(client, 1, {"answer": "30"})  # the learner and the first answer exist
+    with CaptureQueriesContext(connection) as queries:
+        html = answer(client, 1, {"answer": "20"}).content.decode()
+    assert "Have another go" not in html  # judged: right, a second try
+    assert len(_statements(queries.captured_queries)) <= 8, _statements(queries.captured_queries)
+    assert FirstAnswer.objects.get().tries == 2

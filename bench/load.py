@@ -34,9 +34,11 @@ its learner's client saw accepted: each accepted move must be in the table's his
 exactly once, in order ("lost or doubled moves" counts the tables where not).
 
 Then, unless ``--no-burst``, two short saturation runs on the same servers with the
-same client threads and no pause: learners playing (moves per second), and a bare
-bench-only view (``/bench/bare/``, requests per second), so that the ratio of the two
-holds on a noisy machine.
+same client threads and no pause: learners playing with JavaScript (moves per second;
+each move one request), and a bare bench-only view (``/bench/bare/``, requests per
+second), so that the ratio of the two holds on a noisy machine. Both runs also read
+the servers' own CPU time from ``/proc`` (masters and workers, the clients left out):
+CPU milliseconds per request of each, and their ratio.
 
 Prints, per kind of request: client p50/p95/p99, server p50/p95 (``X-Server-Ms``) and
 queries per request (``X-Query-Count``, both added by the bench settings); and moves

@@ -101,7 +101,10 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db' / 'rummy.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+        # A persistent connection is checked before each request uses it (one round
+        # trip; on SQLite nothing). CONN_HEALTH_CHECKS=0 saves it: after a database
+        # restart, each worker's first request then fails once (docs/deploy.md).
+        conn_health_checks=os.environ.get("CONN_HEALTH_CHECKS", "1") != "0",
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -112,6 +115,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
+elif os.environ.get("DB_SYNCHRONOUS_COMMIT", "") == "off":
+    # PostgreSQL: commit without waiting for the write-ahead log to reach the disk
+    # (docs/deploy.md: a crash may lose the last fraction of a second of moves, never
+    # the database's consistency). Off unless asked for.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -72,3 +72,25 @@ def test_a_host_that_is_not_ours_gets_a_translated_400(host: str) -> None:
     assert response.status_code == 400
     assert '<html lang="lt">' in response.content.decode()
     assert host not in response.content.decode()
+
+
+def test_the_database_tuning_is_read_from_the_environment() -> None:
+    """docs/deploy.md: CONN_HEALTH_CHECKS=0 and DB_SYNCHRONOUS_COMMIT=off (PostgreSQL);
+    by default the connection is checked and commits wait for the disk."""
+    show = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_HEALTH_CHECKS'], d.get('OPTIONS', {}).get('options'))"
+    )
+
+    def shown(env: dict[str, str]) -> list[str]:
+        result = run_manage("shell", "--no-imports", "-c", show, env=env)
+        assert result.returncode == 0, result.stderr
+        return result.stdout.split()
+
+    pg = {**PRODUCTION_ENV, "DATABASE_URL": "postgres://rummy:pw@127.0.0.1:5432/rummy"}
+    tuned = {**pg, "CONN_HEALTH_CHECKS": "0", "DB_SYNCHRONOUS_COMMIT": "off"}
+    assert shown(pg) == ["True", "None"]
+    assert shown(tuned) == ["False", "-c", "synchronous_commit=off"]
+    # On SQLite the PostgreSQL option means nothing and is not set.
+    sqlite = {**PRODUCTION_ENV, "DB_SYNCHRONOUS_COMMIT": "off"}
+    assert shown(sqlite) == ["True", "None"]

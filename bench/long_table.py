@@ -115,7 +115,7 @@ def main() -> int:
     def page_ms(table: Table, *, replay_all: bool) -> tuple[float, int]:
         if replay_all:
             Table.objects.filter(pk=table.pk).update(results=[])
-        services._HANDS.clear()
+        services.clear_caches()
         dealt["count"] = 0
         began = time.perf_counter()
         response = client.get(f"/en/practice/{table.public_id}/")

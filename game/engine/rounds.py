@@ -39,6 +39,7 @@ each settlement) and replays only the round being played.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -171,10 +172,18 @@ class Board:
             seed=_int(data.get("seed"), "the seed"),
             dealer=_int(data.get("dealer"), "the dealer"),
             moves=tuple(Move.parse(str(m)) for m in moves),
+            notation=tuple(_notation(str(m)) for m in moves),
         )
         if not 0 <= board.dealer < len(board.seats) or len(set(board.seats)) != len(seats):
             raise SetupError(f"not a board: {dict(data)!r}")
         return board
+
+
+@functools.lru_cache(maxsize=8192)
+def _notation(text: str) -> str:
+    """A move's text as the engine writes it (``"discard 7h"`` -> ``"discard 7H"``): a
+    table's log repeats the same few hundred texts, each read once."""
+    return str(Move.parse(text))
 
 
 Round: TypeAlias = tuple[Board, ...]

@@ -40,8 +40,10 @@ second), so that the ratio of the two holds on a noisy machine. Both runs also r
 the servers' own CPU time from ``/proc`` (masters and workers, the clients left out):
 CPU milliseconds per request of each, and their ratio.
 
-Prints, per kind of request: client p50/p95/p99, server p50/p95 (``X-Server-Ms``) and
-queries per request (``X-Query-Count``, both added by the bench settings); and moves
+Prints, per kind of request: client p50/p95/p99, server p50/p95 (``X-Server-Ms``), the
+server's CPU time p50 (``X-Server-Cpu-Ms``: the request's own work, without its waits
+for the database or for a core) and queries per request (``X-Query-Count``, all added
+by the bench settings); and moves
 per second, errors (5xx and failed connections), refusals (4xx), hands, tables, the
 move-log check, and the saturation figures. ``--json`` prints one JSON object. The
 client runs on the same cores as the servers, so the figures include it.
@@ -88,6 +90,7 @@ def free_port() -> int:
 class Stats:
     latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     server_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    server_cpu_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     queries: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     requests: int = 0
     errors: int = 0
@@ -102,6 +105,7 @@ class Stats:
         for mine, theirs in (
             (self.latency, other.latency),
             (self.server_ms, other.server_ms),
+            (self.server_cpu_ms, other.server_cpu_ms),
             (self.queries, other.queries),
         ):
             for kind, values in theirs.items():
@@ -116,9 +120,10 @@ class Stats:
 
     def plain(self) -> Stats:
         """Picklable (plain dicts) for the way back from a client process."""
-        self.latency, self.server_ms, self.queries = (
+        self.latency, self.server_ms, self.server_cpu_ms, self.queries = (
             dict(self.latency),
             dict(self.server_ms),
+            dict(self.server_cpu_ms),
             dict(self.queries),
         )  # type: ignore[assignment]
         return self
@@ -236,6 +241,8 @@ class Learner:
             stats.latency[kind].append(seconds)
             if "x-server-ms" in headers:
                 stats.server_ms[kind].append(float(headers["x-server-ms"]))
+            if "x-server-cpu-ms" in headers:
+                stats.server_cpu_ms[kind].append(float(headers["x-server-cpu-ms"]))
             if "x-query-count" in headers:
                 stats.queries[kind].append(int(headers["x-query-count"]))
 
@@ -628,6 +635,7 @@ def summary(stats: Stats, elapsed: float) -> dict[str, Any]:
     for kind in sorted(stats.latency):
         values = stats.latency[kind]
         server = stats.server_ms.get(kind, [])
+        cpu = stats.server_cpu_ms.get(kind, [])
         queries = stats.queries.get(kind, [])
         kinds[kind] = {
             "n": len(values),
@@ -636,6 +644,7 @@ def summary(stats: Stats, elapsed: float) -> dict[str, Any]:
             "p99_ms": round(percentile(values, 99) * 1000, 1),
             "server_p50_ms": round(percentile(server, 50), 2) if server else None,
             "server_p95_ms": round(percentile(server, 95), 2) if server else None,
+            "server_cpu_p50_ms": round(percentile(cpu, 50), 2) if cpu else None,
             "queries_mean": round(statistics.mean(queries), 2) if queries else None,
             "queries_max": max(queries) if queries else None,
         }
@@ -789,12 +798,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{key:>24}: {value}")
     print(
         f"{'request':>24}  {'n':>6} {'p50':>7} {'p95':>7} {'p99':>7} "
-        f"{'srv p50':>8} {'srv p95':>8} {'queries':>8}"
+        f"{'srv p50':>8} {'srv p95':>8} {'cpu p50':>8} {'queries':>8}"
     )
     for kind, row in by_kind.items():
         print(
             f"{kind:>24}  {row['n']:>6} {row['p50_ms']:>7} {row['p95_ms']:>7} {row['p99_ms']:>7} "
-            f"{row['server_p50_ms']!s:>8} {row['server_p95_ms']!s:>8} {row['queries_mean']!s:>8}"
+            f"{row['server_p50_ms']!s:>8} {row['server_p95_ms']!s:>8} "
+            f"{row['server_cpu_p50_ms']!s:>8} {row['queries_mean']!s:>8}"
         )
     print("times in ms; client times include the client, on the same cores")
     for sample in samples:

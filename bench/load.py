@@ -25,9 +25,11 @@ does, reading the page it was given:
   field, and the redirect after each post; the others send htmx requests.
 
 ``--warmup`` seconds at the start are played but not timed (300 learners arriving in
-three seconds is a storm of its own; quote both). ``--mix`` weighs what a learner
-turns to next (``practice=8,guided=1,lesson=1``) and ``--hints`` the share of turns
-that ask for a hint first.
+three seconds is a storm of its own; quote both). ``--arrival 30`` brings them in as a
+school does: a class of ``--class-size`` (30) at a time, one class after another over
+30 seconds, each class's learners within the first ``--think`` seconds of its turn.
+``--mix`` weighs what a learner turns to next (``practice=8,guided=1,lesson=1``) and
+``--hints`` the share of turns that ask for a hint first.
 
 After the run, every table's move log is read from the database and compared with what
 its learner's client saw accepted: each accepted move must be in the table's history
@@ -163,6 +165,8 @@ class Learner:
         self.page = ""
         self.game_index = number
         self.measure_from = 0.0
+        #: Seconds after the start at which this learner's class comes in (--arrival).
+        self.arrive_at = 0.0
 
     # -- HTTP ------------------------------------------------------------------------
     def _conn(self, port: int) -> http.client.HTTPConnection:
@@ -253,8 +257,9 @@ class Learner:
 
     # -- what to do next ------------------------------------------------------------------
     def run(self) -> None:
-        # Learners arrive over the first pause, not all in the same millisecond.
-        time.sleep(self.rng.uniform(0, self.think))
+        # A class comes in at its time; its learners over the first pause, not all in
+        # the same millisecond.
+        time.sleep(self.arrive_at + self.rng.uniform(0, self.think))
         self.request("GET", "/en/practice/")
         choices = list(self.mix)
         weights = [self.mix[c] for c in choices]
@@ -519,8 +524,12 @@ def run_learners(
         )
         for n in numbers
     ]
+    size = options.get("class_size", 30)
+    classes = -(-options.get("learners", len(numbers)) // size)
     for learner in learners:
         learner.measure_from = time.monotonic() + options.get("warmup", 0.0)
+        # --arrival: the classes come in one after another, evenly over that many seconds.
+        learner.arrive_at = (learner.number // size) * options.get("arrival", 0.0) / classes
     threads = [threading.Thread(target=learner.run, daemon=True) for learner in learners]
     for thread in threads:
         thread.start()
@@ -685,6 +694,14 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="seconds at the start whose requests are made but not timed (the arrival)",
     )
+    parser.add_argument(
+        "--arrival",
+        type=float,
+        default=0.0,
+        help="seconds over which the classes (--class-size learners each) come in, one "
+        "after another; 0: everyone within the first --think seconds",
+    )
+    parser.add_argument("--class-size", type=int, default=30)
     parser.add_argument("--burst", type=float, default=8.0, help="seconds of each saturation run")
     parser.add_argument("--no-burst", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -717,7 +734,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.worker_class == "gthread":
             command += ["--threads", str(args.threads)]
         servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
-    opts = {"mix": mix, "hints": args.hints, "no_js": args.no_js, "warmup": args.warmup}
+    opts = {
+        "mix": mix,
+        "hints": args.hints,
+        "no_js": args.no_js,
+        "warmup": args.warmup,
+        "arrival": args.arrival,
+        "class_size": args.class_size,
+        "learners": args.learners,
+    }
     try:
         for port in ports:
             for _ in range(100):
@@ -742,7 +767,7 @@ def main(argv: list[str] | None = None) -> int:
                 ports,
                 args.burst,
                 0.0,
-                {**opts, "only": "practice", "warmup": 0.0, "no_js": 0.0},
+                {**opts, "only": "practice", "warmup": 0.0, "no_js": 0.0, "arrival": 0.0},
             )
             elapsed = time.monotonic() - started
             move_cpu = server_cpu_seconds(masters) - cpu_before
@@ -785,6 +810,7 @@ def main(argv: list[str] | None = None) -> int:
         "threads": args.threads,
         "mix": mix,
         "warmup_seconds": args.warmup,
+        "arrival_seconds": args.arrival,
         **figures,
         "move_logs": logs,
         "saturation": burst,

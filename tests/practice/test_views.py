@@ -944,3 +944,23 @@ def test_the_knock_question_says_what_follows_at_a_table_laid_out_by_hand() -> N
     assert laid is not None and "you lay out your melds" in laid["question"]
     assert auto is not None and "everyone shows their cards" in auto["question"]
     assert laid["fields"] == auto["fields"] == [("action", "knock"), ("cards", "7S")]
+
+
+def test_the_cached_parts_of_a_table_follow_the_page_language(client: Client) -> None:
+    """Card choices, seats and log lines are made once per process and language: a page
+    in another language never gets the words of the one drawn first."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    data = {"version": str(table.version), "action": "draw_stock"}
+    client.post(url(table, "move"), data, **HTMX)
+    pages = {
+        language: client.get(f"/{language}/practice/{table.public_id}/").content.decode()
+        for language in ("en", "lt", "ru", "en")
+    }
+    english = ("just drawn", ">to play<", ">dealer<")
+    assert all(word in pages["en"] for word in english)
+    assert "ką tik iš kaladės" in pages["lt"] and ">eina<" in pages["lt"]
+    assert "только что из прикупа" in pages["ru"]
+    for language in ("lt", "ru"):
+        assert not any(word in pages[language] for word in english), language

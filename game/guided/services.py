@@ -15,7 +15,8 @@ returns the state the view renders: a move is made on that replay
 from __future__ import annotations
 
 import enum
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -364,15 +365,53 @@ _LATEST_ATTEMPT = PreparedQuery(
 )
 
 
+#: Replayed attempts, by scenario and the learner's moves' text. A scenario is read
+#: from its file once per process, so within a process a scenario and its moves always
+#: replay to the same progress: the next request of an attempt usually finds its
+#: progress here (remembered by the move before) instead of replaying the hand.
+_PROGRESS: OrderedDict[tuple[int, tuple[str, ...]], tuple[Scenario, ScenarioProgress]] = (
+    OrderedDict()
+)
+_PROGRESS_LOCK = threading.Lock()
+PROGRESS_CACHE_SIZE = 1024
+
+
+def _known_progress(scenario: Scenario, moves: tuple[str, ...]) -> ScenarioProgress | None:
+    with _PROGRESS_LOCK:
+        entry = _PROGRESS.get((id(scenario), moves))
+        if entry is None or entry[0] is not scenario:
+            return None
+        _PROGRESS.move_to_end((id(scenario), moves))
+        return entry[1]
+
+
+def _remember_progress(
+    scenario: Scenario, moves: tuple[str, ...], progress: ScenarioProgress
+) -> None:
+    with _PROGRESS_LOCK:
+        _PROGRESS[(id(scenario), moves)] = (scenario, progress)
+        while len(_PROGRESS) > PROGRESS_CACHE_SIZE:
+            _PROGRESS.popitem(last=False)
+
+
+def clear_caches() -> None:
+    """Forget every replayed attempt of this process (tests)."""
+    with _PROGRESS_LOCK:
+        _PROGRESS.clear()
+
+
 def _replay(scenario: Scenario, attempt: GuidedAttempt | None) -> ScenarioProgress | None:
     """The attempt replayed, or ``None`` when it no longer fits its scenario (the file
     was edited since: a move is impossible now, or an attempt finished under the old
     file stops short of the end, as when a hand gained steps to lay out by hand)."""
-    try:
-        moves = [Move.parse(m) for m in attempt.moves] if attempt else []
-        progress = scenarios.replay(scenario, moves)
-    except (EngineError, ValueError, TypeError):
-        return None
+    texts = tuple(str(m) for m in attempt.moves) if attempt else ()
+    progress = _known_progress(scenario, texts)
+    if progress is None:
+        try:
+            progress = scenarios.replay(scenario, [Move.parse(m) for m in texts])
+        except (EngineError, ValueError, TypeError):
+            return None
+        _remember_progress(scenario, texts, progress)
     if attempt is not None and attempt.finished and not progress.hand.is_over:
         return None
     return progress
@@ -544,6 +583,7 @@ def attempt_move(
         )
         if finished:
             _record_result(learner, attempt)
+    _remember_progress(scenario, tuple(attempt.moves), progress)
     if continue_anyway:
         verdict = replace(verdict, continued=True)
     return replace(state, progress=progress), verdict

@@ -354,3 +354,35 @@ def test_a_guided_move_costs_four_queries(client: Client, settings) -> None:  # 
         if not q["sql"].upper().startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
     ]
     assert len(statements) == 4, statements
+
+
+@pytest.mark.django_db
+def test_a_guided_move_goes_on_from_the_progress_the_move_before_left(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The speed issue: the next request of an attempt takes its progress from the
+    process's cache (remembered by the move before), not from a replay of the hand; a
+    process without it replays once, to the same place."""
+    from game.guided import services
+
+    slug = "gin-01-first-knock"
+    replays = []
+    original = guided.replay
+
+    def counting(scenario, moves):  # type: ignore[no-untyped-def]
+        replays.append(list(moves))
+        return original(scenario, moves)
+
+    monkeypatch.setattr(guided, "replay", counting)
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"}, **HTMX)
+    replays.clear()
+    html = client.get(page(slug), **HTMX).content.decode()
+    assert replays == []
+    services.clear_caches()
+    again = client.get(page(slug), **HTMX).content.decode()
+
+    def masked(text: str) -> str:  # the CSRF token is masked afresh on every page
+        return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", text)
+
+    assert masked(again) == masked(html) and 'value="1"' in html
+    assert [[str(m) for m in moves] for moves in replays] == [["draw discard"]]

@@ -7,6 +7,7 @@
     {% card_name "7H" %}            just the translated name, as text
     {% card_choices cards %}        the hand form's cards: one <li> with a checkbox each
     {% seat_items seats %}          the players: one <li> each (game.board.Seat)
+    {% meld_choices melds %}        the melds on the table, one radio <li> each
     {% line_items lines %}          a list's lines, escaped: one <li> each
 
 Suits are drawn from one shared SVG sprite (``static/cards/suits.svg``), so a
@@ -25,8 +26,9 @@ several times faster. The markup, for "7H" and face down::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from django import template
 from django.template.context import Context
@@ -153,6 +155,46 @@ def seat_items(seats: Iterable[Seat]) -> SafeString:
     is made once per process and language."""
     language = get_language()
     return mark_safe("".join(_seat_html(seat, language) for seat in seats))
+
+
+@lru_cache(maxsize=4096)
+def _meld_html(
+    meld_id: int, owner: str, label: str, cards: tuple[str, ...], language: str | None
+) -> SafeString:
+    drawn = mark_safe("".join(_card_html(code, False, True, language) for code in cards))
+    return format_html(
+        '<li class="meld meld--choice">'
+        '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input">'
+        '<label for="meld-{}"><span class="meld__owner">{}</span> '
+        '<span class="hand hand--meld" role="img" aria-label="{}">{}</span></label></li>',
+        meld_id,
+        meld_id,
+        meld_id,
+        owner,
+        label,
+        drawn,
+    )
+
+
+@register.simple_tag
+def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
+    """The melds on the table (``game.board.table_melds``), each a ``<li>`` with a radio
+    button (``name="meld"``: the meld a card is laid off on), its owner and its cards
+    (small, named together by the meld's label). Each is made once per process and
+    language."""
+    language = get_language()
+    return mark_safe(
+        "".join(
+            _meld_html(
+                int(m["id"]),
+                str(m["owner"]),
+                str(m["label"]),
+                tuple(str(c) for c in m["cards"]),
+                language,
+            )
+            for m in melds
+        )
+    )
 
 
 @register.simple_tag

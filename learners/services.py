@@ -164,7 +164,14 @@ def request_learner(request: HttpRequest) -> Learner:
         # get_or_create on a unique field: the loser of a race reads the winner's row.
         learner, _created = Learner.objects.get_or_create(user=user)
     else:
-        learner, _created = Learner.objects.get_or_create(visitor_key=digest(give_token(request)))
+        # known_learner() has just looked for this key: create at once, and read the
+        # row only when a parallel request made it first (the key is unique).
+        key = digest(give_token(request))
+        try:
+            with transaction.atomic():
+                learner = Learner.objects.create(visitor_key=key)
+        except IntegrityError:
+            learner = Learner.objects.get(visitor_key=key)
     setattr(request, _CACHE, learner)
     return learner
 

@@ -52,6 +52,21 @@ def test_request_learner_creates_one_known_by_its_visitor_cookie() -> None:
     assert Learner.objects.count() == 1
 
 
+def test_a_learner_made_by_a_parallel_request_is_the_one_returned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """request_learner creates at once after known_learner found nobody; when a parallel
+    request created the same visitor's learner in between, that one is read."""
+    from learners import services
+
+    request = a_request()
+    token = services.give_token(request)
+    made_meanwhile = Learner.objects.create(visitor_key=digest(token))
+    monkeypatch.setattr(services, "known_learner", lambda request: None)  # looked too early
+    assert request_learner(request) == made_meanwhile
+    assert Learner.objects.count() == 1
+
+
 def test_a_learner_of_the_session_gets_a_visitor_cookie() -> None:
     session = SessionStore()
     older = Learner.objects.create()

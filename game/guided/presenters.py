@@ -15,6 +15,7 @@ from game.cards import text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import move_fields
 from rummy_site.languages import pick
+from rummy_site.reversing import cached_reverse
 
 from . import scenarios
 from .models import GuidedResult
@@ -143,6 +144,11 @@ def guided_context(
         prompt = text_html(pick(step.prompt)) if step else ""
     context.update(
         {
+            # The hand's forms and links, reversed once per hand and language.
+            "move_url": cached_reverse("guided:move", scenario.slug),
+            "page_url": cached_reverse("guided:hand", scenario.slug),
+            "hint_url": cached_reverse("guided:hint", scenario.slug),
+            "restart_url": cached_reverse("guided:restart", scenario.slug),
             "scenario": scenario,
             "title": text_html(pick(scenario.title)),
             "title_plain": text_plain(pick(scenario.title)),

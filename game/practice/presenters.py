@@ -34,6 +34,7 @@ from game.engine import (
     deadwood_after,
 )
 from game.moveforms import move_fields
+from rummy_site.reversing import cached_reverse
 
 from .models import Table
 from .services import ReviewStep, TableState, board_names, seat_names
@@ -203,8 +204,15 @@ def table_context(
     seat_scores = state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
     context = board_context(state, display, scores=scores, error=error)
+    public_id = table.public_id
     context.update(
         {
+            # The table's forms and links, reversed once per table and language.
+            "move_url": cached_reverse("practice:move", public_id),
+            "page_url": cached_reverse("practice:table", public_id),
+            "hint_url": cached_reverse("practice:hint", public_id),
+            "bots_url": cached_reverse("practice:computer", public_id),
+            "next_url": cached_reverse("practice:next", public_id),
             "table": table,
             "version": state.version,
             "game_label": explain.game_name(table.game),

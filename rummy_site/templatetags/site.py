@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
-from django.urls import get_script_prefix, get_urlconf, translate_url
+
+from rummy_site.reversing import cached_translate_url
 
 register = template.Library()
 
@@ -24,10 +24,8 @@ def page_languages(context: template.Context) -> list[dict[str, Any]]:
     path = request.get_full_path() if request is not None else "/"
     current = context.get("LANGUAGE_CODE") or settings.LANGUAGE_CODE
     pages = []
-    urlconf = get_urlconf() or settings.ROOT_URLCONF
-    prefix = get_script_prefix()
     for code, _name in settings.LANGUAGES:
-        url = _translated(path, code, urlconf, prefix)
+        url = cached_translate_url(path, code)
         pages.append(
             {
                 "code": code,
@@ -38,13 +36,6 @@ def page_languages(context: template.Context) -> list[dict[str, Any]]:
             }
         )
     return pages
-
-
-@lru_cache(maxsize=4096)
-def _translated(path: str, code: str, urlconf: str, prefix: str) -> str:
-    # A page's address in another language depends on nothing else: found once per
-    # process (the switcher is on every page, and finding it resolves and reverses).
-    return translate_url(path, code)
 
 
 def _absolute(request: HttpRequest | None, url: str) -> str:

@@ -320,10 +320,15 @@ def new_table_seed() -> int:
 
 #: Recently replayed hands, by everything that defines them. Hands are immutable,
 #: so a worker can reuse them: the next request on a table usually finds its hand
-#: here, or the hand one move earlier, and applies a single move.
+#: here, or an earlier hand of the same board, and applies only the moves after it.
 _HANDS: OrderedDict[tuple[Any, ...], Hand] = OrderedDict()
 _HANDS_LOCK = threading.Lock()
 HAND_CACHE_SIZE = 2048
+#: How many moves back :func:`replay` looks for a hand it knows. With several workers
+#: (or app instances) a worker sees a table only now and then: the computer players'
+#: moves and the other workers' requests came between, and its last hand of the board
+#: is a few moves behind.
+LOOK_BACK = 16
 
 
 def _hand_key(rules: TableRules, board: Board) -> tuple[Any, ...]:
@@ -336,12 +341,18 @@ def _options_key(options: GameOptions) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted(options.to_dict().items()))
 
 
-def _cached(key: tuple[Any, ...]) -> Hand | None:
+def _latest_known(key: tuple[Any, ...]) -> tuple[int, Hand | None]:
+    """The cached hand of this key's board, or of its board a few moves earlier: how
+    many moves back it is (0 for the board itself), and the hand (None if none)."""
+    head, notation = key[:-1], key[-1]
     with _HANDS_LOCK:
-        hand = _HANDS.get(key)
-        if hand is not None:
-            _HANDS.move_to_end(key)
-        return hand
+        for back in range(min(len(notation), LOOK_BACK) + 1):
+            earlier = key if back == 0 else (*head, notation[:-back])
+            hand = _HANDS.get(earlier)
+            if hand is not None:
+                _HANDS.move_to_end(earlier)
+                return back, hand
+    return 0, None
 
 
 def _remember(rules: TableRules, board: Board, hand: Hand) -> None:
@@ -352,20 +363,23 @@ def _remember(rules: TableRules, board: Board, hand: Hand) -> None:
 
 
 def replay(rules: TableRules, board: Board) -> Hand:
-    """The board's hand: from the cache, from the hand one move earlier, or replayed.
+    """The board's hand: from the cache, from a cached hand a few moves earlier (at most
+    :data:`LOOK_BACK`) with the moves after it applied, or replayed from the deal.
 
     Moves read from the database are checked again (a row written by an older version,
     or edited by hand, may no longer be a legal hand: that is a :class:`CorruptTable`,
     never an impossible hand on the page); a hand in the cache was checked when it
-    was made.
+    was made, and every move applied to it is checked.
     """
-    key = _hand_key(rules, board)
-    hand = _cached(key)
-    if hand is not None:
+    back, hand = _latest_known(_hand_key(rules, board))
+    if hand is not None and back == 0:
         return hand
     try:
-        earlier = _cached((*key[:-1], key[-1][:-1])) if board.moves else None
-        hand = earlier.play(board.moves[-1]) if earlier else rules.replay(board, checked=True)
+        if hand is None:
+            hand = rules.replay(board, checked=True)
+        else:
+            for move in board.moves[len(board.moves) - back :]:
+                hand = hand.play(move)
     except (EngineError, IndexError, KeyError, TypeError, ValueError) as exc:
         raise CorruptTable(str(exc)) from exc
     _remember(rules, board, hand)

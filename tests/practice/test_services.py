@@ -286,6 +286,41 @@ def test_a_hand_is_replayed_from_the_cache_one_move_at_a_time(
     assert len(dealt) == 1
 
 
+def test_a_worker_continues_a_hand_it_knows_from_a_few_moves_earlier(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Another worker played the last moves: this one has the hand a few moves back,
+    # applies (and checks) only the moves after it, and gets the hand a replay gives.
+    table = factories.table("basic", 3, seed=11)
+    state = at_learners_turn(table)
+    board = state.rounds[-1][0]
+    hand, moves = state.current[0], []
+    for _ in range(5):
+        moves.append(hand.legal_moves()[0])
+        hand = hand.play(moves[-1])
+    dealt = []
+    original = type(state.rules).replay
+
+    def counting(self, board, **kw):  # type: ignore[no-untyped-def]
+        dealt.append(board)
+        return original(self, board, **kw)
+
+    monkeypatch.setattr(type(state.rules), "replay", counting)
+    ahead = board.with_moves(*moves)
+    assert services.replay(state.rules, ahead) == original(state.rules, ahead) == hand
+    assert dealt == []
+    # A move the hand does not allow is a corrupt table, as in a replay from the deal.
+    with pytest.raises(services.CorruptTable):
+        services.replay(state.rules, board.with_moves(moves[0], moves[0]))
+    assert dealt == []
+    # Further back than LOOK_BACK: replayed from the deal.
+    monkeypatch.setattr(services, "LOOK_BACK", 2)
+    services.clear_caches()
+    services.replay(state.rules, board)
+    services.replay(state.rules, ahead)
+    assert len(dealt) == 2
+
+
 def test_a_table_read_again_at_the_same_version_is_not_parsed_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

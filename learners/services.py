@@ -30,6 +30,7 @@ import hashlib
 import re
 import secrets
 from datetime import date, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -176,6 +177,40 @@ def request_learner(request: HttpRequest) -> Learner:
     return learner
 
 
+def link_account(request: HttpRequest, user: Any) -> None:
+    """After signing up or logging in: an account without a learner takes the browser's
+    (a teacher keeps what they did before signing up). An account that has one keeps
+    it; the browser's own learner stays the browser's."""
+    if Learner.objects.filter(user=user).exists():
+        setattr(request, _CACHE, None)
+        return
+    token = visitor_token(request)
+    if token is not None:
+        Learner.objects.filter(visitor_key=digest(token), user__isnull=True).update(user=user)
+    setattr(request, _CACHE, None)
+
+
+def forget_visitor(request: HttpRequest) -> None:
+    """After logging out: the browser gets a new visitor token, so that whoever uses it
+    next is not the account's learner (a shared school computer)."""
+    setattr(request, _NEW_TOKEN, new_token())
+    setattr(request, _CACHE, None)
+
+
+def continue_as(request: HttpRequest, learner: Learner) -> None:
+    """This browser becomes ``learner`` (a pupil's return code typed on another
+    computer): it gets a new visitor token, which becomes the learner's. One browser at
+    a time is a learner: the one that had the learner's old token no longer is."""
+    token = new_token()
+    Learner.objects.filter(pk=learner.pk).update(visitor_key=digest(token))
+    learner.visitor_key = digest(token)
+    setattr(request, _NEW_TOKEN, token)
+    setattr(request, _CACHE, learner)
+    session = getattr(request, "session", None)
+    if session is not None and SESSION_KEY in session:
+        del session[SESSION_KEY]
+
+
 def remember_visitor(request: HttpRequest, response: HttpResponse) -> None:
     """Give the browser the visitor token made during this request, if any; and one to a
     browser without a token that is shown a form (what it posts next will need it)."""
@@ -235,11 +270,14 @@ def day_streak(learner: Learner | None) -> int:
 __all__ = [
     "LOOKED_UP",
     "SESSION_KEY",
+    "continue_as",
     "cookie_name",
     "day_streak",
     "digest",
+    "forget_visitor",
     "known_as",
     "known_learner",
+    "link_account",
     "looked_up_learner",
     "note_activity",
     "remember_visitor",

@@ -8,6 +8,8 @@ from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 from django.views.i18n import set_language
 
+from classroom.urls import account_patterns, top_patterns
+
 from . import views
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -25,6 +27,9 @@ urlpatterns += i18n_patterns(
     path("lessons/", include("lessons.urls")),
     path("review/", include("review.urls")),
     path("drills/", include("drills.urls")),
+    path("classroom/", include("classroom.urls")),
+    path("accounts/", include(account_patterns)),
+    *top_patterns,
 )
 
 handler400 = "rummy_site.views.bad_request"

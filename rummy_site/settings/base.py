@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "lessons",
     "review",
     "drills",
+    "classroom",
 ]
 
 MIDDLEWARE = [
@@ -190,3 +191,21 @@ CSRF_FAILURE_VIEW = "rummy_site.views.csrf_failure"
 
 # How long a computer player's move stays on screen before the next one (htmx).
 BOT_STEP_DELAY_MS = 900
+
+# Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "classroom:index"
+LOGOUT_REDIRECT_URL = "home"
+# E-mail (only for resetting a teacher's password): printed on the console unless an
+# SMTP server is named in the environment (docs/deploy.md).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS", "1") != "0"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Rummy School <webmaster@localhost>")

@@ -16,6 +16,12 @@ PAGE_NAMES = [
     "practice:index",
     "guided:index",
     "lessons:index",
+    "classroom:index",
+    "join",
+    "return",
+    "signup",
+    "login",
+    "password_reset",
 ]
 # Lesson pages need the lessons loaded: tests/lessons renders every one in every language.
 

@@ -1,0 +1,79 @@
+"""Teachers' accounts, with Django's auth: sign up, log in and out, change and reset the
+password. Django's own views do the work; this module adds the sign-up view and the
+forms that count log-in and reset attempts (see :mod:`classroom.forms`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_http_methods
+
+from rummy_site.middleware import client_address
+from rummy_site.ratelimit import Limit, hit
+
+from .forms import LogInForm, SignUpForm
+
+#: Reset e-mails asked for one address (the e-mail's), and from one network address.
+RESETS_PER_EMAIL = "3/h"
+RESETS_PER_ADDRESS = "20/h"
+
+
+@sensitive_post_parameters("password1", "password2")
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("classroom:index")
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        # Logging in links the browser's learner to the account (learners.receivers).
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Your account is ready. Make your first class."))
+        return redirect("classroom:index")
+    status = 400 if form.is_bound else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+class ResetForm(PasswordResetForm):
+    """Django's reset form; over the limit it sends nothing and says the same (no one
+    learns whether an address has an account)."""
+
+    request: HttpRequest | None = None
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        request = kwargs.get("request")
+        email = str(self.cleaned_data.get("email", "")).strip().lower()
+        if request is not None:
+            over = hit(
+                [
+                    Limit.of("reset-email", email, RESETS_PER_EMAIL),
+                    Limit.of("reset-address", client_address(request), RESETS_PER_ADDRESS),
+                ]
+            )
+            if over is not None:
+                return
+        super().save(*args, **kwargs)
+
+
+login_view = auth_views.LoginView.as_view(
+    authentication_form=LogInForm, redirect_authenticated_user=True
+)
+logout_view = auth_views.LogoutView.as_view()
+password_change = auth_views.PasswordChangeView.as_view()
+password_change_done = auth_views.PasswordChangeDoneView.as_view()
+password_reset = auth_views.PasswordResetView.as_view(
+    form_class=ResetForm,
+    email_template_name="registration/password_reset_email.txt",
+    subject_template_name="registration/password_reset_subject.txt",
+)
+password_reset_done = auth_views.PasswordResetDoneView.as_view()
+password_reset_confirm = auth_views.PasswordResetConfirmView.as_view()
+password_reset_complete = auth_views.PasswordResetCompleteView.as_view()

@@ -1,0 +1,8 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class ClassroomConfig(AppConfig):
+    name = "classroom"
+    verbose_name = "Classroom"

@@ -1,0 +1,56 @@
+"""Join codes and return codes: short, read off a projector or a printed card, typed
+on a phone or an old keyboard.
+
+Their alphabet leaves out every character that reads like another (0 and O, 1, I and
+L, 2 and Z, 5 and S, 6 and G, 8 and B) and vowels enough to spell few words. What a
+person types is read leniently: any case, spaces and dashes anywhere, and the
+Cyrillic letters that look like Latin ones (a Russian keyboard layout left on).
+
+>>> normalise(" kx7-m4 ")
+'KX7M4'
+>>> normalise("КХ7М")  # Cyrillic К, Х, М
+'KX7M'
+>>> grouped("KX7M4PRT")
+'KX7M-4PRT'
+"""
+
+from __future__ import annotations
+
+import secrets
+
+ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
+#: A class's join code: on the projector, typed by every pupil.
+JOIN_LENGTH = 6
+#: A pupil's return code: on their card, the key to their progress on another computer.
+RETURN_LENGTH = 8
+
+_LOOKALIKES = str.maketrans(
+    {
+        "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M",
+        "О": "O", "Р": "P", "Т": "T", "Х": "X", "У": "Y",
+    }
+)  # fmt: skip
+
+
+def new_code(length: int) -> str:
+    """A random code of ``length`` characters of :data:`ALPHABET`."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(length))
+
+
+def normalise(text: str) -> str:
+    """What a person typed, as a code to look up: upper case, Cyrillic look-alikes as
+    Latin letters, without spaces or dashes. (It may still not be a code.)"""
+    upper = text.upper().translate(_LOOKALIKES)
+    return "".join(ch for ch in upper if ch not in " -–—\t")
+
+
+def is_code(text: str, length: int) -> bool:
+    """Whether a normalised text can be a code of ``length`` characters."""
+    return len(text) == length and all(ch in ALPHABET for ch in text)
+
+
+def grouped(code: str) -> str:
+    """A code as shown, in groups of four (``KX7M-4PRT``); a short one as it is."""
+    if len(code) <= JOIN_LENGTH:
+        return code
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))

@@ -1,0 +1,104 @@
+"""The classroom's forms: a class, joining it, a return code, a pupil's name, and the
+teacher's sign-up and log-in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
+from django.utils.translation import gettext_lazy as _
+
+from rummy_site.middleware import client_address
+from rummy_site.ratelimit import Limit, hit
+
+from .services import CLASS_NAME_MAX, NAME_MAX
+
+
+class ClassForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the class"),
+        max_length=CLASS_NAME_MAX,
+        help_text=_("As your pupils know it, like “5B” or “Rummy club”."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language of the class"),
+        choices=settings.LANGUAGES,
+        help_text=_("The join link opens the site in this language; each pupil can change it."),
+        error_messages={"invalid_choice": _("Choose one of the site's languages.")},
+    )
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label=_("Class code"),
+        max_length=20,
+        help_text=_("The code your teacher shows, like “KX7M4P”."),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
+    name = forms.CharField(
+        label=_("Your name"),
+        max_length=NAME_MAX,
+        help_text=_("Your first name, as your teacher knows you. No e-mail, no password."),
+    )
+
+
+class ReturnForm(forms.Form):
+    code = forms.CharField(
+        label=_("Your return code"),
+        max_length=20,
+        help_text=_("The code on your card, like “KX7M-4PRT”."),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
+
+
+class PupilNameForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX)
+
+
+class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
+    """A teacher's account: a user name and a password; an e-mail address only if they
+    want to be able to reset a forgotten password."""
+
+    email = forms.EmailField(
+        label=_("E-mail address (optional)"),
+        required=False,
+        help_text=_("Only to reset a forgotten password. Leave it empty if you like."),
+    )
+
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]
+        model = User
+        fields = ("username", "email")
+
+
+#: Log-in attempts for one user name from one address, and from one address.
+LOGIN_TRIES_PER_NAME = "10/h"
+LOGIN_TRIES_PER_ADDRESS = "100/h"
+
+
+class LogInForm(AuthenticationForm):
+    """Django's log-in form, with password guessing slowed down: attempts are counted per
+    user name and address, and per address, in the database (across app instances)."""
+
+    def clean(self) -> dict[str, Any]:
+        if self.request is not None:
+            address = client_address(self.request)
+            name = str(self.data.get("username", "")).strip().lower()[:150]
+            over = hit(
+                [
+                    Limit.of("login-name", f"{address}|{name}", LOGIN_TRIES_PER_NAME),
+                    Limit.of("login-address", address, LOGIN_TRIES_PER_ADDRESS),
+                ]
+            )
+            if over is not None:
+                raise forms.ValidationError(
+                    _("Too many attempts to log in. Wait a while and try again."),
+                    code="too_many",
+                )
+        return super().clean()

@@ -1,0 +1,105 @@
+"""Classes and their pupils.
+
+A :class:`Classroom` belongs to one teacher (a user) and has a join code, unique
+among all classes, that pupils type (or reach by the join link or the QR code on the
+projector). A :class:`Pupil` is a learner's membership of a class: the name the class
+knows them by and a personal return code. Removing a pupil keeps the row (with
+``removed`` set) so that the class's history stays whole; a removed pupil is no longer
+in the class, and may join again under a new membership.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from learners.models import Learner
+
+from . import codes
+
+
+def new_public_id() -> str:
+    """An unguessable id for the class's pages (not the database key)."""
+    return secrets.token_urlsafe(9)
+
+
+def new_join_code() -> str:
+    return codes.new_code(codes.JOIN_LENGTH)
+
+
+def new_return_code() -> str:
+    return codes.new_code(codes.RETURN_LENGTH)
+
+
+class Classroom(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="classrooms",
+        verbose_name=_("teacher"),
+    )
+    name = models.CharField(_("name of the class"), max_length=60)
+    #: The language the class's pages and join link open in.
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    join_code = models.CharField(max_length=8, unique=True, default=new_join_code)
+    #: Whether pupils may join now (the teacher closes joining once the class is in).
+    joining_open = models.BooleanField(default=True)
+    #: When the teacher archived the class (no joining, out of the list), if they did.
+    archived = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def can_join(self) -> bool:
+        return self.joining_open and self.archived is None
+
+
+class Pupil(models.Model):
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="pupils")
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="memberships")
+    name = models.CharField(_("name"), max_length=24)
+    return_code = models.CharField(max_length=10, unique=True, default=new_return_code)
+    joined = models.DateTimeField(auto_now_add=True)
+    #: When the teacher removed the pupil from the class, if they did.
+    removed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("pupil")
+        verbose_name_plural = _("pupils")
+        ordering = ["name", "pk"]
+        constraints = [
+            # Two pupils may not share a name in one class (whatever its case).
+            models.UniqueConstraint(
+                Lower("name"),
+                "classroom",
+                condition=models.Q(removed__isnull=True),
+                name="pupil_one_name_per_class",
+            ),
+            # A learner is in a class once.
+            models.UniqueConstraint(
+                "classroom",
+                "learner",
+                condition=models.Q(removed__isnull=True),
+                name="pupil_once_per_class",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def shown_return_code(self) -> str:
+        """The return code as printed and shown: ``KX7M-4PRT``."""
+        return codes.grouped(self.return_code)

@@ -1,0 +1,359 @@
+"""What teachers and pupils do with classes: keyword-only functions named
+``<thing>_<action>``, each refusing bad input with a :class:`ClassroomError` (a
+translated message and an HTTP status) before it changes anything.
+
+**Who may do what.** A teacher reaches only their own classes (``class_of_teacher``:
+any other class is "not found", as if it did not exist) and, through them, their
+pupils. A pupil is a learner with a membership; a removed pupil has none.
+
+**Guessing codes.** Every attempt at a join code or a return code counts against a
+limit per browser and per network address, kept in the database
+(:mod:`rummy_site.ratelimit`), so that it holds across app instances:
+:data:`CODE_TRIES_PER_VISITOR` and :data:`CODE_TRIES_PER_ADDRESS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from learners.models import Learner
+from learners.names import clean_display_name
+from rummy_site.errors import ServiceError
+from rummy_site.ratelimit import Limit, hit
+
+from . import codes
+from .models import Classroom, Pupil, new_join_code, new_return_code
+
+#: Code attempts (join or return) of one browser, and of one network address (a whole
+#: school behind one router: ten classes of thirty, each pupil opening the join link
+#: and joining, some mistyping). Guessing a class code at that rate would take years.
+CODE_TRIES_PER_VISITOR = "10/h"
+CODE_TRIES_PER_ADDRESS = "1000/h"
+NAME_MAX = 24
+CLASS_NAME_MAX = 60
+
+T = TypeVar("T")
+
+
+class ClassroomError(ServiceError):
+    status = 422
+
+
+class ClassNotFound(ClassroomError):
+    status = 404
+    default_message = _("There is no such class, or it is not yours.")
+
+
+class PupilNotFound(ClassroomError):
+    status = 404
+    default_message = _("There is no such pupil in this class.")
+
+
+class WrongCode(ClassroomError):
+    default_message = _("No class has this code. Check it on the board and try again.")
+
+
+class WrongReturnCode(ClassroomError):
+    default_message = _("This return code is not known. Check it on your card and try again.")
+
+
+class JoiningClosed(ClassroomError):
+    default_message = _("This class is not taking new pupils now. Ask your teacher.")
+
+
+class NameTaken(ClassroomError):
+    status = 409
+    default_message = _(
+        "Someone in this class already has this name. Add an initial, like “Ona K.”."
+    )
+
+
+class BadName(ClassroomError):
+    status = 400
+
+
+class TooManyTries(ClassroomError):
+    status = 429
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(
+            ngettext(
+                "Too many codes tried. Try again in %(count)d minute.",
+                "Too many codes tried. Try again in %(count)d minutes.",
+                minutes,
+            )
+            % {"count": minutes}
+        )
+
+
+# ------------------------------------------------------------------ helpers
+def clean_name(text: str, *, most: int = NAME_MAX) -> str:
+    """A name as stored: without invisible characters, spaces collapsed
+    (:func:`learners.names.clean_display_name`); refused if empty or too long."""
+    name = clean_display_name(str(text), most + 1)
+    if not name:
+        raise BadName(_("Write a name."))
+    if len(name) > most:
+        raise BadName(
+            ngettext(
+                "A name has at most %(count)d character.",
+                "A name has at most %(count)d characters.",
+                most,
+            )
+            % {"count": most}
+        )
+    return name
+
+
+def _with_fresh(make: Callable[[], T], save: Callable[[T], None], tries: int = 8) -> None:
+    """Save with a freshly drawn unique code, drawing again in the rare case of a clash."""
+    for attempt in range(tries):
+        try:
+            with transaction.atomic():
+                save(make())
+            return
+        except IntegrityError:
+            if attempt == tries - 1:
+                raise
+
+
+def count_code_try(*, visitor: str, address: str) -> None:
+    """Count one attempt at a code; :class:`TooManyTries` once over either limit. A
+    browser without a visitor cookie yet (a pupil's first page, opened from the QR code)
+    counts against its address only: a class behind one router shares it."""
+    limits = [Limit.of("code-address", address, CODE_TRIES_PER_ADDRESS)]
+    if visitor:
+        limits.insert(0, Limit.of("code-visitor", visitor, CODE_TRIES_PER_VISITOR))
+    over = hit(limits)
+    if over is not None:
+        raise TooManyTries(max(1, -(-over.retry_after // 60)))
+
+
+# ------------------------------------------------------------------ teachers' classes
+def classes_of(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
+    """The teacher's classes (the archived ones, if asked), each with its pupil count."""
+    from django.db.models import Count, Q
+
+    return (
+        Classroom.objects.filter(teacher=teacher, archived__isnull=not archived)
+        .annotate(pupil_count=Count("pupils", filter=Q(pupils__removed__isnull=True)))
+        .order_by(Lower("name"), "pk")
+    )
+
+
+def class_of_teacher(*, teacher: User, public_id: str) -> Classroom:
+    """The teacher's class; :class:`ClassNotFound` for anyone else's."""
+    found = Classroom.objects.filter(public_id=public_id, teacher=teacher).first()
+    if found is None:
+        raise ClassNotFound()
+    return found
+
+
+def class_create(*, teacher: User, name: str, language: str) -> Classroom:
+    classroom = Classroom(teacher=teacher, name=clean_name(name, most=CLASS_NAME_MAX))
+    classroom.language = language
+
+    def save(code: str) -> None:
+        classroom.join_code = code
+        classroom.save()
+
+    _with_fresh(new_join_code, save)
+    return classroom
+
+
+def class_rename(*, classroom: Classroom, name: str, language: str) -> Classroom:
+    classroom.name = clean_name(name, most=CLASS_NAME_MAX)
+    classroom.language = language
+    classroom.save(update_fields=["name", "language"])
+    return classroom
+
+
+def class_new_code(*, classroom: Classroom) -> Classroom:
+    """A new join code: the old one (and its link and QR code) stops working."""
+
+    def save(code: str) -> None:
+        Classroom.objects.filter(pk=classroom.pk).update(join_code=code)
+        classroom.join_code = code
+
+    _with_fresh(new_join_code, save)
+    return classroom
+
+
+def class_set_joining(*, classroom: Classroom, open_: bool) -> Classroom:
+    Classroom.objects.filter(pk=classroom.pk).update(joining_open=open_)
+    classroom.joining_open = open_
+    return classroom
+
+
+def class_set_archived(*, classroom: Classroom, archived: bool) -> Classroom:
+    when = timezone.now() if archived else None
+    Classroom.objects.filter(pk=classroom.pk).update(archived=when)
+    classroom.archived = when
+    return classroom
+
+
+def pupils_of(*, classroom: Classroom) -> list[Pupil]:
+    """The class's pupils (not the removed ones), by name."""
+    return list(
+        classroom.pupils.filter(removed__isnull=True)
+        .select_related("learner")
+        .order_by(Lower("name"), "pk")
+    )
+
+
+def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:
+    found = Pupil.objects.filter(pk=pupil_id, classroom=classroom, removed__isnull=True).first()
+    if found is None:
+        raise PupilNotFound()
+    return found
+
+
+def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None) -> bool:
+    taken = Pupil.objects.filter(classroom=classroom, removed__isnull=True).filter(
+        name__iexact=name
+    )
+    if besides is not None:
+        taken = taken.exclude(pk=besides.pk)
+    return not taken.exists()
+
+
+def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
+    clean = clean_name(name)
+    if not _name_free(pupil.classroom, clean, besides=pupil):
+        raise NameTaken()
+    try:
+        with transaction.atomic():
+            Pupil.objects.filter(pk=pupil.pk).update(name=clean)
+    except IntegrityError:  # a pupil joined under this name at the same moment
+        raise NameTaken() from None
+    pupil.name = clean
+    return pupil
+
+
+def pupil_remove(*, pupil: Pupil) -> None:
+    """The pupil leaves the class: their return code and their place in it stop working.
+    Their learner (and everything they did) is theirs still."""
+    Pupil.objects.filter(pk=pupil.pk).update(removed=timezone.now())
+
+
+# ------------------------------------------------------------------ pupils
+def class_by_code(*, code: str) -> Classroom:
+    """The class with this join code, for the join page; :class:`WrongCode` if none."""
+    clean = codes.normalise(code)
+    found = None
+    if codes.is_code(clean, codes.JOIN_LENGTH):
+        found = Classroom.objects.filter(join_code=clean, archived__isnull=True).first()
+    if found is None:
+        raise WrongCode()
+    return found
+
+
+@dataclass(frozen=True)
+class Joined:
+    pupil: Pupil
+    #: False when the learner was in the class already (joining twice changes nothing).
+    new: bool
+
+
+def class_join(*, learner: Learner, code: str, name: str) -> Joined:
+    """The learner joins the class with this join code under ``name``; a learner who is
+    in it already stays as they are."""
+    classroom = class_by_code(code=code)
+    known = Pupil.objects.filter(classroom=classroom, learner=learner, removed__isnull=True).first()
+    if known is not None:
+        return Joined(known, new=False)
+    if not classroom.can_join:
+        raise JoiningClosed()
+    clean = clean_name(name)
+    if not _name_free(classroom, clean):
+        raise NameTaken()
+    pupil = Pupil(classroom=classroom, learner=learner, name=clean)
+
+    def save(code: str) -> None:
+        pupil.return_code = code
+        pupil.save()
+
+    try:
+        _with_fresh(new_return_code, save)
+    except IntegrityError:
+        # A parallel join: the same learner (a double click) or the same name.
+        known = Pupil.objects.filter(
+            classroom=classroom, learner=learner, removed__isnull=True
+        ).first()
+        if known is not None:
+            return Joined(known, new=False)
+        raise NameTaken() from None
+    if not learner.display_name:
+        Learner.objects.filter(pk=learner.pk).update(display_name=clean)
+        learner.display_name = clean
+    return Joined(pupil, new=True)
+
+
+def memberships_of(*, learner: Learner | None) -> list[Pupil]:
+    """The learner's classes (their memberships, newest first)."""
+    if learner is None:
+        return []
+    return list(
+        Pupil.objects.filter(
+            learner=learner, removed__isnull=True, classroom__archived__isnull=True
+        )
+        .select_related("classroom", "classroom__teacher")
+        .order_by("-joined")
+    )
+
+
+def pupil_by_return_code(*, code: str) -> Pupil:
+    """The pupil whose return code this is; :class:`WrongReturnCode` if none (or the
+    pupil was removed)."""
+    clean = codes.normalise(code)
+    found = None
+    if codes.is_code(clean, codes.RETURN_LENGTH):
+        found = (
+            Pupil.objects.filter(return_code=clean, removed__isnull=True)
+            .select_related("learner", "classroom")
+            .first()
+        )
+    if found is None:
+        raise WrongReturnCode()
+    return found
+
+
+__all__ = [
+    "BadName",
+    "ClassNotFound",
+    "ClassroomError",
+    "Joined",
+    "JoiningClosed",
+    "NameTaken",
+    "PupilNotFound",
+    "TooManyTries",
+    "WrongCode",
+    "WrongReturnCode",
+    "class_by_code",
+    "class_create",
+    "class_join",
+    "class_new_code",
+    "class_of_teacher",
+    "class_rename",
+    "class_set_archived",
+    "class_set_joining",
+    "classes_of",
+    "clean_name",
+    "count_code_try",
+    "memberships_of",
+    "pupil_by_return_code",
+    "pupil_of_class",
+    "pupil_remove",
+    "pupil_rename",
+    "pupils_of",
+]

@@ -1,0 +1,51 @@
+"""The classroom's URLs: a teacher's classes (``/classroom/``), and, at the site's top
+level, the pupils' short addresses (``/join/``, ``/return/``) and the teachers'
+accounts (``/accounts/``); see :data:`top_patterns` and :data:`account_patterns`."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from . import accounts, views
+
+app_name = "classroom"
+urlpatterns: list[URLPattern] = [
+    path("", views.classroom_index, name="index"),
+    path("new/", views.class_new, name="new"),
+    path("<str:public_id>/", views.class_page, name="class"),
+    path("<str:public_id>/edit/", views.class_edit, name="edit"),
+    path("<str:public_id>/code/", views.class_code, name="code"),
+    path("<str:public_id>/joining/", views.class_joining, name="joining"),
+    path("<str:public_id>/archive/", views.class_archive, name="archive"),
+    path("<str:public_id>/projector/", views.class_projector, name="projector"),
+    path("<str:public_id>/cards/", views.class_cards, name="cards"),
+    path("<str:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
+    path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
+]
+
+#: Short, for pupils to type: /join/, /join/KX7M4P/ (the join link), /return/.
+top_patterns: list[URLPattern] = [
+    path("join/", views.join_page, name="join"),
+    path("join/send/", views.join, name="join_send"),
+    path("join/<str:code>/", views.join_page, name="join_code"),
+    path("return/", views.return_page, name="return"),
+    path("return/send/", views.return_post, name="return_send"),
+]
+
+#: Django's auth views under their own names (``login``, ``password_reset_done``...),
+#: which its views and settings reverse.
+account_patterns: list[URLPattern] = [
+    path("signup/", accounts.signup, name="signup"),
+    path("login/", accounts.login_view, name="login"),
+    path("logout/", accounts.logout_view, name="logout"),
+    path("password/", accounts.password_change, name="password_change"),
+    path("password/done/", accounts.password_change_done, name="password_change_done"),
+    path("password/reset/", accounts.password_reset, name="password_reset"),
+    path("password/reset/sent/", accounts.password_reset_done, name="password_reset_done"),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        accounts.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path("password/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
+]

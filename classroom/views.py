@@ -1,0 +1,382 @@
+"""The classroom's pages: a teacher's classes and pupils, the join page for the
+projector, the return-code cards; a pupil's joining and return. Thin views: parse,
+authorise, call a service, render or redirect (every action is a plain form with
+POST/redirect/GET, so everything works without JavaScript).
+
+A teacher's page of any class but their own answers 404, as for a class that does not
+exist (:func:`classroom.services.class_of_teacher`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from learners.middleware import LearnerRequest
+from learners.services import continue_as, known_learner, visitor_token
+from rummy_site.errors import BadInput
+from rummy_site.middleware import client_address
+
+from . import codes, services
+from .forms import ClassForm, JoinForm, PupilNameForm, ReturnForm
+from .models import Classroom
+from .qr import qr_svg
+
+
+def _teacher(request: HttpRequest) -> User:
+    """The logged-in teacher (views that call this are ``login_required``)."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _first_error(form: Any) -> str:
+    for errors in form.errors.values():
+        return str(errors[0])
+    return _("Check the form and try again.")
+
+
+# ------------------------------------------------------------------ the classroom's front page
+@require_safe
+def classroom_index(request: HttpRequest) -> HttpResponse:
+    return _index(request)
+
+
+def _index(
+    request: HttpRequest,
+    *,
+    class_form: ClassForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    user = request.user
+    teacher = user.is_authenticated
+    archived = teacher and request.GET.get("archived") == "1"
+    context: dict[str, Any] = {
+        "memberships": services.memberships_of(learner=known_learner(request)),
+        # Two forms on one page: their fields' ids must differ.
+        "join_form": JoinForm(auto_id="join_%s"),
+        "teacher": teacher,
+        "showing_archived": archived,
+    }
+    if teacher:
+        context["classes"] = list(services.classes_of(teacher=_teacher(request), archived=archived))
+        context["class_form"] = class_form or ClassForm(
+            initial={"language": translation.get_language()}, auto_id="class_%s"
+        )
+    return render(request, "classroom/index.html", context, status=status)
+
+
+@login_required
+@require_POST
+def class_new(request: HttpRequest) -> HttpResponse:
+    form = ClassForm(request.POST, auto_id="class_%s")
+    if not form.is_valid():
+        return _index(request, class_form=form, status=400)
+    try:
+        classroom = services.class_create(
+            teacher=_teacher(request),
+            name=form.cleaned_data["name"],
+            language=form.cleaned_data["language"],
+        )
+    except services.ClassroomError as exc:
+        form.add_error("name", str(exc.message))
+        return _index(request, class_form=form, status=exc.status)
+    messages.success(request, _("The class is ready. Show its code to your pupils."))
+    return redirect("classroom:class", public_id=classroom.public_id)
+
+
+# ------------------------------------------------------------------ one class (its teacher only)
+def _teacher_class(request: HttpRequest, public_id: str) -> Classroom:
+    try:
+        return services.class_of_teacher(teacher=_teacher(request), public_id=public_id)
+    except services.ClassNotFound as exc:
+        raise Http404(exc.message) from None
+
+
+def join_url(request: HttpRequest, classroom: Classroom) -> str:
+    """The class's join link, whole (for the projector and the QR code), in its language."""
+    with translation.override(classroom.language):
+        path = reverse("join_code", kwargs={"code": classroom.join_code})
+    return request.build_absolute_uri(path)
+
+
+def return_url(request: HttpRequest, classroom: Classroom) -> str:
+    with translation.override(classroom.language):
+        return request.build_absolute_uri(reverse("return"))
+
+
+def _class_page(
+    request: HttpRequest,
+    classroom: Classroom,
+    *,
+    class_form: ClassForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = {
+        "classroom": classroom,
+        "pupils": services.pupils_of(classroom=classroom),
+        "join_url": join_url(request, classroom),
+        "code": codes.grouped(classroom.join_code),
+        "class_form": class_form
+        or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
+        "error": error,
+    }
+    return render(request, "classroom/class.html", context, status=status)
+
+
+@login_required
+@require_safe
+def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    return _class_page(request, _teacher_class(request, public_id))
+
+
+def _back(request: HttpRequest, classroom: Classroom, notice: str) -> HttpResponse:
+    messages.success(request, notice)
+    return redirect("classroom:class", public_id=classroom.public_id)
+
+
+def _flag(request: HttpRequest, name: str) -> bool:
+    """A yes/no field of a form the page sends: "1" or "0"."""
+    value = request.POST.get(name)
+    if value not in ("0", "1"):
+        raise BadInput(_("This form is not one the page sends. Reload the page and try again."))
+    return value == "1"
+
+
+@login_required
+@require_POST
+def class_edit(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    form = ClassForm(request.POST)
+    if not form.is_valid():
+        return _class_page(request, classroom, class_form=form, status=400)
+    try:
+        services.class_rename(
+            classroom=classroom,
+            name=form.cleaned_data["name"],
+            language=form.cleaned_data["language"],
+        )
+    except services.ClassroomError as exc:
+        form.add_error("name", str(exc.message))
+        return _class_page(request, classroom, class_form=form, status=exc.status)
+    return _back(request, classroom, _("The class is saved."))
+
+
+@login_required
+@require_POST
+def class_code(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = services.class_new_code(classroom=_teacher_class(request, public_id))
+    return _back(
+        request, classroom, _("The class has a new code. The old code and its link no longer work.")
+    )
+
+
+@login_required
+@require_POST
+def class_joining(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        open_ = _flag(request, "open")
+    except BadInput as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+    services.class_set_joining(classroom=classroom, open_=open_)
+    if open_:
+        return _back(request, classroom, _("Pupils can join the class again."))
+    return _back(request, classroom, _("Joining is closed: nobody new can join the class."))
+
+
+@login_required
+@require_POST
+def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        archived = _flag(request, "archived")
+    except BadInput as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+    services.class_set_archived(classroom=classroom, archived=archived)
+    if archived:
+        return _back(
+            request,
+            classroom,
+            _("The class is archived: nobody can join it, and its pupils keep their work."),
+        )
+    return _back(request, classroom, _("The class is back in your list."))
+
+
+@login_required
+@require_safe
+def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The join page for the projector: the code in large type, the link, a QR code."""
+    classroom = _teacher_class(request, public_id)
+    url = join_url(request, classroom)
+    context = {
+        "classroom": classroom,
+        "code": codes.grouped(classroom.join_code),
+        "join_url": url,
+        "short_url": url.split("://", 1)[-1],
+        "qr": qr_svg(url, _("QR code of the join link")),
+    }
+    return render(request, "classroom/projector.html", context)
+
+
+@login_required
+@require_safe
+def class_cards(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A sheet of cards to print, one per pupil: their name and return code."""
+    classroom = _teacher_class(request, public_id)
+    cards = [
+        {"name": p.name, "code": codes.grouped(p.return_code)}
+        for p in services.pupils_of(classroom=classroom)
+    ]
+    context = {"classroom": classroom, "cards": cards, "return_url": return_url(request, classroom)}
+    return render(request, "classroom/cards.html", context)
+
+
+@login_required
+@require_POST
+def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        pupil = services.pupil_of_class(classroom=classroom, pupil_id=pupil_id)
+    except services.PupilNotFound as exc:
+        raise Http404(exc.message) from None
+    form = PupilNameForm(request.POST)
+    if not form.is_valid():
+        return _class_page(request, classroom, error=_first_error(form), status=400)
+    old = pupil.name
+    try:
+        services.pupil_rename(pupil=pupil, name=form.cleaned_data["name"])
+    except services.ClassroomError as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+    return _back(
+        request,
+        classroom,
+        _("%(old)s is now called %(new)s.") % {"old": old, "new": pupil.name},
+    )
+
+
+@login_required
+@require_POST
+def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        pupil = services.pupil_of_class(classroom=classroom, pupil_id=pupil_id)
+    except services.PupilNotFound as exc:
+        raise Http404(exc.message) from None
+    services.pupil_remove(pupil=pupil)
+    return _back(
+        request,
+        classroom,
+        _("%(name)s is no longer in the class. Their return code no longer works.")
+        % {"name": pupil.name},
+    )
+
+
+# ------------------------------------------------------------------ pupils: joining, returning
+def _visitor(request: HttpRequest) -> tuple[str, str]:
+    return visitor_token(request) or "", client_address(request)
+
+
+def _join_page(
+    request: HttpRequest,
+    form: JoinForm,
+    *,
+    classroom: Classroom | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    context = {"form": form, "classroom": classroom, "error": error}
+    return render(request, "classroom/join.html", context, status=status)
+
+
+@require_safe
+def join_page(request: HttpRequest, code: str = "") -> HttpResponse:
+    """The join form; from the join link (or the QR code), with the class's code and name."""
+    if not code:
+        return _join_page(request, JoinForm())
+    visitor, address = _visitor(request)
+    form = JoinForm(initial={"code": code})
+    try:
+        services.count_code_try(visitor=visitor, address=address)
+        classroom = services.class_by_code(code=code)
+    except services.ClassroomError as exc:
+        return _join_page(request, form, error=str(exc.message), status=exc.status)
+    learner = known_learner(request)
+    if learner is not None and learner.display_name:
+        form = JoinForm(initial={"code": classroom.join_code, "name": learner.display_name})
+    else:
+        form = JoinForm(initial={"code": classroom.join_code})
+    return _join_page(request, form, classroom=classroom)
+
+
+@require_POST
+def join(request: LearnerRequest) -> HttpResponse:
+    form = JoinForm(request.POST)
+    if not form.is_valid():
+        return _join_page(request, form, status=400)
+    visitor, address = _visitor(request)
+    try:
+        services.count_code_try(visitor=visitor, address=address)
+        joined = services.class_join(
+            learner=request.learner, code=form.cleaned_data["code"], name=form.cleaned_data["name"]
+        )
+    except services.ClassroomError as exc:
+        classroom = None
+        if not isinstance(exc, services.WrongCode | services.TooManyTries):
+            classroom = services.class_by_code(code=form.cleaned_data["code"])
+        return _join_page(
+            request, form, classroom=classroom, error=str(exc.message), status=exc.status
+        )
+    pupil = joined.pupil
+    values = {"name": pupil.name, "class": pupil.classroom.name}
+    if joined.new:
+        messages.success(request, _("Welcome to %(class)s, %(name)s!") % values)
+    else:
+        messages.success(request, _("You are in %(class)s already, %(name)s.") % values)
+    return redirect("classroom:index")
+
+
+def _return_page(
+    request: HttpRequest, form: ReturnForm, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    return render(request, "classroom/return.html", {"form": form, "error": error}, status=status)
+
+
+@require_safe
+def return_page(request: HttpRequest) -> HttpResponse:
+    return _return_page(request, ReturnForm())
+
+
+@require_POST
+def return_post(request: HttpRequest) -> HttpResponse:
+    """This browser continues as the pupil whose return code was typed."""
+    form = ReturnForm(request.POST)
+    if not form.is_valid():
+        return _return_page(request, form, status=400)
+    if request.user.is_authenticated:
+        message = _("You are logged in to an account. Log out first, then type your code.")
+        return _return_page(request, form, error=message, status=409)
+    visitor, address = _visitor(request)
+    try:
+        services.count_code_try(visitor=visitor, address=address)
+        pupil = services.pupil_by_return_code(code=form.cleaned_data["code"])
+        if pupil.learner.user_id is not None:
+            raise services.WrongReturnCode(_("This pupil logs in with an account: log in instead."))
+    except services.ClassroomError as exc:
+        return _return_page(request, form, error=str(exc.message), status=exc.status)
+    continue_as(request, pupil.learner)
+    messages.success(
+        request,
+        _("Welcome back, %(name)s. This computer now continues your work.") % {"name": pupil.name},
+    )
+    return redirect("classroom:index")

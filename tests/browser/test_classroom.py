@@ -1,0 +1,96 @@
+"""The classroom in Chromium: a teacher signs up and makes a class with the keyboard,
+projects its join page (code and QR code); a pupil joins from a second browser (a
+phone) by the join link, is on the teacher's list, and continues in a third browser
+with their return code. Axe on every page on the way."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from classroom.models import Pupil
+
+from .axe import serious_violations
+
+PASSWORD = "Kortos-2026!x"
+
+
+def sign_up(page: Page, site_url: str, language: str, *, axe: bool = True) -> None:
+    page.goto(f"{site_url}/{language}/accounts/signup/")
+    if axe:  # axe runs in the page: not without JavaScript
+        assert serious_violations(page) == []
+    page.locator("#id_username").fill("mokytoja")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.locator("#id_password2").press("Enter")  # the keyboard sends the form
+    expect(page).to_have_url(f"{site_url}/{language}/classroom/")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_teacher_makes_a_class_and_a_pupil_joins_from_a_phone(
+    page: Page, browser: Browser, site_url: str, language: str
+) -> None:
+    sign_up(page, site_url, language)
+    assert serious_violations(page) == []
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    assert serious_violations(page) == []
+    code = page.locator(".code--big").inner_text()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+
+    # The join page for the projector: the code in large type and a QR code.
+    page.locator("a[href$='/projector/']").click()
+    expect(page.locator(".projector__code")).to_have_text(code)
+    expect(page.locator(".qr__svg")).to_be_visible()
+    assert serious_violations(page) == []
+    join_link = page.locator(".projector__url").inner_text()
+    assert join_link.endswith(f"/join/{code}/")
+
+    # A pupil on a phone opens the join link, types a name and joins.
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"http://{join_link}" if "://" not in join_link else join_link)
+    expect(pupil.locator("h1")).to_contain_text("5B")
+    assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(pupil) == []
+    pupil.locator("#id_name").fill("Ona")
+    pupil.locator("#id_name").press("Enter")
+    expect(pupil.locator(".message--ok")).to_contain_text("Ona")
+    membership = Pupil.objects.get()
+    expect(pupil.locator(".class-list")).to_contain_text(membership.shown_return_code)
+    assert serious_violations(pupil) == []
+
+    # The teacher sees her on the class page.
+    page.locator("main a[href$='/classroom/" + membership.classroom.public_id + "/']").click()
+    expect(page.locator("table.pupils")).to_contain_text("Ona")
+    expect(page.locator("table.pupils")).to_contain_text(membership.shown_return_code)
+
+    # Another computer: the return code, and it is Ona's work there.
+    other = browser.new_context()
+    home = other.new_page()
+    home.goto(f"{site_url}/{language}/return/")
+    assert serious_violations(home) == []
+    home.locator("#id_code").fill(membership.shown_return_code.lower())
+    home.locator("#id_code").press("Enter")
+    expect(home.locator(".class-list")).to_contain_text("5B")
+    expect(home.locator(".message--ok")).to_contain_text("Ona")
+    phone.close()
+    other.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_classroom_works_without_javascript(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    sign_up(page, site_url, "lt", axe=False)
+    page.locator("#class_name").fill("6A")
+    page.locator("form[action$='/classroom/new/'] button").click()
+    expect(page.locator("h1")).to_have_text("6A")
+    page.locator("form[action$='/joining/'] button").click()
+    expect(page.locator(".message--ok")).to_be_visible()
+    expect(page.locator("form[action$='/joining/'] input[name=open]")).to_have_value("1")
+    context.close()

@@ -1,0 +1,345 @@
+"""The classroom's pages through HTTP: a teacher's classes are theirs alone, pupils join
+with a code and a name and come back with their return code, and every bad form is
+refused with a message and changes nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.core import mail
+from django.test import Client
+
+from classroom import services
+from classroom.models import Classroom, Pupil
+from learners.models import Learner
+from learners.services import cookie_name, digest
+from rummy_site import ratelimit
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "Kortos-2026!x"
+
+
+@pytest.fixture(autouse=True)
+def _still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_000_000.0)
+
+
+def teacher_client(name: str = "ms-jones") -> tuple[Client, User]:
+    user = User.objects.create_user(name, password=PASSWORD)
+    client = Client()
+    client.force_login(user)
+    return client, user
+
+
+def a_class(user: User, name: str = "5B", language: str = "lt") -> Classroom:
+    return services.class_create(teacher=user, name=name, language=language)
+
+
+def pupil_joins(code: str, name: str, language: str = "lt") -> Client:
+    client = Client()
+    client.get(f"/{language}/join/")  # the page gives the visitor cookie
+    response = client.post(f"/{language}/join/send/", {"code": code, "name": name})
+    assert response.status_code == 302, response.content.decode()[:400]
+    return client
+
+
+def learner_of(client: Client) -> Learner:
+    return Learner.objects.get(visitor_key=digest(client.cookies[cookie_name()].value))
+
+
+# ------------------------------------------------------------------ teachers
+def test_a_teacher_signs_up_and_keeps_the_learner_they_were() -> None:
+    client = Client()
+    client.get("/en/practice/")
+    client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Rasa"})
+    before = learner_of(client)
+    response = client.post(
+        "/en/accounts/signup/",
+        {"username": "rasa", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+    user = User.objects.get(username="rasa")
+    assert Learner.objects.get(user=user) == before
+    assert before.tables.count() == 1  # her table came with her
+
+
+def test_sign_up_refuses_a_weak_password_or_a_taken_name_and_makes_nothing() -> None:
+    User.objects.create_user("rasa", password=PASSWORD)
+    client = Client()
+    for data, words in [
+        ({"username": "rasa", "password1": PASSWORD, "password2": PASSWORD}, "already"),
+        ({"username": "jonas", "password1": "12345678", "password2": "12345678"}, "common"),
+        ({"username": "jonas", "password1": PASSWORD, "password2": PASSWORD + "x"}, "match"),
+    ]:
+        response = client.post("/en/accounts/signup/", {**data, "email": ""})
+        assert response.status_code == 400
+        assert words in response.content.decode()
+    assert User.objects.count() == 1
+
+
+def test_logging_out_leaves_the_account_learner_behind() -> None:
+    client = Client()
+    client.get("/en/accounts/signup/")
+    client.post(
+        "/en/accounts/signup/",
+        {"username": "rasa", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Rasa"})
+    mine = Learner.objects.get(user__username="rasa")
+    token = client.cookies[cookie_name()].value
+    response = client.post("/en/accounts/logout/")
+    assert response.status_code == 302
+    assert client.cookies[cookie_name()].value != token  # a new visitor on this computer
+    assert client.get("/en/practice/").content.decode().count("/en/practice/t") == 0
+    client.login(username="rasa", password=PASSWORD)
+    assert Learner.objects.get(user__username="rasa") == mine
+
+
+def test_log_in_attempts_are_limited() -> None:
+    User.objects.create_user("rasa", password=PASSWORD)
+    client = Client()
+    for _ in range(10):
+        response = client.post("/en/accounts/login/", {"username": "rasa", "password": "wrong"})
+        assert response.status_code == 200 and "correct" in response.content.decode()
+    response = client.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    assert "Too many attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_password_reset_mail_is_in_the_page_language() -> None:
+    User.objects.create_user("rasa", email="rasa@example.com", password=PASSWORD)
+    response = Client().post("/lt/accounts/password/reset/", {"email": "rasa@example.com"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    link = re.search(r"http://testserver(/lt/accounts/password/reset/\S+/)", mail.outbox[0].body)
+    assert link is not None
+    page = Client().get(link[1], follow=True)
+    assert page.status_code == 200 and 'name="new_password1"' in page.content.decode()
+
+
+def test_anyone_not_logged_in_is_sent_to_log_in() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    response = Client().get(f"/en/classroom/{classroom.public_id}/")
+    assert response.status_code == 302 and response["Location"].startswith("/en/accounts/login/")
+
+
+CLASS_GETS = ["", "projector/", "cards/"]
+CLASS_POSTS = [
+    ("edit/", {"name": "Mine now", "language": "en"}),
+    ("code/", {}),
+    ("joining/", {"open": "0"}),
+    ("archive/", {"archived": "1"}),
+]
+
+
+def test_a_teacher_sees_and_changes_only_their_own_classes() -> None:
+    _owner_client, owner = teacher_client("owner")
+    classroom = a_class(owner)
+    pupil = services.class_join(
+        learner=Learner.objects.create(), code=classroom.join_code, name="Ona"
+    ).pupil
+    other, _user = teacher_client("other")
+    base = f"/en/classroom/{classroom.public_id}/"
+    for path in CLASS_GETS:
+        response = other.get(base + path)
+        assert response.status_code == 404, path
+        assert classroom.join_code not in response.content.decode()
+    for path, data in [
+        *CLASS_POSTS,
+        (f"pupils/{pupil.pk}/name/", {"name": "Mine"}),
+        (f"pupils/{pupil.pk}/remove/", {}),
+    ]:
+        assert other.post(base + path, data).status_code == 404, path
+    stored = Classroom.objects.get(pk=classroom.pk)
+    assert (stored.name, stored.join_code, stored.joining_open, stored.archived) == (
+        "5B",
+        classroom.join_code,
+        True,
+        None,
+    )
+    assert Pupil.objects.get(pk=pupil.pk).name == "Ona" and pupil.removed is None
+    assert classroom.public_id not in other.get("/en/classroom/").content.decode()
+
+
+def test_a_pupil_of_another_class_is_not_found() -> None:
+    client, user = teacher_client()
+    mine, theirs = a_class(user), a_class(User.objects.create_user("x"), name="6A")
+    stranger = services.class_join(
+        learner=Learner.objects.create(), code=theirs.join_code, name="Ona"
+    ).pupil
+    response = client.post(f"/en/classroom/{mine.public_id}/pupils/{stranger.pk}/remove/")
+    assert response.status_code == 404
+    assert Pupil.objects.get(pk=stranger.pk).removed is None
+
+
+def test_a_teacher_makes_a_class_and_manages_it() -> None:
+    client, _user = teacher_client()
+    response = client.post("/en/classroom/new/", {"name": "5B", "language": "lt"})
+    classroom = Classroom.objects.get()
+    assert response["Location"] == f"/en/classroom/{classroom.public_id}/"
+    page = client.get(response["Location"]).content.decode()
+    assert classroom.join_code in page and f"/lt/join/{classroom.join_code}/" in page
+    base = response["Location"]
+    old = classroom.join_code
+    client.post(base + "code/")
+    client.post(base + "joining/", {"open": "0"})
+    client.post(base + "edit/", {"name": "5B rummy", "language": "ru"})
+    classroom.refresh_from_db()
+    assert classroom.join_code != old and not classroom.joining_open
+    assert (classroom.name, classroom.language) == ("5B rummy", "ru")
+    projector = client.get(base + "projector/").content.decode()
+    assert "Joining is closed" in projector and classroom.join_code not in projector
+    client.post(base + "joining/", {"open": "1"})
+    projector = client.get(base + "projector/").content.decode()
+    assert "<svg" in projector and "<title>" in projector
+    assert f"/ru/join/{classroom.join_code}/" in projector
+    client.post(base + "archive/", {"archived": "1"})
+    assert "5B rummy" not in client.get("/en/classroom/").content.decode()
+    assert "5B rummy" in client.get("/en/classroom/?archived=1").content.decode()
+
+
+def test_bad_class_forms_are_refused_with_a_message_and_change_nothing() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    base = f"/en/classroom/{classroom.public_id}/"
+    for path, data in [
+        ("edit/", {"name": "", "language": "lt"}),
+        ("edit/", {"name": "x" * 61, "language": "lt"}),
+        ("edit/", {"name": "ok", "language": "xx"}),
+        ("joining/", {"open": "maybe"}),
+        ("joining/", {}),
+        ("archive/", {"archived": "yes"}),
+    ]:
+        response = client.post(base + path, data)
+        assert response.status_code == 400, (path, data)
+        assert 'role="alert"' in response.content.decode()
+    assert client.post("/en/classroom/new/", {"name": " ", "language": "lt"}).status_code == 400
+    stored = Classroom.objects.get()
+    assert (stored.name, stored.language, stored.joining_open, stored.archived) == (
+        "5B",
+        "lt",
+        True,
+        None,
+    )
+
+
+# ------------------------------------------------------------------ pupils
+def test_a_pupil_joins_by_the_link_with_a_name_and_their_progress_comes_with_them() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    pupil = Client()
+    pupil.get("/lt/practice/")
+    pupil.post("/lt/practice/new/", {"game": "knock", "players": "2", "name": "Ona"})
+    page = pupil.get(f"/lt/join/{classroom.join_code.lower()}/")
+    assert page.status_code == 200 and "5B" in page.content.decode()
+    response = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    assert response.status_code == 302
+    membership = Pupil.objects.get()
+    assert membership.learner == learner_of(pupil) and membership.learner.tables.count() == 1
+    home = pupil.get(response["Location"]).content.decode()
+    assert "5B" in home and membership.shown_return_code in home
+
+
+def test_joining_refusals_are_in_the_pages_language_and_change_nothing() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    client = Client()
+    client.get("/lt/join/")
+    for data, status in [
+        ({"code": "KXMKXM", "name": "Jonas"}, 422),
+        ({"code": classroom.join_code, "name": "ona"}, 409),
+        ({"code": classroom.join_code, "name": ""}, 400),
+        ({"code": "", "name": "Jonas"}, 400),
+    ]:
+        response = client.post("/lt/join/send/", data)
+        assert response.status_code == status, data
+        assert 'role="alert"' in response.content.decode()
+    assert Pupil.objects.count() == 1
+    ru = client.post("/ru/join/send/", {"code": "KXMKXM", "name": "Jonas"}).content.decode()
+    assert "No class has this code" not in ru  # Russian, not English
+
+
+def test_guessing_join_codes_is_stopped() -> None:
+    client = Client()
+    client.get("/en/join/")
+    statuses = [
+        client.post("/en/join/send/", {"code": "KXMKX" + c, "name": "Eve"}).status_code
+        for c in "ACDEFHJKMNPR"
+    ]
+    assert statuses[:10] == [422] * 10 and statuses[10:] == [429, 429]
+    assert client.get("/en/join/KXMKXM/").status_code == 429
+
+
+def test_a_whole_class_behind_one_router_opens_the_join_link() -> None:
+    # Thirty phones with no cookie yet, one address: nobody is taken for a guesser.
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    for number in range(30):
+        phone = Client()
+        page = phone.get(f"/lt/join/{classroom.join_code}/")
+        assert page.status_code == 200, number
+        response = phone.post("/lt/join/send/", {"code": classroom.join_code, "name": f"P{number}"})
+        assert response.status_code == 302, number
+    assert Pupil.objects.count() == 30
+
+
+def test_a_return_code_moves_the_pupil_to_another_computer() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    school = pupil_joins(classroom.join_code, "Ona")
+    ona = learner_of(school)
+    code = Pupil.objects.get().shown_return_code
+    home = Client()
+    home.get("/lt/return/")
+    response = home.post("/lt/return/send/", {"code": code.lower().replace("-", " ")})
+    assert response.status_code == 302
+    assert learner_of(home) == ona
+    assert (
+        not Learner.objects.filter(visitor_key=digest(school.cookies[cookie_name()].value))
+        .filter(pk=ona.pk)
+        .exists()
+    )
+    for bad, status in [("", 400), ("KXMK-XMKX", 422), ("short", 422)]:
+        assert home.post("/lt/return/send/", {"code": bad}).status_code == status
+    assert learner_of(home) == ona
+
+
+def test_a_removed_pupil_cannot_come_back_with_their_code() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    pupil = Pupil.objects.get()
+    response = client.post(f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/remove/")
+    assert response.status_code == 302
+    assert "Ona" not in client.get(response["Location"]).content.decode().split("pupils-title")[1]
+    other = Client()
+    other.get("/en/return/")
+    assert other.post("/en/return/send/", {"code": pupil.return_code}).status_code == 422
+
+
+def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    pupil_joins(classroom.join_code, "Jonas")
+    jonas = Pupil.objects.get(name="Jonas")
+    base = f"/en/classroom/{classroom.public_id}/pupils/{jonas.pk}/name/"
+    assert client.post(base, {"name": "ONA"}).status_code == 409
+    assert client.post(base, {"name": ""}).status_code == 400
+    assert client.post(base, {"name": "Jonas P."}).status_code == 302
+    assert Pupil.objects.get(pk=jonas.pk).name == "Jonas P."
+
+
+def test_the_cards_sheet_has_every_pupils_return_code() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name)
+    sheet = client.get(f"/en/classroom/{classroom.public_id}/cards/").content.decode()
+    for pupil in Pupil.objects.all():
+        assert pupil.name in sheet and pupil.shown_return_code in sheet
+    assert "/lt/return/" in sheet

@@ -100,6 +100,30 @@ def progress_of(*, learner: Learner | None) -> Progress:
     return Progress(read, answers, placed)
 
 
+def progress_of_many(*, learners: list[Learner]) -> dict[int, Progress]:
+    """:func:`progress_of` for many learners at once (a class), by learner id: three
+    queries whatever their number."""
+    ids = [learner.pk for learner in learners]
+    read: dict[int, set[tuple[str, str]]] = {pk: set() for pk in ids}
+    for pk, game, slug in LessonRead.objects.filter(learner__in=ids).values_list(
+        "learner", "game", "slug"
+    ):
+        read[pk].add((game, slug))
+    answers: dict[int, dict[tuple[str, str], dict[int, list[bool]]]] = {pk: {} for pk in ids}
+    for pk, game, slug, index, correct in (
+        FirstAnswer.objects.filter(learner__in=ids)
+        .order_by("created", "pk")
+        .values_list("learner", "game", "slug", "index", "correct")
+    ):
+        answers[pk].setdefault((game, slug), {}).setdefault(index, []).append(correct)
+    placed: dict[int, set[tuple[str, str]]] = {pk: set() for pk in ids}
+    for pk, game, slug in LessonPlacement.objects.filter(learner__in=ids).values_list(
+        "learner", "game", "slug"
+    ):
+        placed[pk].add((game, slug))
+    return {pk: Progress(read[pk], answers[pk], frozenset(placed[pk])) for pk in ids}
+
+
 def check_progress_of(*, learner: Learner | None, lesson: Lesson, index: int) -> Progress:
     """What :func:`progress_of` knows of one check (its first answers): all that one
     check's page part shows (its mastery mark), in one query."""

@@ -642,7 +642,13 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     try:
         after = state.hand.play(move, state.me)
     except IllegalMove as exc:
-        move_refused.send(sender=Table, learner=table.learner, game=state.rules.game, error=exc)
+        move_refused.send(
+            sender=Table,
+            learner=table.learner,
+            game=state.rules.game,
+            error=exc,
+            table=table.public_id,
+        )
         raise MoveRefused(state, exc) from None
     if after.play_over and not state.hand.play_over and not confirmed:
         raise NeedsConfirmation(state, move)
@@ -746,12 +752,57 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
     )
 
 
+@dataclass(frozen=True)
+class HandsPlayed:
+    """A learner's hands of one game at their tables: the ones finished (where they
+    played, not sat out) and the ones they won (alone or with their partner)."""
+
+    finished: int = 0
+    won: int = 0
+
+
+def hands_played(
+    *, learners: Sequence[Learner], since: Any = None
+) -> dict[tuple[int, str], HandsPlayed]:
+    """Each learner's finished and won hands per game, at tables started at or after
+    ``since`` (all their tables if None): ``{(learner id, game): HandsPlayed}``. The
+    finished hands' stored results are read; only a table's current hand is replayed (to
+    know whether it is over). A table that cannot be read counts nothing."""
+    tables = Table.objects.filter(learner__in=[learner.pk for learner in learners])
+    if since is not None:
+        tables = tables.filter(created__gte=since)
+    counts: dict[tuple[int, str], HandsPlayed] = {}
+    for table in tables:
+        try:
+            state = table_state(table=table)
+        except CorruptTable:
+            continue
+        results = list(state.results)
+        last = round_result(state.current)
+        if last is not None:
+            results.append(last)
+        finished = won = 0
+        for round_, result in zip(state.rounds, results, strict=False):
+            boards = list(zip(round_, result, strict=True))
+            played = [(b, st) for b, st in boards if HUMAN in b.seats]
+            if not played:
+                continue  # the learner sat out this hand
+            finished += 1
+            if any(b.seats[w] == HUMAN for b, st in played for w in st.winners):
+                won += 1
+        key = (table.learner_id, table.game)
+        before = counts.get(key, HandsPlayed())
+        counts[key] = HandsPlayed(before.finished + finished, before.won + won)
+    return counts
+
+
 __all__ = [
     "HUMAN",
     "MAX_TABLES_PER_DAY",
     "NAME_LENGTH",
     "CorruptTable",
     "HandNotOver",
+    "HandsPlayed",
     "MatchOver",
     "MoveRefused",
     "NeedsConfirmation",
@@ -767,6 +818,7 @@ __all__ = [
     "TableState",
     "TooManyTables",
     "board_names",
+    "hands_played",
     "seat_names",
     "table_bot_step",
     "table_get",

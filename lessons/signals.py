@@ -1,4 +1,5 @@
-"""What the lessons tell the apps on top of them (the review queue), without knowing them."""
+"""What the lessons tell the apps on top of them (the review queue, the classroom),
+without knowing them."""
 
 from __future__ import annotations
 

@@ -567,7 +567,12 @@ def attempt_move(
         mistakes.append(mistake)
         _save(attempt, attempt.version, mistakes=[m.to_dict() for m in mistakes])
         mistake_recorded.send(
-            sender=GuidedAttempt, learner=learner, game=scenario.game, topic=mistake.topic
+            sender=GuidedAttempt,
+            learner=learner,
+            game=scenario.game,
+            topic=mistake.topic,
+            mistake=mistake,
+            scenario=scenario.slug,
         )
         return replace(state), verdict
     progress = state.progress.advance(move)

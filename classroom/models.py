@@ -15,6 +15,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from learners.models import Learner
@@ -52,6 +53,9 @@ class Classroom(models.Model):
     #: When the teacher archived the class (no joining, out of the list), if they did.
     archived = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    #: When the class last changed (its name, code, pupils or assignments): with the
+    #: pupils' own records, what the dashboard's poll compares (classroom.dashboard).
+    changed = models.DateTimeField(default=timezone.now)
 
     class Meta:
         verbose_name = _("class")
@@ -103,3 +107,69 @@ class Pupil(models.Model):
     def shown_return_code(self) -> str:
         """The return code as printed and shown: ``KX7M-4PRT``."""
         return codes.grouped(self.return_code)
+
+
+class Assignment(models.Model):
+    """Something the teacher set the class: a lesson (done when mastered), a guided hand
+    (done when finished), a drill (done at a streak of :data:`DRILL_STREAK`), or hands
+    at practice tables (``count`` finished, or won, at tables started after it was set).
+    ``ref`` names the lesson, the guided hand or the drill; ``due`` is optional."""
+
+    class Kind(models.TextChoices):
+        LESSON = "lesson", _("lesson")
+        GUIDED = "guided", _("guided hand")
+        DRILL = "drill", _("drill")
+        HANDS = "hands", _("hands to finish")
+        WINS = "wins", _("hands to win")
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    game = models.CharField(max_length=8)
+    ref = models.CharField(max_length=80, blank=True)
+    count = models.PositiveSmallIntegerField(default=1)
+    due = models.DateField(_("due date"), null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.game} {self.ref} x{self.count}"
+
+
+#: The streak that completes a drill assignment.
+DRILL_STREAK = 5
+
+
+class Mistake(models.Model):
+    """A pupil's mistake, recorded where it happened (only for learners in a class): a
+    move refused at a practice table, a wrong or refused move in a guided hand, a wrong
+    first answer to a lesson's question. ``topic`` is what it was about (a guided hand's
+    mistake topic, or ``wrong_answer``); ``code`` the engine's reason
+    (``MoveError:knock_over_limit``, ``MeldFailure:run_gap``; for a guided hand's other
+    move, the kind of move), ``params`` what explains it (cards as codes), ``where`` the
+    table, the guided hand or the lesson's question (``slug#index``)."""
+
+    class Source(models.TextChoices):
+        TABLE = "table", _("practice table")
+        GUIDED = "guided", _("guided hand")
+        LESSON = "lesson", _("lesson")
+
+    learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="mistakes_made")
+    source = models.CharField(max_length=8, choices=Source.choices)
+    game = models.CharField(max_length=8)
+    topic = models.CharField(max_length=40)
+    code = models.CharField(max_length=60, blank=True)
+    params = models.JSONField(default=dict)
+    where = models.CharField(max_length=100, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("mistake")
+        verbose_name_plural = _("mistakes")
+        indexes = [models.Index(fields=["learner", "created"], name="mistake_learner_created")]
+
+    def __str__(self) -> str:
+        return f"{self.source} {self.game} {self.topic} {self.code}"

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import TypeVar
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -32,7 +34,7 @@ from rummy_site.errors import ServiceError
 from rummy_site.ratelimit import Limit, hit
 
 from . import codes
-from .models import Classroom, Pupil, new_join_code, new_return_code
+from .models import Assignment, Classroom, Pupil, new_join_code, new_return_code
 
 #: Code attempts (join or return) of one browser, and of one network address (a whole
 #: school behind one router: ten classes of thirty, each pupil opening the join link
@@ -131,12 +133,21 @@ def count_code_try(*, visitor: str, address: str) -> None:
     """Count one attempt at a code; :class:`TooManyTries` once over either limit. A
     browser without a visitor cookie yet (a pupil's first page, opened from the QR code)
     counts against its address only: a class behind one router shares it."""
+    if not getattr(settings, "RATE_LIMIT_ENABLED", True):
+        return
     limits = [Limit.of("code-address", address, CODE_TRIES_PER_ADDRESS)]
     if visitor:
         limits.insert(0, Limit.of("code-visitor", visitor, CODE_TRIES_PER_VISITOR))
     over = hit(limits)
     if over is not None:
         raise TooManyTries(max(1, -(-over.retry_after // 60)))
+
+
+def _touch(classroom: Classroom) -> None:
+    """The class changed (its dashboard redraws at its next poll)."""
+    when = timezone.now()
+    Classroom.objects.filter(pk=classroom.pk).update(changed=when)
+    classroom.changed = when
 
 
 # ------------------------------------------------------------------ teachers' classes
@@ -175,6 +186,7 @@ def class_rename(*, classroom: Classroom, name: str, language: str) -> Classroom
     classroom.name = clean_name(name, most=CLASS_NAME_MAX)
     classroom.language = language
     classroom.save(update_fields=["name", "language"])
+    _touch(classroom)
     return classroom
 
 
@@ -186,12 +198,14 @@ def class_new_code(*, classroom: Classroom) -> Classroom:
         classroom.join_code = code
 
     _with_fresh(new_join_code, save)
+    _touch(classroom)
     return classroom
 
 
 def class_set_joining(*, classroom: Classroom, open_: bool) -> Classroom:
     Classroom.objects.filter(pk=classroom.pk).update(joining_open=open_)
     classroom.joining_open = open_
+    _touch(classroom)
     return classroom
 
 
@@ -199,6 +213,7 @@ def class_set_archived(*, classroom: Classroom, archived: bool) -> Classroom:
     when = timezone.now() if archived else None
     Classroom.objects.filter(pk=classroom.pk).update(archived=when)
     classroom.archived = when
+    _touch(classroom)
     return classroom
 
 
@@ -237,6 +252,7 @@ def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
     except IntegrityError:  # a pupil joined under this name at the same moment
         raise NameTaken() from None
     pupil.name = clean
+    _touch(pupil.classroom)
     return pupil
 
 
@@ -244,6 +260,67 @@ def pupil_remove(*, pupil: Pupil) -> None:
     """The pupil leaves the class: their return code and their place in it stop working.
     Their learner (and everything they did) is theirs still."""
     Pupil.objects.filter(pk=pupil.pk).update(removed=timezone.now())
+    _touch(pupil.classroom)
+
+
+# ------------------------------------------------------------------ assignments
+class BadAssignment(ClassroomError):
+    status = 400
+    default_message = _("Choose something to assign from the list.")
+
+
+class AssignmentNotFound(ClassroomError):
+    status = 404
+    default_message = _("There is no such assignment in this class.")
+
+
+class AlreadyAssigned(ClassroomError):
+    status = 409
+    default_message = _("The class has this assignment already.")
+
+
+def assignments_of(*, classroom: Classroom) -> list[Assignment]:
+    return list(classroom.assignments.order_by("created", "pk"))
+
+
+def assignment_add(
+    *, classroom: Classroom, what: str, count: int = 1, due: date | None = None
+) -> Assignment:
+    """Set the class ``what`` (a value of :func:`classroom.assignments.choices`); a
+    practice target asks for ``count`` hands (1 to :data:`~classroom.assignments.MOST_HANDS`)."""
+    from .assignments import MOST_HANDS, Kind, parse
+
+    parsed = parse(what, classroom.language)
+    if parsed is None:
+        raise BadAssignment()
+    kind, game, ref = parsed
+    if kind not in (Kind.HANDS, Kind.WINS):
+        count = 1
+    elif not 1 <= count <= MOST_HANDS:
+        raise BadAssignment(
+            ngettext("Ask for 1 to %(count)d hand.", "Ask for 1 to %(count)d hands.", MOST_HANDS)
+            % {"count": MOST_HANDS}
+        )
+    if classroom.assignments.filter(kind=kind, game=game, ref=ref, count=count).exists():
+        raise AlreadyAssigned()
+    assignment = Assignment.objects.create(
+        classroom=classroom, kind=kind, game=game, ref=ref, count=count, due=due
+    )
+    _touch(classroom)
+    return assignment
+
+
+def assignment_of_class(*, classroom: Classroom, assignment_id: int) -> Assignment:
+    found = classroom.assignments.filter(pk=assignment_id).first()
+    if found is None:
+        raise AssignmentNotFound()
+    return found
+
+
+def assignment_remove(*, assignment: Assignment) -> None:
+    """The class no longer has the assignment (the pupils' work stays theirs)."""
+    Assignment.objects.filter(pk=assignment.pk).delete()
+    _touch(assignment.classroom)
 
 
 # ------------------------------------------------------------------ pupils
@@ -296,6 +373,7 @@ def class_join(*, learner: Learner, code: str, name: str) -> Joined:
     if not learner.display_name:
         Learner.objects.filter(pk=learner.pk).update(display_name=clean)
         learner.display_name = clean
+    _touch(classroom)
     return Joined(pupil, new=True)
 
 
@@ -329,6 +407,9 @@ def pupil_by_return_code(*, code: str) -> Pupil:
 
 
 __all__ = [
+    "AlreadyAssigned",
+    "AssignmentNotFound",
+    "BadAssignment",
     "BadName",
     "ClassNotFound",
     "ClassroomError",
@@ -339,6 +420,10 @@ __all__ = [
     "TooManyTries",
     "WrongCode",
     "WrongReturnCode",
+    "assignment_add",
+    "assignment_of_class",
+    "assignment_remove",
+    "assignments_of",
     "class_by_code",
     "class_create",
     "class_join",

@@ -17,8 +17,17 @@ urlpatterns: list[URLPattern] = [
     path("<str:public_id>/code/", views.class_code, name="code"),
     path("<str:public_id>/joining/", views.class_joining, name="joining"),
     path("<str:public_id>/archive/", views.class_archive, name="archive"),
+    path("<str:public_id>/progress/", views.class_progress, name="progress"),
+    path("<str:public_id>/grid.csv", views.grid_csv, name="grid_csv"),
+    path("<str:public_id>/mistakes.csv", views.mistakes_csv, name="mistakes_csv"),
     path("<str:public_id>/projector/", views.class_projector, name="projector"),
     path("<str:public_id>/cards/", views.class_cards, name="cards"),
+    path("<str:public_id>/assignments/", views.assignment_add, name="assign"),
+    path(
+        "<str:public_id>/assignments/<int:assignment_id>/remove/",
+        views.assignment_remove,
+        name="unassign",
+    ),
     path("<str:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
     path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
 ]

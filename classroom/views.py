@@ -11,23 +11,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from learners.middleware import LearnerRequest
 from learners.services import continue_as, known_learner, visitor_token
 from rummy_site.errors import BadInput
+from rummy_site.htmx import wants_partial
 from rummy_site.middleware import client_address
 
-from . import codes, services
-from .forms import ClassForm, JoinForm, PupilNameForm, ReturnForm
+from . import assignments, codes, dashboard, services
+from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
 from .models import Classroom
 from .qr import qr_svg
 
@@ -51,6 +55,29 @@ def classroom_index(request: HttpRequest) -> HttpResponse:
     return _index(request)
 
 
+def _my_assignments(learner: Any) -> list[dict[str, Any]]:
+    """The learner's classes, each with its assignments and the learner's state of each."""
+    classes = []
+    for pupil in services.memberships_of(learner=learner):
+        items = services.assignments_of(classroom=pupil.classroom)
+        statuses = assignments.progress(items, [learner], today=timezone.localdate())
+        classes.append(
+            {
+                "pupil": pupil,
+                "assignments": [
+                    {
+                        "label": assignments.label(a, pupil.classroom.language),
+                        "url": assignments.url(a),
+                        "due": a.due,
+                        "status": statuses[(a.pk, learner.pk)],
+                    }
+                    for a in items
+                ],
+            }
+        )
+    return classes
+
+
 def _index(
     request: HttpRequest,
     *,
@@ -60,8 +87,9 @@ def _index(
     user = request.user
     teacher = user.is_authenticated
     archived = teacher and request.GET.get("archived") == "1"
+    learner = known_learner(request)
     context: dict[str, Any] = {
-        "memberships": services.memberships_of(learner=known_learner(request)),
+        "memberships": _my_assignments(learner),
         # Two forms on one page: their fields' ids must differ.
         "join_form": JoinForm(auto_id="join_%s"),
         "teacher": teacher,
@@ -114,17 +142,69 @@ def return_url(request: HttpRequest, classroom: Classroom) -> str:
         return request.build_absolute_uri(reverse("return"))
 
 
+def _grid(classroom: Classroom, pupils: list[Any]) -> dict[str, Any]:
+    """The class's assignments, and each pupil's state of each (a row per pupil)."""
+    items = services.assignments_of(classroom=classroom)
+    statuses = assignments.progress(items, [p.learner for p in pupils], today=timezone.localdate())
+    columns = [
+        {
+            "assignment": a,
+            "label": assignments.label(a, classroom.language),
+            "done": sum(
+                1 for p in pupils if statuses[(a.pk, p.learner_id)].state is assignments.State.DONE
+            ),
+        }
+        for a in items
+    ]
+    active = dashboard.last_activity(pupils)
+    rows = [
+        {
+            "pupil": p,
+            "active": active.get(p.learner_id),
+            "cells": [statuses[(a.pk, p.learner_id)] for a in items],
+        }
+        for p in pupils
+    ]
+    return {"columns": columns, "rows": rows}
+
+
+def poll_seconds() -> int:
+    """How often the class page asks whether anything changed (``CLASSROOM_POLL_SECONDS``)."""
+    return int(getattr(settings, "CLASSROOM_POLL_SECONDS", 10))
+
+
+def _progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dict[str, Any]:
+    """What the class page's live part shows: the grid, the common mistakes, and the
+    address its poll asks (with the stamp it was drawn at)."""
+    url = reverse("classroom:progress", kwargs={"public_id": classroom.public_id})
+    return {
+        "grid": _grid(classroom, pupils),
+        "mistakes": dashboard.common_mistakes(classroom, pupils),
+        "stuck": dashboard.stuck_pupils(classroom, pupils, now=timezone.now()),
+        "stamp": stamp,
+        "poll_url": f"{url}?stamp={stamp}",
+        "poll_seconds": poll_seconds(),
+    }
+
+
 def _class_page(
     request: HttpRequest,
     classroom: Classroom,
     *,
     class_form: ClassForm | None = None,
+    assignment_form: AssignmentForm | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
+    pupils = services.pupils_of(classroom=classroom)
+    found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
+    stamp = found[1] if found else ""
     context = {
         "classroom": classroom,
-        "pupils": services.pupils_of(classroom=classroom),
+        "pupils": pupils,
+        **_progress_context(classroom, pupils, stamp),
+        "assignment_form": assignment_form
+        or AssignmentForm(language=classroom.language, auto_id="assign_%s"),
         "join_url": join_url(request, classroom),
         "code": codes.grouped(classroom.join_code),
         "class_form": class_form
@@ -215,6 +295,54 @@ def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_safe
+@vary_on_headers("HX-Request")
+def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The class page's live part, for its poll: 204 (nothing to redraw) while the stamp
+    the page was drawn at is still the class's, in one query; else the part redrawn.
+    Without htmx, the class page."""
+    if not wants_partial(request):
+        return redirect("classroom:class", public_id=public_id)
+    found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=public_id)
+    if found is None:
+        raise Http404(services.ClassNotFound.default_message)
+    classroom, stamp = found
+    if request.GET.get("stamp") == stamp:
+        return HttpResponse(status=204)
+    pupils = services.pupils_of(classroom=classroom)
+    context = {
+        "classroom": classroom,
+        "pupils": pupils,
+        **_progress_context(classroom, pupils, stamp),
+    }
+    return render(request, "classroom/class.html#progress", context)
+
+
+def _csv(name: str, text: str) -> HttpResponse:
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_safe
+def grid_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    pupils = services.pupils_of(classroom=classroom)
+    text = dashboard.grid_csv(classroom, pupils, timezone.localdate())
+    return _csv(f"{slugify(classroom.name) or 'class'}-grid.csv", text)
+
+
+@login_required
+@require_safe
+def mistakes_csv(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    pupils = services.pupils_of(classroom=classroom)
+    text = dashboard.mistakes_csv(classroom, pupils)
+    return _csv(f"{slugify(classroom.name) or 'class'}-mistakes.csv", text)
+
+
+@login_required
+@require_safe
 def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
     """The join page for the projector: the code in large type, the link, a QR code."""
     classroom = _teacher_class(request, public_id)
@@ -240,6 +368,42 @@ def class_cards(request: HttpRequest, public_id: str) -> HttpResponse:
     ]
     context = {"classroom": classroom, "cards": cards, "return_url": return_url(request, classroom)}
     return render(request, "classroom/cards.html", context)
+
+
+@login_required
+@require_POST
+def assignment_add(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    form = AssignmentForm(request.POST, language=classroom.language, auto_id="assign_%s")
+    if not form.is_valid():
+        return _class_page(request, classroom, assignment_form=form, status=400)
+    try:
+        services.assignment_add(
+            classroom=classroom,
+            what=form.cleaned_data["what"],
+            count=form.cleaned_data["count"],
+            due=form.cleaned_data["due"],
+        )
+    except services.ClassroomError as exc:
+        form.add_error("what", str(exc.message))
+        return _class_page(request, classroom, assignment_form=form, status=exc.status)
+    return _back(
+        request, classroom, _("The assignment is set. Your pupils see it on their classroom page.")
+    )
+
+
+@login_required
+@require_POST
+def assignment_remove(request: HttpRequest, public_id: str, assignment_id: int) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        assignment = services.assignment_of_class(classroom=classroom, assignment_id=assignment_id)
+    except services.AssignmentNotFound as exc:
+        raise Http404(exc.message) from None
+    services.assignment_remove(assignment=assignment)
+    return _back(
+        request, classroom, _("The assignment is removed. Your pupils' work stays theirs.")
+    )
 
 
 @login_required

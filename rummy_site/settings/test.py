@@ -24,3 +24,4 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": str(BASE_DIR / "db" / f"test-{os.getpid()}.sqlite3")  # noqa: F405
     }
+CLASSROOM_POLL_SECONDS = 1

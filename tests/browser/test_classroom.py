@@ -61,7 +61,8 @@ def test_a_teacher_makes_a_class_and_a_pupil_joins_from_a_phone(
     pupil.locator("#id_name").press("Enter")
     expect(pupil.locator(".message--ok")).to_contain_text("Ona")
     membership = Pupil.objects.get()
-    expect(pupil.locator(".class-list")).to_contain_text(membership.shown_return_code)
+    mine = pupil.locator("section[aria-labelledby=my-assignments]")
+    expect(mine).to_contain_text(membership.shown_return_code)
     assert serious_violations(pupil) == []
 
     # The teacher sees her on the class page.
@@ -76,7 +77,7 @@ def test_a_teacher_makes_a_class_and_a_pupil_joins_from_a_phone(
     assert serious_violations(home) == []
     home.locator("#id_code").fill(membership.shown_return_code.lower())
     home.locator("#id_code").press("Enter")
-    expect(home.locator(".class-list")).to_contain_text("5B")
+    expect(home.locator("section[aria-labelledby=my-assignments]")).to_contain_text("5B")
     expect(home.locator(".message--ok")).to_contain_text("Ona")
     phone.close()
     other.close()
@@ -94,3 +95,40 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
     expect(page.locator(".message--ok")).to_be_visible()
     expect(page.locator("form[action$='/joining/'] input[name=open]")).to_have_value("1")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
+    page: Page, browser: Browser, site_url: str, language: str
+) -> None:
+    sign_up(page, site_url, language)
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    code = page.locator(".code--big").inner_text()
+    page.locator("#assign_what").select_option("guided:gin:gin-01-first-knock")
+    page.locator("form[action$='/assignments/'] button").press("Enter")
+    expect(page.locator(".assignment-list")).to_have_count(1)
+    assert serious_violations(page) == []
+    page.evaluate("window.__stillHere = true")
+
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"{site_url}/{language}/join/{code}/")
+    pupil.locator("#id_name").fill("Ona")
+    pupil.locator("#id_name").press("Enter")
+    item = pupil.locator("#my-assignments + h3 + p + .assignment-list li").first
+    expect(item.locator(".state--not-started")).to_be_visible()
+    assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(pupil) == []
+    item.locator("a").click()
+    expect(pupil).to_have_url(f"{site_url}/{language}/guided/gin-01-first-knock/")
+    phone.close()
+
+    # The teacher's page shows Ona in the grid by itself (its poll), without a reload.
+    expect(page.locator(".progress-grid tbody th")).to_have_text("Ona", timeout=15_000)
+    expect(page.locator(".progress-grid tbody td.state").first).to_have_class(
+        re.compile("state--(not-started|in-progress)")
+    )
+    assert page.evaluate("window.__stillHere") is True, "the page reloaded"

@@ -22,7 +22,10 @@ PASSWORD = "Kortos-2026!x"
 
 
 @pytest.fixture(autouse=True)
-def _still_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+def _limits_on_and_a_still_clock(monkeypatch: pytest.MonkeyPatch, settings) -> None:  # type: ignore[no-untyped-def]
+    # The suite turns rate limits off (rummy_site.settings.test); these tests count.
+    settings.RATE_LIMIT_ENABLED = True
+    settings.POST_RATE_PER_VISITOR = "100000/m"
     monkeypatch.setattr(ratelimit, "clock", lambda: 1_000_000.0)
 
 

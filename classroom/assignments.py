@@ -1,0 +1,271 @@
+"""What a teacher can assign, what each assignment is called, where a pupil does it, and
+how far each pupil is with it.
+
+The choices come from the site's content: the lessons of the class's language, the
+guided hands, the drills, and practice targets (hands of a game to finish or to win).
+A choice is one form value, ``kind:game:ref`` (``lesson:gin:melds-groups-and-runs``,
+``guided:gin:gin-01-first-knock``, ``drill:gin:deadwood``, ``hands:knock:``), checked
+against that catalogue when it comes back.
+
+A pupil's state of an assignment (:class:`State`): not started, in progress, done, or
+late (not done and past its due date). Done means: a lesson mastered (every check), a
+guided hand finished, a drill's best streak at :data:`~classroom.models.DRILL_STREAK`,
+or ``count`` hands finished (or won) at practice tables started after the assignment
+was set. Every state is computed from the pupils' own records, in a few queries for a
+whole class (:func:`progress`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from drills.models import DrillRecord
+from drills.presenters import KIND_LABELS
+from drills.services import DRILLS
+from game import explain
+from game.cards import text_plain
+from game.engine import Game
+from game.guided import scenarios
+from game.guided.models import GuidedAttempt, GuidedResult
+from game.practice.services import hands_played
+from learners.models import Learner
+from lessons import services as lessons
+from lessons.models import Lesson
+from rummy_site.languages import pick
+
+from .models import DRILL_STREAK, Assignment
+
+Kind = Assignment.Kind
+#: The most hands a practice assignment may ask for.
+MOST_HANDS = 20
+
+
+class State(enum.Enum):
+    NOT_STARTED = "not-started"
+    IN_PROGRESS = "in-progress"
+    DONE = "done"
+    LATE = "late"
+
+
+#: A pupil's state of an assignment, as a grid cell says it ("late": not done, and
+#: past its due date).
+STATE_LABELS = {
+    State.NOT_STARTED: lambda: pgettext("assignment state", "not started"),
+    State.IN_PROGRESS: lambda: pgettext("assignment state", "in progress"),
+    State.DONE: lambda: pgettext("assignment state", "done"),
+    State.LATE: lambda: pgettext("assignment state", "late"),
+}
+
+
+@dataclass(frozen=True)
+class Status:
+    """A pupil's state of one assignment, and what to show beside it (stars of a guided
+    hand, "2 of 3" hands)."""
+
+    state: State
+    detail: str = ""
+
+    @property
+    def label(self) -> str:
+        return STATE_LABELS[self.state]()
+
+
+# ------------------------------------------------------------------ the catalogue
+def _lessons(language: str) -> list[Lesson]:
+    return list(
+        Lesson.objects.filter(language=language, kind=Lesson.Kind.LESSON).order_by("game", "order")
+    )
+
+
+def choices(language: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Everything that can be assigned, grouped for a ``<select>``: (group, [(value,
+    label)]), labels in the active language, lessons of ``language``."""
+    groups: list[tuple[str, list[tuple[str, str]]]] = []
+    for game in Game:
+        name = explain.game_name(game)
+        items = [
+            (f"lesson:{game.value}:{lesson.slug}", _("Lesson: %(title)s") % {"title": lesson.title})
+            for lesson in _lessons(language)
+            if lesson.game == game.value
+        ]
+        items += [
+            (
+                f"guided:{game.value}:{s.slug}",
+                _("Guided hand: %(title)s") % {"title": text_plain(pick(s.title))},
+            )
+            for s in scenarios.library()
+            if s.game == game
+        ]
+        items += [
+            (f"drill:{game.value}:{kind}", _("Drill: %(title)s") % {"title": KIND_LABELS[kind]})
+            for kind in DRILLS[game]
+        ]
+        items += [
+            (f"hands:{game.value}:", _("Practice: finish hands")),
+            (f"wins:{game.value}:", _("Practice: win hands")),
+        ]
+        groups.append((str(name), items))
+    return groups
+
+
+def parse(value: str, language: str) -> tuple[str, str, str] | None:
+    """A choice's (kind, game, ref), if it is one of :func:`choices`; else None."""
+    parts = str(value).split(":")
+    if len(parts) != 3:
+        return None
+    kind, game, ref = parts
+    found = Game.named(game)
+    if found is None:
+        return None
+    if kind == Kind.LESSON:
+        ok = Lesson.objects.filter(
+            language=language, game=game, slug=ref, kind=Lesson.Kind.LESSON
+        ).exists()
+    elif kind == Kind.GUIDED:
+        scenario = scenarios.get(ref)
+        ok = scenario is not None and scenario.game == found
+    elif kind == Kind.DRILL:
+        ok = ref in DRILLS[found]
+    elif kind in (Kind.HANDS, Kind.WINS):
+        ok = ref == ""
+    else:
+        ok = False
+    return (kind, game, ref) if ok else None
+
+
+def label(assignment: Assignment, language: str) -> str:
+    """What the assignment is, in the active language (a lesson by its title in
+    ``language``, the class's; a lesson no longer there by its address)."""
+    game = Game(assignment.game)
+    name = explain.game_name(game)
+    if assignment.kind == Kind.LESSON:
+        lesson = Lesson.objects.filter(
+            language=language, game=assignment.game, slug=assignment.ref
+        ).first()
+        title = lesson.title if lesson else assignment.ref
+        return _("Lesson: %(title)s") % {"title": title}
+    if assignment.kind == Kind.GUIDED:
+        scenario = scenarios.get(assignment.ref)
+        title = text_plain(pick(scenario.title)) if scenario else assignment.ref
+        return _("Guided hand: %(title)s") % {"title": title}
+    if assignment.kind == Kind.DRILL:
+        return ngettext(
+            "Drill: %(title)s (%(game)s), %(count)d right answer in a row",
+            "Drill: %(title)s (%(game)s), %(count)d right answers in a row",
+            DRILL_STREAK,
+        ) % {
+            "title": KIND_LABELS.get(assignment.ref, assignment.ref),
+            "game": name,
+            "count": DRILL_STREAK,
+        }
+    if assignment.kind == Kind.WINS:
+        return ngettext(
+            "Win %(count)d hand of %(game)s at a practice table",
+            "Win %(count)d hands of %(game)s at practice tables",
+            assignment.count,
+        ) % {"count": assignment.count, "game": name}
+    return ngettext(
+        "Finish %(count)d hand of %(game)s at a practice table",
+        "Finish %(count)d hands of %(game)s at practice tables",
+        assignment.count,
+    ) % {"count": assignment.count, "game": name}
+
+
+def url(assignment: Assignment) -> str:
+    """Where a pupil does the assignment."""
+    if assignment.kind == Kind.LESSON:
+        return reverse("lessons:lesson", kwargs={"game": assignment.game, "slug": assignment.ref})
+    if assignment.kind == Kind.GUIDED:
+        return reverse("guided:hand", kwargs={"slug": assignment.ref})
+    if assignment.kind == Kind.DRILL:
+        return reverse("drills:drill", kwargs={"game": assignment.game, "kind": assignment.ref})
+    return reverse("practice:index") + f"?game={assignment.game}"
+
+
+# ------------------------------------------------------------------ how far pupils are
+def progress(
+    assignments: Sequence[Assignment], learners: Sequence[Learner], *, today: date
+) -> dict[tuple[int, int], Status]:
+    """Each learner's status of each assignment: ``{(assignment id, learner id): Status}``,
+    in a few queries for all of them (lessons in the class's language)."""
+    ids = [learner.pk for learner in learners]
+    kinds = {a.kind for a in assignments}
+    lesson_progress = (
+        lessons.progress_of_many(learners=list(learners)) if Kind.LESSON in kinds else {}
+    )
+    results: dict[tuple[int, str], GuidedResult] = {}
+    started: set[tuple[int, str]] = set()
+    if Kind.GUIDED in kinds:
+        wanted = [a.ref for a in assignments if a.kind == Kind.GUIDED]
+        for found in GuidedResult.objects.filter(learner__in=ids, scenario__in=wanted):
+            results[(found.learner_id, found.scenario)] = found
+        started = set(
+            GuidedAttempt.objects.filter(learner__in=ids, scenario__in=wanted).values_list(
+                "learner", "scenario"
+            )
+        )
+    drills: dict[tuple[int, str, str], DrillRecord] = {}
+    if Kind.DRILL in kinds:
+        for row in DrillRecord.objects.filter(learner__in=ids):
+            drills[(row.learner_id, row.game, row.kind)] = row
+    practice = [a for a in assignments if a.kind in (Kind.HANDS, Kind.WINS)]
+    # Each practice assignment counts the tables started after it was set.
+    hands = {a.pk: hands_played(learners=list(learners), since=a.created) for a in practice}
+    lesson_rows: dict[tuple[str, str], Lesson] = {}
+    if Kind.LESSON in kinds:
+        for row_lesson in Lesson.objects.filter(
+            kind=Lesson.Kind.LESSON,
+            slug__in=[a.ref for a in assignments if a.kind == Kind.LESSON],
+        ):
+            lesson_rows.setdefault((row_lesson.game, row_lesson.slug), row_lesson)
+
+    statuses: dict[tuple[int, int], Status] = {}
+    for assignment in assignments:
+        for learner in learners:
+            state, detail = State.NOT_STARTED, ""
+            if assignment.kind == Kind.LESSON:
+                lesson = lesson_rows.get((assignment.game, assignment.ref))
+                done_of = lesson_progress.get(learner.pk)
+                if lesson is not None and done_of is not None:
+                    if done_of.lesson_done(lesson):
+                        state = State.DONE
+                    elif (
+                        done_of.lesson_read(lesson) or (lesson.game, lesson.slug) in done_of.answers
+                    ):
+                        state = State.IN_PROGRESS
+                    checks = len(lesson.checks)
+                    if checks:
+                        detail = f"{done_of.checks_mastered(lesson)}/{checks}"
+            elif assignment.kind == Kind.GUIDED:
+                result = results.get((learner.pk, assignment.ref))
+                if result is not None:
+                    state, detail = State.DONE, "★" * result.stars
+                elif (learner.pk, assignment.ref) in started:
+                    state = State.IN_PROGRESS
+            elif assignment.kind == Kind.DRILL:
+                record = drills.get((learner.pk, assignment.game, assignment.ref))
+                if record is not None:
+                    best = min(record.best, DRILL_STREAK)
+                    state = State.DONE if record.best >= DRILL_STREAK else State.IN_PROGRESS
+                    detail = f"{best}/{DRILL_STREAK}"
+            else:
+                played = hands[assignment.pk].get((learner.pk, assignment.game))
+                got = 0
+                if played is not None:
+                    got = played.won if assignment.kind == Kind.WINS else played.finished
+                if got >= assignment.count:
+                    state = State.DONE
+                elif got or played is not None:
+                    state = State.IN_PROGRESS
+                detail = f"{min(got, assignment.count)}/{assignment.count}"
+            if state != State.DONE and assignment.due is not None and assignment.due < today:
+                state = State.LATE
+            statuses[(assignment.pk, learner.pk)] = Status(state, detail)
+    return statuses

@@ -1,0 +1,273 @@
+"""The teacher's view of a class as it works: the common mistakes in words, a stamp
+that changes whenever a pupil does something (so that the page's poll is one cheap
+query when nothing happened), and the CSV exports.
+
+**The stamp** (:func:`class_with_stamp`): one SQL statement finds the teacher's class
+and, in subqueries, the latest moment of every record a pupil's work touches (practice
+tables, guided attempts, lesson answers and reads, drills, recorded mistakes) with the
+class's pupils and assignments. Equal stamps: nothing to redraw.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db.models import Max, OuterRef, Subquery
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from drills.models import DrillRecord
+from game.engine import IllegalMove, MeldFailure, MoveError
+from game.explain import refusal
+from game.guided.models import GuidedAttempt
+from game.guided.services import MistakeTopic
+from game.practice.models import Table
+from lessons.models import FirstAnswer, Lesson, LessonRead
+
+from . import assignments
+from .mistakes import TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
+from .models import Classroom, Mistake, Pupil
+
+#: The records whose latest change makes the stamp: (model, its time field).
+_WATCHED = [
+    (Table, "updated"),
+    (GuidedAttempt, "updated"),
+    (FirstAnswer, "created"),
+    (LessonRead, "read_at"),
+    (DrillRecord, "updated"),
+    (Mistake, "created"),
+]
+
+
+def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] | None:
+    """The teacher's class and its stamp, in one query; None if it is not theirs."""
+    pupils = Pupil.objects.filter(classroom=OuterRef("pk"), removed__isnull=True).values("learner")
+    annotations: dict[str, Any] = {
+        f"stamp_{number}": Subquery(
+            model._default_manager.filter(learner__in=pupils)
+            .order_by(f"-{moment}")
+            .values(moment)[:1]
+        )
+        for number, (model, moment) in enumerate(_WATCHED)
+    }
+    found = (
+        Classroom.objects.filter(public_id=public_id, teacher=teacher)
+        .annotate(**annotations)
+        .first()
+    )
+    if found is None:
+        return None
+    parts = [str(found.changed), *(str(getattr(found, name)) for name in sorted(annotations))]
+    return found, hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+# ------------------------------------------------------------------ the common mistakes
+@dataclass
+class MistakeGroup:
+    """One kind of mistake in the class: in words, how many pupils made it and how often,
+    an example, the lesson that teaches the rule, and who made it."""
+
+    words: str
+    times: int = 0
+    pupils: set[str] = field(default_factory=set)
+    example: str = ""
+    lesson_url: str = ""
+    lesson_title: str = ""
+
+    @property
+    def names(self) -> list[str]:
+        return sorted(self.pupils, key=str.casefold)
+
+
+def _example(mistake: Mistake) -> str:
+    """A mistake's own sentence, where the engine can say it (a refused move)."""
+    if mistake.source != Mistake.Source.TABLE:
+        return ""
+    kind, _sep, value = mistake.code.partition(":")
+    try:
+        reason = MeldFailure(value) if kind == "MeldFailure" else MoveError(value)
+        return refusal(IllegalMove(reason, mistake.params))
+    except (KeyError, ValueError, TypeError):
+        return ""
+
+
+def _lesson(game: str, slug: str, language: str) -> tuple[str, str]:
+    lesson = Lesson.objects.filter(language=language, game=game, slug=slug).first()
+    if lesson is None:
+        return "", ""
+    return reverse("lessons:lesson", kwargs={"game": game, "slug": slug}), lesson.title
+
+
+def common_mistakes(
+    classroom: Classroom, pupils: Sequence[Pupil], *, most: int = 8
+) -> list[MistakeGroup]:
+    """The class's mistakes since each pupil joined it, grouped by what they were about,
+    the commonest first (by pupils, then times)."""
+    by_learner = {p.learner_id: p for p in pupils}
+    groups: dict[tuple[str, str, str], MistakeGroup] = {}
+    rows = (
+        Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk").iterator()
+    )
+    for mistake in rows:
+        pupil = by_learner[mistake.learner_id]
+        if mistake.created < pupil.joined:
+            continue
+        if mistake.topic == WRONG_ANSWER:
+            key = (mistake.game, WRONG_ANSWER, mistake.where)
+        else:
+            key = (mistake.game, mistake.topic, "")
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = _group(classroom, mistake)
+        group.times += 1
+        group.pupils.add(pupil.name)
+        if not group.example:
+            group.example = _example(mistake)
+    ranked = sorted(groups.values(), key=lambda g: (-len(g.pupils), -g.times, g.words))
+    return ranked[:most]
+
+
+def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
+    from game import explain
+    from game.engine import Game
+
+    game_name = explain.game_name(Game(mistake.game))
+    if mistake.topic == WRONG_ANSWER:
+        slug, _sep, index = mistake.where.partition("#")
+        url, title = _lesson(mistake.game, slug, classroom.language)
+        number = int(index) + 1 if index.isdigit() else 1
+        words = _("%(game)s: a wrong first answer to question %(number)d of “%(lesson)s”") % {
+            "game": game_name,
+            "number": number,
+            "lesson": title or slug,
+        }
+        return MistakeGroup(words, lesson_url=url, lesson_title=title)
+    try:
+        label = str(TOPIC_WORDS[MistakeTopic(mistake.topic)])
+    except (KeyError, ValueError):
+        label = mistake.topic
+    slug = TOPIC_LESSONS.get(mistake.topic, {}).get(mistake.game, "")
+    url, title = _lesson(mistake.game, slug, classroom.language) if slug else ("", "")
+    words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
+    return MistakeGroup(words, lesson_url=url, lesson_title=title)
+
+
+# ------------------------------------------------------------------ activity, who is stuck
+#: A pupil who made the same kind of mistake this many times within
+#: :data:`STUCK_MINUTES` is shown as stuck.
+STUCK_TIMES = 3
+STUCK_MINUTES = 20
+
+
+def last_activity(pupils: Sequence[Pupil]) -> dict[int, Any]:
+    """Each pupil's latest moment of work (a move, an answer, a read, a drill), by learner
+    id: one grouped query per kind of record."""
+    ids = [p.learner_id for p in pupils]
+    latest: dict[int, Any] = {}
+    for model, moment in _WATCHED:
+        rows = (
+            model._default_manager.filter(learner__in=ids)
+            .order_by()
+            .values("learner")
+            .annotate(last=Max(moment))
+        )
+        for row in rows:
+            if row["last"] is not None and (
+                row["learner"] not in latest or row["last"] > latest[row["learner"]]
+            ):
+                latest[row["learner"]] = row["last"]
+    return latest
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A pupil making the same mistake again and again just now."""
+
+    name: str
+    words: str
+    times: int
+
+
+def stuck_pupils(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> list[Stuck]:
+    """Pupils who made the same kind of mistake :data:`STUCK_TIMES` times or more in the
+    last :data:`STUCK_MINUTES` minutes (the latest first)."""
+    by_learner = {p.learner_id: p for p in pupils}
+    since = now - timedelta(minutes=STUCK_MINUTES)
+    counts: dict[tuple[int, str, str, str], int] = defaultdict(int)
+    first: dict[tuple[int, str, str, str], Mistake] = {}
+    for mistake in Mistake.objects.filter(
+        learner__in=list(by_learner), created__gte=since
+    ).order_by("-created", "-pk"):
+        if mistake.created < by_learner[mistake.learner_id].joined:
+            continue
+        where = mistake.where if mistake.topic == WRONG_ANSWER else ""
+        key = (mistake.learner_id, mistake.game, mistake.topic, where)
+        counts[key] += 1
+        first.setdefault(key, mistake)
+    found = [
+        Stuck(by_learner[key[0]].name, _group(classroom, first[key]).words, times)
+        for key, times in counts.items()
+        if times >= STUCK_TIMES
+    ]
+    return found
+
+
+# ------------------------------------------------------------------ CSV
+def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
+    """The grid as CSV: a row per pupil, a column per assignment (its state and detail)."""
+    items = list(classroom.assignments.order_by("created", "pk"))
+    statuses = assignments.progress(items, [p.learner for p in pupils], today=today)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Pupil"), *(assignments.label(a, classroom.language) for a in items)])
+    for pupil in pupils:
+        cells = []
+        for a in items:
+            status = statuses[(a.pk, pupil.learner_id)]
+            cells.append(f"{status.label} {status.detail}".strip())
+        writer.writerow([pupil.name, *cells])
+    return out.getvalue()
+
+
+def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
+    """Every recorded mistake of the class's pupils since they joined, newest first."""
+    by_learner = {p.learner_id: p for p in pupils}
+    groups: dict[tuple[str, str, str], MistakeGroup] = {}
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("When"), _("Pupil"), _("Mistake"), _("Details")])
+    for mistake in Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk"):
+        pupil = by_learner[mistake.learner_id]
+        if mistake.created < pupil.joined:
+            continue
+        key = (mistake.game, mistake.topic, mistake.where if mistake.topic == WRONG_ANSWER else "")
+        group = groups.get(key) or groups.setdefault(key, _group(classroom, mistake))
+        writer.writerow(
+            [
+                mistake.created.isoformat(timespec="seconds"),
+                pupil.name,
+                group.words,
+                _example(mistake),
+            ]
+        )
+    return out.getvalue()
+
+
+__all__ = [
+    "MistakeGroup",
+    "Stuck",
+    "class_with_stamp",
+    "common_mistakes",
+    "grid_csv",
+    "last_activity",
+    "mistakes_csv",
+    "stuck_pupils",
+]

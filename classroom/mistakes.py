@@ -1,0 +1,152 @@
+"""Pupils' mistakes, recorded where they happen and told in words for the teacher.
+
+Fed by the signals of the apps below (they do not know the classroom): a move refused at
+a practice table (``game.practice.signals.move_refused``), a mistake in a guided hand
+(``game.guided.signals.mistake_recorded``) and a wrong first answer to a lesson's
+question (``lessons.signals.wrong_first_answer``). Only the mistakes of learners who are
+in a class are kept (:func:`record`).
+
+Each has a topic (what it was about, as the guided hands sort mistakes: "tried a run
+that is not one"), which is how the teacher's dashboard groups them, and, per game and
+topic, the lesson that teaches the rule (:data:`TOPIC_LESSONS`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+from django.utils.translation import gettext_lazy
+
+from game.guided.services import MistakeTopic, refusal_topic
+from game.guided.signals import mistake_recorded
+from game.practice.signals import move_refused
+from learners.models import Learner
+from lessons.signals import wrong_first_answer
+
+from .models import Mistake, Pupil
+
+#: The topic of a wrong answer to a lesson's question (grouped by the question).
+WRONG_ANSWER = "wrong_answer"
+
+_MELDS = {"basic": "melds-groups-and-runs", "gin": "melds-groups-and-runs", "knock": "melds"}
+_TURN = {"basic": "a-turn", "gin": "a-turn", "knock": "a-turn-and-the-knock"}
+_KNOCK = {"gin": "knock-gin-and-layoffs", "knock": "a-turn-and-the-knock"}
+_LAYOFF = {"basic": "going-out", "gin": "knock-gin-and-layoffs"}
+_TACTICS = {"basic": "tactics", "gin": "tactics-and-variants", "knock": "when-to-knock"}
+
+#: The lesson that teaches each topic's rule, per game (its slug).
+TOPIC_LESSONS: dict[str, dict[str, str]] = {
+    MistakeTopic.BAD_RUN: _MELDS,
+    MistakeTopic.BAD_GROUP: _MELDS,
+    MistakeTopic.BAD_MELD: _MELDS,
+    MistakeTopic.KNOCK_OVER_LIMIT: _KNOCK,
+    MistakeTopic.THREW_BACK_TAKEN_CARD: _TURN,
+    MistakeTopic.FORGOT_TO_DRAW: _TURN,
+    MistakeTopic.AGAINST_THE_RULES: _TURN,
+    MistakeTopic.OTHER_PILE: _TACTICS,
+    MistakeTopic.LAYOFF_DOES_NOT_FIT: _LAYOFF,
+    MistakeTopic.OTHER_DISCARD: _TACTICS,
+    MistakeTopic.OTHER_KNOCK: _TACTICS,
+    MistakeTopic.OTHER_MOVE: _TACTICS,
+}
+
+
+#: Each topic as the teacher reads it (what the pupils did, not "you..."): the class's
+#: common mistakes are listed by these.
+TOPIC_WORDS = {
+    MistakeTopic.BAD_RUN: gettext_lazy("a run that is not one"),
+    MistakeTopic.BAD_GROUP: gettext_lazy("a group that is not one"),
+    MistakeTopic.BAD_MELD: gettext_lazy("a meld that is not one"),
+    MistakeTopic.KNOCK_OVER_LIMIT: gettext_lazy("a knock with too much deadwood"),
+    MistakeTopic.THREW_BACK_TAKEN_CARD: gettext_lazy("throwing back the card just taken"),
+    MistakeTopic.FORGOT_TO_DRAW: gettext_lazy("a move before drawing"),
+    MistakeTopic.LAYOFF_DOES_NOT_FIT: gettext_lazy("a layoff that does not fit"),
+    MistakeTopic.AGAINST_THE_RULES: gettext_lazy("a move the rules forbid"),
+    MistakeTopic.OTHER_PILE: gettext_lazy("in a guided hand, drawing from the other pile"),
+    MistakeTopic.OTHER_DISCARD: gettext_lazy("in a guided hand, another discard"),
+    MistakeTopic.OTHER_KNOCK: gettext_lazy("in a guided hand, a knock when another move was right"),
+    MistakeTopic.OTHER_MOVE: gettext_lazy("in a guided hand, another move than the right one"),
+}
+
+
+def in_a_class(learner: Learner) -> bool:
+    return Pupil.objects.filter(
+        learner=learner, removed__isnull=True, classroom__archived__isnull=True
+    ).exists()
+
+
+def record(
+    *,
+    learner: Learner,
+    source: str,
+    game: str,
+    topic: str,
+    code: str = "",
+    params: dict[str, Any] | None = None,
+    where: str = "",
+) -> Mistake | None:
+    """Keep a mistake of a learner who is in a class (anyone else's is not kept)."""
+    if learner is None or learner.pk is None or not in_a_class(learner):
+        return None
+    return Mistake.objects.create(
+        learner=learner,
+        source=source,
+        game=game,
+        topic=str(topic),
+        code=code[:60],
+        params=params or {},
+        where=where[:100],
+    )
+
+
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    """An engine error's parameters as JSON (cards and moves as their codes)."""
+    clean: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, str | int | bool) or value is None:
+            clean[key] = value
+        elif isinstance(value, list | tuple):
+            clean[key] = [v if isinstance(v, str | int | bool) else str(v) for v in value]
+        else:
+            clean[key] = str(value)
+    return clean
+
+
+@receiver(move_refused, dispatch_uid="classroom-table-refusal")
+def _table_refusal(sender: Any, learner: Any, game: Any, error: Any, **kwargs: Any) -> None:
+    reason = error.reason
+    record(
+        learner=learner,
+        source=Mistake.Source.TABLE,
+        game=str(game),
+        topic=refusal_topic(error),
+        code=f"{type(reason).__name__}:{reason.value}",
+        params=_jsonable(error.params),
+        where=str(kwargs.get("table", "")),
+    )
+
+
+@receiver(mistake_recorded, dispatch_uid="classroom-guided-mistake")
+def _guided_mistake(sender: Any, learner: Any, game: Any, topic: Any, **kwargs: Any) -> None:
+    mistake = kwargs.get("mistake")
+    record(
+        learner=learner,
+        source=Mistake.Source.GUIDED,
+        game=str(game),
+        topic=topic,
+        code=mistake.key if mistake is not None else "",
+        params={"move": mistake.move, "step": mistake.step} if mistake is not None else {},
+        where=str(kwargs.get("scenario", "")),
+    )
+
+
+@receiver(wrong_first_answer, dispatch_uid="classroom-wrong-answer")
+def _wrong_answer(sender: Any, learner: Any, game: str, slug: str, index: int, **_: Any) -> None:
+    record(
+        learner=learner,
+        source=Mistake.Source.LESSON,
+        game=game,
+        topic=WRONG_ANSWER,
+        where=f"{slug}#{index}",
+    )

@@ -1,0 +1,193 @@
+"""Assignments: what can be set, and each pupil's state of it, from their own records."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from classroom import assignments, services
+from classroom.assignments import State
+from classroom.models import DRILL_STREAK, Assignment
+from drills.models import DrillRecord
+from game.guided.models import GuidedResult
+from lessons.models import FirstAnswer, Lesson, LessonRead
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+TODAY = datetime.date(2026, 12, 1)
+
+
+@pytest.fixture
+def classroom():  # type: ignore[no-untyped-def]
+    teacher = User.objects.create_user("ms-jones", password="Kortos-2026!x")
+    return services.class_create(teacher=teacher, name="5B", language="lt")
+
+
+@pytest.fixture
+def lesson() -> Lesson:
+    return Lesson.objects.create(
+        language="lt",
+        game="gin",
+        slug="melds",
+        order=1,
+        title="Deriniai",
+        summary="",
+        body="",
+        checks=["meld 7H 8H 9S 7S 7D", "deadwood AS 2S 3S 4H 4D 4C KS QH"],
+    )
+
+
+def state_of(assignment: Assignment, learner) -> assignments.Status:  # type: ignore[no-untyped-def]
+    return assignments.progress([assignment], [learner], today=TODAY)[(assignment.pk, learner.pk)]
+
+
+def test_only_what_the_catalogue_offers_can_be_assigned(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    values = [value for _group, items in assignments.choices("lt") for value, _label in items]
+    assert "lesson:gin:melds" in values and "guided:gin:gin-01-first-knock" in values
+    assert "drill:gin:deadwood" in values and "hands:knock:" in values
+    for bad in (
+        "lesson:gin:nope",
+        "lesson:basic:melds",
+        "guided:basic:gin-01-first-knock",
+        "drill:knock:layoff",
+        "hands:knock:x",
+        "poker:gin:",
+        "lesson:gin",
+        "",
+    ):
+        with pytest.raises(services.BadAssignment):
+            services.assignment_add(classroom=classroom, what=bad)
+    services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    with pytest.raises(services.AlreadyAssigned):
+        services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    for count in (0, assignments.MOST_HANDS + 1):
+        with pytest.raises(services.BadAssignment):
+            services.assignment_add(classroom=classroom, what="hands:gin:", count=count)
+    assert Assignment.objects.count() == 1
+
+
+def test_a_lesson_is_done_when_every_check_is_mastered(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    assignment = services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    ona = factories.learner("Ona")
+    assert state_of(assignment, ona).state is State.NOT_STARTED
+    LessonRead.objects.create(learner=ona, game="gin", slug="melds")
+    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, "0/2")
+    FirstAnswer.objects.create(learner=ona, game="gin", slug="melds", index=0, seed=0, correct=True)
+    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, "1/2")
+    FirstAnswer.objects.create(learner=ona, game="gin", slug="melds", index=1, seed=0, correct=True)
+    assert state_of(assignment, ona) == assignments.Status(State.DONE, "2/2")
+
+
+def test_a_guided_hand_is_done_when_finished_with_its_stars(classroom) -> None:  # type: ignore[no-untyped-def]
+    assignment = services.assignment_add(classroom=classroom, what="guided:gin:gin-01-first-knock")
+    ona = factories.learner("Ona")
+    factories.attempt_with(ona, "gin-01-first-knock", 1)
+    assert state_of(assignment, ona).state is State.IN_PROGRESS
+    GuidedResult.objects.create(learner=ona, scenario="gin-01-first-knock", stars=2, hints=1)
+    assert state_of(assignment, ona) == assignments.Status(State.DONE, "★★")
+
+
+def test_a_drill_is_done_at_its_streak(classroom) -> None:  # type: ignore[no-untyped-def]
+    assignment = services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    ona = factories.learner("Ona")
+    record = DrillRecord.objects.create(
+        learner=ona, game="gin", kind="deadwood", best=2, answered=4
+    )
+    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, f"2/{DRILL_STREAK}")
+    DrillRecord.objects.filter(pk=record.pk).update(best=DRILL_STREAK + 3)
+    assert state_of(assignment, ona).state is State.DONE
+
+
+def test_practice_hands_count_at_tables_started_after_the_assignment(classroom) -> None:  # type: ignore[no-untyped-def]
+    ona = factories.learner("Ona")
+    before = factories.table("knock", 2, owner=ona, seed=3)
+    factories.play_hand_out(before)
+    assignment = services.assignment_add(classroom=classroom, what="hands:knock:", count=2)
+    assert state_of(assignment, ona) == assignments.Status(State.NOT_STARTED, "0/2")
+    after = factories.table("knock", 2, owner=ona, seed=4)
+    assert state_of(assignment, ona).state is State.IN_PROGRESS  # a table, no hand yet
+    factories.play_hand_out(after)
+    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, "1/2")
+
+
+def test_won_hands_are_the_learners_own_wins() -> None:
+    from game.practice.services import hands_played
+
+    ona = factories.learner("Ona")
+    wins = 0
+    for seed in range(6):
+        state = factories.play_hand_out(factories.table("gin", 2, owner=ona, seed=100 + seed))
+        winners = state.hand.result.settlement.winners  # type: ignore[union-attr]
+        wins += any(state.board.seats[w] == 0 for w in winners)
+    assert 0 < wins < 6  # the seeds give both
+    counted = hands_played(learners=[ona])[(ona.pk, "gin")]
+    assert (counted.finished, counted.won) == (6, wins)
+
+
+def test_an_assignment_not_done_by_its_due_date_is_late(classroom) -> None:  # type: ignore[no-untyped-def]
+    assignment = services.assignment_add(
+        classroom=classroom, what="drill:gin:deadwood", due=TODAY - datetime.timedelta(days=1)
+    )
+    assert state_of(assignment, factories.learner("Ona")).state is State.LATE
+    Assignment.objects.filter(pk=assignment.pk).update(due=TODAY)
+    assignment.refresh_from_db()
+    assert state_of(assignment, factories.learner("Jonas")).state is State.NOT_STARTED
+
+
+def test_the_teacher_sets_an_assignment_and_the_pupil_sees_it_first(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    base = f"/lt/classroom/{classroom.public_id}/"
+    response = teacher.post(
+        base + "assignments/", {"what": "lesson:gin:melds", "count": "3", "due": ""}
+    )
+    assert response.status_code == 302
+    pupil = Client()
+    pupil.get("/lt/join/")
+    pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    page = pupil.get("/lt/classroom/").content.decode()
+    assert "Deriniai" in page and "/lt/lessons/gin/melds/" in page
+    assert page.index("Deriniai") < page.index('id="join-class"')
+    grid = teacher.get(base).content.decode()
+    assert "progress-grid" in grid and "Ona" in grid
+    # Bad forms change nothing; another teacher cannot set or remove.
+    assert (
+        teacher.post(base + "assignments/", {"what": "lesson:gin:nope", "count": "1"}).status_code
+        == 400
+    )
+    assert (
+        teacher.post(base + "assignments/", {"what": "hands:gin:", "count": "99"}).status_code
+        == 400
+    )
+    assert (
+        teacher.post(
+            base + "assignments/", {"what": "hands:gin:", "count": "2", "due": "soon"}
+        ).status_code
+        == 400
+    )
+    other = Client()
+    other.force_login(User.objects.create_user("other"))
+    assert (
+        other.post(base + "assignments/", {"what": "hands:gin:", "count": "2"}).status_code == 404
+    )
+    assignment = Assignment.objects.get()
+    assert other.post(base + f"assignments/{assignment.pk}/remove/").status_code == 404
+    assert Assignment.objects.count() == 1
+    assert teacher.post(base + f"assignments/{assignment.pk}/remove/").status_code == 302
+    assert not Assignment.objects.exists()
+
+
+def test_the_class_grid_costs_a_few_queries_whatever_the_class_size(
+    classroom, lesson, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    for what in ("lesson:gin:melds", "guided:gin:gin-01-first-knock", "drill:gin:deadwood"):
+        services.assignment_add(classroom=classroom, what=what)
+    learners = [factories.learner(f"P{n}") for n in range(30)]
+    items = services.assignments_of(classroom=classroom)
+    with django_assert_max_num_queries(8):
+        statuses = assignments.progress(items, learners, today=timezone.localdate())
+    assert len(statuses) == 90

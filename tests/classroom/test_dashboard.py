@@ -1,0 +1,201 @@
+"""Pupils' mistakes recorded where they happen, the class's common mistakes in words,
+the dashboard's poll (204 in a few queries while nothing changed) and the CSV exports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from classroom import dashboard, services
+from classroom.mistakes import TOPIC_LESSONS
+from classroom.models import Mistake
+from game.engine import Discard
+from game.practice import services as practice
+from learners.models import Learner
+from lessons.models import Lesson
+from rummy_site import ratelimit
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+CONTENT = Path(__file__).resolve().parents[2] / "lessons" / "content"
+
+
+@pytest.fixture(autouse=True)
+def _limits_on_and_a_still_clock(monkeypatch: pytest.MonkeyPatch, settings) -> None:  # type: ignore[no-untyped-def]
+    # The suite turns rate limits off (rummy_site.settings.test); these tests count.
+    settings.RATE_LIMIT_ENABLED = True
+    settings.POST_RATE_PER_VISITOR = "100000/m"
+    monkeypatch.setattr(ratelimit, "clock", lambda: 1_000_000.0)
+
+
+@pytest.fixture
+def teacher() -> User:
+    return User.objects.create_user("ms-jones", password="Kortos-2026!x")
+
+
+def pupil_in(classroom, name: str) -> Learner:  # type: ignore[no-untyped-def]
+    learner = factories.learner(name)
+    services.class_join(learner=learner, code=classroom.join_code, name=name)
+    return learner
+
+
+def refuse_a_discard_before_drawing(learner: Learner) -> None:
+    table = factories.table("gin", 2, owner=learner, seed=7)
+    state = practice.table_state(table=table)
+    if state.bots_to_move:
+        state = practice.table_bot_step(table=table, version=table.version, all_steps=True)
+    card = state.hand.cards(state.me)[0]
+    with pytest.raises(practice.MoveRefused):
+        practice.table_move(table=table, version=table.version, move=Discard(card), confirmed=True)
+
+
+def test_every_mistake_topic_has_words_for_the_teacher() -> None:
+    from classroom.mistakes import TOPIC_WORDS
+    from game.guided.services import MistakeTopic
+
+    assert set(TOPIC_WORDS) == set(MistakeTopic)
+
+
+def test_every_topic_links_to_a_lesson_that_exists_in_every_language() -> None:
+    for topic, lessons in TOPIC_LESSONS.items():
+        for game, slug in lessons.items():
+            for language in ("en", "lt", "ru", "it"):
+                found = list((CONTENT / language / game).glob(f"[0-9][0-9]-{slug}.md"))
+                assert found, (topic, game, slug, language)
+
+
+def test_a_pupils_refused_move_is_recorded_with_its_reason_and_a_strangers_is_not(
+    teacher: User,
+) -> None:
+    classroom = services.class_create(teacher=teacher, name="5B", language="lt")
+    ona = pupil_in(classroom, "Ona")
+    refuse_a_discard_before_drawing(ona)
+    refuse_a_discard_before_drawing(factories.learner("Stranger"))
+    mistake = Mistake.objects.get()
+    assert (mistake.learner, mistake.source, mistake.game) == (ona, "table", "gin")
+    assert mistake.code.startswith("MoveError:") and mistake.topic == "forgot_to_draw"
+    assert mistake.where == ona.tables.get().public_id
+
+
+def test_a_wrong_guided_move_and_a_wrong_lesson_answer_are_recorded(teacher: User) -> None:
+    from game.guided import services as guided
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = pupil_in(classroom, "Ona")
+    hand = factories.scenario("gin-01-first-knock")
+    step, wrong, _words = factories.a_wrong_move(hand)
+    state, _line = factories.attempt_with(ona, hand.slug, step)
+    guided.attempt_move(learner=ona, scenario=hand, version=state.version, move=wrong)
+    lesson = Lesson.objects.create(
+        language="en", game="gin", slug="melds-groups-and-runs", order=2, title="Melds",
+        summary="", body="", checks=["meld 7H 8H 9S 7S 7D"],
+    )  # fmt: skip
+    from lessons import services as lessons
+
+    lessons.check_answer(
+        learner=ona, lesson=lesson, index=0, seed=0, answer={"answer": "none", "cards": []}
+    )
+    sources = sorted(Mistake.objects.values_list("source", "where"))
+    assert sources == [("guided", hand.slug), ("lesson", "melds-groups-and-runs#0")]
+
+
+def test_common_mistakes_are_grouped_in_words_with_the_lesson_and_who(teacher: User) -> None:
+    Lesson.objects.create(
+        language="lt", game="gin", slug="a-turn", order=3, title="Ėjimas", summary="", body=""
+    )
+    classroom = services.class_create(teacher=teacher, name="5B", language="lt")
+    ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    for learner in (ona, ona, jonas):
+        refuse_a_discard_before_drawing(learner)
+    pupils = services.pupils_of(classroom=classroom)
+    from django.utils import translation
+
+    with translation.override("lt"):
+        groups = dashboard.common_mistakes(classroom, pupils)
+    assert len(groups) == 1
+    group = groups[0]
+    assert (group.times, group.names) == (3, ["Jonas", "Ona"])
+    assert group.lesson_url == "/lt/lessons/gin/a-turn/" and group.lesson_title == "Ėjimas"
+    assert group.example and "forgot" not in group.words  # in Lithuanian
+    # A mistake made before joining the class is not the class's.
+    late = factories.learner("Late")
+    refuse_a_discard_before_drawing(late)  # not in a class: not even recorded
+    assert Mistake.objects.filter(learner=late).count() == 0
+
+
+def test_the_poll_answers_204_in_three_queries_while_nothing_changed(
+    teacher: User, django_assert_max_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = pupil_in(classroom, "Ona")
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    with django_assert_max_num_queries(3):
+        assert client.get(poll, **HTMX).status_code == 204
+    refuse_a_discard_before_drawing(ona)  # Ona does something
+    response = client.get(poll, **HTMX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="class-progress"') and "Ona" in html
+    assert "<html" not in html
+    newer = html.split('hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert newer != poll and client.get(newer, **HTMX).status_code == 204
+    # Without htmx: the class page. Another teacher: not found.
+    assert client.get(poll).status_code == 302
+    other = Client()
+    other.force_login(User.objects.create_user("other"))
+    assert other.get(poll, **HTMX).status_code == 404
+
+
+def test_the_csv_exports_are_the_grid_and_the_mistakes(teacher: User) -> None:
+    classroom = services.class_create(teacher=teacher, name="5B rummy", language="en")
+    ona = pupil_in(classroom, "Ona")
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    refuse_a_discard_before_drawing(ona)
+    client = Client()
+    client.force_login(teacher)
+    base = f"/en/classroom/{classroom.public_id}/"
+    grid = client.get(base + "grid.csv")
+    assert grid["Content-Type"].startswith("text/csv")
+    assert 'filename="5b-rummy-grid.csv"' in grid["Content-Disposition"]
+    rows = grid.content.decode("utf-8-sig").splitlines()
+    assert rows[0].startswith('Pupil,"Drill: Count the deadwood') and rows[1] == "Ona,not started"
+    mistakes = client.get(base + "mistakes.csv").content.decode("utf-8-sig").splitlines()
+    assert len(mistakes) == 2 and ",Ona," in mistakes[1]
+    other = Client()
+    other.force_login(User.objects.create_user("other"))
+    assert other.get(base + "grid.csv").status_code == 404
+    assert other.get(base + "mistakes.csv").status_code == 404
+
+
+def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
+    teacher: User,
+) -> None:
+    from django.utils import timezone
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(ona)
+    refuse_a_discard_before_drawing(jonas)
+    pupils = services.pupils_of(classroom=classroom)
+    now = timezone.now()
+    stuck = dashboard.stuck_pupils(classroom, pupils, now=now)
+    assert [(s.name, s.times) for s in stuck] == [("Ona", dashboard.STUCK_TIMES)]
+    assert "a move before drawing" in stuck[0].words
+    later = now + timezone.timedelta(minutes=dashboard.STUCK_MINUTES + 1)
+    assert dashboard.stuck_pupils(classroom, pupils, now=later) == []
+    active = dashboard.last_activity(pupils)
+    assert set(active) == {ona.pk, jonas.pk} and active[ona.pk] <= timezone.now()
+    client = Client()
+    client.force_login(teacher)
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    live = page.split('id="class-progress"', 1)[1].split("Set an assignment", 1)[0]
+    assert "Who may need help now" in live and "<time datetime=" in live, live

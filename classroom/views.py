@@ -446,6 +446,47 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
     )
 
 
+# ------------------------------------------------------------------ projector mode
+@login_required
+@require_safe
+def project_index(request: HttpRequest) -> HttpResponse:
+    """The guided hands to show on the projector, by game."""
+    from game import explain
+    from game.cards import text_plain
+    from game.engine import Game
+    from game.guided import scenarios
+    from rummy_site.languages import pick
+
+    games = [
+        {
+            "label": explain.game_name(game),
+            "hands": [
+                {"slug": s.slug, "title": text_plain(pick(s.title))}
+                for s in scenarios.library()
+                if s.game == game
+            ],
+        }
+        for game in Game
+    ]
+    return render(request, "classroom/project_index.html", {"games": games})
+
+
+@login_required
+@require_safe
+def project_guided(request: HttpRequest, slug: str) -> HttpResponse:
+    """A guided hand on the projector, step by step (see :mod:`classroom.projector`)."""
+    from game.guided import scenarios
+
+    from . import projector
+
+    scenario = scenarios.get(slug)
+    if scenario is None:
+        raise Http404(_("There is no such guided hand."))
+    position = projector.parse_position(request.GET, scenario)
+    context = projector.projector_context(scenario, position)
+    return render(request, "classroom/project_guided.html", context)
+
+
 # ------------------------------------------------------------------ pupils: joining, returning
 def _visitor(request: HttpRequest) -> tuple[str, str]:
     return visitor_token(request) or "", client_address(request)

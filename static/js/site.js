@@ -99,4 +99,20 @@
       }
     }
   });
+  // Projector mode: the arrow keys step back and forward (the page's own links).
+  document.addEventListener("keydown", function (event) {
+    if (!document.querySelector("[data-projector]") || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var tag = event.target && event.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") {
+      return;
+    }
+    var rel = event.key === "ArrowRight" ? "next" : event.key === "ArrowLeft" ? "prev" : null;
+    var link = rel ? document.querySelector("[data-projector] a[rel=" + rel + "]") : null;
+    if (link) {
+      event.preventDefault();
+      link.click();
+    }
+  });
 })();

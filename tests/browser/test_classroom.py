@@ -43,7 +43,7 @@ def test_a_teacher_makes_a_class_and_a_pupil_joins_from_a_phone(
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
 
     # The join page for the projector: the code in large type and a QR code.
-    page.locator("a[href$='/projector/']").click()
+    page.locator(f"a[href$='/classroom/{page.url.rstrip('/').split('/')[-1]}/projector/']").click()
     expect(page.locator(".projector__code")).to_have_text(code)
     expect(page.locator(".qr__svg")).to_be_visible()
     assert serious_violations(page) == []
@@ -132,3 +132,24 @@ def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
         re.compile("state--(not-started|in-progress)")
     )
     assert page.evaluate("window.__stillHere") is True, "the page reloaded"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_a_guided_hand_on_the_projector_with_the_arrow_keys(
+    page: Page, site_url: str, language: str
+) -> None:
+    sign_up(page, site_url, language)
+    page.goto(f"{site_url}/{language}/classroom/projector/")
+    assert serious_violations(page) == []
+    page.locator("a[href$='/projector/guided/gin-01-first-knock/']").click()
+    expect(page.locator(".projector__prompt")).to_be_visible()
+    assert serious_violations(page) == []
+    page.keyboard.press("ArrowRight")  # the answer
+    expect(page.locator(".projector__answer")).to_be_visible()
+    assert "reveal=1" in page.url
+    page.keyboard.press("ArrowRight")  # the next step
+    expect(page).to_have_url(re.compile(r"step=1$"))
+    page.keyboard.press("ArrowLeft")  # back to the answer of the first step
+    expect(page).to_have_url(re.compile(r"step=0&reveal=1$"))
+    assert serious_violations(page) == []

@@ -1,0 +1,116 @@
+"""Projector mode for a guided hand: the hand step by step in large type, for the
+teacher to walk the class through it.
+
+Step ``k`` is the position after the learner's first ``k`` right moves (and the
+computer's moves that follow them), with the coach's question for the next move;
+"show the answer" adds the right move and the coach's explanation. The hands are face
+up (every player's cards) or as the learner sees them (the others' cards face down).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+
+from game import explain
+from game.board import table_melds
+from game.cards import text_html, text_plain
+from game.guided import scenarios
+from game.guided.scenarios import LEARNER, Scenario
+from game.names import learner_default
+from rummy_site.languages import current, pick
+
+
+@dataclass(frozen=True)
+class Position:
+    step: int
+    reveal: bool
+    face_up: bool
+
+
+def parse_position(query: Any, scenario: Scenario) -> Position:
+    """The step (clamped to the hand's), whether the answer is shown, and the view, from
+    the page's address; anything else in it is ignored."""
+    try:
+        step = int(str(query.get("step", "0")))
+    except ValueError:
+        step = 0
+    step = max(0, min(step, len(scenario.steps)))
+    return Position(step, query.get("reveal") == "1", query.get("view") != "learner")
+
+
+def _url(scenario: Scenario, step: int, reveal: bool, face_up: bool) -> str:
+    base = reverse("classroom:project_guided", kwargs={"slug": scenario.slug})
+    query = f"?step={step}"
+    if reveal:
+        query += "&reveal=1"
+    if not face_up:
+        query += "&view=learner"
+    return base + query
+
+
+def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
+    line = scenarios.right_line(scenario)
+    step_index = min(position.step, len(line))
+    progress = scenarios.replay(scenario, line[:step_index])
+    hand = progress.hand
+    names = [n or learner_default() for n in (scenario.names.get(current()) or [])]
+    if len(names) < hand.players:
+        names = [learner_default(), *names][: hand.players]
+    view = hand.view(LEARNER)
+    seats = []
+    for seat in range(hand.players):
+        shown = seat == LEARNER or position.face_up or hand.is_over
+        seats.append(
+            {
+                "name": names[seat],
+                "cards": list(hand.cards(seat)) if shown else [],
+                "count": len(hand.cards(seat)),
+                "turn": seat == hand.turn and not hand.is_over,
+                "learner": seat == LEARNER,
+            }
+        )
+    step = progress.step
+    answer = None
+    if step is not None and position.reveal:
+        move = line[step_index] if step_index < len(line) else None
+        answer = {
+            "move": explain.move_phrase(move) if move is not None else "",
+            "why": text_html(pick(step.right)),
+        }
+    total = len(scenario.steps)
+    if step is not None and not position.reveal:
+        forward = _url(scenario, position.step, True, position.face_up)
+    elif position.step < total:
+        forward = _url(scenario, position.step + 1, False, position.face_up)
+    else:
+        forward = ""
+    if position.reveal:
+        back = _url(scenario, position.step, False, position.face_up)
+    elif position.step > 0:
+        back = _url(scenario, position.step - 1, True, position.face_up)
+    else:
+        back = ""
+    return {
+        "scenario": scenario,
+        "title": text_html(pick(scenario.title)),
+        "title_plain": text_plain(pick(scenario.title)),
+        "game_label": explain.game_name(scenario.game),
+        "step_number": position.step + (1 if step is not None else 0),
+        "step_count": total,
+        "prompt": text_html(pick(step.prompt)) if step is not None else "",
+        "answer": answer,
+        "finished": hand.is_over or step is None,
+        "seats": seats,
+        "discard_top": view.discard_pile[-1] if view.discard_pile else None,
+        "stock_size": view.stock_size,
+        "melds": table_melds(view.table, names),
+        "log": explain.log_sentences(view.log, names, human=LEARNER, last=4),
+        "face_up": position.face_up,
+        "back_url": back,
+        "forward_url": forward,
+        "toggle_url": _url(scenario, position.step, position.reveal, not position.face_up),
+        "start_url": _url(scenario, 0, False, position.face_up),
+    }

@@ -167,23 +167,89 @@ STUCK_TIMES = 3
 STUCK_MINUTES = 20
 
 
-def last_activity(pupils: Sequence[Pupil]) -> dict[int, Any]:
-    """Each pupil's latest moment of work (a move, an answer, a read, a drill), by learner
-    id: one grouped query per kind of record."""
+@dataclass(frozen=True)
+class Activity:
+    """A pupil's latest work: when, and what (a practice table, a guided hand, a lesson,
+    a drill)."""
+
+    when: Any
+    what: str = ""
+
+
+#: How far back :func:`activity` looks for what a pupil did last (older: only when).
+RECENT = timedelta(hours=12)
+
+
+def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) -> str:
+    from drills.presenters import KIND_LABELS
+    from game import explain
+    from game.cards import text_plain
+    from game.engine import Game
+    from game.guided import scenarios
+    from rummy_site.languages import pick
+
+    if model is Table:
+        game = Game.named(row["game"])
+        return _("Practice table: %(game)s") % {"game": explain.game_name(game)} if game else ""
+    if model is GuidedAttempt:
+        scenario = scenarios.get(row["scenario"])
+        title = text_plain(pick(scenario.title)) if scenario else row["scenario"]
+        return _("Guided hand: %(title)s") % {"title": title}
+    if model in (FirstAnswer, LessonRead):
+        title = lessons.get((row["game"], row["slug"]), row["slug"])
+        return _("Lesson: %(title)s") % {"title": title}
+    if model is DrillRecord:
+        return _("Drill: %(title)s") % {"title": KIND_LABELS.get(row["kind"], row["kind"])}
+    return ""
+
+
+_FIELDS = {
+    Table: ("game",),
+    GuidedAttempt: ("scenario",),
+    FirstAnswer: ("game", "slug"),
+    LessonRead: ("game", "slug"),
+    DrillRecord: ("game", "kind"),
+    Mistake: (),
+}
+
+
+def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict[int, Activity]:
+    """Each pupil's latest work, by learner id: when (over all their records, one grouped
+    query per kind of record) and, if it was in the last :data:`RECENT` hours, what it
+    was (the recent rows, newest first)."""
     ids = [p.learner_id for p in pupils]
-    latest: dict[int, Any] = {}
+    latest: dict[int, Activity] = {}
+    recent: list[tuple[Any, int, Any, dict[str, Any]]] = []
     for model, moment in _WATCHED:
+        manager = model._default_manager
         rows = (
-            model._default_manager.filter(learner__in=ids)
-            .order_by()
-            .values("learner")
-            .annotate(last=Max(moment))
+            manager.filter(learner__in=ids).order_by().values("learner").annotate(last=Max(moment))
         )
         for row in rows:
-            if row["last"] is not None and (
-                row["learner"] not in latest or row["last"] > latest[row["learner"]]
+            known = latest.get(row["learner"])
+            if row["last"] is not None and (known is None or row["last"] > known.when):
+                latest[row["learner"]] = Activity(row["last"])
+        fields = _FIELDS[model]
+        if fields:
+            for row in (
+                manager.filter(learner__in=ids, **{f"{moment}__gte": now - RECENT})
+                .order_by(f"-{moment}")
+                .values("learner", moment, *fields)[: 20 * max(1, len(ids))]
             ):
-                latest[row["learner"]] = row["last"]
+                recent.append((row[moment], row["learner"], model, row))
+    wanted = {(r["game"], r["slug"]) for _w, _l, m, r in recent if m in (FirstAnswer, LessonRead)}
+    lessons = {
+        (lesson.game, lesson.slug): lesson.title
+        for lesson in Lesson.objects.filter(
+            language=classroom.language, slug__in={slug for _g, slug in wanted}
+        )
+    }
+    described: set[int] = set()
+    for _when, learner, model, row in sorted(recent, key=lambda r: r[0], reverse=True):
+        if learner in described:
+            continue
+        described.add(learner)
+        latest[learner] = Activity(latest[learner].when, _what(model, row, lessons))
     return latest
 
 
@@ -262,12 +328,13 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
 
 
 __all__ = [
+    "Activity",
     "MistakeGroup",
     "Stuck",
+    "activity",
     "class_with_stamp",
     "common_mistakes",
     "grid_csv",
-    "last_activity",
     "mistakes_csv",
     "stuck_pupils",
 ]

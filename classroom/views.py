@@ -156,7 +156,7 @@ def _grid(classroom: Classroom, pupils: list[Any]) -> dict[str, Any]:
         }
         for a in items
     ]
-    active = dashboard.last_activity(pupils)
+    active = dashboard.activity(classroom, pupils, now=timezone.now())
     rows = [
         {
             "pupil": p,

@@ -191,8 +191,11 @@ def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
     assert "a move before drawing" in stuck[0].words
     later = now + timezone.timedelta(minutes=dashboard.STUCK_MINUTES + 1)
     assert dashboard.stuck_pupils(classroom, pupils, now=later) == []
-    active = dashboard.last_activity(pupils)
-    assert set(active) == {ona.pk, jonas.pk} and active[ona.pk] <= timezone.now()
+    active = dashboard.activity(classroom, pupils, now=timezone.now())
+    assert set(active) == {ona.pk, jonas.pk} and active[ona.pk].when <= timezone.now()
+    assert active[ona.pk].what == "Practice table: Gin Rummy"
+    old = dashboard.activity(classroom, pupils, now=timezone.now() + dashboard.RECENT * 2)
+    assert old[ona.pk].what == "" and old[ona.pk].when == active[ona.pk].when
     client = Client()
     client.force_login(teacher)
     services.assignment_add(classroom=classroom, what="drill:gin:deadwood")

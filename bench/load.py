@@ -4,6 +4,8 @@
     python bench/load.py --learners 300 --think 3 --seconds 40
     DATABASE_URL=postgres://... python bench/load.py --instances 2
     python bench/load.py --worker-class gthread --workers 2 --threads 4
+    DATABASE_URL=postgres://... python bench/load.py --classroom --instances 2 \
+        --learners 300 --think 3 --seconds 30 --warmup 15 --no-burst
 
 Starts ``--instances`` gunicorn servers (``--workers`` each, ``--worker-class`` sync or
 gthread with ``--threads``) on free loopback ports with ``rummy_site.settings.bench``,
@@ -30,6 +32,14 @@ school does: a class of ``--class-size`` (30) at a time, one class after another
 30 seconds, each class's learners within the first ``--think`` seconds of its turn.
 ``--mix`` weighs what a learner turns to next (``practice=8,guided=1,lesson=1``) and
 ``--hints`` the share of turns that ask for a hint first.
+
+``--classroom``: the learners are pupils. A class and its teacher are made for every
+``--class-size`` learners; each pupil first joins with the class code (the join link,
+then the form), and at each new table makes one mistake on purpose (a discard before
+drawing, refused). Each teacher logs in, opens the class page and keeps it open: its
+poll every ``--poll`` seconds ("poll, no change" counts the 204s). When the pupils stop,
+each teacher downloads the class's mistakes (CSV): every mistake a pupil saw refused
+must be in the database and on that export ("dashboards").
 
 After the run, every table's move log is read from the database and compared with what
 its learner's client saw accepted: each accepted move must be in the table's history
@@ -102,6 +112,10 @@ class Stats:
     tables: int = 0
     #: table public id -> the learner's moves the server accepted, in order.
     accepted: dict[str, list[str]] = field(default_factory=dict)
+    #: --classroom: class code -> mistakes its pupils made on purpose (refused moves),
+    #: and the mistakes its teacher's CSV export lists at the end.
+    mistakes_made: dict[str, int] = field(default_factory=dict)
+    on_dashboard: dict[str, int] = field(default_factory=dict)
 
     def merge(self, other: Stats) -> None:
         for mine, theirs in (
@@ -119,6 +133,9 @@ class Stats:
         self.hands += other.hands
         self.tables += other.tables
         self.accepted.update(other.accepted)
+        for code, count in other.mistakes_made.items():
+            self.mistakes_made[code] = self.mistakes_made.get(code, 0) + count
+        self.on_dashboard.update(other.on_dashboard)
 
     def plain(self) -> Stats:
         """Picklable (plain dicts) for the way back from a client process."""
@@ -167,6 +184,8 @@ class Learner:
         self.measure_from = 0.0
         #: Seconds after the start at which this learner's class comes in (--arrival).
         self.arrive_at = 0.0
+        #: --classroom: the code of the class this learner joins first.
+        self.join_code: str | None = None
 
     # -- HTTP ------------------------------------------------------------------------
     def _conn(self, port: int) -> http.client.HTTPConnection:
@@ -231,6 +250,8 @@ class Learner:
     def _record(
         self, kind: str, seconds: float, status: int, headers: dict[str, str], url: str
     ) -> None:
+        if kind == "poll" and status == 204:
+            kind = "poll, no change"
         with self.lock:
             stats = self.stats
             stats.requests += 1
@@ -260,6 +281,10 @@ class Learner:
         # A class comes in at its time; its learners over the first pause, not all in
         # the same millisecond.
         time.sleep(self.arrive_at + self.rng.uniform(0, self.think))
+        if self.join_code:
+            self.page = self.request("GET", f"/en/join/{self.join_code}/", kind="join page")[1]
+            data = {"code": self.join_code, "name": f"P{self.number}"}
+            self.request("POST", "/en/join/send/", data, kind="join")
         self.request("GET", "/en/practice/")
         choices = list(self.mix)
         weights = [self.mix[c] for c in choices]
@@ -290,7 +315,12 @@ class Learner:
             self.stats.accepted[public_id] = []
         self.page = ""
         steps = 0
+        mistaken = not self.join_code  # a pupil makes one mistake on purpose per table
         while time.monotonic() < self.deadline and steps < 2000:
+            if not mistaken and 'value="draw_stock"' in self.page:
+                mistaken = self.mistake(table_url)
+                self.pause()
+                continue
             steps += 1
             if not self.step(table_url, public_id):
                 return
@@ -331,6 +361,22 @@ class Learner:
             with self.lock:
                 self.stats.accepted[public_id].append(move_text(move))
         self.page = text if status in (200, 302, 409, 422) else ""
+        return True
+
+    def mistake(self, table_url: str) -> bool:
+        """Discard before drawing (a pupil's classic): refused, and recorded for the class's
+        dashboard. True once the refusal came back."""
+        version = re.search(r'data-version="(\d+)"', self.page)
+        card = re.search(r'name="cards" value="([^"]+)"', self.page)
+        if version is None or card is None:
+            return True
+        data = {"version": version.group(1), "action": "discard", "cards": card.group(1)}
+        status, text, _ = self.request("POST", table_url + "move/", data, kind="mistake")
+        if status == 422:
+            with self.lock:
+                code = str(self.join_code)
+                self.stats.mistakes_made[code] = self.stats.mistakes_made.get(code, 0) + 1
+        self.page = text if status in (200, 409, 422) else ""
         return True
 
     def hand_over(self, table_url: str, html: str, version: str) -> bool:
@@ -530,12 +576,110 @@ def run_learners(
         learner.measure_from = time.monotonic() + options.get("warmup", 0.0)
         # --arrival: the classes come in one after another, evenly over that many seconds.
         learner.arrive_at = (learner.number // size) * options.get("arrival", 0.0) / classes
+        codes = options.get("codes") or []
+        if codes:
+            learner.join_code = codes[learner.number // size]
     threads = [threading.Thread(target=learner.run, daemon=True) for learner in learners]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 60)
     return stats.plain()
+
+
+def run_teachers(
+    teachers: list[dict[str, str]], ports: list[int], seconds: float, poll: float, warmup: float
+) -> Stats:
+    """--classroom: each class's teacher logs in, opens the class page and leaves it open
+    (its poll every ``poll`` seconds, as the page's htmx does); when the pupils stop, the
+    teacher downloads the mistakes (CSV) to count them."""
+    stats = Stats()
+    lock = threading.Lock()
+    deadline = time.monotonic() + seconds
+
+    def teach(number: int, teacher: dict[str, str]) -> None:
+        me = Learner(
+            10_000 + number, ports, stats, lock, deadline, 0.0, js=False, mix={}, hints=0.0
+        )
+        me.measure_from = time.monotonic() + warmup
+        me.page = me.request("GET", "/en/accounts/login/", kind="teacher page")[1]
+        data = {"username": teacher["username"], "password": teacher["password"]}
+        me.request("POST", "/en/accounts/login/", data, kind="teacher page")
+        base = f"/en/classroom/{teacher['public_id']}/"
+        page = me.request("GET", base, kind="class page")[1]
+        found = re.search(r'id="class-progress" hx-get="([^"]+)"', page)
+        url = found.group(1).replace("&amp;", "&") if found else base + "progress/"
+        me.js = True
+        time.sleep(me.rng.uniform(0, poll))
+        while time.monotonic() < deadline:
+            status, text, _ = me.request("GET", url, kind="poll")
+            if status == 200:
+                found = re.search(r'hx-get="([^"]+)"', text)
+                url = found.group(1).replace("&amp;", "&") if found else url
+            time.sleep(poll)
+        time.sleep(3)  # the pupils' last requests are answered
+        me.js = False
+        status, text, _ = me.request("GET", base + "mistakes.csv", kind="teacher page")
+        if status == 200:
+            with lock:
+                stats.on_dashboard[teacher["code"]] = max(0, len(text.strip().splitlines()) - 1)
+
+    threads = [
+        threading.Thread(target=teach, args=(n, t), daemon=True) for n, t in enumerate(teachers)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 90)
+    return stats.plain()
+
+
+def make_classes(learners: int, size: int) -> list[dict[str, str]]:
+    """--classroom: a teacher and a class for every ``size`` learners (in the database)."""
+    from django.contrib.auth.models import User
+    from django.db import connections
+
+    from classroom import services
+
+    teachers = []
+    for number in range(-(-learners // size)):
+        user = User.objects.create_user(f"teacher{number}-{time.time_ns()}", password="bench-pw")
+        room = services.class_create(teacher=user, name=f"Class {number + 1}", language="en")
+        teachers.append(
+            {
+                "username": user.username,
+                "password": "bench-pw",
+                "public_id": room.public_id,
+                "code": room.join_code,
+            }
+        )
+    connections.close_all()  # no connection may cross the fork of the client processes
+    return teachers
+
+
+def check_dashboards(stats: Stats, teachers: list[dict[str, str]]) -> dict[str, int]:
+    """Every mistake a pupil made on purpose (and saw refused) is in the database and on
+    the class's CSV export; counts per school."""
+    from classroom.models import Mistake, Pupil
+
+    made = on_board = stored = missing = 0
+    for teacher in teachers:
+        code = teacher["code"]
+        sent = stats.mistakes_made.get(code, 0)
+        shown = stats.on_dashboard.get(code, -1)
+        pupils = Pupil.objects.filter(classroom__join_code=code).values("learner")
+        kept = Mistake.objects.filter(learner__in=pupils).count()
+        made, on_board, stored = made + sent, on_board + max(shown, 0), stored + kept
+        missing += int(not (sent == kept == shown))
+    joined = Pupil.objects.filter(classroom__join_code__in=[t["code"] for t in teachers]).count()
+    return {
+        "classes": len(teachers),
+        "pupils_joined": joined,
+        "mistakes_made": made,
+        "mistakes_stored": stored,
+        "on_dashboards": on_board,
+        "classes_not_matching": missing,
+    }
 
 
 def bare_requests(ports: list[int], seconds: float, clients: int) -> int:
@@ -605,10 +749,20 @@ def in_clients(
     # The learners run in several client processes (threads within each), so the
     # client's own Python does not serialise every response behind one GIL.
     groups = [list(range(n, learners, clients)) for n in range(clients)]
-    with multiprocessing.get_context("fork").Pool(clients) as pool:
+    teachers = opts.get("teachers") or []
+    with multiprocessing.get_context("fork").Pool(clients + (1 if teachers else 0)) as pool:
+        teaching = (
+            pool.apply_async(
+                run_teachers, (teachers, ports, seconds, opts["poll"], opts.get("warmup", 0.0))
+            )
+            if teachers
+            else None
+        )
         parts = pool.starmap(
             run_learners, [(group, ports, seconds, think, opts) for group in groups if group]
         )
+        if teaching is not None:
+            parts.append(teaching.get(timeout=seconds + 120))
     stats = Stats()
     for part in parts:
         stats.merge(part)
@@ -702,6 +856,17 @@ def main(argv: list[str] | None = None) -> int:
         "after another; 0: everyone within the first --think seconds",
     )
     parser.add_argument("--class-size", type=int, default=30)
+    parser.add_argument(
+        "--classroom",
+        action="store_true",
+        help="the learners are pupils: a class (and its teacher) for every --class-size; "
+        "each pupil joins with the class code and makes one mistake per table on purpose; "
+        "each teacher keeps the class page open (its poll) and downloads the mistakes at "
+        "the end, which must list every one",
+    )
+    parser.add_argument(
+        "--poll", type=float, default=10.0, help="seconds between a teacher's polls"
+    )
     parser.add_argument("--burst", type=float, default=8.0, help="seconds of each saturation run")
     parser.add_argument("--no-burst", action="store_true")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -734,7 +899,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.worker_class == "gthread":
             command += ["--threads", str(args.threads)]
         servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+    teachers = make_classes(args.learners, args.class_size) if args.classroom else []
     opts = {
+        "teachers": teachers,
+        "codes": [t["code"] for t in teachers],
+        "poll": args.poll,
         "mix": mix,
         "hints": args.hints,
         "no_js": args.no_js,
@@ -767,7 +936,15 @@ def main(argv: list[str] | None = None) -> int:
                 ports,
                 args.burst,
                 0.0,
-                {**opts, "only": "practice", "warmup": 0.0, "no_js": 0.0, "arrival": 0.0},
+                {
+                    **opts,
+                    "only": "practice",
+                    "warmup": 0.0,
+                    "no_js": 0.0,
+                    "arrival": 0.0,
+                    "teachers": [],
+                    "codes": [],
+                },
             )
             elapsed = time.monotonic() - started
             move_cpu = server_cpu_seconds(masters) - cpu_before
@@ -799,6 +976,7 @@ def main(argv: list[str] | None = None) -> int:
         for server in servers:
             server.wait(timeout=20)
     logs = check_move_logs(stats.accepted)
+    dashboards = check_dashboards(stats, teachers) if teachers else {}
     shutil.rmtree(tmp, ignore_errors=True)
     result = {
         "database": "postgresql" if database.startswith("postgres") else "sqlite",
@@ -813,6 +991,7 @@ def main(argv: list[str] | None = None) -> int:
         "arrival_seconds": args.arrival,
         **figures,
         "move_logs": logs,
+        **({"dashboards": dashboards} if teachers else {}),
         "saturation": burst,
     }
     if args.json:

@@ -9,7 +9,8 @@ pupils. A pupil is a learner with a membership; a removed pupil has none.
 **Guessing codes.** Every attempt at a join code or a return code counts against a
 limit per browser and per network address, kept in the database
 (:mod:`rummy_site.ratelimit`), so that it holds across app instances:
-:data:`CODE_TRIES_PER_VISITOR` and :data:`CODE_TRIES_PER_ADDRESS`.
+:data:`CODE_TRIES_PER_VISITOR` and :data:`CODE_TRIES_PER_ADDRESS` (settings of the same
+names change them).
 """
 
 from __future__ import annotations
@@ -135,9 +136,11 @@ def count_code_try(*, visitor: str, address: str) -> None:
     counts against its address only: a class behind one router shares it."""
     if not getattr(settings, "RATE_LIMIT_ENABLED", True):
         return
-    limits = [Limit.of("code-address", address, CODE_TRIES_PER_ADDRESS)]
+    per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
+    per_visitor = getattr(settings, "CODE_TRIES_PER_VISITOR", CODE_TRIES_PER_VISITOR)
+    limits = [Limit.of("code-address", address, per_address)]
     if visitor:
-        limits.insert(0, Limit.of("code-visitor", visitor, CODE_TRIES_PER_VISITOR))
+        limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
     over = hit(limits)
     if over is not None:
         raise TooManyTries(max(1, -(-over.retry_after // 60)))

@@ -21,6 +21,8 @@ POST_RATE_PER_ADDRESS = "1000000/m"
 # The saturation runs click without pause; the limit is still counted (its query is
 # part of a post's cost), never reached.
 POST_RATE_PER_VISITOR = "1000000/m"
+# A whole school of simulated pupils joins its classes from one address, run after run.
+CODE_TRIES_PER_ADDRESS = "1000000/h"
 # A bare view beside the site's URLs (bench/load.py measures it in the same run).
 ROOT_URLCONF = "rummy_site.bench_urls"
 LOGGING = {

@@ -106,6 +106,12 @@ def _lesson(game: str, slug: str, language: str) -> tuple[str, str]:
     return reverse("lessons:lesson", kwargs={"game": game, "slug": slug}), lesson.title
 
 
+def _kind(mistake: Mistake) -> tuple[str, str, str]:
+    """What groups mistakes: the game and the topic (a wrong answer: its question too)."""
+    where = mistake.where if mistake.topic == WRONG_ANSWER else ""
+    return (mistake.game, mistake.topic, where)
+
+
 def common_mistakes(
     classroom: Classroom, pupils: Sequence[Pupil], *, most: int = 8
 ) -> list[MistakeGroup]:
@@ -120,10 +126,7 @@ def common_mistakes(
         pupil = by_learner[mistake.learner_id]
         if mistake.created < pupil.joined:
             continue
-        if mistake.topic == WRONG_ANSWER:
-            key = (mistake.game, WRONG_ANSWER, mistake.where)
-        else:
-            key = (mistake.game, mistake.topic, "")
+        key = _kind(mistake)
         group = groups.get(key)
         if group is None:
             group = groups[key] = _group(classroom, mistake)
@@ -274,8 +277,7 @@ def stuck_pupils(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> 
     ).order_by("-created", "-pk"):
         if mistake.created < by_learner[mistake.learner_id].joined:
             continue
-        where = mistake.where if mistake.topic == WRONG_ANSWER else ""
-        key = (mistake.learner_id, mistake.game, mistake.topic, where)
+        key = (mistake.learner_id, *_kind(mistake))
         counts[key] += 1
         first.setdefault(key, mistake)
     found = [
@@ -314,7 +316,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
         pupil = by_learner[mistake.learner_id]
         if mistake.created < pupil.joined:
             continue
-        key = (mistake.game, mistake.topic, mistake.where if mistake.topic == WRONG_ANSWER else "")
+        key = _kind(mistake)
         group = groups.get(key) or groups.setdefault(key, _group(classroom, mistake))
         writer.writerow(
             [

@@ -32,7 +32,7 @@ from rummy_site.middleware import client_address
 
 from . import assignments, codes, dashboard, services
 from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
-from .models import Classroom
+from .models import Classroom, Pupil
 from .qr import qr_svg
 
 
@@ -218,6 +218,15 @@ def _class_page(
 @require_safe
 def class_page(request: HttpRequest, public_id: str) -> HttpResponse:
     return _class_page(request, _teacher_class(request, public_id))
+
+
+def _pupil_of(request: HttpRequest, public_id: str, pupil_id: int) -> tuple[Classroom, Pupil]:
+    """The teacher's class and one of its pupils; 404 for anyone else's."""
+    classroom = _teacher_class(request, public_id)
+    try:
+        return classroom, services.pupil_of_class(classroom=classroom, pupil_id=pupil_id)
+    except services.PupilNotFound as exc:
+        raise Http404(exc.message) from None
 
 
 def _back(request: HttpRequest, classroom: Classroom, notice: str) -> HttpResponse:
@@ -409,11 +418,7 @@ def assignment_remove(request: HttpRequest, public_id: str, assignment_id: int) 
 @login_required
 @require_POST
 def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
-    classroom = _teacher_class(request, public_id)
-    try:
-        pupil = services.pupil_of_class(classroom=classroom, pupil_id=pupil_id)
-    except services.PupilNotFound as exc:
-        raise Http404(exc.message) from None
+    classroom, pupil = _pupil_of(request, public_id, pupil_id)
     form = PupilNameForm(request.POST)
     if not form.is_valid():
         return _class_page(request, classroom, error=_first_error(form), status=400)
@@ -432,11 +437,7 @@ def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 @login_required
 @require_POST
 def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
-    classroom = _teacher_class(request, public_id)
-    try:
-        pupil = services.pupil_of_class(classroom=classroom, pupil_id=pupil_id)
-    except services.PupilNotFound as exc:
-        raise Http404(exc.message) from None
+    classroom, pupil = _pupil_of(request, public_id, pupil_id)
     services.pupil_remove(pupil=pupil)
     return _back(
         request,

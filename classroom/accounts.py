@@ -17,10 +17,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
+from learners.services import link_account
 from rummy_site.middleware import client_address
 from rummy_site.ratelimit import Limit, hit
 
 from .forms import LogInForm, SignUpForm
+from .mistakes import in_a_class
 
 #: Reset e-mails asked for one address (the e-mail's), and from one network address.
 RESETS_PER_EMAIL = "3/h"
@@ -35,7 +37,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        # Logging in links the browser's learner to the account (learners.receivers).
+        # The teacher keeps what they did before, unless the browser is a pupil's.
+        link_account(request, user, unless=in_a_class)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Your account is ready. Make your first class."))
         return redirect("classroom:index")

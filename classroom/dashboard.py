@@ -22,6 +22,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Max, OuterRef, Subquery
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drills.models import DrillRecord
@@ -30,7 +31,7 @@ from game.explain import refusal
 from game.guided.models import GuidedAttempt
 from game.guided.services import MistakeTopic
 from game.practice.models import Table
-from lessons.models import FirstAnswer, Lesson, LessonRead
+from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 
 from . import assignments
 from .mistakes import TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
@@ -44,6 +45,7 @@ _WATCHED = [
     (LessonRead, "read_at"),
     (DrillRecord, "updated"),
     (Mistake, "created"),
+    (LessonPlacement, "created"),
 ]
 
 
@@ -65,7 +67,9 @@ def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] 
     )
     if found is None:
         return None
-    parts = [str(found.changed), *(str(getattr(found, name)) for name in sorted(annotations))]
+    # The day too: an assignment becomes late at midnight.
+    parts = [str(timezone.localdate()), str(found.changed)]
+    parts += [str(getattr(found, name)) for name in sorted(annotations)]
     return found, hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
@@ -213,6 +217,7 @@ _FIELDS = {
     LessonRead: ("game", "slug"),
     DrillRecord: ("game", "kind"),
     Mistake: (),
+    LessonPlacement: (),
 }
 
 
@@ -289,12 +294,27 @@ def stuck_pupils(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> 
 
 
 # ------------------------------------------------------------------ CSV
+def _cell(value: Any) -> str:
+    """A cell a spreadsheet shows as text: one that starts like a formula (a pupil may
+    call themselves "=HYPERLINK(...)") gets a leading apostrophe."""
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class _Writer:
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self._writer.writerow([_cell(v) for v in row])
+
+
 def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
     """The grid as CSV: a row per pupil, a column per assignment (its state and detail)."""
     items = list(classroom.assignments.order_by("created", "pk"))
     statuses = assignments.progress(items, [p.learner for p in pupils], today=today)
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _Writer(out)
     writer.writerow([_("Pupil"), *(assignments.label(a, classroom.language) for a in items)])
     for pupil in pupils:
         cells = []
@@ -310,7 +330,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
     by_learner = {p.learner_id: p for p in pupils}
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _Writer(out)
     writer.writerow([_("When"), _("Pupil"), _("Mistake"), _("Details")])
     for mistake in Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk"):
         pupil = by_learner[mistake.learner_id]

@@ -18,6 +18,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy
 
+from game.engine import MoveError
 from game.guided.services import MistakeTopic, refusal_topic
 from game.guided.signals import mistake_recorded
 from game.practice.signals import move_refused
@@ -113,9 +114,24 @@ def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
+#: Refusals that are no mistake of the rules: a stale tab, a page posted while the
+#: computer players were to move, a hand already over. Not recorded.
+NOT_MISTAKES = {
+    MoveError.HAND_OVER,
+    MoveError.NOT_YOUR_TURN,
+    MoveError.NOT_IN_THIS_GAME,
+    MoveError.CARD_NOT_HELD,
+    MoveError.MELD_NOT_FOUND,
+    MoveError.LAYING_OUT,
+    MoveError.NOTHING_TO_FINISH,
+}
+
+
 @receiver(move_refused, dispatch_uid="classroom-table-refusal")
 def _table_refusal(sender: Any, learner: Any, game: Any, error: Any, **kwargs: Any) -> None:
     reason = error.reason
+    if reason in NOT_MISTAKES:
+        return
     record(
         learner=learner,
         source=Mistake.Source.TABLE,

@@ -380,6 +380,17 @@ def class_join(*, learner: Learner, code: str, name: str) -> Joined:
     return Joined(pupil, new=True)
 
 
+def may_join_as(learner: Learner, name: str) -> bool:
+    """Whether this browser's learner may join a class under ``name``: yes, unless they
+    are a pupil already under other names only (then the browser is another pupil's, on
+    a shared computer)."""
+    names = list(
+        Pupil.objects.filter(learner=learner, removed__isnull=True).values_list("name", flat=True)
+    )
+    wanted = " ".join(str(name).split()).casefold()
+    return not names or wanted in {n.casefold() for n in names}
+
+
 def memberships_of(*, learner: Learner | None) -> list[Pupil]:
     """The learner's classes (their memberships, newest first)."""
     if learner is None:
@@ -438,6 +449,7 @@ __all__ = [
     "classes_of",
     "clean_name",
     "count_code_try",
+    "may_join_as",
     "memberships_of",
     "pupil_by_return_code",
     "pupil_of_class",

@@ -41,6 +41,7 @@ top_patterns: list[URLPattern] = [
     path("join/<str:code>/", views.join_page, name="join_code"),
     path("return/", views.return_page, name="return"),
     path("return/send/", views.return_post, name="return_send"),
+    path("not-me/", views.not_me, name="not_me"),
 ]
 
 #: Django's auth views under their own names (``login``, ``password_reset_done``...),

@@ -25,7 +25,13 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from learners.middleware import LearnerRequest
-from learners.services import continue_as, known_learner, visitor_token
+from learners.services import (
+    continue_as,
+    forget_visitor,
+    known_learner,
+    request_learner,
+    visitor_token,
+)
 from rummy_site.errors import BadInput
 from rummy_site.htmx import wants_partial
 from rummy_site.middleware import client_address
@@ -196,9 +202,10 @@ def _class_page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    pupils = services.pupils_of(classroom=classroom)
+    # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
+    pupils = services.pupils_of(classroom=classroom)
     context = {
         "classroom": classroom,
         "pupils": pupils,
@@ -302,7 +309,6 @@ def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
     return _back(request, classroom, _("The class is back in your list."))
 
 
-@login_required
 @require_safe
 @vary_on_headers("HX-Request")
 def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -311,6 +317,11 @@ def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
     Without htmx, the class page."""
     if not wants_partial(request):
         return redirect("classroom:class", public_id=public_id)
+    if not request.user.is_authenticated:
+        # Logged out meanwhile (another tab, the session's end): the whole page goes to
+        # the log-in, not the log-in page into the class page's live part.
+        login = reverse("login") + "?next=" + reverse("classroom:class", args=[public_id])
+        return HttpResponse(status=204, headers={"HX-Redirect": login})
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=public_id)
     if found is None:
         raise Http404(services.ClassNotFound.default_message)
@@ -518,7 +529,13 @@ def join_page(request: HttpRequest, code: str = "") -> HttpResponse:
     except services.ClassroomError as exc:
         return _join_page(request, form, error=str(exc.message), status=exc.status)
     learner = known_learner(request)
-    if learner is not None and learner.display_name:
+    # The name of this browser's learner, unless they are a pupil already (a shared
+    # computer: the next pupil must not join as the last one by pressing Enter).
+    if (
+        learner is not None
+        and learner.display_name
+        and not services.memberships_of(learner=learner)
+    ):
         form = JoinForm(initial={"code": classroom.join_code, "name": learner.display_name})
     else:
         form = JoinForm(initial={"code": classroom.join_code})
@@ -531,10 +548,15 @@ def join(request: LearnerRequest) -> HttpResponse:
     if not form.is_valid():
         return _join_page(request, form, status=400)
     visitor, address = _visitor(request)
+    name = form.cleaned_data["name"]
+    known = known_learner(request)
+    if known is not None and not services.may_join_as(known, name):
+        # A shared computer: another pupil's browser. Join as someone new.
+        forget_visitor(request)
     try:
         services.count_code_try(visitor=visitor, address=address)
         joined = services.class_join(
-            learner=request.learner, code=form.cleaned_data["code"], name=form.cleaned_data["name"]
+            learner=request_learner(request), code=form.cleaned_data["code"], name=name
         )
     except services.ClassroomError as exc:
         classroom = None
@@ -550,6 +572,17 @@ def join(request: LearnerRequest) -> HttpResponse:
     else:
         messages.success(request, _("You are in %(class)s already, %(name)s.") % values)
     return redirect("classroom:index")
+
+
+@require_POST
+def not_me(request: HttpRequest) -> HttpResponse:
+    """ "I am not Ona": this computer was another pupil's; start here as someone new (the
+    other pupil keeps everything, and comes back with their return code)."""
+    forget_visitor(request)
+    messages.success(
+        request, _("This computer is now free for you. Join your class with its code.")
+    )
+    return redirect("join")
 
 
 def _return_page(

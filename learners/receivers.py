@@ -1,23 +1,24 @@
-"""The learner follows the account: linked at sign-up and log-in, left behind at log-out
-(see :func:`learners.services.link_account` and :func:`~learners.services.forget_visitor`)."""
+"""Accounts and the learner: a teacher's session ends after a school day
+(:data:`ACCOUNT_SESSION_SECONDS`), so that a shared computer does not stay logged in.
+Linking a learner to a new account happens at sign-up
+(:func:`learners.services.link_account`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.signals import user_logged_in, user_logged_out
+from django.conf import settings
+from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
-from .services import forget_visitor, link_account
+#: How long a log-in lasts (seconds): a school day; ``ACCOUNT_SESSION_SECONDS`` sets it.
+ACCOUNT_SESSION_SECONDS = 12 * 3600
 
 
-@receiver(user_logged_in, dispatch_uid="learners-link-account")
+@receiver(user_logged_in, dispatch_uid="learners-account-session")
 def _logged_in(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    if request is not None:
-        link_account(request, user)
-
-
-@receiver(user_logged_out, dispatch_uid="learners-forget-visitor")
-def _logged_out(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-    if request is not None:
-        forget_visitor(request)
+    session = getattr(request, "session", None)
+    if session is not None:
+        session.set_expiry(
+            int(getattr(settings, "ACCOUNT_SESSION_SECONDS", ACCOUNT_SESSION_SECONDS))
+        )

@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -177,22 +178,27 @@ def request_learner(request: HttpRequest) -> Learner:
     return learner
 
 
-def link_account(request: HttpRequest, user: Any) -> None:
-    """After signing up or logging in: an account without a learner takes the browser's
-    (a teacher keeps what they did before signing up). An account that has one keeps
-    it; the browser's own learner stays the browser's."""
+def link_account(
+    request: HttpRequest, user: Any, *, unless: Callable[[Learner], bool] | None = None
+) -> None:
+    """At sign-up: a new account takes the browser's learner (a teacher keeps what they
+    did before signing up), unless ``unless(learner)`` says no (the classroom: a pupil's
+    learner, so that a teacher signing up on a pupil's computer does not take the pupil
+    over) or it has an account already. The learner is then found by the account alone:
+    its visitor key is cleared, so that the browser, logged out, is a new visitor."""
+    setattr(request, _CACHE, None)
     if Learner.objects.filter(user=user).exists():
-        setattr(request, _CACHE, None)
         return
     token = visitor_token(request)
-    if token is not None:
-        Learner.objects.filter(visitor_key=digest(token), user__isnull=True).update(user=user)
-    setattr(request, _CACHE, None)
+    learner = Learner.objects.filter(visitor_key=digest(token)).first() if token else None
+    if learner is None or learner.user_id is not None or (unless and unless(learner)):
+        return
+    Learner.objects.filter(pk=learner.pk, user__isnull=True).update(user=user, visitor_key=None)
 
 
 def forget_visitor(request: HttpRequest) -> None:
-    """After logging out: the browser gets a new visitor token, so that whoever uses it
-    next is not the account's learner (a shared school computer)."""
+    """This browser starts again as a new visitor: a new visitor token (the learner of
+    the old one stays whoever they are). For "I am not Ona" on a shared computer."""
     setattr(request, _NEW_TOKEN, new_token())
     setattr(request, _CACHE, None)
 

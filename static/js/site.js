@@ -115,4 +115,12 @@
       link.click();
     }
   });
+  // The class page's live part is redrawn by its poll: not while the teacher is in it
+  // (a focused button or the scrolled grid would be lost); the next poll catches up.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var part = event.target;
+    if (part && part.id === "class-progress" && part.contains(document.activeElement)) {
+      event.preventDefault();
+    }
+  });
 })();

@@ -81,6 +81,25 @@ def test_a_pupils_refused_move_is_recorded_with_its_reason_and_a_strangers_is_no
     assert mistake.where == ona.tables.get().public_id
 
 
+def test_a_refusal_that_is_no_mistake_of_the_rules_is_not_recorded(teacher: User) -> None:
+    from game.engine import DrawStock
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="lt")
+    ona = pupil_in(classroom, "Ona")
+    table = factories.table("gin", 2, owner=ona, seed=7)
+    state = practice.table_state(table=table)
+    if not state.bots_to_move:
+        state = practice.table_move(
+            table=table, version=table.version, move=DrawStock(), confirmed=True
+        )
+        card = state.hand.cards(state.me)[0]
+        practice.table_move(table=table, version=table.version, move=Discard(card), confirmed=True)
+    # Now the computer is to move: a move of hers is "not your turn" (a stale tab).
+    with pytest.raises(practice.MoveRefused):
+        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+    assert not Mistake.objects.exists()
+
+
 def test_a_wrong_guided_move_and_a_wrong_lesson_answer_are_recorded(teacher: User) -> None:
     from game.guided import services as guided
 

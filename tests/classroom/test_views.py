@@ -91,13 +91,52 @@ def test_logging_out_leaves_the_account_learner_behind() -> None:
     )
     client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Rasa"})
     mine = Learner.objects.get(user__username="rasa")
-    token = client.cookies[cookie_name()].value
+    assert mine.visitor_key is None  # found by the account alone
+    assert client.session.get_expiry_age() <= 12 * 3600  # a school day, not a year
     response = client.post("/en/accounts/logout/")
     assert response.status_code == 302
-    assert client.cookies[cookie_name()].value != token  # a new visitor on this computer
-    assert client.get("/en/practice/").content.decode().count("/en/practice/t") == 0
+    # Logged out, the browser is nobody's: the teacher's table is not shown.
+    assert "/en/practice/t" not in client.get("/en/practice/").content.decode()
     client.login(username="rasa", password=PASSWORD)
     assert Learner.objects.get(user__username="rasa") == mine
+
+
+def test_a_teacher_logging_in_on_a_pupils_computer_does_not_take_the_pupil_over() -> None:
+    _client, user = teacher_client("owner")
+    classroom = a_class(user)
+    computer = pupil_joins(classroom.join_code, "Ona")
+    ona = learner_of(computer)
+    User.objects.create_user("visiting", password=PASSWORD)
+    computer.post("/en/accounts/login/", {"username": "visiting", "password": PASSWORD})
+    computer.post("/en/accounts/logout/")
+    ona.refresh_from_db()
+    assert ona.user is None and learner_of(computer) == ona  # still Ona's computer
+    # Signing up there does not take her either.
+    computer.post(
+        "/en/accounts/signup/",
+        {"username": "newt", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    ona.refresh_from_db()
+    assert ona.user is None and not Learner.objects.filter(user__username="newt").exists()
+
+
+def test_the_next_pupil_at_a_shared_computer_joins_as_someone_new() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    computer = pupil_joins(classroom.join_code, "Ona")
+    ona = learner_of(computer)
+    page = computer.get(f"/lt/join/{classroom.join_code}/").content.decode()
+    assert 'value="Ona"' not in page  # her name is not offered to the next pupil
+    computer.post("/lt/join/send/", {"code": classroom.join_code, "name": "Jonas"})
+    jonas = learner_of(computer)
+    assert jonas != ona
+    assert sorted(Pupil.objects.values_list("name", flat=True)) == ["Jonas", "Ona"]
+    # "I am not Jonas": the computer is free again, and Jonas keeps his place.
+    before = computer.cookies[cookie_name()].value
+    assert computer.post("/lt/not-me/").status_code == 302
+    after = computer.cookies[cookie_name()].value
+    assert after != before and not Learner.objects.filter(visitor_key=digest(after)).exists()
+    assert Pupil.objects.get(name="Jonas").learner == jonas
 
 
 def test_log_in_attempts_are_limited() -> None:
@@ -335,6 +374,34 @@ def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
     assert client.post(base, {"name": ""}).status_code == 400
     assert client.post(base, {"name": "Jonas P."}).status_code == 302
     assert Pupil.objects.get(pk=jonas.pk).name == "Jonas P."
+
+
+def test_return_codes_are_not_on_the_class_page_the_teacher_projects() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    code = Pupil.objects.get().shown_return_code
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "Ona" in page and code not in page
+    assert code in client.get(f"/en/classroom/{classroom.public_id}/cards/").content.decode()
+
+
+def test_a_name_that_looks_like_a_formula_is_text_in_the_csv() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, '=HYPERLINK("http://x")')
+    text = client.get(f"/en/classroom/{classroom.public_id}/grid.csv").content.decode("utf-8-sig")
+    assert "'=HYPERLINK" in text
+
+
+def test_the_poll_of_a_logged_out_page_sends_the_whole_page_to_log_in() -> None:
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    response = Client().get(
+        f"/en/classroom/{classroom.public_id}/progress/?stamp=x", HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 204
+    assert response["HX-Redirect"].startswith("/en/accounts/login/?next=")
 
 
 def test_the_cards_sheet_has_every_pupils_return_code() -> None:

@@ -51,7 +51,10 @@ _WATCHED = [
 
 def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] | None:
     """The teacher's class and its stamp, in one query; None if it is not theirs."""
-    pupils = Pupil.objects.filter(classroom=OuterRef("pk"), removed__isnull=True).values("learner")
+    # Two levels down (the class, then each record's subquery): the class's own key.
+    pupils = Pupil.objects.filter(classroom=OuterRef(OuterRef("pk")), removed__isnull=True).values(
+        "learner"
+    )
     annotations: dict[str, Any] = {
         f"stamp_{number}": Subquery(
             model._default_manager.filter(learner__in=pupils)

@@ -149,6 +149,11 @@ def test_common_mistakes_are_grouped_in_words_with_the_lesson_and_who(teacher: U
 def test_the_poll_answers_204_in_three_queries_while_nothing_changed(
     teacher: User, django_assert_max_num_queries
 ) -> None:  # type: ignore[no-untyped-def]
+    # Another class and table first, so that no id of this class's rows matches another
+    # row's by chance (a subquery joined on the wrong key would still pass).
+    services.class_create(teacher=teacher, name="Other", language="en")
+    factories.table("gin", 2, owner=factories.learner("Stranger"), seed=3)
+    factories.table("gin", 2, owner=factories.learner("Stranger 2"), seed=3)
     classroom = services.class_create(teacher=teacher, name="5B", language="en")
     ona = pupil_in(classroom, "Ona")
     client = Client()

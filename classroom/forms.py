@@ -18,6 +18,13 @@ from .assignments import MOST_HANDS, choices
 from .services import CLASS_NAME_MAX, NAME_MAX
 
 
+def _code_input() -> forms.TextInput:
+    """A field for a code typed off a board or a card: capitals, no suggestions."""
+    return forms.TextInput(
+        attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+    )
+
+
 class ClassForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the class"),
@@ -37,9 +44,7 @@ class JoinForm(forms.Form):
         label=_("Class code"),
         max_length=20,
         help_text=_("The code your teacher shows, like “KX7M4P”."),
-        widget=forms.TextInput(
-            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
-        ),
+        widget=_code_input(),
     )
     name = forms.CharField(
         label=_("Your name"),
@@ -53,9 +58,7 @@ class ReturnForm(forms.Form):
         label=_("Your return code"),
         max_length=20,
         help_text=_("The code on your card, like “KX7M-4PRT”."),
-        widget=forms.TextInput(
-            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
-        ),
+        widget=_code_input(),
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -36,7 +35,7 @@ from rummy_site.errors import BadInput
 from rummy_site.htmx import wants_partial
 from rummy_site.middleware import client_address
 
-from . import assignments, codes, dashboard, services
+from . import codes, dashboard, presenters, services
 from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
 from .models import Classroom, Pupil
 from .qr import qr_svg
@@ -61,29 +60,6 @@ def classroom_index(request: HttpRequest) -> HttpResponse:
     return _index(request)
 
 
-def _my_assignments(learner: Any) -> list[dict[str, Any]]:
-    """The learner's classes, each with its assignments and the learner's state of each."""
-    classes = []
-    for pupil in services.memberships_of(learner=learner):
-        items = services.assignments_of(classroom=pupil.classroom)
-        statuses = assignments.progress(items, [learner], today=timezone.localdate())
-        classes.append(
-            {
-                "pupil": pupil,
-                "assignments": [
-                    {
-                        "label": assignments.label(a, pupil.classroom.language),
-                        "url": assignments.url(a),
-                        "due": a.due,
-                        "status": statuses[(a.pk, learner.pk)],
-                    }
-                    for a in items
-                ],
-            }
-        )
-    return classes
-
-
 def _index(
     request: HttpRequest,
     *,
@@ -95,7 +71,7 @@ def _index(
     archived = teacher and request.GET.get("archived") == "1"
     learner = known_learner(request)
     context: dict[str, Any] = {
-        "memberships": _my_assignments(learner),
+        "memberships": presenters.my_assignments(learner),
         # Two forms on one page: their fields' ids must differ.
         "join_form": JoinForm(auto_id="join_%s"),
         "teacher": teacher,
@@ -148,51 +124,6 @@ def return_url(request: HttpRequest, classroom: Classroom) -> str:
         return request.build_absolute_uri(reverse("return"))
 
 
-def _grid(classroom: Classroom, pupils: list[Any]) -> dict[str, Any]:
-    """The class's assignments, and each pupil's state of each (a row per pupil)."""
-    items = services.assignments_of(classroom=classroom)
-    statuses = assignments.progress(items, [p.learner for p in pupils], today=timezone.localdate())
-    columns = [
-        {
-            "assignment": a,
-            "label": assignments.label(a, classroom.language),
-            "done": sum(
-                1 for p in pupils if statuses[(a.pk, p.learner_id)].state is assignments.State.DONE
-            ),
-        }
-        for a in items
-    ]
-    active = dashboard.activity(classroom, pupils, now=timezone.now())
-    rows = [
-        {
-            "pupil": p,
-            "active": active.get(p.learner_id),
-            "cells": [statuses[(a.pk, p.learner_id)] for a in items],
-        }
-        for p in pupils
-    ]
-    return {"columns": columns, "rows": rows}
-
-
-def poll_seconds() -> int:
-    """How often the class page asks whether anything changed (``CLASSROOM_POLL_SECONDS``)."""
-    return int(getattr(settings, "CLASSROOM_POLL_SECONDS", 10))
-
-
-def _progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dict[str, Any]:
-    """What the class page's live part shows: the grid, the common mistakes, and the
-    address its poll asks (with the stamp it was drawn at)."""
-    url = reverse("classroom:progress", kwargs={"public_id": classroom.public_id})
-    return {
-        "grid": _grid(classroom, pupils),
-        "mistakes": dashboard.common_mistakes(classroom, pupils),
-        "stuck": dashboard.stuck_pupils(classroom, pupils, now=timezone.now()),
-        "stamp": stamp,
-        "poll_url": f"{url}?stamp={stamp}",
-        "poll_seconds": poll_seconds(),
-    }
-
-
 def _class_page(
     request: HttpRequest,
     classroom: Classroom,
@@ -209,7 +140,7 @@ def _class_page(
     context = {
         "classroom": classroom,
         "pupils": pupils,
-        **_progress_context(classroom, pupils, stamp),
+        **presenters.progress_context(classroom, pupils, stamp),
         "assignment_form": assignment_form
         or AssignmentForm(language=classroom.language, auto_id="assign_%s"),
         "join_url": join_url(request, classroom),
@@ -332,7 +263,7 @@ def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
     context = {
         "classroom": classroom,
         "pupils": pupils,
-        **_progress_context(classroom, pupils, stamp),
+        **presenters.progress_context(classroom, pupils, stamp),
     }
     return render(request, "classroom/class.html#progress", context)
 
@@ -463,24 +394,7 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 @require_safe
 def project_index(request: HttpRequest) -> HttpResponse:
     """The guided hands to show on the projector, by game."""
-    from game import explain
-    from game.cards import text_plain
-    from game.engine import Game
-    from game.guided import scenarios
-    from rummy_site.languages import pick
-
-    games = [
-        {
-            "label": explain.game_name(game),
-            "hands": [
-                {"slug": s.slug, "title": text_plain(pick(s.title))}
-                for s in scenarios.library()
-                if s.game == game
-            ],
-        }
-        for game in Game
-    ]
-    return render(request, "classroom/project_index.html", {"games": games})
+    return render(request, "classroom/project_index.html", presenters.project_index_context())
 
 
 @login_required

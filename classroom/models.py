@@ -173,3 +173,60 @@ class Mistake(models.Model):
 
     def __str__(self) -> str:
         return f"{self.source} {self.game} {self.topic} {self.code}"
+
+
+class LiveExercise(models.Model):
+    """A guided hand the teacher plays with the whole class, step by step: each pupil
+    answers the step on their own device, the projector shows how many chose each move,
+    the teacher reveals the answer and moves the class on.
+
+    ``step`` is how many of the hand's right moves have been made (the class answers the
+    next one); ``revealed`` whether the answer of this step is shown (answering is then
+    closed). A class has at most one running exercise (``ended`` unset)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="exercises")
+    scenario = models.CharField(max_length=80)
+    step = models.PositiveSmallIntegerField(default=0)
+    revealed = models.BooleanField(default=False)
+    started = models.DateTimeField(auto_now_add=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("live exercise")
+        verbose_name_plural = _("live exercises")
+        constraints = [
+            models.UniqueConstraint(
+                "classroom",
+                condition=models.Q(ended__isnull=True),
+                name="one_live_exercise_per_class",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scenario} step {self.step}"
+
+
+class LiveAnswer(models.Model):
+    """A pupil's answer to one step of a live exercise: the move (as its text), how the
+    guided hand judges it (right, other, illegal) and, for a move against the rules, the
+    engine's reason. One answer per pupil and step: the first counts."""
+
+    exercise = models.ForeignKey(LiveExercise, on_delete=models.CASCADE, related_name="answers")
+    pupil = models.ForeignKey(Pupil, on_delete=models.CASCADE, related_name="live_answers")
+    step = models.PositiveSmallIntegerField()
+    move = models.CharField(max_length=120)
+    verdict = models.CharField(max_length=8)
+    code = models.CharField(max_length=60, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("live exercise answer")
+        verbose_name_plural = _("live exercise answers")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["exercise", "pupil", "step"], name="one_live_answer_per_step"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pupil} step {self.step}: {self.move}"

@@ -10,26 +10,40 @@ from typing import Any
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from game import explain
-from game.cards import text_plain
-from game.engine import Game
+from game.board import BoardDisplay, board_context
+from game.cards import text_html, text_plain
+from game.engine import Game, Move
+from game.guided import presenters as guided_presenters
 from game.guided import scenarios
+from game.guided import services as guided
 from rummy_site.languages import pick
 
-from . import assignments, dashboard, services
-from .models import Classroom
+from . import assignments, dashboard, live, projector, services
+from .models import Classroom, LiveExercise, Pupil
 
 
 def my_assignments(learner: Any) -> list[dict[str, Any]]:
     """The learner's classes, each with its assignments and the learner's state of each."""
     classes = []
-    for pupil in services.memberships_of(learner=learner):
+    memberships = services.memberships_of(learner=learner)
+    running = {
+        e.classroom_id: e
+        for e in LiveExercise.objects.filter(
+            classroom_id__in=[p.classroom_id for p in memberships], ended__isnull=True
+        )
+    }
+    for pupil in memberships:
         items = services.assignments_of(classroom=pupil.classroom)
         statuses = assignments.progress(items, [learner], today=timezone.localdate())
+        exercise = running.get(pupil.classroom_id)
+        scenario = scenarios.get(exercise.scenario) if exercise else None
         classes.append(
             {
                 "pupil": pupil,
+                "live": text_plain(pick(scenario.title)) if scenario else "",
                 "assignments": [
                     {
                         "label": assignments.label(a, pupil.classroom.language),
@@ -105,4 +119,169 @@ def project_index_context() -> dict[str, Any]:
     return {"games": games}
 
 
-__all__ = ["grid", "my_assignments", "poll_seconds", "progress_context", "project_index_context"]
+#: How the projector names a bar's verdict once the answer is shown.
+VERDICT_WORDS = {
+    guided.VerdictKind.RIGHT: gettext_lazy("the right move"),
+    guided.VerdictKind.OTHER: gettext_lazy("allowed, but not the point"),
+    guided.VerdictKind.ILLEGAL: gettext_lazy("against the rules"),
+}
+
+
+def live_poll_seconds() -> int:
+    """How often a live exercise's pages ask whether the class moved on
+    (``LIVE_POLL_SECONDS``): often, as the class waits for it."""
+    return int(getattr(settings, "LIVE_POLL_SECONDS", 2))
+
+
+def live_summary(classroom: Classroom) -> dict[str, Any]:
+    """The class page's live exercise part: the running exercise (its hand and step), or
+    the guided hands to start one with."""
+    exercise = live.running(classroom=classroom)
+    scenario = scenarios.get(exercise.scenario) if exercise else None
+    if exercise is None or scenario is None:
+        return {"live_running": None, "hands": project_index_context()["games"]}
+    return {
+        "live_running": {
+            "title": text_plain(pick(scenario.title)),
+            "step_number": min(exercise.step + 1, live.steps_of(scenario)),
+            "step_count": live.steps_of(scenario),
+        },
+        "hands": [],
+    }
+
+
+def live_teacher_context(
+    classroom: Classroom, exercise: LiveExercise | None, *, face_up: bool
+) -> dict[str, Any]:
+    """The live exercise on the projector: the hand at the class's step (as on the
+    projector's guided hand), the step's question, the bars of the pupils' answers, the
+    answer once shown, and the teacher's buttons."""
+    stamp = live.stamp(teacher=classroom.teacher_id, public_id=classroom.public_id) or ""
+    url = reverse("classroom:live", kwargs={"public_id": classroom.public_id})
+    context: dict[str, Any] = {
+        "classroom": classroom,
+        "exercise": exercise,
+        "stamp": stamp,
+        "poll_url": f"{url}?stamp={stamp}" + ("&view=all" if face_up else ""),
+        "poll_seconds": live_poll_seconds(),
+        "pupil_url": reverse("live"),
+        "face_up": face_up,
+        "toggle_url": url + ("" if face_up else "?view=all"),
+        "hands": project_index_context()["games"],
+    }
+    if exercise is None:
+        return context
+    scenario = live.scenario_of(exercise)
+    total = live.steps_of(scenario)
+    shown = projector.projector_context(
+        scenario, projector.Position(exercise.step, exercise.revealed, face_up)
+    )
+    result = live.tally(exercise=exercise, step=exercise.step)
+    bars = [
+        {
+            "label": explain.move_phrase(b.move),
+            "count": b.count,
+            # A bar's length in steps of 5%: a class of the stylesheet (no inline style).
+            "width": 5 * round(20 * b.count / result.answered) if result.answered else 0,
+            "verdict": b.verdict.value if exercise.revealed else "",
+            "verdict_words": VERDICT_WORDS[b.verdict] if exercise.revealed else "",
+        }
+        for b in result.bars
+    ]
+    context.update(shown)
+    context.update(
+        {
+            "toggle_url": url + ("" if face_up else "?view=all"),
+            "step_url": reverse("classroom:live_step", kwargs={"public_id": classroom.public_id})
+            + ("?view=all" if face_up else ""),
+            "bars": bars,
+            "answered": result.answered,
+            "pupil_count": result.pupils,
+            "step": exercise.step,
+            "revealed": exercise.revealed,
+            "at_end": exercise.step >= total,
+        }
+    )
+    return context
+
+
+def live_pupil_context(
+    found: tuple[Pupil, LiveExercise] | None,
+    display: BoardDisplay,
+    *,
+    answered: live.Answered | None = None,
+    error: str = "",
+) -> dict[str, Any]:
+    """A pupil's live exercise: the hand at the class's step as they see it, the step's
+    question and the move form until they answer; then their answer, and once the
+    teacher shows it, how it was judged and the right move."""
+    context: dict[str, Any] = {
+        "error": error,
+        "page_url": reverse("live"),
+        "poll_seconds": live_poll_seconds(),
+        "stamp": live.pupil_stamp(found[1] if found else None),
+    }
+    context["poll_url"] = f"{reverse('live')}?stamp={context['stamp']}"
+    if found is None:
+        return {**context, "exercise": None}
+    pupil, exercise = found
+    scenario = live.scenario_of(exercise)
+    step = exercise.step
+    state = live.state_at(scenario, step, pupil.name)
+    context.update(board_context(state, display, error=error))
+    mine = (
+        answered.answer if answered else live.answer_of(pupil=pupil, exercise=exercise, step=step)
+    )
+    verdict = answered.verdict if answered else None
+    if mine is not None and verdict is None and exercise.revealed:
+        verdict = live.judge(scenario, step, Move.parse(mine.move), pupil.name)
+    feedback = None
+    if verdict is not None and exercise.revealed:
+        feedback = guided_presenters.feedback(state, verdict)
+        if feedback is not None:
+            feedback.pop("continue", None)  # the class plays the right line
+    line = live.line_of(scenario)
+    right = line[step] if step < len(line) and exercise.revealed else None
+    if verdict is not None and verdict.kind is guided.VerdictKind.RIGHT:
+        right = None  # the feedback says it already
+    progress_step = state.step
+    context.update(
+        {
+            "exercise": exercise,
+            "pupil": pupil,
+            "classroom": exercise.classroom,
+            "title": text_html(pick(scenario.title)),
+            "title_plain": text_plain(pick(scenario.title)),
+            "game_label": explain.game_name(scenario.game),
+            "move_url": reverse("live_answer", kwargs={"exercise_id": exercise.pk}),
+            "version": step,
+            "step_number": step + 1,
+            "step_count": len(line),
+            "prompt": text_html(pick(progress_step.prompt)) if progress_step else "",
+            "answer": mine,
+            "answer_phrase": explain.move_phrase(Move.parse(mine.move)) if mine else "",
+            "revealed": exercise.revealed,
+            "feedback": feedback,
+            "right_move": explain.move_phrase(right) if right is not None else "",
+            "why": text_html(pick(progress_step.right))
+            if right is not None and progress_step
+            else "",
+        }
+    )
+    if mine is not None or exercise.revealed:
+        context["actions"] = []  # answered, or closed: the cards, without buttons
+    return context
+
+
+__all__ = [
+    "VERDICT_WORDS",
+    "grid",
+    "live_poll_seconds",
+    "live_pupil_context",
+    "live_summary",
+    "live_teacher_context",
+    "my_assignments",
+    "poll_seconds",
+    "progress_context",
+    "project_index_context",
+]

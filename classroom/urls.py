@@ -24,6 +24,9 @@ urlpatterns: list[URLPattern] = [
     path("<str:public_id>/mistakes.csv", views.mistakes_csv, name="mistakes_csv"),
     path("<str:public_id>/projector/", views.class_projector, name="projector"),
     path("<str:public_id>/cards/", views.class_cards, name="cards"),
+    path("<str:public_id>/live/", views.class_live, name="live"),
+    path("<str:public_id>/live/start/", views.live_start, name="live_start"),
+    path("<str:public_id>/live/step/", views.live_step, name="live_step"),
     path("<str:public_id>/assignments/", views.assignment_add, name="assign"),
     path(
         "<str:public_id>/assignments/<int:assignment_id>/remove/",
@@ -34,7 +37,7 @@ urlpatterns: list[URLPattern] = [
     path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
 ]
 
-#: Short, for pupils to type: /join/, /join/KX7M4P/ (the join link), /return/.
+#: Short, for pupils to type: /join/, /join/KX7M4P/ (the join link), /return/, /live/.
 top_patterns: list[URLPattern] = [
     path("join/", views.join_page, name="join"),
     path("join/send/", views.join, name="join_send"),
@@ -42,6 +45,8 @@ top_patterns: list[URLPattern] = [
     path("return/", views.return_page, name="return"),
     path("return/send/", views.return_post, name="return_send"),
     path("not-me/", views.not_me, name="not_me"),
+    path("live/", views.live_page, name="live"),
+    path("live/<int:exercise_id>/answer/", views.live_answer, name="live_answer"),
 ]
 
 #: Django's auth views under their own names (``login``, ``password_reset_done``...),

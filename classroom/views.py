@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import (
     continue_as,
@@ -32,10 +33,11 @@ from learners.services import (
     visitor_token,
 )
 from rummy_site.errors import BadInput
-from rummy_site.htmx import wants_partial
+from rummy_site.htmx import render_page, wants_partial
 from rummy_site.middleware import client_address
+from rummy_site.parsing import small_int
 
-from . import codes, dashboard, presenters, services
+from . import codes, dashboard, live, presenters, services
 from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
 from .models import Classroom, Pupil
 from .qr import qr_svg
@@ -148,6 +150,7 @@ def _class_page(
         "class_form": class_form
         or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
         "error": error,
+        **presenters.live_summary(classroom),
     }
     return render(request, "classroom/class.html", context, status=status)
 
@@ -533,3 +536,136 @@ def return_post(request: HttpRequest) -> HttpResponse:
         _("Welcome back, %(name)s. This computer now continues your work.") % {"name": pupil.name},
     )
     return redirect("classroom:index")
+
+
+# ------------------------------------------------------------------ a live class exercise
+def _live_render(
+    request: HttpRequest, classroom: Classroom, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    # The others' cards face down unless asked: the class is answering.
+    face_up = request.GET.get("view") == "all"
+    context = presenters.live_teacher_context(
+        classroom, live.running(classroom=classroom), face_up=face_up
+    )
+    context["error"] = error
+    template = "classroom/live.html#live" if wants_partial(request) else "classroom/live.html"
+    return render(request, template, context, status=status)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def class_live(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The live exercise on the projector; its poll (``?stamp=``) answers 204 while
+    nothing changed (one query), else the live part redrawn."""
+    if not request.user.is_authenticated:
+        login = reverse("login") + "?next=" + reverse("classroom:live", args=[public_id])
+        if wants_partial(request):  # the whole page goes to the log-in
+            return HttpResponse(status=204, headers={"HX-Redirect": login})
+        return redirect(login)
+    if wants_partial(request) and "stamp" in request.GET:
+        stamp = live.stamp(teacher=_teacher(request), public_id=public_id)
+        if stamp is None:
+            raise Http404(services.ClassNotFound.default_message)
+        if request.GET["stamp"] == stamp:
+            return HttpResponse(status=204)
+    return _live_render(request, _teacher_class(request, public_id))
+
+
+@login_required
+@require_POST
+def live_start(request: HttpRequest, public_id: str) -> HttpResponse:
+    classroom = _teacher_class(request, public_id)
+    try:
+        live.start(classroom=classroom, slug=request.POST.get("scenario", ""))
+    except live.LiveError as exc:
+        return _live_render(request, classroom, error=str(exc.message), status=exc.status)
+    return redirect("classroom:live", public_id=classroom.public_id)
+
+
+#: The teacher's buttons at a live exercise.
+LIVE_ACTIONS = ("reveal", "next", "back", "end")
+
+
+@login_required
+@require_POST
+def live_step(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Show the answer, go to the next step or back, or end: each names the step (and
+    whether its answer was shown) the teacher saw, so a double click moves once."""
+    classroom = _teacher_class(request, public_id)
+    action = request.POST.get("action", "")
+    step = small_int(request.POST.get("step", ""))
+    try:
+        exercise = live.running(classroom=classroom)
+        if exercise is None:
+            raise live.NoExercise()
+        if action not in LIVE_ACTIONS or step is None:
+            raise BadInput(_("This form is not one the page sends. Reload the page and try again."))
+        if action == "reveal":
+            live.reveal(exercise=exercise, step=step)
+        elif action == "next":
+            live.advance(exercise=exercise, step=step)
+        elif action == "back":
+            live.back(exercise=exercise, step=step, revealed=_flag(request, "revealed"))
+        else:
+            live.end(exercise=exercise)
+    except (live.LiveError, BadInput) as exc:
+        return _live_render(request, classroom, error=str(exc.message), status=exc.status)
+    if action == "end":
+        messages.success(request, _("The live exercise is over."))
+        back_to = reverse("classroom:class", kwargs={"public_id": classroom.public_id})
+        if wants_partial(request):  # the whole page goes back to the class
+            return HttpResponse(status=204, headers={"HX-Redirect": back_to})
+        return redirect(back_to)
+    if wants_partial(request):
+        return _live_render(request, classroom)
+    url = reverse("classroom:live", kwargs={"public_id": classroom.public_id})
+    return redirect(url + ("?view=all" if request.GET.get("view") == "all" else ""))
+
+
+def _live_pupil(
+    request: HttpRequest,
+    found: tuple[Pupil, Any] | None,
+    *,
+    answered: live.Answered | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    display = parse_display(request.GET, request.POST)
+    context = presenters.live_pupil_context(found, display, answered=answered, error=error)
+    return render_page(request, "classroom/live_pupil.html", context, partial="live", status=status)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def live_page(request: HttpRequest) -> HttpResponse:
+    """A pupil's live exercise (the latest running one of their classes), or a page that
+    waits for one. Its poll (``?stamp=``) answers 204 while the class is where it was."""
+    learner = known_learner(request)
+    if wants_partial(request) and request.GET.get("stamp") == live.pupil_poll_stamp(
+        learner=learner
+    ):
+        return HttpResponse(status=204)
+    return _live_pupil(request, live.exercise_for(learner=learner))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def live_answer(request: LearnerRequest, exercise_id: int) -> HttpResponse:
+    """A pupil's answer to the class's step. Refused (and nothing kept) when the class
+    has moved on, the answer is shown already, or they answered before."""
+    found = live.exercise_for(learner=known_learner(request))
+    if found is None or found[1].pk != exercise_id:
+        return _live_pupil(request, found, error=str(live.NoExercise.default_message), status=404)
+    pupil, exercise = found
+    try:
+        step = parse_version(request.POST)
+        wanted = parse_move(request.POST)
+        answered = live.answer(pupil=pupil, exercise_id=exercise.pk, step=step, move=wanted.move)
+    except (live.LiveError, BadInput) as exc:
+        return _live_pupil(
+            request,
+            live.exercise_for(learner=pupil.learner),
+            error=str(exc.message),
+            status=exc.status,
+        )
+    return _live_pupil(request, found, answered=answered)

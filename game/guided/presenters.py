@@ -78,7 +78,9 @@ def _why_not(state: GuidedState) -> str:
     return " ".join([text, *reasons])
 
 
-def _feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | None:
+def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | None:
+    """The coach's words on a judged move: a lead ("Right!", "Not allowed."), the why,
+    and for a legal move that is not the step's, the fields to play it anyway."""
     if verdict is None:
         return None
     if verdict.continued:
@@ -165,7 +167,7 @@ def guided_context(
             if step and coaching
             else [],
             "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
-            "feedback": _feedback(state, verdict),
+            "feedback": feedback(state, verdict),
             "finished": state.hand.is_over,
             "stars": attempt.stars if attempt and attempt.finished else None,
             "hints_used": len(attempt.hints) if attempt else 0,
@@ -178,4 +180,4 @@ def guided_context(
     return context
 
 
-__all__ = ["MISTAKE_LABELS", "guided_context", "index_context", "mistake_label"]
+__all__ = ["MISTAKE_LABELS", "feedback", "guided_context", "index_context", "mistake_label"]

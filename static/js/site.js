@@ -99,7 +99,8 @@
       }
     }
   });
-  // Projector mode: the arrow keys step back and forward (the page's own links).
+  // Projector mode: the arrow keys step back and forward (the page's own links, or a
+  // live exercise's buttons).
   document.addEventListener("keydown", function (event) {
     if (!document.querySelector("[data-projector]") || event.altKey || event.ctrlKey || event.metaKey) {
       return;
@@ -109,9 +110,16 @@
       return;
     }
     var rel = event.key === "ArrowRight" ? "next" : event.key === "ArrowLeft" ? "prev" : null;
-    var link = rel ? document.querySelector("[data-projector] a[rel=" + rel + "]") : null;
+    var link = rel
+      ? document.querySelector("[data-projector] a[rel=" + rel + "], [data-projector] button[data-key=" + rel + "]")
+      : null;
     if (link) {
       event.preventDefault();
+      // Just redrawn by the poll, a live exercise's form may not be set up by htmx yet
+      // (it is when the swap settles): set it up now, or the press would reload the page.
+      if (window.htmx && link.form) {
+        window.htmx.process(link.form);
+      }
       link.click();
     }
   });

@@ -153,3 +153,79 @@ def test_a_guided_hand_on_the_projector_with_the_arrow_keys(
     page.keyboard.press("ArrowLeft")  # back to the answer of the first step
     expect(page).to_have_url(re.compile(r"step=0&reveal=1$"))
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_live_exercise_with_two_pupils_in_their_own_languages(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The teacher starts a guided hand for the class; two pupils (a phone in Lithuanian,
+    a computer in Russian) answer each step; the projector's bars fill as they answer,
+    the arrow keys show the answer and move the class on; nobody reloads."""
+    sign_up(page, site_url, "en")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    code = page.locator(".code--big").inner_text()
+    page.locator("#live-scenario").select_option("gin-01-first-knock")
+    page.locator("form[action$='/live/start/'] button").press("Enter")
+    expect(page.locator(".projector__prompt")).to_be_visible()
+    expect(page.locator("#answers-title")).to_contain_text("0 of 0")
+    assert serious_violations(page) == []
+
+    pupils = []
+    for name, language, viewport in [
+        ("Ona", "lt", {"width": 360, "height": 740}),
+        ("Саша", "ru", {"width": 1024, "height": 768}),
+    ]:
+        context = browser.new_context(viewport=viewport, is_mobile=viewport["width"] < 400)
+        pupil = context.new_page()
+        pupil.goto(f"{site_url}/{language}/join/{code}/")
+        pupil.locator("#id_name").fill(name)
+        pupil.locator("#id_name").press("Enter")
+        pupil.locator(".live-now a").click()
+        expect(pupil.locator(".coach__prompt")).to_be_visible()
+        assert serious_violations(pupil) == []
+        pupils.append((context, pupil))
+    ona, sasha = pupils[0][1], pupils[1][1]
+    assert ona.evaluate("document.documentElement.scrollWidth") <= 360
+    page.evaluate("window.__stillHere = true")
+    for pupil in (ona, sasha):
+        pupil.evaluate("window.__stillHere = true")
+
+    # Step 1: Ona takes the discard (the right move), Sasha draws from the stock.
+    ona.locator("button[name=action][value=draw_discard]").click()
+    expect(ona.locator(".feedback--waiting")).to_be_visible()
+    sasha.locator("button[name=action][value=draw_stock]").press("Enter")
+    expect(sasha.locator(".feedback--waiting")).to_be_visible()
+    expect(page.locator(".bars__item")).to_have_count(2, timeout=10_000)
+    expect(page.locator("#answers-title")).to_contain_text("2 of 2")
+    assert serious_violations(page) == []
+
+    page.keyboard.press("ArrowRight")  # show the answer
+    expect(page.locator(".projector__answer")).to_be_visible()
+    expect(page.locator(".bars__item--right")).to_have_count(1)
+    expect(ona.locator(".feedback--right")).to_be_visible(timeout=10_000)
+    expect(sasha.locator(".feedback--other")).to_be_visible(timeout=10_000)
+    assert serious_violations(sasha) == []
+
+    page.keyboard.press("ArrowRight")  # the next step: knock
+    expect(page.locator(".projector__where")).to_contain_text("2")
+    expect(ona.locator("button[name=action][value=knock]")).to_be_visible(timeout=10_000)
+    ona.locator('label[for="card-KC"]').click()
+    ona.locator("button[name=action][value=knock]").click()
+    expect(ona.locator(".feedback--waiting")).to_be_visible()
+    expect(page.locator(".bars__item")).to_have_count(1, timeout=10_000)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".projector__answer")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # past the last step: the hand is over
+    expect(page.locator("button[value=end]")).to_be_focused()
+    expect(ona.locator("#result-title")).to_be_visible(timeout=10_000)
+    assert page.evaluate("window.__stillHere") is True, "the projector reloaded"
+    page.keyboard.press("Enter")  # end the exercise: back to the class page
+    expect(page.locator(".message--ok")).to_be_visible()
+    expect(page.locator("h1")).to_have_text("5B")
+    expect(sasha.locator(".coach__prompt")).to_have_count(0, timeout=10_000)
+    for target in (ona, sasha):
+        assert target.evaluate("window.__stillHere") is True, "a pupil's page reloaded"
+    for context, _pupil in pupils:
+        context.close()

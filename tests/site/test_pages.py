@@ -19,6 +19,7 @@ PAGE_NAMES = [
     "classroom:index",
     "join",
     "return",
+    "live",
     "signup",
     "login",
     "password_reset",

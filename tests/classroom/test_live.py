@@ -1,0 +1,270 @@
+"""A live class exercise through HTTP: the teacher starts a guided hand for the class,
+each pupil answers the step on their own device, the projector shows the answers as
+bars, the teacher shows the answer and moves the class on. Every stale, doubled or
+foreign post is refused and changes nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from classroom import live, services
+from classroom.models import Classroom, LiveAnswer, LiveExercise, Mistake
+from game.guided import scenarios
+
+from .test_views import a_class, learner_of, pupil_joins, teacher_client
+
+pytestmark = pytest.mark.django_db
+HAND = "knock-02-everyone-pays"  # draw stock, discard KC, draw discard, knock 9D
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def live_url(classroom: Classroom, lang: str = "lt") -> str:
+    return f"/{lang}/classroom/{classroom.public_id}/live/"
+
+
+def start(client: Client, classroom: Classroom, slug: str = HAND) -> LiveExercise:
+    response = client.post(live_url(classroom) + "start/", {"scenario": slug})
+    assert response.status_code == 302, response.content.decode()[:300]
+    exercise = live.running(classroom=classroom)
+    assert exercise is not None
+    return exercise
+
+
+def step(client: Client, classroom: Classroom, action: str, at: int, revealed: bool = False):  # type: ignore[no-untyped-def]
+    return client.post(
+        live_url(classroom) + "step/",
+        {"action": action, "step": str(at), "revealed": "1" if revealed else "0"},
+    )
+
+
+def answer(
+    pupil: Client, exercise: LiveExercise, at: int, action: str, *cards: str, lang: str = "lt"
+):  # type: ignore[no-untyped-def]
+    data: dict[str, object] = {"version": str(at), "action": action}
+    if cards:
+        data["cards"] = list(cards)
+    return pupil.post(f"/{lang}/live/{exercise.pk}/answer/", data)
+
+
+@pytest.fixture
+def room() -> tuple[Client, User, Classroom, Client, Client]:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    jonas = pupil_joins(classroom.join_code, "Jonas")
+    return client, user, classroom, ona, jonas
+
+
+def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom)
+    # The pupils see the hand at step 1 and the question.
+    page = ona.get("/lt/live/").content.decode()
+    assert "1 žingsnis iš 4" in page or "Žingsnis 1 iš 4" in page or "1 iš 4" in page, page[:2000]
+    assert answer(ona, exercise, 0, "draw_stock").status_code == 200
+    assert answer(jonas, exercise, 0, "draw_discard").status_code == 200
+    result = live.tally(exercise=exercise, step=0)
+    assert (result.answered, result.pupils) == (2, 2)
+    assert sorted((str(b.move), b.count, b.verdict.value) for b in result.bars) == [
+        ("draw discard", 1, "other"),
+        ("draw stock", 1, "right"),
+    ]
+    # Jonas's answer is one of his mistakes, for the dashboard.
+    assert Mistake.objects.filter(learner=learner_of(jonas), where=HAND).count() == 1
+    assert not Mistake.objects.filter(learner=learner_of(ona)).exists()
+    # The projector shows the bars; the verdicts only once the answer is shown.
+    projector = teacher.get(live_url(classroom)).content.decode()
+    assert projector.count('class="bars__item"') == 2
+    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    projector = teacher.get(live_url(classroom)).content.decode()
+    assert "bars__item--right" in projector and "bars__item--other" in projector
+    # Ona sees she was right; the step is closed.
+    page = ona.get("/lt/live/").content.decode()
+    assert "feedback--right" in page
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    exercise.refresh_from_db()
+    assert (exercise.step, exercise.revealed) == (1, False)
+
+
+def test_answers_are_refused_when_stale_doubled_closed_or_not_moves(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom)
+    assert answer(ona, exercise, 0, "draw_stock").status_code == 200
+    again = answer(ona, exercise, 0, "draw_discard")
+    assert again.status_code == 409
+    assert "jau atsakėte" in again.content.decode() or "already" in again.content.decode()
+    # A card the pupil does not hold, a form the page never sends: said, not kept.
+    bad = answer(jonas, exercise, 0, "discard", "ZZ")
+    assert bad.status_code == 400
+    assert answer(jonas, exercise, 0, "fly").status_code == 400
+    assert LiveAnswer.objects.count() == 1
+    step(teacher, classroom, "reveal", 0)
+    closed = answer(jonas, exercise, 0, "draw_stock")
+    assert closed.status_code == 409 and LiveAnswer.objects.count() == 1
+    step(teacher, classroom, "next", 0, revealed=True)
+    stale = answer(jonas, exercise, 0, "draw_stock")
+    assert stale.status_code == 409 and LiveAnswer.objects.count() == 1
+    # Step 2 (after drawing): discarding a card Jonas does not hold is no answer.
+    view = live.position(scenarios.get(HAND), 1).hand.view(0)  # type: ignore[arg-type]
+    held = {str(c) for c in view.cards}
+    foreign = next(c for c in ("2C", "3D", "4H", "5S", "6C", "7D", "8H") if c not in held)
+    refused = answer(jonas, exercise, 1, "discard", foreign)
+    assert refused.status_code == 422 and LiveAnswer.objects.count() == 1
+    # Knock Rummy lets anyone knock: allowed, though not the point of the step.
+    assert answer(jonas, exercise, 1, "knock", "KC").status_code == 200
+    kept = LiveAnswer.objects.get(pupil__name="Jonas", step=1)
+    assert (kept.verdict, kept.code) == ("other", "")
+
+
+def test_a_move_against_the_rules_is_an_answer_with_its_reason(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    answer(ona, exercise, 0, "draw_stock")
+    step(teacher, classroom, "reveal", 0)
+    step(teacher, classroom, "next", 0, revealed=True)
+    # Gin: a knock with 40-odd points of deadwood.
+    knock = answer(ona, exercise, 1, "knock", "KS")
+    assert knock.status_code == 200
+    kept = LiveAnswer.objects.get(step=1)
+    assert (kept.verdict, kept.code) == ("illegal", "knock_over_limit")
+    mistake = Mistake.objects.get(learner=learner_of(ona))
+    assert (mistake.topic, mistake.code) == ("knock_over_limit", "illegal:knock_over_limit")
+    step(teacher, classroom, "reveal", 1)
+    page = ona.get("/en/live/").content.decode()
+    assert "feedback--illegal" in page and "The right move" in page
+
+
+def test_the_teachers_buttons_move_once_however_often_they_are_pressed(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, *_ = room
+    exercise = start(teacher, classroom)
+    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    assert step(teacher, classroom, "reveal", 0).status_code == 409  # a double click
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 409
+    exercise.refresh_from_db()
+    assert (exercise.step, exercise.revealed) == (1, False)
+    assert step(teacher, classroom, "back", 1).status_code == 302
+    exercise.refresh_from_db()
+    assert (exercise.step, exercise.revealed) == (0, True)
+    for bad in ({"action": "jump", "step": "0"}, {"action": "next", "step": "x"}, {}):
+        assert teacher.post(live_url(classroom) + "step/", bad).status_code == 400
+    exercise.refresh_from_db()
+    assert (exercise.step, exercise.revealed) == (0, True)
+    # To the end of the hand, then the exercise ends.
+    total = live.steps_of(scenarios.get(HAND))  # type: ignore[arg-type]
+    at, revealed = 0, True
+    while at < total:
+        if not revealed:
+            assert step(teacher, classroom, "reveal", at).status_code == 302
+        assert step(teacher, classroom, "next", at, revealed=True).status_code == 302
+        at, revealed = at + 1, False
+    page = teacher.get(live_url(classroom)).content.decode()
+    assert "bars" not in page and 'value="end"' in page
+    assert step(teacher, classroom, "end", at).status_code == 302
+    assert live.running(classroom=classroom) is None
+
+
+def test_a_new_exercise_ends_the_one_running_and_a_bad_hand_is_refused(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, *_ = room
+    first = start(teacher, classroom)
+    second = start(teacher, classroom, "gin-01-first-knock")
+    first.refresh_from_db()
+    assert first.ended is not None and second.ended is None
+    response = teacher.post(live_url(classroom) + "start/", {"scenario": "no-such-hand"})
+    assert response.status_code == 400
+    assert LiveExercise.objects.filter(ended__isnull=True).get() == second
+
+
+def test_only_the_classs_teacher_and_pupils_take_part(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, _ona, jonas = room
+    exercise = start(teacher, classroom)
+    other, other_user = teacher_client("mr-smith")
+    other_class = a_class(other_user, "6A")
+    assert other.get(live_url(classroom)).status_code == 404
+    assert (
+        other.post(live_url(classroom) + "step/", {"action": "reveal", "step": "0"}).status_code
+        == 404
+    )
+    assert Client().get(live_url(classroom)).status_code == 302  # to the log-in
+    polled = Client().get(live_url(classroom), {"stamp": "none"}, **HX)
+    assert polled.status_code == 204 and "/accounts/login/" in polled["HX-Redirect"]
+    assert other.get(live_url(classroom), {"stamp": "none"}, **HX).status_code == 404
+    # A pupil of another class sees no exercise and cannot answer this one.
+    stranger = pupil_joins(other_class.join_code, "Petras")
+    assert "bars" not in stranger.get("/lt/live/").content.decode()
+    assert answer(stranger, exercise, 0, "draw_stock").status_code == 404
+    # A removed pupil loses access.
+    services.pupil_remove(pupil=classroom.pupils.get(name="Jonas"))
+    assert answer(jonas, exercise, 0, "draw_stock").status_code == 404
+    assert LiveAnswer.objects.count() == 0
+    exercise.refresh_from_db()
+    assert (exercise.step, exercise.revealed) == (0, False)
+
+
+def test_a_pupil_sees_only_their_own_cards(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, _jonas = room
+    start(teacher, classroom)
+    hand = live.position(scenarios.get(HAND), 0).hand  # type: ignore[arg-type]
+    page = ona.get("/en/live/").content.decode()
+    codes = set(re.findall(r'data-card="([2-9TJQKA][CDHS])"', page)) | set(
+        re.findall(r'value="([2-9TJQKA][CDHS])"', page)
+    )
+    mine = {str(c) for c in hand.cards(0)}
+    assert mine <= codes, "the pupil's own cards are on the page"
+    for seat in range(1, hand.players):
+        assert not ({str(c) for c in hand.cards(seat)} & codes)
+
+
+def test_the_polls_answer_204_in_few_queries_until_something_changes(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom)
+    page = teacher.get(live_url(classroom), **HX).content.decode()
+    teacher_stamp = re.search(r'data-stamp="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    pupil_page = ona.get("/lt/live/", **HX).content.decode()
+    pupil_stamp = re.search(r'data-stamp="([^"]+)"', pupil_page).group(1)  # type: ignore[union-attr]
+    with CaptureQueriesContext(connection) as queries:
+        assert teacher.get(live_url(classroom), {"stamp": teacher_stamp}, **HX).status_code == 204
+    assert len(queries) <= 3, [q["sql"] for q in queries]  # session, user, the stamp
+    with CaptureQueriesContext(connection) as queries:
+        assert ona.get("/lt/live/", {"stamp": pupil_stamp}, **HX).status_code == 204
+    assert len(queries) <= 3, [q["sql"] for q in queries]
+    answer(ona, exercise, 0, "draw_stock")
+    assert teacher.get(live_url(classroom), {"stamp": teacher_stamp}, **HX).status_code == 200
+    assert ona.get("/lt/live/", {"stamp": pupil_stamp}, **HX).status_code == 204  # her own post
+    step(teacher, classroom, "reveal", 0)
+    assert ona.get("/lt/live/", {"stamp": pupil_stamp}, **HX).status_code == 200
+
+
+def test_without_javascript_the_pages_are_whole_and_the_forms_post(room) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, _jonas = room
+    class_page = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert "live/start/" in class_page
+    exercise = start(teacher, classroom)
+    assert "live/" in teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert 'href="/lt/live/"' in ona.get("/lt/classroom/").content.decode()
+    response = answer(ona, exercise, 0, "draw_stock")
+    assert "<html" in response.content.decode() and response.status_code == 200
+    assert step(teacher, classroom, "end", 0).status_code == 302
+    assert "bars" not in ona.get("/lt/live/").content.decode()
+
+
+def test_the_live_pages_speak_the_pages_language(room, language: str) -> None:  # type: ignore[no-untyped-def]
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom)
+    answer(ona, exercise, 0, "draw_discard")
+    step(teacher, classroom, "reveal", 0)
+    pages = [
+        teacher.get(live_url(classroom, language)).content.decode(),
+        ona.get(f"/{language}/live/").content.decode(),
+    ]
+    for html in pages:
+        assert f'<html lang="{language}">' in html
+        if language != "en":
+            for english in ("Live exercise", "Your answer", "pupils answered", "The right move"):
+                assert english not in html, (language, english)

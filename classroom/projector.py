@@ -1,10 +1,13 @@
-"""Projector mode for a guided hand: the hand step by step in large type, for the
-teacher to walk the class through it.
+"""Projector mode: a guided hand, or a pupil's finished practice hand, step by step in
+large type, for the teacher to walk the class through it.
 
 Step ``k`` is the position after the learner's first ``k`` right moves (and the
 computer's moves that follow them), with the coach's question for the next move;
 "show the answer" adds the right move and the coach's explanation. The hands are face
 up (every player's cards) or as the learner sees them (the others' cards face down).
+
+A pupil's practice hand is its review (:func:`game.practice.services.table_review`),
+move by move, with the coach's view of each of the pupil's moves.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from game.cards import text_html, text_plain
 from game.guided import scenarios
 from game.guided.scenarios import LEARNER, Scenario
 from game.names import learner_default
+from game.practice import presenters as practice_presenters
+from game.practice import services as practice
 from rummy_site.languages import current, pick
 
 
@@ -114,3 +119,86 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
         "toggle_url": _url(scenario, position.step, position.reveal, not position.face_up),
         "start_url": _url(scenario, 0, False, position.face_up),
     }
+
+
+# ------------------------------------------------------------------ a pupil's practice hand
+@dataclass(frozen=True)
+class HandRef:
+    """A pupil's finished practice hand: the table (its public id) and the hand's number."""
+
+    table: str
+    deal: int
+
+
+def pupil_hands(tables: list[Any]) -> list[dict[str, Any]]:
+    """A pupil's practice tables (newest first), each with its finished hands, for the
+    teacher to choose one to project. A table that cannot be read is left out."""
+    listed = []
+    for table in tables:
+        try:
+            state = practice.table_state(table=table)
+        except practice.CorruptTable:
+            continue
+        finished = len(state.rounds) - (0 if state.hand.is_over else 1)
+        if finished < 1:
+            continue
+        listed.append(
+            {
+                "table": table,
+                "game_label": explain.game_name(table.game),
+                "opponents": ", ".join(practice.seat_names(table)[1:]),
+                "deals": list(range(1, finished + 1)),
+            }
+        )
+    return listed
+
+
+def hand_url(public_id: str, pupil_id: int, ref: HandRef, move: int, face_up: bool) -> str:
+    base = reverse(
+        "classroom:pupil_hand",
+        kwargs={
+            "public_id": public_id,
+            "pupil_id": pupil_id,
+            "table_id": ref.table,
+            "deal": ref.deal,
+        },
+    )
+    return base + f"?move={move}" + ("" if face_up else "&view=learner")
+
+
+def pupil_hand_context(
+    review: Any, table: Any, ref: HandRef, *, public_id: str, pupil_id: int, face_up: bool
+) -> dict[str, Any]:
+    """A pupil's finished hand on the projector, move by move: every hand face up (or as
+    the pupil saw it: the others' cards face down until the end), the move about to be
+    made, and the coach's view of each of the pupil's moves in large print."""
+    context = practice_presenters.review_context(review, table, ref.deal)
+    final = review.move is None
+    seats = []
+    for seat, hand in enumerate(context["hands"]):
+        shown = face_up or final or seat == review.me
+        seats.append(
+            {
+                "name": hand["name"],
+                "cards": hand["cards"] if shown else [],
+                "count": len(hand["cards"]),
+                "turn": hand["to_play"],
+                "learner": seat == review.me,
+            }
+        )
+    step, total = review.number, review.total
+    context.update(
+        {
+            "seats": seats,
+            "melds": context["table_melds"],
+            "log": [],
+            "face_up": face_up,
+            "back_url": hand_url(public_id, pupil_id, ref, step - 1, face_up) if step > 0 else "",
+            "forward_url": hand_url(public_id, pupil_id, ref, step + 1, face_up)
+            if step < total
+            else "",
+            "start_url": hand_url(public_id, pupil_id, ref, 0, face_up),
+            "toggle_url": hand_url(public_id, pupil_id, ref, step, not face_up),
+        }
+    )
+    return context

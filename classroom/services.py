@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game.practice.models import Table
 from learners.models import Learner
 from learners.names import clean_display_name
 from rummy_site.errors import ServiceError
@@ -264,6 +265,16 @@ def pupil_remove(*, pupil: Pupil) -> None:
     Their learner (and everything they did) is theirs still."""
     Pupil.objects.filter(pk=pupil.pk).update(removed=timezone.now())
     _touch(pupil.classroom)
+
+
+def tables_of_pupil(*, pupil: Pupil, most: int = 20) -> list[Table]:
+    """The pupil's practice tables, the latest played first (their teacher may project
+    a finished hand of one)."""
+    return list(Table.objects.filter(learner_id=pupil.learner_id).order_by("-updated")[:most])
+
+
+def table_of_pupil(*, pupil: Pupil, public_id: str) -> Table | None:
+    return Table.objects.filter(learner_id=pupil.learner_id, public_id=public_id).first()
 
 
 # ------------------------------------------------------------------ assignments

@@ -35,6 +35,12 @@ urlpatterns: list[URLPattern] = [
     ),
     path("<str:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
     path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
+    path("<str:public_id>/pupils/<int:pupil_id>/hands/", views.pupil_hands, name="pupil_hands"),
+    path(
+        "<str:public_id>/pupils/<int:pupil_id>/hands/<str:table_id>/<int:deal>/",
+        views.pupil_hand,
+        name="pupil_hand",
+    ),
 ]
 
 #: Short, for pupils to type: /join/, /join/KX7M4P/ (the join link), /return/, /live/.

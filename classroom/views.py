@@ -23,7 +23,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
+from game.practice import services as practice
 from learners.middleware import LearnerRequest
 from learners.services import (
     continue_as,
@@ -37,7 +39,7 @@ from rummy_site.htmx import render_page, wants_partial
 from rummy_site.middleware import client_address
 from rummy_site.parsing import small_int
 
-from . import codes, dashboard, live, presenters, services
+from . import codes, dashboard, live, presenters, projector, services
 from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
 from .models import Classroom, Pupil
 from .qr import qr_svg
@@ -404,16 +406,49 @@ def project_index(request: HttpRequest) -> HttpResponse:
 @require_safe
 def project_guided(request: HttpRequest, slug: str) -> HttpResponse:
     """A guided hand on the projector, step by step (see :mod:`classroom.projector`)."""
-    from game.guided import scenarios
-
-    from . import projector
-
     scenario = scenarios.get(slug)
     if scenario is None:
         raise Http404(_("There is no such guided hand."))
     position = projector.parse_position(request.GET, scenario)
     context = projector.projector_context(scenario, position)
     return render(request, "classroom/project_guided.html", context)
+
+
+@login_required
+@require_safe
+def pupil_hands(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    """A pupil's finished practice hands, to show one on the projector."""
+    classroom, pupil = _pupil_of(request, public_id, pupil_id)
+    tables = services.tables_of_pupil(pupil=pupil)
+    context = {"classroom": classroom, "pupil": pupil, "tables": projector.pupil_hands(tables)}
+    return render(request, "classroom/pupil_hands.html", context)
+
+
+@login_required
+@require_safe
+def pupil_hand(
+    request: HttpRequest, public_id: str, pupil_id: int, table_id: str, deal: int
+) -> HttpResponse:
+    """One of a pupil's finished practice hands on the projector, move by move."""
+    classroom, pupil = _pupil_of(request, public_id, pupil_id)
+    table = services.table_of_pupil(pupil=pupil, public_id=table_id)
+    if table is None:
+        raise Http404(practice.TableNotFound.default_message)
+    move = small_int(request.GET.get("move", "0")) or 0
+    try:
+        review = practice.table_review(table=table, round_number=deal, step=move)
+    except practice.PracticeError as exc:
+        raise Http404(exc.message) from None
+    context = projector.pupil_hand_context(
+        review,
+        table,
+        projector.HandRef(table.public_id, deal),
+        public_id=classroom.public_id,
+        pupil_id=pupil.pk,
+        face_up=request.GET.get("view") != "learner",
+    )
+    context.update({"classroom": classroom, "pupil": pupil})
+    return render(request, "classroom/project_hand.html", context)
 
 
 # ------------------------------------------------------------------ pupils: joining, returning

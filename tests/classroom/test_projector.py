@@ -1,5 +1,6 @@
 """Projector mode: a guided hand step by step, its answer and why, face up or as the
-learner sees it; teachers only."""
+learner sees it; a pupil's finished practice hand move by move with the coach's view;
+teachers only (and a pupil's hands for their own teacher only)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from classroom import services as classes
 from game.guided import scenarios
 from game.guided.scenarios import LEARNER
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 SLUG = "gin-01-first-knock"
@@ -63,3 +66,51 @@ def test_face_up_shows_every_hand_and_the_learners_view_only_theirs(teacher: Cli
     assert cards_shown(up) == everyone + discard
     assert cards_shown(mine) == learner + discard
     assert "face down" in mine and "face down" not in up
+
+
+# ------------------------------------------------------------------ a pupil's practice hand
+def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
+    teacher_user = User.objects.create_user("ms-jones")
+    teacher = Client()
+    teacher.force_login(teacher_user)
+    classroom = classes.class_create(teacher=teacher_user, name="5B", language="en")
+    ona = factories.learner("Ona")
+    pupil = classes.class_join(learner=ona, code=classroom.join_code, name="Ona").pupil
+    table = factories.table("gin", 2, owner=ona, seed=9)
+    unfinished = factories.table("knock", 2, owner=ona, seed=3)
+    state = factories.play_hand_out(table)
+    base = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/"
+
+    listing = teacher.get(base).content.decode()
+    assert f"{base}{table.public_id}/1/" in listing
+    assert unfinished.public_id not in listing  # no finished hand there yet
+    class_page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert base in class_page
+
+    hand = base + f"{table.public_id}/1/"
+    first = teacher.get(hand).content.decode()
+    assert "Move 1 of" in first and 'rel="next"' in first and 'rel="prev"' not in first
+    # Every hand face up at the start; as Ona saw it, only hers.
+    assert cards_shown(first) >= 2 * 10  # Gin: ten cards each
+    learner_view = teacher.get(hand + "?view=learner").content.decode()
+    assert cards_shown(learner_view) < cards_shown(first)
+    assert "face down" in learner_view
+    # Ona's own move has the coach's view.
+    mine = next(i for i, e in enumerate(state.hand.log) if e.player == 0)
+    coached = teacher.get(hand + f"?move={mine}").content.decode()
+    assert 'class="projector__answer"' in coached
+    theirs = next(i for i, e in enumerate(state.hand.log) if e.player == 1)
+    assert 'class="projector__answer"' not in teacher.get(hand + f"?move={theirs}").content.decode()
+    end = teacher.get(hand + "?move=999").content.decode()
+    assert "From the start" in end and 'rel="next"' not in end
+
+    # Only Ona's teacher, only Ona's tables, only hands that exist.
+    other = Client()
+    other.force_login(User.objects.create_user("mr-smith"))
+    assert other.get(hand).status_code == 404
+    assert other.get(base).status_code == 404
+    stranger = factories.table("gin", 2, owner=factories.learner("Petras"), seed=9)
+    factories.play_hand_out(stranger)
+    assert teacher.get(base + f"{stranger.public_id}/1/").status_code == 404
+    assert teacher.get(base + f"{table.public_id}/7/").status_code == 404
+    assert teacher.get(base + f"{unfinished.public_id}/1/").status_code == 404

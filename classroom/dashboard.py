@@ -26,15 +26,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drills.models import DrillRecord
-from game.engine import IllegalMove, MeldFailure, MoveError
+from game import explain
+from game.engine import Game, IllegalMove, MeldFailure, Move, MoveError
 from game.explain import refusal
 from game.guided.models import GuidedAttempt
-from game.guided.services import MistakeTopic
 from game.practice.models import Table
 from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 
 from . import assignments
-from .mistakes import TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
+from .mistakes import COACH_DEADWOOD, TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
 from .models import Classroom, Mistake, Pupil
 
 #: The records whose latest change makes the stamp: (model, its time field).
@@ -95,15 +95,34 @@ class MistakeGroup:
 
 
 def _example(mistake: Mistake) -> str:
-    """A mistake's own sentence, where the engine can say it (a refused move)."""
+    """A mistake's own sentence, where the engine can say it (a refused move, the coach's
+    verdict on a discard)."""
     if mistake.source != Mistake.Source.TABLE:
         return ""
+    if mistake.topic == COACH_DEADWOOD:
+        return _coach_example(mistake.params)
     kind, _sep, value = mistake.code.partition(":")
     try:
         reason = MeldFailure(value) if kind == "MeldFailure" else MoveError(value)
         return refusal(IllegalMove(reason, mistake.params))
     except (KeyError, ValueError, TypeError):
         return ""
+
+
+def _coach_example(params: dict[str, Any]) -> str:
+    try:
+        mine, best = Move.parse(str(params["move"])), Move.parse(str(params["best"]))
+        points, best_points = int(params["deadwood"]), int(params["best_deadwood"])
+    except (KeyError, ValueError, TypeError):
+        return ""
+    return _(
+        "%(mine)s kept %(points)s of deadwood; the coach's choice, %(best)s, kept %(best_points)s."
+    ) % {
+        "mine": explain.move_phrase(mine),
+        "points": explain.deadwood_points(points),
+        "best": explain.move_phrase(best),
+        "best_points": explain.deadwood_points(best_points),
+    }
 
 
 def _lesson(game: str, slug: str, language: str) -> tuple[str, str]:
@@ -146,9 +165,6 @@ def common_mistakes(
 
 
 def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
-    from game import explain
-    from game.engine import Game
-
     game_name = explain.game_name(Game(mistake.game))
     if mistake.topic == WRONG_ANSWER:
         slug, _sep, index = mistake.where.partition("#")
@@ -160,10 +176,7 @@ def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
             "lesson": title or slug,
         }
         return MistakeGroup(words, lesson_url=url, lesson_title=title)
-    try:
-        label = str(TOPIC_WORDS[MistakeTopic(mistake.topic)])
-    except (KeyError, ValueError):
-        label = mistake.topic
+    label = str(TOPIC_WORDS.get(mistake.topic, mistake.topic))
     slug = TOPIC_LESSONS.get(mistake.topic, {}).get(mistake.game, "")
     url, title = _lesson(mistake.game, slug, classroom.language) if slug else ("", "")
     words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
@@ -192,9 +205,7 @@ RECENT = timedelta(hours=12)
 
 def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) -> str:
     from drills.presenters import KIND_LABELS
-    from game import explain
     from game.cards import text_plain
-    from game.engine import Game
     from game.guided import scenarios
     from rummy_site.languages import pick
 

@@ -1,9 +1,11 @@
 """Pupils' mistakes, recorded where they happen and told in words for the teacher.
 
 Fed by the signals of the apps below (they do not know the classroom): a move refused at
-a practice table (``game.practice.signals.move_refused``), a mistake in a guided hand
-(``game.guided.signals.mistake_recorded``) and a wrong first answer to a lesson's
-question (``lessons.signals.wrong_first_answer``). Only the mistakes of learners who are
+a practice table (``game.practice.signals.move_refused``), the coach's clear verdicts on
+a finished practice hand (``game.practice.signals.hand_finished``), a mistake in a
+guided hand (``game.guided.signals.mistake_recorded``) and a wrong first answer to a
+lesson's question (``lessons.signals.wrong_first_answer``). The answers of a live class
+exercise are recorded by :mod:`classroom.live`. Only the mistakes of learners who are
 in a class are kept (:func:`record`).
 
 Each has a topic (what it was about, as the guided hands sort mistakes: "tried a run
@@ -21,7 +23,8 @@ from django.utils.translation import gettext_lazy
 from game.engine import MoveError
 from game.guided.services import MistakeTopic, refusal_topic
 from game.guided.signals import mistake_recorded
-from game.practice.signals import move_refused
+from game.practice.services import coach_verdicts
+from game.practice.signals import hand_finished, move_refused
 from learners.models import Learner
 from lessons.signals import wrong_first_answer
 
@@ -29,6 +32,9 @@ from .models import Mistake, Pupil
 
 #: The topic of a wrong answer to a lesson's question (grouped by the question).
 WRONG_ANSWER = "wrong_answer"
+#: The coach's verdict on a finished practice hand: a discard (or knock) that left more
+#: deadwood than the coach's choice (:func:`game.practice.services.coach_verdicts`).
+COACH_DEADWOOD = "coach_more_deadwood"
 
 _MELDS = {"basic": "melds-groups-and-runs", "gin": "melds-groups-and-runs", "knock": "melds"}
 _TURN = {"basic": "a-turn", "gin": "a-turn", "knock": "a-turn-and-the-knock"}
@@ -50,12 +56,13 @@ TOPIC_LESSONS: dict[str, dict[str, str]] = {
     MistakeTopic.OTHER_DISCARD: _TACTICS,
     MistakeTopic.OTHER_KNOCK: _TACTICS,
     MistakeTopic.OTHER_MOVE: _TACTICS,
+    COACH_DEADWOOD: _TACTICS,
 }
 
 
 #: Each topic as the teacher reads it (what the pupils did, not "you..."): the class's
 #: common mistakes are listed by these.
-TOPIC_WORDS = {
+TOPIC_WORDS: dict[str, Any] = {
     MistakeTopic.BAD_RUN: gettext_lazy("a run that is not one"),
     MistakeTopic.BAD_GROUP: gettext_lazy("a group that is not one"),
     MistakeTopic.BAD_MELD: gettext_lazy("a meld that is not one"),
@@ -68,6 +75,9 @@ TOPIC_WORDS = {
     MistakeTopic.OTHER_DISCARD: gettext_lazy("in a guided hand, another discard"),
     MistakeTopic.OTHER_KNOCK: gettext_lazy("in a guided hand, a knock when another move was right"),
     MistakeTopic.OTHER_MOVE: gettext_lazy("in a guided hand, another move than the right one"),
+    COACH_DEADWOOD: gettext_lazy(
+        "at a practice table, a discard that kept more deadwood than the coach's choice"
+    ),
 }
 
 
@@ -154,6 +164,34 @@ def _guided_mistake(sender: Any, learner: Any, game: Any, topic: Any, **kwargs: 
         code=mistake.key if mistake is not None else "",
         params={"move": mistake.move, "step": mistake.step} if mistake is not None else {},
         where=str(kwargs.get("scenario", "")),
+    )
+
+
+@receiver(hand_finished, dispatch_uid="classroom-coach-verdicts")
+def _coach_verdicts(
+    sender: Any, learner: Any, game: Any, table: Any, round_number: int, **_: Any
+) -> None:
+    """A finished practice hand of a pupil: the coach's clear verdicts on their moves."""
+    if learner is None or not in_a_class(learner):
+        return
+    Mistake.objects.bulk_create(
+        Mistake(
+            learner=learner,
+            source=Mistake.Source.TABLE,
+            game=str(game),
+            topic=COACH_DEADWOOD,
+            code=f"coach:{verdict.move.kind.value}",
+            params={
+                "move": str(verdict.move),
+                "best": str(verdict.best),
+                "deadwood": verdict.deadwood,
+                "best_deadwood": verdict.best_deadwood,
+                "number": verdict.number,
+                "hand": round_number,
+            },
+            where=str(table.public_id),
+        )
+        for verdict in coach_verdicts(table=table, round_number=round_number)
     )
 
 

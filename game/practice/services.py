@@ -37,11 +37,13 @@ from game.engine import (
     Advice,
     AnyMove,
     Board,
+    Discard,
     EngineError,
     Game,
     GameOptions,
     Hand,
     IllegalMove,
+    Knock,
     Match,
     PlayerView,
     Round,
@@ -50,6 +52,7 @@ from game.engine import (
     TableRules,
     advise,
     bot_move,
+    deadwood_after,
     options_for,
     results_from_data,
     results_to_data,
@@ -64,7 +67,7 @@ from rummy_site.errors import ServiceError
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from .models import Table
-from .signals import move_refused
+from .signals import hand_finished, move_refused
 
 #: The learner's table seat.
 HUMAN = 0
@@ -656,7 +659,20 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     _remember(state.rules, board, after)
     rounds = _finish_round(state, _with_current(state, board))
     _save(state, rounds, table.hints)
-    return _state(table, state.rules, rounds, state.results)
+    return _told_if_over(state, _state(table, state.rules, rounds, state.results))
+
+
+def _told_if_over(before: TableState, after: TableState) -> TableState:
+    """Send :data:`hand_finished` when this move ended a hand the learner played in."""
+    if after.hand.is_over and not before.hand.is_over and not after.sitting_out:
+        hand_finished.send(
+            sender=Table,
+            learner=after.table.learner,
+            game=after.rules.game,
+            table=after.table,
+            round_number=after.round_number,
+        )
+    return after
 
 
 def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> TableState:
@@ -667,7 +683,7 @@ def table_bot_step(*, table: Table, version: int, all_steps: bool = False) -> Ta
     board = _play_out(state.board, state, state.me, one=not all_steps)
     rounds = _finish_round(state, _with_current(state, board))
     _save(state, rounds, table.hints)
-    return _state(table, state.rules, rounds, state.results)
+    return _told_if_over(state, _state(table, state.rules, rounds, state.results))
 
 
 def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
@@ -753,6 +769,47 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
 
 
 @dataclass(frozen=True)
+class CoachVerdict:
+    """The coach on one of the learner's discards (or knocks) of a finished hand, when
+    its choice would have left less deadwood: the move's number at the board (from 0),
+    the move, the coach's choice, and the deadwood each leaves."""
+
+    number: int
+    move: AnyMove
+    best: AnyMove
+    deadwood: int
+    best_deadwood: int
+
+
+def coach_verdicts(*, table: Table, round_number: int) -> list[CoachVerdict]:
+    """The learner's discards and knocks in finished hand ``round_number`` that left
+    more deadwood than the coach's choice (the clear verdicts: a move the coach merely
+    ranks lower for its own reasons is not one). Empty for a hand not over."""
+    state = table_state(table=table)
+    if not 1 <= round_number <= len(state.rounds):
+        raise NoSuchHand()
+    board = state.rounds[round_number - 1][0]
+    me = board.seat_of(HUMAN)
+    if me is None or not replay(state.rules, board).is_over:
+        return []
+    verdicts = []
+    for number, move in enumerate(board.moves):
+        if not isinstance(move, Discard | Knock):
+            continue
+        before = replay(state.rules, board.upto(number))
+        if before.turn != me:
+            continue
+        best = advise(before, me).best
+        if best is None or not isinstance(best.move, Discard | Knock):
+            continue
+        view = before.view(me)
+        mine, theirs = deadwood_after(view, move), deadwood_after(view, best.move)
+        if mine is not None and theirs is not None and mine > theirs:
+            verdicts.append(CoachVerdict(number, move, best.move, mine, theirs))
+    return verdicts
+
+
+@dataclass(frozen=True)
 class HandsPlayed:
     """A learner's hands of one game at their tables: the ones finished (where they
     played, not sat out) and the ones they won (alone or with their partner)."""
@@ -800,6 +857,7 @@ __all__ = [
     "HUMAN",
     "MAX_TABLES_PER_DAY",
     "NAME_LENGTH",
+    "CoachVerdict",
     "CorruptTable",
     "HandNotOver",
     "HandsPlayed",
@@ -818,6 +876,7 @@ __all__ = [
     "TableState",
     "TooManyTables",
     "board_names",
+    "coach_verdicts",
     "hands_played",
     "seat_names",
     "table_bot_step",

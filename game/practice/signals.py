@@ -8,3 +8,7 @@ from django.dispatch import Signal
 #: :class:`~game.engine.Game`), ``error`` (the :class:`~game.engine.IllegalMove`) and
 #: ``table`` (the table's public id).
 move_refused = Signal()
+
+#: A hand the learner played in ended at a table. Sent with ``learner``, ``game``,
+#: ``table`` (the :class:`~game.practice.models.Table`) and ``round_number`` (from 1).
+hand_finished = Signal()

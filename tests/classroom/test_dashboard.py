@@ -54,10 +54,11 @@ def refuse_a_discard_before_drawing(learner: Learner) -> None:
 
 
 def test_every_mistake_topic_has_words_for_the_teacher() -> None:
-    from classroom.mistakes import TOPIC_WORDS
+    from classroom.mistakes import COACH_DEADWOOD, TOPIC_WORDS
     from game.guided.services import MistakeTopic
 
-    assert set(TOPIC_WORDS) == set(MistakeTopic)
+    assert set(TOPIC_WORDS) == {*MistakeTopic, COACH_DEADWOOD}
+    assert set(TOPIC_LESSONS) == set(TOPIC_WORDS)
 
 
 def test_every_topic_links_to_a_lesson_that_exists_in_every_language() -> None:

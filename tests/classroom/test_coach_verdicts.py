@@ -1,0 +1,90 @@
+"""The coach's verdict on each move of a pupil's finished practice hand: the discards
+(and knocks) that kept more deadwood than the coach's choice are the pupil's mistakes,
+told in words on the teacher's dashboard."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from classroom import dashboard, services
+from classroom.mistakes import COACH_DEADWOOD
+from classroom.models import Mistake
+from game.engine import Discard, Knock, advise, deadwood_after
+from game.practice import services as practice
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def play_badly(table) -> practice.TableState:  # type: ignore[no-untyped-def]
+    """The learner throws away the card that keeps the most deadwood; the computer plays
+    the other seats. To the end of the hand."""
+    state = practice.table_state(table=table)
+    for _ in range(2000):
+        if state.hand.is_over:
+            break
+        if not state.my_turn:
+            state = practice.table_bot_step(table=table, version=table.version)
+            continue
+        view = state.view
+        discards = [m for m in view.legal_moves if isinstance(m, Discard)]
+        if discards:
+            move = max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
+        else:
+            move = factories.learner_move(state.hand, state.me or 0)
+        state = practice.table_move(table=table, version=table.version, move=move, confirmed=True)
+    assert state.hand.is_over
+    return state
+
+
+def test_the_coach_names_the_discards_that_kept_more_deadwood() -> None:
+    table = factories.table("gin", 2, seed=21)
+    state = play_badly(table)
+    verdicts = practice.coach_verdicts(table=table, round_number=1)
+    assert verdicts, "throwing away the worst card each turn gives the coach something to say"
+    board = state.board
+    for verdict in verdicts:
+        before = practice.replay(state.rules, board.upto(verdict.number))
+        assert before.turn == practice.HUMAN and board.moves[verdict.number] == verdict.move
+        assert isinstance(verdict.move, Discard | Knock)
+        best = advise(before, practice.HUMAN).best
+        assert best is not None and best.move == verdict.best
+        view = before.view(practice.HUMAN)
+        assert verdict.deadwood == deadwood_after(view, verdict.move)
+        assert verdict.best_deadwood == deadwood_after(view, verdict.best)
+        assert verdict.deadwood > verdict.best_deadwood
+    # The coach's own line has nothing to say about itself.
+    sensible = factories.table("gin", 2, seed=21)
+    factories.play_hand_out(sensible)
+    own = practice.coach_verdicts(table=sensible, round_number=1)
+    assert len(own) < len(verdicts)
+    with pytest.raises(practice.NoSuchHand):
+        practice.coach_verdicts(table=table, round_number=5)
+
+
+def test_a_pupils_finished_hand_gives_the_coach_verdicts_as_mistakes() -> None:
+    teacher = User.objects.create_user("ms-jones")
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = factories.learner("Ona")
+    services.class_join(learner=ona, code=classroom.join_code, name="Ona")
+    table = factories.table("gin", 2, owner=ona, seed=21)
+    play_badly(table)
+    verdicts = practice.coach_verdicts(table=table, round_number=1)
+    kept = Mistake.objects.filter(learner=ona, topic=COACH_DEADWOOD)
+    assert kept.count() == len(verdicts) > 0
+    first = kept.order_by("pk").first()
+    assert first is not None and first.where == table.public_id
+    assert first.params["move"] == str(verdicts[0].move)
+    assert first.code == f"coach:{verdicts[0].move.kind.value}"
+    # On the dashboard, in words, with an example and the lesson that teaches it.
+    groups = dashboard.common_mistakes(classroom, services.pupils_of(classroom=classroom))
+    coach = next(g for g in groups if "coach" in g.words)
+    assert coach.times == len(verdicts) and coach.pupils == {"Ona"}
+    assert "deadwood" in coach.example and "point" in coach.example
+
+
+def test_a_learner_in_no_class_keeps_no_coach_verdicts() -> None:
+    table = factories.table("gin", 2, seed=21)
+    play_badly(table)
+    assert not Mistake.objects.exists()

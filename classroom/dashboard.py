@@ -13,17 +13,20 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Max, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from drills.models import DrillRecord
 from game import explain
@@ -49,6 +52,17 @@ _WATCHED = [
 ]
 
 
+def clock() -> float:
+    return time.time()
+
+
+def _time_bucket() -> str:
+    """The current slice of ``CLASSROOM_REDRAW_SECONDS`` (60 by default; 0: none), so that
+    the dashboard redraws at least that often."""
+    every = int(getattr(settings, "CLASSROOM_REDRAW_SECONDS", 60))
+    return str(int(clock() // every)) if every > 0 else ""
+
+
 def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] | None:
     """The teacher's class and its stamp, in one query; None if it is not theirs."""
     # Two levels down (the class, then each record's subquery): the class's own key.
@@ -70,8 +84,9 @@ def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] 
     )
     if found is None:
         return None
-    # The day too: an assignment becomes late at midnight.
-    parts = [str(timezone.localdate()), str(found.changed)]
+    # The day too: an assignment becomes late at midnight. And the time, coarsely: "5
+    # minutes ago" and who has been on one step for minutes change with it alone.
+    parts = [str(timezone.localdate()), _time_bucket(), str(found.changed)]
     parts += [str(getattr(found, name)) for name in sorted(annotations)]
     return found, hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
@@ -188,6 +203,9 @@ def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
 #: :data:`STUCK_MINUTES` is shown as stuck.
 STUCK_TIMES = 3
 STUCK_MINUTES = 20
+#: A pupil on the same step of a guided hand this many minutes, still at it (the hand was
+#: touched in the last :data:`STUCK_MINUTES`) and doing nothing else meanwhile, too.
+STUCK_STEP_MINUTES = 5
 
 
 @dataclass(frozen=True)
@@ -277,16 +295,71 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
 
 @dataclass(frozen=True)
 class Stuck:
-    """A pupil making the same mistake again and again just now."""
+    """A pupil making the same mistake again and again just now (``times`` of it), or on
+    the same step of a guided hand for minutes (``times`` 0)."""
 
     name: str
     words: str
-    times: int
+    times: int = 0
 
 
-def stuck_pupils(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> list[Stuck]:
+def stuck_pupils(
+    classroom: Classroom,
+    pupils: Sequence[Pupil],
+    *,
+    now: Any,
+    active: dict[int, Activity] | None = None,
+) -> list[Stuck]:
     """Pupils who made the same kind of mistake :data:`STUCK_TIMES` times or more in the
-    last :data:`STUCK_MINUTES` minutes (the latest first)."""
+    last :data:`STUCK_MINUTES` minutes, and pupils on the same step of a guided hand for
+    :data:`STUCK_STEP_MINUTES` minutes or more (:func:`stuck_on_a_step`)."""
+    return [
+        *_same_mistake(classroom, pupils, now=now),
+        *stuck_on_a_step(pupils, now=now, active=active or {}),
+    ]
+
+
+def stuck_on_a_step(
+    pupils: Sequence[Pupil], *, now: Any, active: dict[int, Activity]
+) -> list[Stuck]:
+    """Pupils whose open guided hand has been on one step for :data:`STUCK_STEP_MINUTES`
+    minutes or more while they were still at it: the hand touched (a hint, a mistake, or
+    just reached) in the last :data:`STUCK_MINUTES`, and nothing else done since
+    (``active``: their latest work, :func:`activity`)."""
+    from game.cards import text_plain
+    from game.guided import scenarios
+    from rummy_site.languages import pick
+
+    by_learner = {p.learner_id: p for p in pupils}
+    found = []
+    for attempt in GuidedAttempt.objects.filter(
+        learner__in=list(by_learner),
+        finished=False,
+        abandoned=False,
+        step_started__lte=now - timedelta(minutes=STUCK_STEP_MINUTES),
+        updated__gte=now - timedelta(minutes=STUCK_MINUTES),
+    ).order_by("step_started"):
+        latest = active.get(attempt.learner_id)
+        if latest is not None and latest.when > attempt.updated + timedelta(minutes=1):
+            continue  # gone on to other work
+        scenario = scenarios.get(attempt.scenario)
+        if scenario is None:
+            continue
+        minutes = int((now - attempt.step_started).total_seconds() // 60)
+        words = ngettext(
+            "on step %(step)s of “%(title)s” for %(minutes)s minute",
+            "on step %(step)s of “%(title)s” for %(minutes)s minutes",
+            minutes,
+        ) % {
+            "step": min(len(attempt.moves) + 1, len(scenario.steps)),
+            "title": text_plain(pick(scenario.title)),
+            "minutes": minutes,
+        }
+        found.append(Stuck(by_learner[attempt.learner_id].name, words))
+    return found
+
+
+def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> list[Stuck]:
     by_learner = {p.learner_id: p for p in pupils}
     since = now - timedelta(minutes=STUCK_MINUTES)
     counts: dict[tuple[int, str, str, str], int] = defaultdict(int)

@@ -58,8 +58,11 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
     return classes
 
 
-def grid(classroom: Classroom, pupils: list[Any]) -> dict[str, Any]:
-    """The class's assignments, and each pupil's state of each (a row per pupil)."""
+def grid(
+    classroom: Classroom, pupils: list[Any], active: dict[int, dashboard.Activity] | None = None
+) -> dict[str, Any]:
+    """The class's assignments, and each pupil's state of each (a row per pupil), with
+    each pupil's latest work (``active``, else read here)."""
     items = services.assignments_of(classroom=classroom)
     statuses = assignments.progress(items, [p.learner for p in pupils], today=timezone.localdate())
     columns = [
@@ -72,7 +75,8 @@ def grid(classroom: Classroom, pupils: list[Any]) -> dict[str, Any]:
         }
         for a in items
     ]
-    active = dashboard.activity(classroom, pupils, now=timezone.now())
+    if active is None:
+        active = dashboard.activity(classroom, pupils, now=timezone.now())
     rows = [
         {
             "pupil": p,
@@ -93,10 +97,12 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
     """What the class page's live part shows: the grid, the common mistakes, and the
     address its poll asks (with the stamp it was drawn at)."""
     url = reverse("classroom:progress", kwargs={"public_id": classroom.public_id})
+    now = timezone.now()
+    active = dashboard.activity(classroom, pupils, now=now)
     return {
-        "grid": grid(classroom, pupils),
+        "grid": grid(classroom, pupils, active),
         "mistakes": dashboard.common_mistakes(classroom, pupils),
-        "stuck": dashboard.stuck_pupils(classroom, pupils, now=timezone.now()),
+        "stuck": dashboard.stuck_pupils(classroom, pupils, now=now, active=active),
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),

@@ -7,6 +7,7 @@ is replayed from the scenario file (its deal and the computer's script).
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from learners.models import Learner
@@ -37,6 +38,9 @@ class GuidedAttempt(models.Model):
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    #: When the learner reached the step they are at (the attempt's start, or its last
+    #: move): how long they have been on it, for the teacher's "who may need help".
+    step_started = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-updated"]

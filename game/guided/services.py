@@ -585,6 +585,7 @@ def attempt_move(
             moves=[*attempt.moves, str(move)],
             finished=finished,
             stars=stars,
+            step_started=timezone.now(),
         )
         if finished:
             _record_result(learner, attempt)

@@ -8,12 +8,15 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import timezone
 
 from classroom import dashboard, services
 from classroom.mistakes import TOPIC_LESSONS
 from classroom.models import Mistake
 from game.engine import Discard
+from game.guided.models import GuidedAttempt
 from game.practice import services as practice
+from game.practice.models import Table
 from learners.models import Learner
 from lessons.models import Lesson
 from rummy_site import ratelimit
@@ -178,6 +181,25 @@ def test_the_poll_answers_204_in_three_queries_while_nothing_changed(
     assert other.get(poll, **HTMX).status_code == 404
 
 
+def test_the_dashboard_redraws_each_minute_for_the_times_it_shows(
+    teacher: User, settings, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    # "3 minutes ago" and who has been on one step for minutes change with time alone.
+    settings.CLASSROOM_REDRAW_SECONDS = 60
+    now = [6_000_000.0]
+    monkeypatch.setattr(dashboard, "clock", lambda: now[0])
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    pupil_in(classroom, "Ona")
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    now[0] += 59
+    assert client.get(poll, **HTMX).status_code == 204
+    now[0] += 1
+    assert client.get(poll, **HTMX).status_code == 200
+
+
 def test_the_csv_exports_are_the_grid_and_the_mistakes(teacher: User) -> None:
     classroom = services.class_create(teacher=teacher, name="5B rummy", language="en")
     ona = pupil_in(classroom, "Ona")
@@ -227,3 +249,38 @@ def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     live = page.split('id="class-progress"', 1)[1].split("Set an assignment", 1)[0]
     assert "Who may need help now" in live and "<time datetime=" in live, live
+
+
+def test_a_pupil_on_the_same_step_for_minutes_is_shown_as_stuck(teacher: User) -> None:
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    factories.attempt_with(ona, "gin-02-groups-runs-discard", 1)  # at step 2
+    factories.attempt_with(jonas, "gin-02-groups-runs-discard", 1)
+    pupils = services.pupils_of(classroom=classroom)
+    now = timezone.now()
+
+    def stuck(at):  # type: ignore[no-untyped-def]
+        active = dashboard.activity(classroom, pupils, now=at)
+        return [
+            (s.name, s.words, s.times)
+            for s in dashboard.stuck_pupils(classroom, pupils, now=at, active=active)
+        ]
+
+    assert stuck(now) == []  # just reached the step
+    later = now + timezone.timedelta(minutes=dashboard.STUCK_STEP_MINUTES + 2)
+    found = stuck(later)
+    assert [name for name, _w, _t in found] == ["Ona", "Jonas"]  # the longest first
+    assert {name for name, _w, _t in found} == {"Ona", "Jonas"}
+    words = dict((name, w) for name, w, _t in found)["Ona"]
+    assert "step 2" in words and "7 minutes" in words
+    # Jonas went on to something else since: he is not stuck on that step.
+    table = factories.table("gin", 2, owner=jonas)
+    Table.objects.filter(pk=table.pk).update(updated=now + timezone.timedelta(minutes=4))
+    assert [name for name, _w, _t in stuck(later)] == ["Ona"]
+    # Long gone (nothing touched in the last minutes): not "stuck now".
+    gone = now + timezone.timedelta(minutes=dashboard.STUCK_MINUTES + 1)
+    assert stuck(gone) == []
+    # A move to the next step starts the clock again.
+    attempt = GuidedAttempt.objects.get(learner=ona)
+    GuidedAttempt.objects.filter(pk=attempt.pk).update(step_started=later)
+    assert [name for name, _w, _t in stuck(later)] == []

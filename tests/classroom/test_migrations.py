@@ -46,3 +46,33 @@ def test_classes_and_pupils_survive_the_second_migration_both_ways() -> None:
     # The suite's other tests need the latest schema.
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_classes_pupils_and_mistakes_survive_the_live_exercises_migration_both_ways() -> None:
+    apps = migrate(SECOND)
+    User = apps.get_model("auth", "User")
+    Learner = apps.get_model("learners", "Learner")
+    Classroom = apps.get_model("classroom", "Classroom")
+    room = Classroom.objects.create(
+        teacher=User.objects.create(username="ms-jones"),
+        name="5B",
+        language="lt",
+        join_code="KXMKXM",
+        public_id="abc",
+    )
+    learner = Learner.objects.create()
+    apps.get_model("classroom", "Pupil").objects.create(
+        classroom=room, learner=learner, name="Ona", return_code="KXMKXMKX"
+    )
+    apps.get_model("classroom", "Mistake").objects.create(
+        learner=learner, source="table", game="gin", topic="bad_run"
+    )
+    apps = migrate([("classroom", "0003_live_exercises")])
+    assert apps.get_model("classroom", "Pupil").objects.get().name == "Ona"
+    assert apps.get_model("classroom", "Mistake").objects.get().topic == "bad_run"
+    assert apps.get_model("classroom", "LiveExercise").objects.count() == 0
+    apps = migrate(SECOND)
+    assert apps.get_model("classroom", "Classroom").objects.get().name == "5B"
+    assert apps.get_model("classroom", "Mistake").objects.count() == 1
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

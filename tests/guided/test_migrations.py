@@ -1,10 +1,14 @@
 """Guided attempts keep their rows when ``abandoned`` and the one-open-attempt constraint
-arrive (guided.0003): older open attempts are set aside, nothing is deleted."""
+arrive (guided.0003): older open attempts are set aside, nothing is deleted; and when
+``step_started`` arrives (guided.0004), taken from each attempt's last change."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from tests.practice.test_migrations import Migrator
 
@@ -47,5 +51,29 @@ def test_older_open_attempts_are_set_aside_and_every_row_is_kept() -> None:
             Attempt.objects.create(learner_id=ona.pk, scenario=slug)
         Attempt.objects.create(learner_id=benas.pk, scenario=slug)  # his latest was finished
         assert migrator.to(BEFORE).get_model("guided", "GuidedAttempt").objects.count() == 8
+    finally:
+        migrator.latest()
+
+
+def test_attempts_get_the_moment_of_their_step_from_their_last_change() -> None:
+    migrator = Migrator()
+    try:
+        learners = ("learners", "0004_day_streak")
+        old = migrator.to([("guided", "0003_attempt_abandoned_one_open"), learners])
+        Learner = old.get_model("learners", "Learner")
+        Attempt = old.get_model("guided", "GuidedAttempt")
+        ona = Learner.objects.create()
+        row = Attempt.objects.create(
+            learner=ona, scenario="gin-01-first-knock", moves=["draw stock"]
+        )
+        earlier = timezone.now() - datetime.timedelta(hours=3)
+        Attempt.objects.filter(pk=row.pk).update(updated=earlier)
+        new = migrator.to([("guided", "0004_attempt_step_started"), learners])
+        stored = new.get_model("guided", "GuidedAttempt").objects.get(pk=row.pk)
+        assert stored.step_started == earlier and stored.moves == ["draw stock"]
+        back = migrator.to([("guided", "0003_attempt_abandoned_one_open"), learners])
+        assert back.get_model("guided", "GuidedAttempt").objects.get(pk=row.pk).moves == [
+            "draw stock"
+        ]
     finally:
         migrator.latest()

@@ -267,6 +267,18 @@ def pupil_remove(*, pupil: Pupil) -> None:
     _touch(pupil.classroom)
 
 
+def pupil_new_code(*, pupil: Pupil) -> Pupil:
+    """A new return code for the pupil (their card was lost, or seen): the old one stops
+    working; the pupil's work and this browser's place are kept."""
+
+    def save(code: str) -> None:
+        Pupil.objects.filter(pk=pupil.pk).update(return_code=code)
+        pupil.return_code = code
+
+    _with_fresh(new_return_code, save)
+    return pupil
+
+
 def tables_of_pupil(*, pupil: Pupil, most: int = 20) -> list[Table]:
     """The pupil's practice tables, the latest played first (their teacher may project
     a finished hand of one)."""

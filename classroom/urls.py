@@ -34,6 +34,7 @@ urlpatterns: list[URLPattern] = [
         name="unassign",
     ),
     path("<str:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
+    path("<str:public_id>/pupils/<int:pupil_id>/code/", views.pupil_code, name="pupil_code"),
     path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
     path("<str:public_id>/pupils/<int:pupil_id>/hands/", views.pupil_hands, name="pupil_hands"),
     path(

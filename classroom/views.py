@@ -383,6 +383,19 @@ def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 
 @login_required
 @require_POST
+def pupil_code(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    classroom, pupil = _pupil_of(request, public_id, pupil_id)
+    services.pupil_new_code(pupil=pupil)
+    return _back(
+        request,
+        classroom,
+        _("%(name)s has a new return code: %(code)s. The old one no longer works.")
+        % {"name": pupil.name, "code": pupil.shown_return_code},
+    )
+
+
+@login_required
+@require_POST
 def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
     services.pupil_remove(pupil=pupil)

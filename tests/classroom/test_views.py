@@ -363,6 +363,29 @@ def test_a_removed_pupil_cannot_come_back_with_their_code() -> None:
     assert other.post("/en/return/send/", {"code": pupil.return_code}).status_code == 422
 
 
+def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> None:
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    pupil = Pupil.objects.get()
+    old = pupil.return_code
+    url = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/code/"
+    assert Client().post(url).status_code == 302  # to the log-in: nothing changed
+    other_teacher, _other = teacher_client("mr-smith")
+    assert other_teacher.post(url).status_code == 404
+    assert Pupil.objects.get().return_code == old
+    response = client.post(url, follow=True)
+    pupil.refresh_from_db()
+    assert pupil.return_code != old and pupil.shown_return_code in response.content.decode()
+    elsewhere = Client()
+    elsewhere.get("/en/return/")
+    assert elsewhere.post("/en/return/send/", {"code": old}).status_code == 422
+    assert elsewhere.post("/en/return/send/", {"code": pupil.return_code}).status_code == 302
+    mine = elsewhere.get("/en/classroom/").content.decode()
+    assert pupil.shown_return_code in mine and "You are Ona in this class" in mine
+    assert learner_of(elsewhere) == pupil.learner  # one browser at a time is Ona
+
+
 def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
     client, user = teacher_client()
     classroom = a_class(user)

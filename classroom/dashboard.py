@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Case, Count, F, Max, OuterRef, QuerySet, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -153,30 +153,53 @@ def _kind(mistake: Mistake) -> tuple[str, str, str]:
     return (mistake.game, mistake.topic, where)
 
 
+def since_joined(classroom: Classroom, pupils: Sequence[Pupil]) -> QuerySet[Mistake]:
+    """The pupils' mistakes made since they joined the class (not those from before)."""
+    joined = Pupil.objects.filter(
+        classroom=classroom, learner=OuterRef("learner"), removed__isnull=True
+    ).values("joined")[:1]
+    return (
+        Mistake.objects.filter(learner__in=[p.learner_id for p in pupils])
+        .annotate(joined=Subquery(joined))
+        .filter(created__gte=F("joined"))
+    )
+
+
 def common_mistakes(
     classroom: Classroom, pupils: Sequence[Pupil], *, most: int = 8
 ) -> list[MistakeGroup]:
     """The class's mistakes since each pupil joined it, grouped by what they were about,
-    the commonest first (by pupils, then times)."""
+    the commonest first (by pupils, then times). Counted by the database (one row per
+    kind of mistake and pupil, however long the history), then the latest mistake of
+    each group shown is read for its example."""
     by_learner = {p.learner_id: p for p in pupils}
-    groups: dict[tuple[str, str, str], MistakeGroup] = {}
     rows = (
-        Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk").iterator()
+        since_joined(classroom, pupils)
+        .annotate(
+            question=Case(When(topic=WRONG_ANSWER, then=F("where")), default=Value("")),
+        )
+        .order_by()
+        .values("game", "topic", "question", "learner")
+        .annotate(times=Count("pk"), latest=Max("pk"))
     )
-    for mistake in rows:
-        pupil = by_learner[mistake.learner_id]
-        if mistake.created < pupil.joined:
-            continue
-        key = _kind(mistake)
+    groups: dict[tuple[str, str, str], MistakeGroup] = {}
+    latest: dict[tuple[str, str, str], int] = {}
+    for row in rows:
+        key = (row["game"], row["topic"], row["question"])
         group = groups.get(key)
         if group is None:
-            group = groups[key] = _group(classroom, mistake)
-        group.times += 1
-        group.pupils.add(pupil.name)
-        if not group.example:
-            group.example = _example(mistake)
-    ranked = sorted(groups.values(), key=lambda g: (-len(g.pupils), -g.times, g.words))
-    return ranked[:most]
+            kind = Mistake(game=row["game"], topic=row["topic"], where=row["question"])
+            group = groups[key] = _group(classroom, kind)
+        group.times += row["times"]
+        group.pupils.add(by_learner[row["learner"]].name)
+        latest[key] = max(latest.get(key, 0), row["latest"])
+    ranked = sorted(groups.items(), key=lambda kv: (-len(kv[1].pupils), -kv[1].times, kv[1].words))
+    shown = ranked[:most]
+    examples = Mistake.objects.in_bulk([latest[key] for key, _group_ in shown])
+    for key, group in shown:
+        example = examples.get(latest[key])
+        group.example = _example(example) if example is not None else ""
+    return [group for _key, group in shown]
 
 
 def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:

@@ -238,12 +238,14 @@ def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:
 
 
 def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None) -> bool:
-    taken = Pupil.objects.filter(classroom=classroom, removed__isnull=True).filter(
-        name__iexact=name
-    )
+    """No other pupil of the class has this name, whatever its case. Compared here, in
+    Python: SQLite's own case rules know only ASCII ("Žana" and "žana" would differ);
+    the database's constraint is the guard against a parallel join on PostgreSQL."""
+    names = Pupil.objects.filter(classroom=classroom, removed__isnull=True)
     if besides is not None:
-        taken = taken.exclude(pk=besides.pk)
-    return not taken.exists()
+        names = names.exclude(pk=besides.pk)
+    wanted = name.casefold()
+    return all(other.casefold() != wanted for other in names.values_list("name", flat=True))
 
 
 def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:

@@ -73,6 +73,12 @@ def test_a_pupil_joins_once_under_a_name_nobody_else_in_the_class_has() -> None:
     with pytest.raises(services.NameTaken):
         services.class_join(learner=factories.learner(), code=classroom.join_code, name="ONA")
     assert Pupil.objects.count() == 1
+    # Whatever the letters (SQLite's case rules know only ASCII; these do not).
+    for first, second in [("Žana", "žANA"), ("Ярослава", "ЯРОСЛАВА"), ("Niccolò", "NICCOLÒ")]:
+        services.class_join(learner=factories.learner(), code=classroom.join_code, name=first)
+        with pytest.raises(services.NameTaken):
+            services.class_join(learner=factories.learner(), code=classroom.join_code, name=second)
+    assert Pupil.objects.count() == 4
 
 
 def test_joining_refuses_a_wrong_code_a_closed_class_and_an_archived_one() -> None:

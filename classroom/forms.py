@@ -112,11 +112,15 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
 #: Log-in attempts for one user name from one address, and from one address.
 LOGIN_TRIES_PER_NAME = "10/h"
 LOGIN_TRIES_PER_ADDRESS = "100/h"
+#: One account from any number of addresses (guessing spread over many machines): far
+#: above what its owner types, low enough to make guessing hopeless.
+LOGIN_TRIES_PER_ACCOUNT = "50/h"
 
 
 class LogInForm(AuthenticationForm):
     """Django's log-in form, with password guessing slowed down: attempts are counted per
-    user name and address, and per address, in the database (across app instances)."""
+    user name and address, per address, and per user name from anywhere, in the database
+    (across app instances)."""
 
     def clean(self) -> dict[str, Any]:
         if self.request is not None and getattr(settings, "RATE_LIMIT_ENABLED", True):
@@ -126,6 +130,7 @@ class LogInForm(AuthenticationForm):
                 [
                     Limit.of("login-name", f"{address}|{name}", LOGIN_TRIES_PER_NAME),
                     Limit.of("login-address", address, LOGIN_TRIES_PER_ADDRESS),
+                    Limit.of("login-account", name, LOGIN_TRIES_PER_ACCOUNT),
                 ]
             )
             if over is not None:

@@ -150,6 +150,22 @@ def test_log_in_attempts_are_limited() -> None:
     assert "_auth_user_id" not in client.session
 
 
+def test_log_in_attempts_at_one_account_are_limited_from_any_address() -> None:
+    User.objects.create_user("rasa", password=PASSWORD)
+    for number in range(50):  # five tries from each of ten machines
+        client = Client(REMOTE_ADDR=f"10.0.{number // 5}.1")
+        response = client.post("/en/accounts/login/", {"username": "rasa", "password": "wrong"})
+        assert "Too many attempts" not in response.content.decode()
+    fresh = Client(REMOTE_ADDR="10.9.9.9")
+    response = fresh.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    assert "Too many attempts" in response.content.decode()
+    assert "_auth_user_id" not in fresh.session
+    # Another account is not touched.
+    User.objects.create_user("jonas", password=PASSWORD)
+    fresh.post("/en/accounts/login/", {"username": "jonas", "password": PASSWORD})
+    assert "_auth_user_id" in fresh.session
+
+
 def test_a_password_reset_mail_is_in_the_page_language() -> None:
     User.objects.create_user("rasa", email="rasa@example.com", password=PASSWORD)
     response = Client().post("/lt/accounts/password/reset/", {"email": "rasa@example.com"})

@@ -40,7 +40,7 @@ from lessons import services as lessons
 from lessons.models import Lesson
 from rummy_site.languages import pick
 
-from .models import DRILL_STREAK, Assignment
+from .models import DRILL_STREAK, Assignment, Classroom
 
 Kind = Assignment.Kind
 #: The most hands a practice assignment may ask for.
@@ -218,20 +218,30 @@ def progress(
     practice = [a for a in assignments if a.kind in (Kind.HANDS, Kind.WINS)]
     # Each practice assignment counts the tables started after it was set.
     hands = {a.pk: hands_played(learners=list(learners), since=a.created) for a in practice}
-    lesson_rows: dict[tuple[str, str], Lesson] = {}
+    # Each lesson as the class reads it: in the class's language.
+    lesson_rows: dict[tuple[str, str, str], Lesson] = {}
+    languages: dict[int, str] = {}
     if Kind.LESSON in kinds:
+        languages = dict(
+            Classroom.objects.filter(pk__in={a.classroom_id for a in assignments}).values_list(
+                "pk", "language"
+            )
+        )
         for row_lesson in Lesson.objects.filter(
             kind=Lesson.Kind.LESSON,
+            language__in=set(languages.values()),
             slug__in=[a.ref for a in assignments if a.kind == Kind.LESSON],
         ):
-            lesson_rows.setdefault((row_lesson.game, row_lesson.slug), row_lesson)
+            key = (row_lesson.language, row_lesson.game, row_lesson.slug)
+            lesson_rows[key] = row_lesson
 
     statuses: dict[tuple[int, int], Status] = {}
     for assignment in assignments:
         for learner in learners:
             state, detail = State.NOT_STARTED, ""
             if assignment.kind == Kind.LESSON:
-                lesson = lesson_rows.get((assignment.game, assignment.ref))
+                language = languages.get(assignment.classroom_id, "")
+                lesson = lesson_rows.get((language, assignment.game, assignment.ref))
                 done_of = lesson_progress.get(learner.pk)
                 if lesson is not None and done_of is not None:
                     if done_of.lesson_done(lesson):

@@ -71,6 +71,30 @@ def test_only_what_the_catalogue_offers_can_be_assigned(classroom, lesson) -> No
 
 
 def test_a_lesson_is_done_when_every_check_is_mastered(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    # The same lesson in another language, written first, with a check more: the class
+    # reads the Lithuanian one.
+    checks = list(lesson.checks)
+    lesson.delete()
+    Lesson.objects.create(
+        language="en",
+        game="gin",
+        slug="melds",
+        order=1,
+        title="Melds",
+        summary="",
+        body="",
+        checks=[*checks, "deadwood KS QH"],
+    )
+    Lesson.objects.create(
+        language="lt",
+        game="gin",
+        slug="melds",
+        order=1,
+        title="Deriniai",
+        summary="",
+        body="",
+        checks=checks,
+    )
     assignment = services.assignment_add(classroom=classroom, what="lesson:gin:melds")
     ona = factories.learner("Ona")
     assert state_of(assignment, ona).state is State.NOT_STARTED

@@ -658,25 +658,31 @@ def make_classes(learners: int, size: int) -> list[dict[str, str]]:
 
 
 def check_dashboards(stats: Stats, teachers: list[dict[str, str]]) -> dict[str, int]:
-    """Every mistake a pupil made on purpose (and saw refused) is in the database and on
-    the class's CSV export; counts per school."""
+    """Every mistake a pupil made on purpose (and saw refused) is in the database, and
+    every recorded mistake (those, and the coach's verdicts on the pupils' finished
+    hands) is on the class's CSV export; counts per school."""
+    from classroom.mistakes import COACH_DEADWOOD
     from classroom.models import Mistake, Pupil
 
-    made = on_board = stored = missing = 0
+    made = on_board = stored = coach = missing = 0
     for teacher in teachers:
         code = teacher["code"]
         sent = stats.mistakes_made.get(code, 0)
         shown = stats.on_dashboard.get(code, -1)
         pupils = Pupil.objects.filter(classroom__join_code=code).values("learner")
-        kept = Mistake.objects.filter(learner__in=pupils).count()
+        rows = Mistake.objects.filter(learner__in=pupils)
+        verdicts = rows.filter(topic=COACH_DEADWOOD).count()
+        kept = rows.count() - verdicts
         made, on_board, stored = made + sent, on_board + max(shown, 0), stored + kept
-        missing += int(not (sent == kept == shown))
+        coach += verdicts
+        missing += int(not (sent == kept and shown == kept + verdicts))
     joined = Pupil.objects.filter(classroom__join_code__in=[t["code"] for t in teachers]).count()
     return {
         "classes": len(teachers),
         "pupils_joined": joined,
         "mistakes_made": made,
         "mistakes_stored": stored,
+        "coach_verdicts": coach,
         "on_dashboards": on_board,
         "classes_not_matching": missing,
     }

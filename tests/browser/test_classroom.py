@@ -10,7 +10,9 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from classroom.models import Pupil
+from classroom import services
+from classroom.models import Classroom, Pupil
+from tests import factories
 
 from .axe import serious_violations
 
@@ -229,3 +231,34 @@ def test_a_live_exercise_with_two_pupils_in_their_own_languages(
         assert target.evaluate("window.__stillHere") is True, "a pupil's page reloaded"
     for context, _pupil in pupils:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["it"])
+def test_a_pupils_finished_hand_on_the_projector_with_the_arrow_keys(
+    page: Page, site_url: str, language: str
+) -> None:
+    sign_up(page, site_url, language)
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    classroom = Classroom.objects.get()
+    ona = factories.learner("Ona")
+    services.class_join(learner=ona, code=classroom.join_code, name="Ona")
+    factories.play_hand_out(factories.table("knock", 2, owner=ona, seed=5))
+    page.reload()
+    page.locator(f"a[href$='/pupils/{Pupil.objects.get().pk}/hands/']").click()
+    assert serious_violations(page) == []
+    page.locator(".pupil-hands a").first.click()
+    expect(page.locator(".projector__where")).to_be_visible()
+    assert serious_violations(page) == []
+    page.keyboard.press("ArrowRight")  # the next move
+    expect(page).to_have_url(re.compile(r"move=1$"))
+    page.keyboard.press("ArrowLeft")
+    expect(page).to_have_url(re.compile(r"move=0$"))
+    theirs = page.locator(".projector__seat:not(.projector__seat--learner)")
+    assert theirs.locator(".card").count() > 0  # every hand face up
+    page.locator("a[href*='view=learner']").click()  # as Ona saw it
+    expect(page).to_have_url(re.compile(r"view=learner"))
+    expect(theirs.locator(".card")).to_have_count(0)
+    expect(page.locator(".projector__seat--learner .card").first).to_be_visible()

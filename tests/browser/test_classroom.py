@@ -126,13 +126,22 @@ def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
     assert serious_violations(pupil) == []
     item.locator("a").click()
     expect(pupil).to_have_url(f"{site_url}/{language}/guided/gin-01-first-knock/")
+    # Ona draws from the stock where the hand wants the discard: a mistake.
+    pupil.locator("button[name=action][value=draw_stock]").click()
+    expect(pupil.locator(".feedback--other")).to_be_visible()
     phone.close()
 
-    # The teacher's page shows Ona in the grid by itself (its poll), without a reload.
+    # The teacher's page shows Ona in the grid by itself (its poll), without a reload,
+    # and her mistake in words among the class's common mistakes.
     expect(page.locator(".progress-grid tbody th")).to_have_text("Ona", timeout=15_000)
     expect(page.locator(".progress-grid tbody td.state").first).to_have_class(
-        re.compile("state--(not-started|in-progress)")
+        re.compile("state--in-progress")
     )
+    mistakes = page.locator(".mistake-list li")
+    expect(mistakes).to_have_count(1, timeout=15_000)
+    expect(mistakes).to_contain_text("Ona")
+    if language == "en":
+        expect(mistakes).to_contain_text("in a guided hand, drawing from the other pile")
     assert page.evaluate("window.__stillHere") is True, "the page reloaded"
 
 

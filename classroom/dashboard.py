@@ -140,11 +140,26 @@ def _coach_example(params: dict[str, Any]) -> str:
     }
 
 
-def _lesson(game: str, slug: str, language: str) -> tuple[str, str]:
-    lesson = Lesson.objects.filter(language=language, game=game, slug=slug).first()
-    if lesson is None:
-        return "", ""
-    return reverse("lessons:lesson", kwargs={"game": game, "slug": slug}), lesson.title
+class _Lessons:
+    """The lessons' titles in one language, read once (one query) when first asked."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self._titles: dict[tuple[str, str], str] | None = None
+
+    def find(self, game: str, slug: str) -> tuple[str, str]:
+        """The lesson's address and title, or ``("", "")`` when there is none."""
+        if self._titles is None:
+            self._titles = {
+                (game_, slug_): title
+                for game_, slug_, title in Lesson.objects.filter(
+                    language=self.language
+                ).values_list("game", "slug", "title")
+            }
+        title = self._titles.get((game, slug))
+        if title is None:
+            return "", ""
+        return reverse("lessons:lesson", kwargs={"game": game, "slug": slug}), title
 
 
 def _kind(mistake: Mistake) -> tuple[str, str, str]:
@@ -184,12 +199,13 @@ def common_mistakes(
     )
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     latest: dict[tuple[str, str, str], int] = {}
+    lessons = _Lessons(classroom.language)
     for row in rows:
         key = (row["game"], row["topic"], row["question"])
         group = groups.get(key)
         if group is None:
             kind = Mistake(game=row["game"], topic=row["topic"], where=row["question"])
-            group = groups[key] = _group(classroom, kind)
+            group = groups[key] = _group(kind, lessons)
         group.times += row["times"]
         group.pupils.add(by_learner[row["learner"]].name)
         latest[key] = max(latest.get(key, 0), row["latest"])
@@ -202,11 +218,11 @@ def common_mistakes(
     return [group for _key, group in shown]
 
 
-def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
+def _group(mistake: Mistake, lessons: _Lessons) -> MistakeGroup:
     game_name = explain.game_name(Game(mistake.game))
     if mistake.topic == WRONG_ANSWER:
         slug, _sep, index = mistake.where.partition("#")
-        url, title = _lesson(mistake.game, slug, classroom.language)
+        url, title = lessons.find(mistake.game, slug)
         number = int(index) + 1 if index.isdigit() else 1
         words = _("%(game)s: a wrong first answer to question %(number)d of “%(lesson)s”") % {
             "game": game_name,
@@ -216,7 +232,7 @@ def _group(classroom: Classroom, mistake: Mistake) -> MistakeGroup:
         return MistakeGroup(words, lesson_url=url, lesson_title=title)
     label = str(TOPIC_WORDS.get(mistake.topic, mistake.topic))
     slug = TOPIC_LESSONS.get(mistake.topic, {}).get(mistake.game, "")
-    url, title = _lesson(mistake.game, slug, classroom.language) if slug else ("", "")
+    url, title = lessons.find(mistake.game, slug) if slug else ("", "")
     words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
     return MistakeGroup(words, lesson_url=url, lesson_title=title)
 
@@ -395,11 +411,15 @@ def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) ->
         key = (mistake.learner_id, *_kind(mistake))
         counts[key] += 1
         first.setdefault(key, mistake)
-    found = [
-        Stuck(by_learner[key[0]].name, _group(classroom, first[key]).words, times)
-        for key, times in counts.items()
-        if times >= STUCK_TIMES
-    ]
+    lessons = _Lessons(classroom.language)
+    words: dict[tuple[str, ...], str] = {}  # each kind told once
+    found = []
+    for key, times in counts.items():
+        if times >= STUCK_TIMES:
+            kind = key[1:]
+            if kind not in words:
+                words[kind] = _group(first[key], lessons).words
+            found.append(Stuck(by_learner[key[0]].name, words[kind], times))
     return found
 
 
@@ -442,12 +462,13 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
     out = io.StringIO()
     writer = _Writer(out)
     writer.writerow([_("When"), _("Pupil"), _("Mistake"), _("Details")])
+    lessons = _Lessons(classroom.language)
     for mistake in Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk"):
         pupil = by_learner[mistake.learner_id]
         if mistake.created < pupil.joined:
             continue
         key = _kind(mistake)
-        group = groups.get(key) or groups.setdefault(key, _group(classroom, mistake))
+        group = groups.get(key) or groups.setdefault(key, _group(mistake, lessons))
         writer.writerow(
             [
                 mistake.created.isoformat(timespec="seconds"),

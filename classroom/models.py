@@ -19,8 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from learners.models import Learner
-
-from . import codes
+from rummy_site import codes
 
 
 def new_public_id() -> str:

@@ -32,10 +32,10 @@ from django.utils.translation import ngettext
 from game.practice.models import Table
 from learners.models import Learner
 from learners.names import clean_display_name
+from rummy_site import codes
 from rummy_site.errors import ServiceError
 from rummy_site.ratelimit import Limit, hit
 
-from . import codes
 from .models import Assignment, Classroom, Pupil, new_join_code, new_return_code
 
 #: Code attempts (join or return) of one browser, and of one network address (a whole

@@ -34,12 +34,13 @@ from learners.services import (
     request_learner,
     visitor_token,
 )
+from rummy_site import codes
 from rummy_site.errors import BadInput
 from rummy_site.htmx import render_page, wants_partial
 from rummy_site.middleware import client_address
 from rummy_site.parsing import small_int
 
-from . import codes, dashboard, live, presenters, projector, services
+from . import dashboard, live, presenters, projector, services
 from .forms import AssignmentForm, ClassForm, JoinForm, PupilNameForm, ReturnForm
 from .models import Classroom, Pupil
 from .qr import qr_svg

@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from classroom import codes, services
+from classroom import services
 from classroom.models import Classroom, Pupil
-from rummy_site import ratelimit
+from rummy_site import codes, ratelimit
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
-"""Join codes and return codes: short, read off a projector or a printed card, typed
-on a phone or an old keyboard.
+"""Short codes (a class's join code, a pupil's return code): read off a projector or a
+printed card, typed on a phone or an old keyboard.
 
 Their alphabet leaves out every character that reads like another (0 and O, 1, I and
 L, 2 and Z, 5 and S, 6 and G, 8 and B) and vowels enough to spell few words. What a

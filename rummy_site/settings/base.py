@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "game",
     "game.practice",
     "game.guided",
+    "game.shared",
     "lessons",
     "review",
     "drills",

@@ -1,0 +1,54 @@
+"""A table for people: two to six players at one table, each on their own device.
+
+Like a practice table it stores only what was done: the engine's rounds as data
+(boards and their moves, :func:`game.engine.rounds_to_data`) and the results of the
+finished ones; every page replays the hand. Unlike one, any seat may be a person:
+``seats`` lists who sits where, ``[{"name": "Ona", "learner": 12}, {"name": "Kortas",
+"bot": true}, {"name": "", "open": true}]``. The hand is dealt when the last open seat
+is taken. ``version`` counts every change: a move is made only from the version its
+player saw, so of two moves at once exactly one goes in.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from rummy_site import codes
+
+#: How long a table's share code is (a class's join code is as long).
+CODE_LENGTH = codes.JOIN_LENGTH
+
+
+def new_public_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_code() -> str:
+    return codes.new_code(CODE_LENGTH)
+
+
+class SharedTable(models.Model):
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
+    #: What the players type (or the link carries) to sit down.
+    code = models.CharField(max_length=8, unique=True, default=new_code)
+    game = models.CharField(max_length=8)
+    format = models.CharField(max_length=10)
+    options = models.JSONField(default=dict)
+    seats = models.JSONField()
+    rounds = models.JSONField(default=list)
+    results = models.JSONField(default=list)
+    seed = models.BigIntegerField()
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        verbose_name = _("table for people")
+        verbose_name_plural = _("tables for people")
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.code}"

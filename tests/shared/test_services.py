@@ -1,0 +1,205 @@
+"""Tables for people (issue 15, its first part: the service): opening a table, sitting
+down with its code, each player's own view, moves only on one's turn and from the
+version one was shown, the computer players, a hand played to its end by people."""
+
+from __future__ import annotations
+
+import pytest
+
+from classroom.models import Mistake
+from game.engine import BotPlayer, Discard, DrawStock
+from game.practice.signals import move_refused
+from game.shared import services
+from game.shared.models import SharedTable
+from tests import factories
+
+pytestmark = pytest.mark.django_db
+
+
+def people(*names: str):  # type: ignore[no-untyped-def]
+    return [factories.learner(name) for name in names]
+
+
+def a_full_table(game: str, players: int, computers: int = 0, seed: int = 7):  # type: ignore[no-untyped-def]
+    """A table opened by the first learner, the others sat down; dealt."""
+    humans = people(*[f"P{i}" for i in range(players - computers)])
+    table = services.open_table(
+        learner=humans[0], name="P0", game=game, players=players, computers=computers, seed=seed
+    )
+    for number, learner in enumerate(humans[1:], start=1):
+        table, _seat = services.sit_down(
+            table=services.table_by_code(code=table.code), learner=learner, name=f"P{number}"
+        )
+    return table, humans
+
+
+def play_to_the_end(table: SharedTable, humans, limit: int = 3000):  # type: ignore[no-untyped-def]
+    """Each person plays the computer's choice for their seat, from the version they
+    were shown, until the hand (every board of the round) is over."""
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    for _ in range(limit):
+        state = services.shared_state(table=table)
+        if state.round_over:
+            return state
+        seat = next(s for s in by_seat if state.my_turn(s))
+        view = state.view_for(seat)
+        assert view is not None
+        move = BotPlayer(seed=seat).choose(view)
+        state = services.shared_move(
+            table=table, learner=by_seat[seat], version=table.version, move=move
+        )
+    raise AssertionError("the hand did not end")
+
+
+def test_a_table_waits_for_its_players_then_deals() -> None:
+    ona, jonas, petras = people("Ona", "Jonas", "Petras")
+    table = services.open_table(learner=ona, name="Ona", game="knock", players=3)
+    assert [s.get("open", False) for s in table.seats] == [False, True, True]
+    assert not services.shared_state(table=table).dealt
+    assert services.seat_of(table, jonas) is None
+    table, seat = services.sit_down(table=table, learner=jonas, name="Jonas")
+    assert seat == 1 and not services.shared_state(table=table).dealt
+    # Sitting down again keeps one's seat; a name taken at the table is refused.
+    assert services.sit_down(table=table, learner=jonas, name="Jonas")[1] == 1
+    with pytest.raises(services.NameTaken):
+        services.sit_down(table=table, learner=petras, name="ONA")
+    table, seat = services.sit_down(
+        table=services.table_by_code(code=table.code.lower()), learner=petras, name="Petras"
+    )
+    assert seat == 2
+    state = services.shared_state(table=table)
+    assert state.dealt and state.names == ["Ona", "Jonas", "Petras"]
+    with pytest.raises(services.TableFull):
+        services.sit_down(table=table, learner=factories.learner("Ieva"), name="Ieva")
+    with pytest.raises(services.TableNotFound):
+        services.table_by_code(code="XXXXXX")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "computers"),
+    [("gin", 1, 0), ("gin", 5, 0), ("basic", 7, 0), ("knock", 2, 2), ("poker", 2, 0)],
+)
+def test_a_table_the_game_is_not_played_at_is_refused(
+    game: str, players: int, computers: int
+) -> None:
+    with pytest.raises(services.BadTable):
+        services.open_table(
+            learner=factories.learner("Ona"),
+            name="Ona",
+            game=game,
+            players=players,
+            computers=computers,
+        )
+    assert not SharedTable.objects.exists()
+
+
+def test_each_player_sees_their_own_cards_and_no_one_elses() -> None:
+    table, humans = a_full_table("basic", 4, computers=1)
+    state = services.shared_state(table=table)
+    board = state.current[0]
+    hand = state.hand_of(board)
+    for seat in range(4):
+        view = state.view_for(seat)
+        assert view is not None
+        mine = set(view.cards)
+        assert mine == set(hand.cards(board.seat_of(seat)))
+        for other in range(4):
+            if other != seat:
+                assert not mine & set(hand.cards(board.seat_of(other)))
+        assert view.player == board.seat_of(seat)
+
+
+def test_moves_only_on_ones_turn_from_the_version_one_saw() -> None:
+    table, (ona, jonas) = a_full_table("gin", 2)
+    state = services.shared_state(table=table)
+    board = state.current[0]
+    first = state.to_move(board)
+    mover, waiter = (ona, jonas) if first == 0 else (jonas, ona)
+    version = table.version
+    with pytest.raises(services.NotYourTurn):
+        services.shared_move(table=table, learner=waiter, version=version, move=DrawStock())
+    with pytest.raises(services.NotSeated):
+        services.shared_move(
+            table=table, learner=factories.learner("Stranger"), version=version, move=DrawStock()
+        )
+    # A discard before drawing: the engine's reason, nothing kept.
+    card = state.view_for(first).cards[0]  # type: ignore[union-attr]
+    with pytest.raises(services.MoveRefused) as refused:
+        services.shared_move(table=table, learner=mover, version=version, move=Discard(card))
+    assert refused.value.error.reason.value == "must_draw_first"
+    table.refresh_from_db()
+    assert table.version == version
+    # Two moves from the same version (a double click, a second tab): one goes in.
+    services.shared_move(table=table, learner=mover, version=version, move=DrawStock())
+    stale = SharedTable.objects.get(pk=table.pk)
+    with pytest.raises(services.StaleTable):
+        services.shared_move(table=stale, learner=mover, version=version, move=DrawStock())
+    stale.refresh_from_db()
+    assert stale.version == version + 1
+    assert len(services.shared_state(table=stale).current[0].moves) == 1
+
+
+def test_a_refused_move_of_a_pupil_reaches_the_dashboard() -> None:
+    from django.contrib.auth.models import User
+
+    from classroom import services as classes
+
+    room = classes.class_create(teacher=User.objects.create_user("t"), name="5B", language="en")
+    table, humans = a_full_table("knock", 2)
+    for human in humans:
+        classes.class_join(learner=human, code=room.join_code, name=human.display_name or "x")
+    sent = []
+    move_refused.connect(lambda **kw: sent.append(kw), weak=False, dispatch_uid="test-shared")
+    try:
+        state = services.shared_state(table=table)
+        seat = state.to_move(state.current[0])
+        mover = humans[seat]  # type: ignore[index]
+        card = state.view_for(seat).cards[0]  # type: ignore[union-attr]
+        with pytest.raises(services.MoveRefused):
+            services.shared_move(
+                table=table, learner=mover, version=table.version, move=Discard(card)
+            )
+    finally:
+        move_refused.disconnect(dispatch_uid="test-shared")
+    assert sent and sent[0]["table"] == table.public_id
+    assert Mistake.objects.filter(learner=mover, where=table.public_id).count() == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "computers"),
+    [
+        ("knock", 3, 1),
+        ("basic", 2, 0),
+        ("gin", 2, 0),
+        ("gin", 3, 1),
+        ("gin", 4, 2),
+        ("knock", 6, 3),
+    ],
+)
+def test_people_play_a_hand_to_its_end_and_deal_the_next(
+    game: str, players: int, computers: int
+) -> None:
+    table, humans = a_full_table(game, players, computers, seed=11)
+    state = play_to_the_end(table, humans)
+    assert state.round_over and state.result() is not None
+    before = table.version
+    next_state = services.next_hand(table=table, learner=humans[0], version=table.version)
+    assert len(next_state.rounds) == 2 and table.version == before + 1
+    with pytest.raises(services.StaleTable):
+        services.next_hand(table=table, learner=humans[0], version=before)
+    with pytest.raises(services.HandNotOver):
+        services.next_hand(table=table, learner=humans[0], version=table.version)
+
+
+def test_a_table_of_computers_and_one_person_is_dealt_at_once_and_the_poll_reads_one_number() -> (
+    None
+):
+    table = services.open_table(
+        learner=factories.learner("Ona"), name="Ona", game="knock", players=4, computers=3
+    )
+    state = services.shared_state(table=table)
+    assert state.dealt
+    # The computer players have moved up to Ona's turn (or the hand's end).
+    assert state.round_over or state.my_turn(0)
+    assert services.poll_version(public_id=table.public_id) == table.version
+    assert services.poll_version(public_id="nope") is None

@@ -94,7 +94,7 @@ def test_a_table_the_game_is_not_played_at_is_refused(
 
 
 def test_each_player_sees_their_own_cards_and_no_one_elses() -> None:
-    table, humans = a_full_table("basic", 4, computers=1)
+    table, _humans = a_full_table("basic", 4, computers=1)
     state = services.shared_state(table=table)
     board = state.current[0]
     hand = state.hand_of(board)

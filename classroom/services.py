@@ -9,7 +9,7 @@ pupils. A pupil is a learner with a membership; a removed pupil has none.
 **Guessing codes.** Every attempt at a join code or a return code counts against a
 limit per browser and per network address, kept in the database
 (:mod:`rummy_site.ratelimit`), so that it holds across app instances:
-:data:`CODE_TRIES_PER_VISITOR` and :data:`CODE_TRIES_PER_ADDRESS` (settings of the same
+:data:`rummy_site.codes.CODE_TRIES_PER_VISITOR` and ``CODE_TRIES_PER_ADDRESS`` (settings of the same
 names change them).
 """
 
@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TypeVar
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -34,15 +33,12 @@ from learners.models import Learner
 from learners.names import clean_display_name
 from rummy_site import codes
 from rummy_site.errors import ServiceError
-from rummy_site.ratelimit import Limit, hit
 
 from .models import Assignment, Classroom, Pupil, new_join_code, new_return_code
 
 #: Code attempts (join or return) of one browser, and of one network address (a whole
 #: school behind one router: ten classes of thirty, each pupil opening the join link
 #: and joining, some mistyping). Guessing a class code at that rate would take years.
-CODE_TRIES_PER_VISITOR = "10/h"
-CODE_TRIES_PER_ADDRESS = "1000/h"
 NAME_MAX = 24
 CLASS_NAME_MAX = 60
 
@@ -132,19 +128,11 @@ def _with_fresh(make: Callable[[], T], save: Callable[[T], None], tries: int = 8
 
 
 def count_code_try(*, visitor: str, address: str) -> None:
-    """Count one attempt at a code; :class:`TooManyTries` once over either limit. A
-    browser without a visitor cookie yet (a pupil's first page, opened from the QR code)
-    counts against its address only: a class behind one router shares it."""
-    if not getattr(settings, "RATE_LIMIT_ENABLED", True):
-        return
-    per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
-    per_visitor = getattr(settings, "CODE_TRIES_PER_VISITOR", CODE_TRIES_PER_VISITOR)
-    limits = [Limit.of("code-address", address, per_address)]
-    if visitor:
-        limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
-    over = hit(limits)
-    if over is not None:
-        raise TooManyTries(max(1, -(-over.retry_after // 60)))
+    """Count one attempt at a code (:func:`rummy_site.codes.count_try`);
+    :class:`TooManyTries` once over either limit."""
+    minutes = codes.count_try(visitor=visitor, address=address)
+    if minutes is not None:
+        raise TooManyTries(minutes)
 
 
 def _touch(classroom: Classroom) -> None:

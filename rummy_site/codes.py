@@ -18,6 +18,16 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
+
+from .ratelimit import Limit, hit
+
+#: Codes a browser (its visitor cookie), and an address (a school behind one router),
+#: may try: settings ``CODE_TRIES_PER_VISITOR`` and ``CODE_TRIES_PER_ADDRESS``. Class
+#: codes, return codes and table codes count together.
+CODE_TRIES_PER_VISITOR = "10/h"
+CODE_TRIES_PER_ADDRESS = "1000/h"
+
 ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
 #: A class's join code: on the projector, typed by every pupil.
 JOIN_LENGTH = 6
@@ -54,3 +64,19 @@ def grouped(code: str) -> str:
     if len(code) <= JOIN_LENGTH:
         return code
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
+
+
+def count_try(*, visitor: str, address: str) -> int | None:
+    """Count one attempt at a code: ``None`` while within the limits (kept in the
+    database, so they hold across app instances), else the minutes to wait. A browser
+    without a visitor cookie yet (a first page, opened from a QR code) counts against
+    its address only."""
+    if not getattr(settings, "RATE_LIMIT_ENABLED", True):
+        return None
+    per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
+    per_visitor = getattr(settings, "CODE_TRIES_PER_VISITOR", CODE_TRIES_PER_VISITOR)
+    limits = [Limit.of("code-address", address, per_address)]
+    if visitor:
+        limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
+    over = hit(limits)
+    return None if over is None else max(1, -(-over.retry_after // 60))

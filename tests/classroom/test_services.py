@@ -147,7 +147,7 @@ def test_a_removed_pupil_leaves_the_class_and_their_return_code_stops_working() 
 
 
 def test_code_tries_are_limited_per_browser_and_per_address() -> None:
-    limit = int(services.CODE_TRIES_PER_VISITOR.split("/")[0])
+    limit = int(codes.CODE_TRIES_PER_VISITOR.split("/")[0])
     for _ in range(limit):
         services.count_code_try(visitor="token-a", address="10.0.0.1")
     with pytest.raises(services.TooManyTries) as refused:

@@ -24,6 +24,7 @@ urlpatterns += i18n_patterns(
     path("learn/<slug:game>/placement/answer/", views.placement_answer, name="placement_answer"),
     path("practice/", include("game.practice.urls")),
     path("guided/", include("game.guided.urls")),
+    path("play/", include("game.shared.urls")),
     path("lessons/", include("lessons.urls")),
     path("review/", include("review.urls")),
     path("drills/", include("drills.urls")),

@@ -26,6 +26,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from game.engine import (
     AnyMove,
@@ -104,6 +105,20 @@ class HandNotOver(SharedError):
 
 class MatchOver(SharedError):
     default_message = _("The match is over: open a new table to play again.")
+
+
+class TooManyTries(SharedError):
+    status = 429
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(
+            ngettext(
+                "Too many codes tried. Try again in %(count)d minute.",
+                "Too many codes tried. Try again in %(count)d minutes.",
+                minutes,
+            )
+            % {"count": minutes}
+        )
 
 
 class MoveRefused(SharedError):
@@ -413,6 +428,7 @@ __all__ = [
     "StaleTable",
     "TableFull",
     "TableNotFound",
+    "TooManyTries",
     "next_hand",
     "open_table",
     "poll_version",

@@ -1,0 +1,63 @@
+"""The forms of the tables for people: open a table, sit down at one with its code."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from game.engine import Game
+from game.explain import GAME_NAMES
+from game.practice.services import NAME_LENGTH
+from learners.names import clean_display_name
+
+
+class OpenTableForm(forms.Form):
+    """A new table: the game, how many play (how many of them computer players), and
+    the name the others see."""
+
+    game = forms.TypedChoiceField(
+        label=gettext_lazy("Game"),
+        choices=[(g.value, GAME_NAMES[g]) for g in Game],
+        coerce=str,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the three games.")},
+    )
+    players = forms.TypedChoiceField(
+        label=gettext_lazy("Players"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(2, 7)],
+        initial=2,
+        error_messages={"invalid_choice": gettext_lazy("Choose from 2 to 6 players.")},
+        help_text=gettext_lazy(
+            "Basic and Knock Rummy: 2 to 6. Gin Rummy: 2; with 3, one sits out each hand; "
+            "with 4, two partnerships."
+        ),
+    )
+    computers = forms.TypedChoiceField(
+        label=gettext_lazy("Computer players among them"),
+        coerce=int,
+        choices=[(n, str(n)) for n in range(0, 6)],
+        initial=0,
+        error_messages={"invalid_choice": gettext_lazy("Choose from 0 to 5 computer players.")},
+        help_text=gettext_lazy("The other seats wait for people who have the table's code."),
+    )
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
+
+    def clean_name(self) -> str:
+        return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)
+
+
+class SitDownForm(forms.Form):
+    """Sit down at a table: its code and the name the others see."""
+
+    code = forms.CharField(
+        label=gettext_lazy("Table code"),
+        max_length=20,
+        help_text=gettext_lazy("The code the player who opened the table gives you."),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
+
+    def clean_name(self) -> str:
+        return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)

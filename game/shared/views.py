@@ -1,0 +1,203 @@
+"""Tables for people: open one, sit down with its code, the table from one's seat, a
+move, the next hand. Thin views over :mod:`game.shared.services`; every form works
+without JavaScript, and with htmx the table swaps its own part and polls for the other
+players' moves (204 while the table's version is the one the page shows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from game import explain
+from game.moveforms import parse_display, parse_move, parse_version
+from learners.middleware import LearnerRequest
+from learners.services import known_learner, request_learner, visitor_token
+from rummy_site import codes
+from rummy_site.errors import ServiceError
+from rummy_site.htmx import render_page, wants_partial
+from rummy_site.middleware import client_address
+from rummy_site.parsing import small_int
+
+from . import presenters, services
+from .forms import OpenTableForm, SitDownForm
+from .models import SharedTable
+
+TEMPLATE = "shared/table.html"
+
+
+def _index(
+    request: HttpRequest,
+    *,
+    open_form: OpenTableForm | None = None,
+    sit_form: SitDownForm | None = None,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    learner = known_learner(request)
+    name = learner.display_name if learner is not None else ""
+    context = {
+        "open_form": open_form or OpenTableForm(initial={"name": name}, auto_id="open_%s"),
+        "sit_form": sit_form or SitDownForm(initial={"name": name}, auto_id="sit_%s"),
+        "error": error,
+    }
+    return render(request, "shared/index.html", context, status=status)
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    return _index(request)
+
+
+@require_POST
+def table_open(request: LearnerRequest) -> HttpResponse:
+    form = OpenTableForm(request.POST, auto_id="open_%s")
+    if not form.is_valid():
+        return _index(request, open_form=form, status=400)
+    data = form.cleaned_data
+    try:
+        table = services.open_table(
+            learner=request_learner(request),
+            name=data["name"],
+            game=data["game"],
+            players=data["players"],
+            computers=data["computers"],
+        )
+    except ServiceError as exc:
+        form.add_error("players", str(exc.message))
+        return _index(request, open_form=form, status=exc.status)
+    return redirect("shared:table", public_id=table.public_id)
+
+
+def _sit_page(
+    request: HttpRequest, form: SitDownForm, *, table: SharedTable | None, status: int = 200
+) -> HttpResponse:
+    context: dict[str, Any] = {"form": form, "table": table}
+    if table is not None:
+        context["game_label"] = explain.game_name(table.game)
+        context["taken"] = [s.get("name") for s in table.seats if not s.get("open")]
+    return render(request, "shared/sit.html", context, status=status)
+
+
+def _count_try(request: HttpRequest) -> None:
+    minutes = codes.count_try(visitor=visitor_token(request) or "", address=client_address(request))
+    if minutes is not None:
+        raise services.TooManyTries(minutes)
+
+
+@require_safe
+def sit_page(request: HttpRequest, code: str) -> HttpResponse:
+    """The table's link: who sits there, and the form to sit down (or the table, for a
+    player already at it)."""
+    learner = known_learner(request)
+    form = SitDownForm(initial={"code": code, "name": learner.display_name if learner else ""})
+    try:
+        _count_try(request)
+        table = services.table_by_code(code=code)
+    except ServiceError as exc:
+        form.add_error("code", str(exc.message))
+        return _sit_page(request, form, table=None, status=exc.status)
+    if services.seat_of(table, learner) is not None:
+        return redirect("shared:table", public_id=table.public_id)
+    return _sit_page(request, form, table=table)
+
+
+@require_POST
+def sit_down(request: LearnerRequest) -> HttpResponse:
+    form = SitDownForm(request.POST)
+    if not form.is_valid():
+        return _sit_page(request, form, table=None, status=400)
+    table = None
+    try:
+        _count_try(request)
+        table = services.table_by_code(code=form.cleaned_data["code"])
+        table, _seat = services.sit_down(
+            table=table, learner=request_learner(request), name=form.cleaned_data["name"]
+        )
+    except ServiceError as exc:
+        field = "name" if isinstance(exc, services.NameTaken) else "code"
+        form.add_error(field, str(exc.message))
+        return _sit_page(request, form, table=table, status=exc.status)
+    return redirect("shared:table", public_id=table.public_id)
+
+
+def _table(public_id: str) -> SharedTable:
+    try:
+        return services.table_get(public_id=public_id)
+    except services.TableNotFound as exc:
+        raise Http404(exc.message) from None
+
+
+def _render(
+    request: HttpRequest, table: SharedTable, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    seat = services.seat_of(table, known_learner(request))
+    if seat is None:
+        # Not at the table: its link, to sit down if a seat is open (nothing of the
+        # hand is shown to anyone but its players).
+        return redirect("shared:sit", code=table.code)
+    display = parse_display(request.GET, request.POST)
+    state = services.shared_state(table=table)
+    context = presenters.table_context(state, seat, display, error=error)
+    return render_page(request, TEMPLATE, context, partial="table", status=status)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """A player's table; its poll (``?v=<version>``) answers 204 while the table is at
+    that version, in one query."""
+    if wants_partial(request) and "v" in request.GET:
+        version = services.poll_version(public_id=public_id)
+        if version is None:
+            raise Http404(services.TableNotFound.default_message)
+        if small_int(request.GET["v"]) == version:
+            return HttpResponse(status=204)
+    return _render(request, _table(public_id))
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
+    table = _table(public_id)
+    try:
+        version = parse_version(request.POST)
+        wanted = parse_move(request.POST)
+        services.shared_move(
+            table=table, learner=request.learner, version=version, move=wanted.move
+        )
+    except ServiceError as exc:
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        seat = services.seat_of(table, request.learner)
+        names = presenters.SeatState(state, seat).names if state.dealt else state.names
+        message = (
+            explain.refusal(exc.error, names)
+            if isinstance(exc, services.MoveRefused)
+            else str(exc.message)
+        )
+        return _render(request, table, error=message, status=exc.status)
+    if wants_partial(request):
+        return _render(request, table)
+    return redirect("shared:table", public_id=table.public_id)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
+    table = _table(public_id)
+    try:
+        version = parse_version(request.POST)
+        services.next_hand(table=table, learner=request.learner, version=version)
+    except ServiceError as exc:
+        table.refresh_from_db()
+        return _render(request, table, error=str(exc.message), status=exc.status)
+    if wants_partial(request):
+        return _render(request, table)
+    return redirect("shared:table", public_id=table.public_id)
+
+
+__all__ = ["index", "sit_down", "sit_page", "table_move", "table_next", "table_open", "table_page"]

@@ -1,0 +1,168 @@
+"""Tables for people through HTTP: open one, share its code, sit down, play from two
+browsers in two languages; each page carries only its player's cards; stale, doubled
+and foreign posts change nothing; the poll is 204 in one query while nothing moved."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from game.engine import BotPlayer, Card
+from game.shared import services
+from game.shared.models import SharedTable
+from tests.browser.helpers import ACTIONS, cards_of
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+CARD = re.compile(r'(?:data-card|value)="([2-9TJQKA][CDHS])"')
+
+
+def browser(language: str = "en") -> Client:
+    client = Client()
+    client.get(f"/{language}/play/")  # the visitor cookie
+    return client
+
+
+def open_and_fill(game: str = "knock", players: int = 2, computers: int = 0):  # type: ignore[no-untyped-def]
+    ona = browser("lt")
+    response = ona.post(
+        "/lt/play/new/", {"game": game, "players": players, "computers": computers, "name": "Ona"}
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    table = SharedTable.objects.get()
+    others = []
+    for number in range(players - computers - 1):
+        other = browser("ru")
+        page = other.get(f"/ru/play/code/{table.code}/")
+        assert page.status_code == 200 and "Ona" in page.content.decode()
+        sat = other.post("/ru/play/sit/", {"code": table.code.lower(), "name": f"Саша{number}"})
+        assert sat.status_code == 302, sat.content.decode()[:500]
+        others.append(other)
+    table.refresh_from_db()
+    return table, ona, others
+
+
+def cards_on(html: str) -> set[str]:
+    return set(CARD.findall(html))
+
+
+def test_the_waiting_room_then_the_hand_and_each_sees_only_their_cards() -> None:
+    ona = browser("lt")
+    ona.post("/lt/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
+    table = SharedTable.objects.get()
+    waiting = ona.get(f"/lt/play/{table.public_id}/").content.decode()
+    assert table.code[:3] in waiting and "/play/code/" in waiting
+    sasha = browser("ru")
+    sasha.post("/ru/play/sit/", {"code": table.code, "name": "Саша"})
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    hand = state.hand_of(state.current[0])
+    board = state.current[0]
+    pages = {
+        0: ona.get(f"/lt/play/{table.public_id}/"),
+        1: sasha.get(f"/ru/play/{table.public_id}/"),
+    }
+    for seat, response in pages.items():
+        html = response.content.decode()
+        assert response.status_code == 200
+        mine = {str(c) for c in hand.cards(board.seat_of(seat))}
+        theirs = {str(c) for c in hand.cards(board.seat_of(1 - seat))}
+        assert mine <= cards_on(html)
+        assert not theirs & cards_on(html), "another player's card is on the page"
+    assert '<html lang="lt">' in pages[0].content.decode()
+    assert '<html lang="ru">' in pages[1].content.decode()
+    # Someone not at the table is sent to its link, and sees no card at all.
+    stranger = browser()
+    response = stranger.get(f"/en/play/{table.public_id}/", follow=True)
+    assert not cards_on(response.content.decode())
+
+
+def test_two_people_play_a_hand_to_the_end_over_http() -> None:
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in clients if state.my_turn(s))
+        client, language = clients[seat]
+        move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
+        data: dict[str, object] = {"version": table.version, "action": ACTIONS[type(move)]}
+        if cards_of(move):
+            data["cards"] = cards_of(move)
+        response = client.post(f"/{language}/play/{table.public_id}/move/", data, **HX)
+        assert response.status_code == 200, response.content.decode()[:800]
+    else:
+        raise AssertionError("the hand did not end")
+    for seat, (client, language) in clients.items():
+        html = client.get(f"/{language}/play/{table.public_id}/").content.decode()
+        assert 'id="result-title"' in html
+    response = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert len(table.rounds) == 2
+
+
+def test_out_of_turn_stale_foreign_and_malformed_moves_change_nothing() -> None:
+    table, ona, (sasha,) = open_and_fill("gin", 2)
+    state = services.shared_state(table=table)
+    first = state.to_move(state.current[0])
+    mover, waiter = (ona, sasha) if first == 0 else (sasha, ona)
+    url = f"/en/play/{table.public_id}/move/"
+    version = table.version
+    wait = waiter.post(url, {"version": version, "action": "draw_stock"}, **HX)
+    assert wait.status_code == 409 and "not your turn" in wait.content.decode()
+    stranger = browser()
+    assert stranger.post(url, {"version": version, "action": "draw_stock"}).status_code == 302
+    bad = mover.post(url, {"version": version, "action": "discard", "cards": ["ZZ"]}, **HX)
+    assert bad.status_code == 400
+    held = state.view_for(first).cards[0]  # type: ignore[union-attr]
+    refused = mover.post(url, {"version": version, "action": "discard", "cards": [str(held)]}, **HX)
+    assert refused.status_code == 422 and "draw" in refused.content.decode().lower()
+    table.refresh_from_db()
+    assert table.version == version
+    # A double click: the first goes in, the second is told the table moved on.
+    assert mover.post(url, {"version": version, "action": "draw_stock"}, **HX).status_code == 200
+    again = mover.post(url, {"version": version, "action": "draw_stock"}, **HX)
+    assert again.status_code == 409
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert len(services.shared_state(table=table).current[0].moves) == 1
+    assert Card.parse(str(held))  # the card is a real one
+
+
+def test_the_poll_is_204_in_few_queries_until_another_player_moves() -> None:
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    url = f"/en/play/{table.public_id}/"
+    with CaptureQueriesContext(connection) as queries:
+        assert ona.get(url, {"v": table.version}, **HX).status_code == 204
+    assert len(queries) <= 2, [q["sql"] for q in queries]
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    mover.post(url + "move/", {"version": table.version, "action": "draw_stock"}, **HX)
+    redraw = ona.get(url, {"v": table.version}, **HX)
+    assert redraw.status_code == 200 and 'id="table"' in redraw.content.decode()
+    assert "<html" not in redraw.content.decode()
+
+
+def test_bad_forms_and_codes_are_refused_with_a_message() -> None:
+    client = browser()
+    for data in (
+        {"game": "poker", "players": 2, "computers": 0, "name": "Ona"},
+        {"game": "gin", "players": 5, "computers": 0, "name": "Ona"},
+        {"game": "knock", "players": 2, "computers": 2, "name": "Ona"},
+        {"game": "knock", "players": 2, "computers": 0, "name": ""},
+    ):
+        assert client.post("/en/play/new/", data).status_code == 400
+    assert not SharedTable.objects.exists()
+    wrong = client.post("/en/play/sit/", {"code": "XXXXXX", "name": "Ona"})
+    assert wrong.status_code == 404 and "no table with this code" in wrong.content.decode()
+    table, _ona, _others = open_and_fill("knock", 3, computers=1)
+    full = browser().post("/en/play/sit/", {"code": table.code, "name": "Ieva"})
+    assert full.status_code == 409 and "taken" in full.content.decode()

@@ -99,7 +99,7 @@ def test_two_people_play_a_hand_to_the_end_over_http() -> None:
         assert response.status_code == 200, response.content.decode()[:800]
     else:
         raise AssertionError("the hand did not end")
-    for seat, (client, language) in clients.items():
+    for client, language in clients.values():
         html = client.get(f"/{language}/play/{table.public_id}/").content.decode()
         assert 'id="result-title"' in html
     response = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})

@@ -38,7 +38,7 @@ from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 
 from . import assignments
 from .mistakes import COACH_DEADWOOD, TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
-from .models import Classroom, Mistake, Pupil
+from .models import Classroom, ClassTable, Mistake, Pupil
 
 #: The records whose latest change makes the stamp: (model, its time field).
 _WATCHED = [
@@ -77,6 +77,12 @@ def class_with_stamp(*, teacher: User, public_id: str) -> tuple[Classroom, str] 
         )
         for number, (model, moment) in enumerate(_WATCHED)
     }
+    # The class's tables for people: the latest change at any of them.
+    annotations["stamp_tables"] = Subquery(
+        ClassTable.objects.filter(classroom=OuterRef("pk"))
+        .order_by("-table__updated")
+        .values("table__updated")[:1]
+    )
     found = (
         Classroom.objects.filter(public_id=public_id, teacher=teacher)
         .annotate(**annotations)

@@ -229,3 +229,22 @@ class LiveAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pupil} step {self.step}: {self.move}"
+
+
+class ClassTable(models.Model):
+    """A table for people the teacher seated some of the class's pupils at (the table
+    itself belongs to the game, :class:`game.shared.models.SharedTable`)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="tables")
+    table = models.OneToOneField(
+        "shared.SharedTable", on_delete=models.CASCADE, related_name="class_table"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("class table")
+        verbose_name_plural = _("class tables")
+        ordering = ["created", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.classroom} {self.table}"

@@ -13,12 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from game import explain
-from game.board import BoardDisplay, board_context
+from game.board import BoardDisplay, board_context, table_melds
 from game.cards import text_html, text_plain
 from game.engine import Game, Move
 from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
+from game.practice import services as practice
+from game.shared import services as shared
 from rummy_site.languages import pick
 
 from . import assignments, dashboard, live, projector, services
@@ -38,12 +40,18 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
     for pupil in memberships:
         items = services.assignments_of(classroom=pupil.classroom)
         statuses = assignments.progress(items, [learner], today=timezone.localdate())
+        seated = [
+            t
+            for t in services.class_tables(classroom=pupil.classroom, most=20)
+            if shared.seat_of(t, learner) is not None
+        ][:3]
         exercise = running.get(pupil.classroom_id)
         scenario = scenarios.get(exercise.scenario) if exercise else None
         classes.append(
             {
                 "pupil": pupil,
                 "live": text_plain(pick(scenario.title)) if scenario else "",
+                "tables": [{"table": t, "game_label": explain.game_name(t.game)} for t in seated],
                 "assignments": [
                     {
                         "label": assignments.label(a, pupil.classroom.language),
@@ -106,6 +114,7 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),
+        "tables": class_tables(classroom),
     }
 
 
@@ -137,6 +146,74 @@ def live_poll_seconds() -> int:
     """How often a live exercise's pages ask whether the class moved on
     (``LIVE_POLL_SECONDS``): often, as the class waits for it."""
     return int(getattr(settings, "LIVE_POLL_SECONDS", 2))
+
+
+def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
+    """The class's tables for the dashboard: who sits there, whose turn it is (or that
+    the hand is over), the hand's number and each player's score."""
+    rows = []
+    for table in services.class_tables(classroom=classroom):
+        try:
+            state = shared.shared_state(table=table)
+        except practice.CorruptTable:
+            continue
+        scores = shared.scores_of(state)
+        turns = [state.to_move(b) for b in state.current]
+        names = state.names
+        rows.append(
+            {
+                "table": table,
+                "game_label": explain.game_name(table.game),
+                "hand": len(state.rounds),
+                "players": [
+                    {"name": n, "score": explain.points(scores[i]), "turn": i in turns}
+                    for i, n in enumerate(names)
+                ],
+                "round_over": state.round_over,
+            }
+        )
+    return rows
+
+
+def table_projector_context(table: Any) -> dict[str, Any]:
+    """A class table on the teacher's screen: every board of the hand, every hand face
+    up (for the teacher's eyes: the pupils at the table must not see this screen)."""
+    state = shared.shared_state(table=table)
+    names = state.names
+    boards = []
+    for board in state.current:
+        hand = state.hand_of(board)
+        board_names = [names[s] for s in board.seats]
+        view = hand.view(None)
+        boards.append(
+            {
+                "seats": [
+                    {
+                        "name": board_names[p],
+                        "cards": list(hand.cards(p)),
+                        "count": len(hand.cards(p)),
+                        "turn": p == hand.turn and not hand.is_over,
+                        "learner": False,
+                    }
+                    for p in range(hand.players)
+                ],
+                "discard_top": view.discard_pile[-1] if view.discard_pile else None,
+                "stock_size": view.stock_size,
+                "melds": table_melds(view.table, board_names),
+                "log": explain.log_sentences(view.log, board_names, human=None, last=6),
+                "over": hand.is_over,
+            }
+        )
+    return {
+        "table": table,
+        "game_label": explain.game_name(table.game),
+        "hand": len(state.rounds),
+        "boards": boards,
+        "scores": [
+            {"name": n, "score": explain.points(s)}
+            for n, s in zip(names, shared.scores_of(state), strict=True)
+        ],
+    }
 
 
 def live_summary(classroom: Classroom) -> dict[str, Any]:
@@ -281,6 +358,7 @@ def live_pupil_context(
 
 __all__ = [
     "VERDICT_WORDS",
+    "class_tables",
     "grid",
     "live_poll_seconds",
     "live_pupil_context",
@@ -290,4 +368,5 @@ __all__ = [
     "poll_seconds",
     "progress_context",
     "project_index_context",
+    "table_projector_context",
 ]

@@ -15,6 +15,7 @@ names change them).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -29,12 +30,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from game.practice.models import Table
+from game.shared import services as shared
+from game.shared.models import SharedTable
 from learners.models import Learner
 from learners.names import clean_display_name
 from rummy_site import codes
 from rummy_site.errors import ServiceError
 
-from .models import Assignment, Classroom, Pupil, new_join_code, new_return_code
+from .models import Assignment, Classroom, ClassTable, Pupil, new_join_code, new_return_code
 
 #: Code attempts (join or return) of one browser, and of one network address (a whole
 #: school behind one router: ten classes of thirty, each pupil opening the join link
@@ -267,6 +270,46 @@ def pupil_new_code(*, pupil: Pupil) -> Pupil:
 
     _with_fresh(new_return_code, save)
     return pupil
+
+
+# ------------------------------------------------------------------ tables for people
+class NoPupils(ClassroomError):
+    status = 400
+    default_message = _("Nobody is in the class yet: there is no one to seat.")
+
+
+def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedTable]:
+    """Seat every pupil of the class at tables of ``players`` for ``game``, in a random
+    order, computer players filling the last table; the hands are dealt at once."""
+    pupils = pupils_of(classroom=classroom)
+    if not pupils:
+        raise NoPupils()
+    random.SystemRandom().shuffle(pupils)
+    try:
+        tables = shared.seat_people(
+            people=[(p.learner, p.name) for p in pupils], game=game, players=players
+        )
+    except shared.BadTable as exc:
+        raise BadAssignment(str(exc.message)) from None
+    ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
+    _touch(classroom)
+    return tables
+
+
+def class_tables(*, classroom: Classroom, most: int = 60) -> list[SharedTable]:
+    """The tables the teacher seated the class at, the latest first."""
+    return list(
+        SharedTable.objects.filter(class_table__classroom=classroom).order_by("-created")[:most]
+    )
+
+
+def class_table(*, classroom: Classroom, public_id: str) -> SharedTable:
+    found = SharedTable.objects.filter(
+        class_table__classroom=classroom, public_id=public_id
+    ).first()
+    if found is None:
+        raise ClassNotFound()
+    return found
 
 
 def tables_of_pupil(*, pupil: Pupil, most: int = 20) -> list[Table]:

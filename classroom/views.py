@@ -20,9 +20,12 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from game import explain
+from game.engine import Game
 from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
 from game.practice import services as practice
@@ -154,6 +157,8 @@ def _class_page(
         or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
         "error": error,
         **presenters.live_summary(classroom),
+        "seat_games": [(g.value, explain.game_name(g)) for g in Game],
+        "seat_sizes": range(2, 7),
     }
     return render(request, "classroom/class.html", context, status=status)
 
@@ -406,6 +411,46 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
         _("%(name)s is no longer in the class. Their return code no longer works.")
         % {"name": pupil.name},
     )
+
+
+# ------------------------------------------------------------------ tables for people
+@login_required
+@require_POST
+def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Seat the whole class at tables of N (computer players filling the last one)."""
+    classroom = _teacher_class(request, public_id)
+    players = small_int(request.POST.get("players", ""))
+    try:
+        tables = services.class_seat(
+            classroom=classroom, game=request.POST.get("game", ""), players=players or 0
+        )
+    except services.ClassroomError as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+    return _back(
+        request,
+        classroom,
+        ngettext(
+            "The class sits at %(count)s table. The hands are dealt: your pupils find their "
+            "table on their classroom page.",
+            "The class sits at %(count)s tables. The hands are dealt: your pupils find their "
+            "table on their classroom page.",
+            len(tables),
+        )
+        % {"count": len(tables)},
+    )
+
+
+@login_required
+@require_safe
+def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
+    """A class table on the teacher's screen, every hand face up."""
+    classroom = _teacher_class(request, public_id)
+    try:
+        table = services.class_table(classroom=classroom, public_id=table_id)
+    except services.ClassNotFound as exc:
+        raise Http404(exc.message) from None
+    context = {"classroom": classroom, **presenters.table_projector_context(table)}
+    return render(request, "classroom/table.html", context)
 
 
 # ------------------------------------------------------------------ projector mode

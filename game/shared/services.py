@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -194,6 +195,14 @@ class SharedState:
         return round_result([self.hand_of(b) for b in self.current]) if self.dealt else None
 
 
+def scores_of(state: SharedState) -> list[Fraction]:
+    """Each table seat's score toward the match's target (the current hand counted once
+    it is over)."""
+    current = state.result() if state.round_over else None
+    results = (*state.results, *([current] if current is not None else []))
+    return state.rules.seat_scores(state.rules.match(state.rounds, results))
+
+
 def _rules(table: SharedTable) -> TableRules:
     try:
         return TableRules(
@@ -271,6 +280,41 @@ def open_table(
             if attempt == 7:
                 raise
     raise AssertionError("unreachable")
+
+
+def seat_people(
+    *,
+    people: Sequence[tuple[Learner, str]],
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+) -> list[SharedTable]:
+    """Tables of ``players`` for all of ``people`` (learner, name) at once, in their
+    order, computer players filling the last table; each dealt at once."""
+    found = Game.named(game)
+    if found is None or not people:
+        raise BadTable()
+    low, high = table_sizes(found)
+    if not low <= players <= high:
+        raise BadTable()
+    tables = []
+    with transaction.atomic():
+        for start in range(0, len(people), players):
+            group = people[start : start + players]
+            seats: list[dict[str, Any]] = [{"name": n, "learner": p.pk} for p, n in group]
+            seats += [{"name": computer_name(i), "bot": True} for i in range(players - len(group))]
+            table = SharedTable(
+                game=found.value,
+                format=TableFormat.of(found, players).value,
+                options=options or {},
+                seats=seats,
+                seed=random.SystemRandom().randrange(1, 2**62),
+            )
+            rules = _rules(table)
+            table.rounds = rounds_to_data([_with_bots_moved(rules, rules.first_round(), seats)])
+            table.save()
+            tables.append(table)
+    return tables
 
 
 def table_by_code(*, code: str) -> SharedTable:
@@ -432,7 +476,9 @@ __all__ = [
     "next_hand",
     "open_table",
     "poll_version",
+    "scores_of",
     "seat_of",
+    "seat_people",
     "shared_move",
     "shared_state",
     "sit_down",

@@ -48,7 +48,7 @@ def test_classes_and_pupils_survive_the_second_migration_both_ways() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
-def test_classes_pupils_and_mistakes_survive_the_live_exercises_migration_both_ways() -> None:
+def test_classes_pupils_and_mistakes_survive_the_live_and_tables_migrations_both_ways() -> None:
     apps = migrate(SECOND)
     User = apps.get_model("auth", "User")
     Learner = apps.get_model("learners", "Learner")
@@ -71,6 +71,9 @@ def test_classes_pupils_and_mistakes_survive_the_live_exercises_migration_both_w
     assert apps.get_model("classroom", "Pupil").objects.get().name == "Ona"
     assert apps.get_model("classroom", "Mistake").objects.get().topic == "bad_run"
     assert apps.get_model("classroom", "LiveExercise").objects.count() == 0
+    apps = migrate([("classroom", "0004_class_tables")])
+    assert apps.get_model("classroom", "Pupil").objects.get().name == "Ona"
+    assert apps.get_model("classroom", "ClassTable").objects.count() == 0
     apps = migrate(SECOND)
     assert apps.get_model("classroom", "Classroom").objects.get().name == "5B"
     assert apps.get_model("classroom", "Mistake").objects.count() == 1

@@ -1,0 +1,102 @@
+"""The teacher seats the class at tables for people in one step, watches every table
+on the dashboard (whose turn, scores) and opens any of them face up; pupils find their
+table on their classroom page; only the class's teacher sees its tables."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from classroom import services
+from classroom.models import ClassTable
+from game.shared import services as shared
+from game.shared.models import SharedTable
+
+from .test_views import a_class, pupil_joins, teacher_client
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_teacher_seats_the_class_and_computer_players_fill_the_last_table() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    pupils = [
+        pupil_joins(classroom.join_code, name) for name in ("Ona", "Jonas", "Ieva", "Rasa", "Tomas")
+    ]
+    response = teacher.post(
+        f"/lt/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
+    )
+    assert response.status_code == 302
+    tables = list(SharedTable.objects.order_by("pk"))
+    assert len(tables) == 3 and ClassTable.objects.filter(classroom=classroom).count() == 3
+    seated = [s for t in tables for s in t.seats if s.get("learner")]
+    assert sorted(s["name"] for s in seated) == ["Ieva", "Jonas", "Ona", "Rasa", "Tomas"]
+    assert sum(1 for t in tables for s in t.seats if s.get("bot")) == 1
+    assert all(shared.shared_state(table=t).dealt for t in tables)
+    # Each pupil finds their table on their classroom page, and plays it.
+    page = pupils[0].get("/lt/classroom/").content.decode()
+    link = re.search(r'href="(/lt/play/[^/"]+/)"', page)
+    assert link is not None
+    assert pupils[0].get(link[1]).status_code == 200
+    # The teacher's dashboard lists the tables; the face-up view shows every hand.
+    dashboard = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert dashboard.count("/tables/") >= 3
+    face_up = teacher.get(f"/lt/classroom/{classroom.public_id}/tables/{tables[0].public_id}/")
+    assert face_up.status_code == 200
+    state = shared.shared_state(table=tables[0])
+    hand = state.hand_of(state.current[0])
+    html = face_up.content.decode()
+    for seat in range(hand.players):
+        assert all(f'data-card="{c}"' in html for c in hand.cards(seat))
+
+
+def test_a_move_at_a_class_table_redraws_the_teachers_dashboard() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert teacher.get(poll, **HX).status_code == 204
+    table = SharedTable.objects.get()
+    state = shared.shared_state(table=table)
+    board = state.current[0]
+    assert state.to_move(board) == 0  # the computer player has moved up to Ona's turn
+    response = ona.post(
+        f"/en/play/{table.public_id}/move/", {"version": table.version, "action": "draw_stock"}
+    )
+    assert response.status_code == 302
+    assert teacher.get(poll, **HX).status_code == 200
+
+
+def test_only_the_classs_teacher_seats_and_watches_its_tables() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    empty = teacher.post(
+        f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
+    )
+    assert empty.status_code == 400 and "Nobody is in the class" in empty.content.decode()
+    pupil_joins(classroom.join_code, "Ona")
+    for bad in ({"game": "poker", "players": "2"}, {"game": "gin", "players": "5"}, {}):
+        response = teacher.post(f"/en/classroom/{classroom.public_id}/tables/", bad)
+        assert response.status_code == 400
+    assert not SharedTable.objects.exists()
+    services.class_seat(classroom=classroom, game="basic", players=3)
+    table = SharedTable.objects.get()
+    other, _other = teacher_client("mr-smith")
+    url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    assert other.get(url).status_code == 404
+    assert (
+        other.post(
+            f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
+        ).status_code
+        == 404
+    )
+    assert Client().get(url).status_code == 302
+    mine = a_class(user, "6A")
+    assert (
+        teacher.get(f"/en/classroom/{mine.public_id}/tables/{table.public_id}/").status_code == 404
+    )

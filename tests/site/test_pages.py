@@ -20,6 +20,7 @@ PAGE_NAMES = [
     "join",
     "return",
     "live",
+    "shared:index",
     "signup",
     "login",
     "password_reset",

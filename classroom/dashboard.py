@@ -305,23 +305,36 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
     ids = [p.learner_id for p in pupils]
     latest: dict[int, Activity] = {}
     recent: list[tuple[Any, int, Any, dict[str, Any]]] = []
+
+    def seen(learner: int, when: Any) -> None:
+        known = latest.get(learner)
+        if when is not None and (known is None or when > known.when):
+            latest[learner] = Activity(when)
+
     for model, moment in _WATCHED:
         manager = model._default_manager
-        rows = (
-            manager.filter(learner__in=ids).order_by().values("learner").annotate(last=Max(moment))
-        )
-        for row in rows:
-            known = latest.get(row["learner"])
-            if row["last"] is not None and (known is None or row["last"] > known.when):
-                latest[row["learner"]] = Activity(row["last"])
         fields = _FIELDS[model]
+        found: set[int] = set()
         if fields:
+            # The recent rows first: their newest is each learner's latest of this kind.
             for row in (
                 manager.filter(learner__in=ids, **{f"{moment}__gte": now - RECENT})
                 .order_by(f"-{moment}")
                 .values("learner", moment, *fields)[: 20 * max(1, len(ids))]
             ):
                 recent.append((row[moment], row["learner"], model, row))
+                seen(row["learner"], row[moment])
+                found.add(row["learner"])
+        # The others' latest, by the database (none left in a class at work: no query).
+        rest = [i for i in ids if i not in found]
+        if rest:
+            for row in (
+                manager.filter(learner__in=rest)
+                .order_by()
+                .values("learner")
+                .annotate(last=Max(moment))
+            ):
+                seen(row["learner"], row["last"])
     wanted = {(r["game"], r["slug"]) for _w, _l, m, r in recent if m in (FirstAnswer, LessonRead)}
     lessons = {
         (lesson.game, lesson.slug): lesson.title

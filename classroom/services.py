@@ -85,18 +85,8 @@ class BadName(ClassroomError):
     status = 400
 
 
-class TooManyTries(ClassroomError):
+class TooManyTries(ClassroomError, codes.TooManyTries):
     status = 429
-
-    def __init__(self, minutes: int) -> None:
-        super().__init__(
-            ngettext(
-                "Too many codes tried. Try again in %(count)d minute.",
-                "Too many codes tried. Try again in %(count)d minutes.",
-                minutes,
-            )
-            % {"count": minutes}
-        )
 
 
 # ------------------------------------------------------------------ helpers

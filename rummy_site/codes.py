@@ -19,7 +19,9 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.utils.translation import ngettext
 
+from .errors import ServiceError
 from .ratelimit import Limit, hit
 
 #: Codes a browser (its visitor cookie), and an address (a school behind one router),
@@ -80,3 +82,19 @@ def count_try(*, visitor: str, address: str) -> int | None:
         limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
     over = hit(limits)
     return None if over is None else max(1, -(-over.retry_after // 60))
+
+
+class TooManyTries(ServiceError):
+    """Over a limit of :func:`count_try`: how many minutes to wait."""
+
+    status = 429
+
+    def __init__(self, minutes: int) -> None:
+        super().__init__(
+            ngettext(
+                "Too many codes tried. Try again in %(count)d minute.",
+                "Too many codes tried. Try again in %(count)d minutes.",
+                minutes,
+            )
+            % {"count": minutes}
+        )

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from game.engine import Game
-from game.explain import GAME_NAMES
+from game.practice.forms import NewTableForm
 from game.practice.services import NAME_LENGTH
 from learners.names import clean_display_name
 
@@ -15,23 +14,9 @@ class OpenTableForm(forms.Form):
     """A new table: the game, how many play (how many of them computer players), and
     the name the others see."""
 
-    game = forms.TypedChoiceField(
-        label=gettext_lazy("Game"),
-        choices=[(g.value, GAME_NAMES[g]) for g in Game],
-        coerce=str,
-        error_messages={"invalid_choice": gettext_lazy("Choose one of the three games.")},
-    )
-    players = forms.TypedChoiceField(
-        label=gettext_lazy("Players"),
-        coerce=int,
-        choices=[(n, str(n)) for n in range(2, 7)],
-        initial=2,
-        error_messages={"invalid_choice": gettext_lazy("Choose from 2 to 6 players.")},
-        help_text=gettext_lazy(
-            "Basic and Knock Rummy: 2 to 6. Gin Rummy: 2; with 3, one sits out each hand; "
-            "with 4, two partnerships."
-        ),
-    )
+    # As a practice table's: the game and how many play.
+    game = NewTableForm.declared_fields["game"]
+    players = NewTableForm.declared_fields["players"]
     computers = forms.TypedChoiceField(
         label=gettext_lazy("Computer players among them"),
         coerce=int,

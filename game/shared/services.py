@@ -27,7 +27,6 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from game.engine import (
     AnyMove,
@@ -108,18 +107,8 @@ class MatchOver(SharedError):
     default_message = _("The match is over: open a new table to play again.")
 
 
-class TooManyTries(SharedError):
+class TooManyTries(SharedError, codes.TooManyTries):
     status = 429
-
-    def __init__(self, minutes: int) -> None:
-        super().__init__(
-            ngettext(
-                "Too many codes tried. Try again in %(count)d minute.",
-                "Too many codes tried. Try again in %(count)d minutes.",
-                minutes,
-            )
-            % {"count": minutes}
-        )
 
 
 class MoveRefused(SharedError):

@@ -73,9 +73,14 @@ def table_open(request: LearnerRequest) -> HttpResponse:
 
 
 def _sit_page(
-    request: HttpRequest, form: SitDownForm, *, table: SharedTable | None, status: int = 200
+    request: HttpRequest,
+    form: SitDownForm,
+    *,
+    table: SharedTable | None,
+    error: str = "",
+    status: int = 200,
 ) -> HttpResponse:
-    context: dict[str, Any] = {"form": form, "table": table}
+    context: dict[str, Any] = {"form": form, "table": table, "error": error}
     if table is not None:
         context["game_label"] = explain.game_name(table.game)
         context["taken"] = [s.get("name") for s in table.seats if not s.get("open")]
@@ -97,9 +102,8 @@ def sit_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
         _count_try(request)
         table = services.table_by_code(code=code)
-    except ServiceError as exc:
-        form.add_error("code", str(exc.message))
-        return _sit_page(request, form, table=None, status=exc.status)
+    except ServiceError as exc:  # the form is not bound: the reason above it
+        return _sit_page(request, form, table=None, error=str(exc.message), status=exc.status)
     if services.seat_of(table, learner) is not None:
         return redirect("shared:table", public_id=table.public_id)
     return _sit_page(request, form, table=table)

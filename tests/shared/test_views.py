@@ -161,6 +161,9 @@ def test_bad_forms_and_codes_are_refused_with_a_message() -> None:
     ):
         assert client.post("/en/play/new/", data).status_code == 400
     assert not SharedTable.objects.exists()
+    link = client.get("/en/play/code/XXXXXX/")  # a mistyped link
+    assert link.status_code == 404 and "no table with this code" in link.content.decode()
+    assert 'name="code"' in link.content.decode()  # the form to type it again
     wrong = client.post("/en/play/sit/", {"code": "XXXXXX", "name": "Ona"})
     assert wrong.status_code == 404 and "no table with this code" in wrong.content.decode()
     table, _ona, _others = open_and_fill("knock", 3, computers=1)

@@ -206,6 +206,9 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         )
     return {
         "table": table,
+        "paused": table.paused,
+        "hints_on": table.hints,
+        "away_names": [s.get("name", "") for s in table.seats if s.get("away")],
         "game_label": explain.game_name(table.game),
         "hand": len(state.rounds),
         "boards": boards,

@@ -26,6 +26,11 @@ urlpatterns: list[URLPattern] = [
     path("<str:public_id>/cards/", views.class_cards, name="cards"),
     path("<str:public_id>/tables/", views.class_seat, name="seat"),
     path("<str:public_id>/tables/<str:table_id>/", views.class_table_page, name="table"),
+    path(
+        "<str:public_id>/tables/<str:table_id>/control/",
+        views.class_table_control,
+        name="table_control",
+    ),
     path("<str:public_id>/live/", views.class_live, name="live"),
     path("<str:public_id>/live/start/", views.live_start, name="live_start"),
     path("<str:public_id>/live/step/", views.live_step, name="live_step"),

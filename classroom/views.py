@@ -29,6 +29,7 @@ from game.engine import Game
 from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
 from game.practice import services as practice
+from game.shared import services as shared
 from learners.middleware import LearnerRequest
 from learners.services import (
     continue_as,
@@ -451,6 +452,36 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
         raise Http404(exc.message) from None
     context = {"classroom": classroom, **presenters.table_projector_context(table)}
     return render(request, "classroom/table.html", context)
+
+
+#: What the teacher's buttons on a class table do: (paused, hints) to set.
+TABLE_CONTROLS = {
+    "pause": {"paused": True},
+    "go-on": {"paused": False},
+    "hints-off": {"hints": False},
+    "hints-on": {"hints": True},
+}
+
+
+@login_required
+@require_POST
+def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
+    """Pause a class table or let it go on; switch its hints off or on."""
+    classroom = _teacher_class(request, public_id)
+    try:
+        table = services.class_table(classroom=classroom, public_id=table_id)
+    except services.ClassNotFound as exc:
+        raise Http404(exc.message) from None
+    wanted = TABLE_CONTROLS.get(request.POST.get("do", ""))
+    if wanted is None:
+        context = {"classroom": classroom, **presenters.table_projector_context(table)}
+        context["error"] = _("Choose one of the buttons.")
+        return render(request, "classroom/table.html", context, status=400)
+    if "paused" in wanted:
+        shared.set_paused(table=table, paused=wanted["paused"])
+    else:
+        shared.set_hints(table=table, hints=wanted["hints"])
+    return redirect("classroom:table", public_id=classroom.public_id, table_id=table.public_id)
 
 
 # ------------------------------------------------------------------ projector mode

@@ -269,27 +269,35 @@ def _knock_nudge(state: TableState) -> str:
 
 
 @dataclass
-class _Verdict:
+class Verdict:
+    """The coach on a move of a reviewed hand: a sentence, the reasons for the move
+    played, and the coach's own choice with its reasons when it preferred another."""
+
     text: str = ""
     played: list[str] = field(default_factory=list)
     preferred: dict[str, Any] | None = None
 
 
-def _verdict(review: ReviewStep, names: Sequence[str]) -> _Verdict:
+def _verdict(review: ReviewStep, names: Sequence[str]) -> Verdict:
     """The coach's view of the learner's move at this step of the review."""
-    verdict = _Verdict()
-    if review.advice is None or review.move is None:
+    return move_verdict(review.advice, review.move, names)
+
+
+def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[str]) -> Verdict:
+    """The coach's view of ``move``, ranked in ``advice`` (none: not the learner's)."""
+    verdict = Verdict()
+    if advice is None or move is None:
         return verdict
-    ranked = {str(m.move): m for m in review.advice.moves}
-    mine = ranked.get(str(review.move))
-    best = review.advice.best
+    ranked = {str(m.move): m for m in advice.moves}
+    mine = ranked.get(str(move))
+    best = advice.best
     if mine is not None:
         verdict.played = [explain.coach_reason(r, names) for r in mine.reasons]
     if best is not None and mine is not None and mine.rank == 1:
         verdict.text = _("The coach agrees: this was its first choice.")
     elif best is not None:
         verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
-            "mine": explain.move_phrase(review.move),
+            "mine": explain.move_phrase(move),
             "best": explain.move_phrase(best.move),
         }
         verdict.preferred = {
@@ -345,6 +353,8 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
 __all__ = [
     "ScoreSheet",
     "TableSummary",
+    "Verdict",
+    "move_verdict",
     "review_context",
     "score_sheet",
     "table_context",

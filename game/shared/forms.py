@@ -25,6 +25,22 @@ class OpenTableForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("Choose from 0 to 5 computer players.")},
         help_text=gettext_lazy("The other seats wait for people who have the table's code."),
     )
+    away = forms.TypedChoiceField(
+        label=gettext_lazy("When a player does not answer"),
+        coerce=int,
+        choices=[
+            (30, gettext_lazy("the computer plays for them after 30 seconds")),
+            (60, gettext_lazy("the computer plays for them after 1 minute")),
+            (120, gettext_lazy("the computer plays for them after 2 minutes")),
+            (300, gettext_lazy("the computer plays for them after 5 minutes")),
+            (0, gettext_lazy("wait for them as long as it takes")),
+        ],
+        initial=120,
+        required=False,
+        empty_value=120,
+        error_messages={"invalid_choice": gettext_lazy("Choose how long to wait from the list.")},
+        help_text=gettext_lazy("A player who comes back takes their seat again."),
+    )
     name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
 
     def clean_name(self) -> str:

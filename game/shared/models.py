@@ -7,6 +7,13 @@ finished ones; every page replays the hand. Unlike one, any seat may be a person
 "bot": true}, {"name": "", "open": true}]``. The hand is dealt when the last open seat
 is taken. ``version`` counts every change: a move is made only from the version its
 player saw, so of two moves at once exactly one goes in.
+
+A person who stops answering is replaced by a computer player: ``waiting`` lists the
+people to move now and since when, so that any player's poll can tell in its one
+query that someone has been waiting longer than ``away_seconds``; their seat is then
+marked ``"away": true`` and the computer plays it until they take it back. A teacher
+may pause a class table (no move is made while ``paused``) and switch the coach's hints
+off (``hints``).
 """
 
 from __future__ import annotations
@@ -42,6 +49,15 @@ class SharedTable(models.Model):
     results = models.JSONField(default=list)
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)
+    #: The people to move now, and since when: ``[[seat, unix seconds], ...]``.
+    waiting = models.JSONField(default=list)
+    #: How long a person to move may take before a computer player takes their seat
+    #: (0: never).
+    away_seconds = models.PositiveIntegerField(default=120)
+    #: Whether the players may ask the coach for a hint.
+    hints = models.BooleanField(default=True)
+    #: Paused by the teacher: no move is made until they go on.
+    paused = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

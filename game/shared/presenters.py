@@ -10,11 +10,12 @@ from django.conf import settings
 from django.urls import reverse
 
 from game import explain
-from game.board import BoardDisplay, board_context
-from game.engine import Board, Hand, PlayerView
+from game.board import BoardDisplay, advice_context, board_context, table_melds
+from game.engine import Advice, Board, Hand, PlayerView
+from game.practice.presenters import move_verdict
 from rummy_site import codes
 
-from .services import SharedState
+from .services import SeatReview, SharedState
 
 
 @dataclass(frozen=True)
@@ -68,17 +69,29 @@ def poll_seconds() -> int:
 
 
 def table_context(
-    state: SharedState, seat: int | None, display: BoardDisplay, *, error: str = ""
+    state: SharedState,
+    seat: int | None,
+    display: BoardDisplay,
+    *,
+    error: str = "",
+    advice: Advice | None = None,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
-    the board from their seat; the poll's address carries the version it was drawn at."""
+    the board from their seat; the poll's address carries the version it was drawn at.
+    Who is away (the computer playing for them), whether the teacher paused the table,
+    and the coach's hint when it was asked for."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
+
+    def url(name: str) -> str:
+        return reverse(f"shared:{name}", kwargs={"public_id": table.public_id})
+
     seats = [
         {
             "name": s.get("name", ""),
             "open": bool(s.get("open")),
             "bot": bool(s.get("bot")),
+            "away": bool(s.get("away")),
             "you": i == seat,
         }
         for i, s in enumerate(table.seats)
@@ -90,8 +103,15 @@ def table_context(
         "code": codes.grouped(table.code),
         "share_url": reverse("shared:sit", kwargs={"code": table.code}),
         "page_url": page_url,
-        "move_url": reverse("shared:move", kwargs={"public_id": table.public_id}),
-        "next_url": reverse("shared:next", kwargs={"public_id": table.public_id}),
+        "move_url": url("move"),
+        "next_url": url("next"),
+        "hint_url": url("hint"),
+        "leave_url": url("leave"),
+        "back_url": url("back"),
+        "hints_on": table.hints,
+        "paused": table.paused,
+        "away_names": [p["name"] for p in seats if p["away"] and not p["you"]],
+        "me_away": seat is not None and bool(table.seats[seat].get("away")),
         "poll_url": f"{page_url}?v={table.version}",
         "poll_seconds": poll_seconds(),
         "version": table.version,
@@ -104,12 +124,14 @@ def table_context(
         return context
     mine = SeatState(state, seat)
     context.update(board_context(mine, display, error=error))
+    context["advice"] = advice_context(advice, mine.names)
     to_move = state.to_move(mine.board)
     context.update(
         {
             "turn_name": state.names[to_move] if to_move is not None else "",
             "round_over": state.round_over,
             "others_playing": mine.hand.is_over and not state.round_over,
+            "deal_number": len(state.rounds),
             "version": table.version,
         }
     )
@@ -121,4 +143,54 @@ def table_context(
     return context
 
 
-__all__ = ["SeatState", "poll_seconds", "table_context"]
+def review_context(review: SeatReview, table: Any, round_number: int) -> dict[str, Any]:
+    """A finished hand move by move as one player saw it: their own cards, the others'
+    card counts, the face-up pile and the melds at each step (the engine's player view),
+    the public sentence of each move, the coach on their own moves; and the hands as
+    they were shown at the end of the hand."""
+    names = list(review.names)
+    me = review.me
+    view = review.before.view(me)
+    sentence = ""
+    if review.after is not None:
+        log = review.after.view(me).log
+        sentence = explain.event_sentence(log[-1], names, human=me, knocker=explain.knocker_of(log))
+    verdict = move_verdict(review.advice, review.move, names)
+    final = review.final
+    return {
+        "table": table,
+        "deal": round_number,
+        "game_label": explain.game_name(table.game),
+        "step": review.number,
+        "total": review.total,
+        "previous_step": review.number - 1 if review.number > 0 else None,
+        "next_step": review.number + 1 if review.number < review.total else None,
+        "sitting_out": me is None,
+        "my_cards": list(view.cards),
+        "others": [
+            {
+                "name": names[p],
+                "count": view.hand_sizes[p],
+                "to_play": p == view.turn and review.move is not None,
+            }
+            for p in range(view.players)
+            if p != me
+        ],
+        "my_turn": me is not None and view.turn == me and review.move is not None,
+        "discard_top": view.discard_pile[0] if view.discard_pile else None,
+        "discard_face_down": view.face_down_discard,
+        "stock_size": view.stock_size,
+        "table_melds": table_melds(view.table, names),
+        "sentence": sentence,
+        "verdict": verdict.text,
+        "played_steps": verdict.played,
+        "preferred": verdict.preferred,
+        "final": review.move is None,
+        "revealed": [
+            {"name": names[p], "cards": list(final.cards(p)), "you": p == me}
+            for p in range(final.players)
+        ],
+    }
+
+
+__all__ = ["SeatState", "poll_seconds", "review_context", "table_context"]

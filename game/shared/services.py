@@ -14,11 +14,20 @@ players, a double click, two tabs) exactly one goes in and the other is told
 engine's reason (:class:`MoveRefused`), sent as a practice table's refusal is
 (:data:`game.practice.signals.move_refused`), so a pupil's mistakes reach their
 teacher's dashboard.
+
+A person to move who does not answer within the table's ``away_seconds`` is replaced
+by a computer player (:func:`replace_absent`, run by any player's poll: the table's
+``waiting`` list tells in the poll's one query whether anyone has waited too long); a
+player may also leave (:func:`leave_seat`), and takes the seat back with
+:func:`take_seat_back`. A teacher pauses a class table (:func:`set_paused`: no move is
+made meanwhile) and switches its hints off (:func:`set_hints`); a player asks the coach
+with :func:`shared_hint`.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import (
+    Advice,
     AnyMove,
     Board,
     EngineError,
@@ -40,6 +50,7 @@ from game.engine import (
     RoundResult,
     TableFormat,
     TableRules,
+    advise,
     bot_move,
     options_for,
     results_from_data,
@@ -58,6 +69,11 @@ from rummy_site.errors import ServiceError
 from rummy_site.prepared import update_if_unchanged
 
 from .models import CODE_LENGTH, SharedTable
+
+#: How long a person to move may take, by default, before the computer plays for them.
+AWAY_SECONDS = 120
+#: The choices a table's opener has (0: never).
+AWAY_CHOICES = (30, 60, 120, 300, 0)
 
 
 class SharedError(ServiceError):
@@ -105,6 +121,19 @@ class HandNotOver(SharedError):
 
 class MatchOver(SharedError):
     default_message = _("The match is over: open a new table to play again.")
+
+
+class TablePaused(SharedError):
+    default_message = _("Your teacher has paused this table. Wait until they let you go on.")
+
+
+class HintsOff(SharedError):
+    status = 403
+    default_message = _("Your teacher has switched the hints off at this table.")
+
+
+class SeatAway(SharedError):
+    default_message = _("The computer is playing your seat. Take it back to play again.")
 
 
 class TooManyTries(SharedError, codes.TooManyTries):
@@ -220,6 +249,11 @@ def _is_bot(seat: dict[str, Any]) -> bool:
     return bool(seat.get("bot"))
 
 
+def _computer_plays(seat: dict[str, Any]) -> bool:
+    """A computer player's seat, or a person's the computer plays while they are away."""
+    return bool(seat.get("bot") or seat.get("away"))
+
+
 def _is_open(seat: dict[str, Any]) -> bool:
     return bool(seat.get("open"))
 
@@ -233,6 +267,7 @@ def open_table(
     computers: int = 0,
     options: dict[str, Any] | None = None,
     seed: int | None = None,
+    away_seconds: int = AWAY_SECONDS,
 ) -> SharedTable:
     """A new table: ``learner`` in the first seat as ``name``, ``computers`` computer
     players in the last seats, the others open. With no open seat the hand is dealt."""
@@ -251,13 +286,15 @@ def open_table(
         options=options or {},
         seats=seats,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**62),
+        away_seconds=away_seconds,
     )
     try:
         rules = _rules(table)
     except CorruptTable:
         raise BadTable() from None
     if not any(_is_open(s) for s in seats):
-        table.rounds = rounds_to_data([_with_bots_moved(rules, rules.first_round(), seats)])
+        first, table.waiting = _advance(rules, rules.first_round(), seats)
+        table.rounds = rounds_to_data([first])
     for attempt in range(8):
         try:
             with transaction.atomic():
@@ -277,6 +314,7 @@ def seat_people(
     game: str,
     players: int,
     options: dict[str, Any] | None = None,
+    away_seconds: int = AWAY_SECONDS,
 ) -> list[SharedTable]:
     """Tables of ``players`` for all of ``people`` (learner, name) at once, in their
     order, computer players filling the last table; each dealt at once."""
@@ -298,9 +336,11 @@ def seat_people(
                 options=options or {},
                 seats=seats,
                 seed=random.SystemRandom().randrange(1, 2**62),
+                away_seconds=away_seconds,
             )
             rules = _rules(table)
-            table.rounds = rounds_to_data([_with_bots_moved(rules, rules.first_round(), seats)])
+            first, table.waiting = _advance(rules, rules.first_round(), seats)
+            table.rounds = rounds_to_data([first])
             table.save()
             tables.append(table)
     return tables
@@ -350,40 +390,88 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
         fields: dict[str, Any] = {"seats": seats}
         if not any(_is_open(s) for s in seats):
             rules = _rules(table)
-            fields["rounds"] = rounds_to_data([_with_bots_moved(rules, rules.first_round(), seats)])
-        if update_if_unchanged(table, "version", **fields, updated=timezone.now()):
-            for key, value in fields.items():
-                setattr(table, key, value)
-            table.version += 1
+            first, fields["waiting"] = _advance(rules, rules.first_round(), seats)
+            fields["rounds"] = rounds_to_data([first])
+        if _write(table, **fields):
             return table, free
     raise StaleTable()
 
 
 # ------------------------------------------------------------------ moves
-def _with_bots_moved(
-    rules: TableRules, round_: Round, seats: Sequence[dict[str, Any]], *, seed: int = 0
-) -> Round:
-    """Each board of the round after its computer players' moves, up to a person's turn
-    or the end of its hand."""
-    boards = []
+Waiting = list[list[int]]
+
+
+def _now() -> int:
+    return int(time.time())
+
+
+def _advance(
+    rules: TableRules,
+    round_: Round,
+    seats: Sequence[dict[str, Any]],
+    *,
+    seed: int = 0,
+    waiting: Sequence[Sequence[int]] = (),
+) -> tuple[Round, Waiting]:
+    """Each board of the round after the computer's moves (its players' and the away
+    people's), up to a person's turn or the end of its hand; and the people to move
+    now with since when (kept from ``waiting`` for one who was already to move)."""
+    since = {int(seat): int(at) for seat, at in waiting}
+    now = _now()
+    boards, to_move = [], []
     for board in round_:
         hand = replay(rules, board)
-        while not hand.is_over and _is_bot(seats[board.seats[hand.turn]]):
+        while not hand.is_over and _computer_plays(seats[board.seats[hand.turn]]):
             move = bot_move(hand, seed=rules.seed % 2**31 + seed)
             hand = hand.apply(move)
             board = board.with_moves(move)
         boards.append(board)
-    return tuple(boards)
+        if not hand.is_over:
+            seat = board.seats[hand.turn]
+            to_move.append([seat, since.get(seat, now)])
+    return tuple(boards), to_move
 
 
-def _save(state: SharedState, rounds: Sequence[Round], results: Sequence[RoundResult]) -> None:
-    table = state.table
-    fields = {"rounds": rounds_to_data(rounds), "results": results_to_data(results)}
+def _write(table: SharedTable, **fields: Any) -> bool:
+    """One conditional UPDATE from the table's version (see ``update_if_unchanged``);
+    ``table`` takes the new values when it went in."""
     if not update_if_unchanged(table, "version", **fields, updated=timezone.now()):
-        raise StaleTable()
+        return False
     for key, value in fields.items():
         setattr(table, key, value)
     table.version += 1
+    return True
+
+
+def _save(
+    state: SharedState,
+    rounds: Sequence[Round],
+    results: Sequence[RoundResult],
+    waiting: Waiting,
+    **more: Any,
+) -> None:
+    fields = {
+        "rounds": rounds_to_data(rounds),
+        "results": results_to_data(results),
+        "waiting": waiting,
+        **more,
+    }
+    if not _write(state.table, **fields):
+        raise StaleTable()
+
+
+def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
+    """The learner's seat, if they may make a move at the table from ``version``."""
+    seat = seat_of(table, learner)
+    if seat is None:
+        raise NotSeated()
+    if version != table.version:
+        raise StaleTable()
+    if table.paused:
+        raise TablePaused()
+    if table.seats[seat].get("away"):
+        raise SeatAway()
+    return seat
 
 
 def shared_move(
@@ -391,11 +479,7 @@ def shared_move(
 ) -> SharedState:
     """``learner``'s move at their seat, made only from ``version`` (the table as they
     were shown it) and on their turn; the computer players then move."""
-    seat = seat_of(table, learner)
-    if seat is None:
-        raise NotSeated()
-    if version != table.version:
-        raise StaleTable()
+    seat = _playing_seat(table, learner, version)
     state = shared_state(table=table)
     if not state.dealt:
         raise NotDealt()
@@ -416,10 +500,26 @@ def shared_move(
         raise MoveRefused(exc) from None
     moved = board.with_moves(move)
     current = tuple(moved if b == board else b for b in state.current)
-    current = _with_bots_moved(state.rules, current, table.seats, seed=len(state.rounds))
-    rounds = (*state.rounds[:-1], current)
-    _save(state, rounds, state.results)
+    current, waiting = _advance(
+        state.rules, current, table.seats, seed=len(state.rounds), waiting=table.waiting
+    )
+    _save(state, (*state.rounds[:-1], current), state.results, waiting)
     return shared_state(table=table)
+
+
+def shared_hint(
+    *, table: SharedTable, learner: Learner, version: int
+) -> tuple[SharedState, Advice]:
+    """The coach's advice for ``learner``'s position, on their turn, where the table's
+    hints are on. Nothing is stored."""
+    seat = _playing_seat(table, learner, version)
+    if not table.hints:
+        raise HintsOff()
+    state = shared_state(table=table)
+    board = state.board_of(seat) if state.dealt else None
+    if board is None or state.to_move(board) != seat:
+        raise NotYourTurn()
+    return state, advise(state.hand_of(board), board.seat_of(seat))
 
 
 def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedState:
@@ -429,6 +529,8 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
         raise NotSeated()
     if version != table.version:
         raise StaleTable()
+    if table.paused:
+        raise TablePaused()
     state = shared_state(table=table)
     result = state.result()
     if result is None:
@@ -436,10 +538,204 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
     results = (*state.results, result)
     if state.rules.match(state.rounds, results).is_over:
         raise MatchOver()
-    following = state.rules.next_round(state.rounds, results)
-    following = _with_bots_moved(state.rules, following, table.seats, seed=len(state.rounds) + 1)
-    _save(state, (*state.rounds, following), results)
+    following, waiting = _advance(
+        state.rules,
+        state.rules.next_round(state.rounds, results),
+        table.seats,
+        seed=len(state.rounds) + 1,
+    )
+    _save(state, (*state.rounds, following), results, waiting)
     return shared_state(table=table)
+
+
+# ------------------------------------------------------------------ away, back, paused
+def absent_seats(
+    waiting: Sequence[Sequence[int]], *, away_seconds: int, paused: bool, now: int | None = None
+) -> list[int]:
+    """The people to move who have let ``away_seconds`` pass (none while paused, or
+    when the table never replaces anyone): from the poll's one row, no replay."""
+    if paused or away_seconds <= 0:
+        return []
+    now = _now() if now is None else now
+    return [int(seat) for seat, since in waiting if now - int(since) >= away_seconds]
+
+
+def _with_seats(
+    table: SharedTable, seats: list[dict[str, Any]], *, waiting: Sequence[Sequence[int]]
+) -> bool:
+    """Write new ``seats`` and let the computer play the away ones now; whether it went
+    in (``False``: the table changed meanwhile)."""
+    fields: dict[str, Any] = {"seats": seats}
+    if table.rounds:
+        state = shared_state(table=table)
+        current, fields["waiting"] = _advance(
+            state.rules, state.current, seats, seed=len(state.rounds), waiting=waiting
+        )
+        rounds = (*state.rounds[:-1], current)
+        fields["rounds"] = rounds_to_data(rounds)
+    return _write(table, **fields)
+
+
+def replace_absent(*, table: SharedTable, now: int | None = None) -> bool:
+    """A computer player takes the seat of each person to move who has not answered
+    within the table's ``away_seconds`` (the others are told on their pages); whether
+    anyone was replaced. Run by the players' polls: of two at once, one does it."""
+    absent = absent_seats(
+        table.waiting, away_seconds=table.away_seconds, paused=table.paused, now=now
+    )
+    if not absent:
+        return False
+    seats = [dict(s) for s in table.seats]
+    for seat in absent:
+        if not _is_bot(seats[seat]):
+            seats[seat]["away"] = True
+    return _with_seats(table, seats, waiting=table.waiting)
+
+
+def leave_seat(*, table: SharedTable, learner: Learner) -> SharedTable:
+    """``learner`` leaves the table: the computer plays their seat until they come back."""
+    for _try in range(4):
+        seat = seat_of(table, learner)
+        if seat is None:
+            raise NotSeated()
+        if table.seats[seat].get("away"):
+            return table
+        seats = [dict(s) for s in table.seats]
+        seats[seat]["away"] = True
+        if _with_seats(table, seats, waiting=table.waiting):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+def take_seat_back(*, table: SharedTable, learner: Learner) -> SharedTable:
+    """``learner`` plays their own seat again, from its next turn."""
+    for _try in range(4):
+        seat = seat_of(table, learner)
+        if seat is None:
+            raise NotSeated()
+        if not table.seats[seat].get("away"):
+            return table
+        seats = [dict(s) for s in table.seats]
+        del seats[seat]["away"]
+        if _write(table, seats=seats):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+def set_paused(*, table: SharedTable, paused: bool) -> SharedTable:
+    """Pause the table or let it go on (the teacher's; the class table's teacher is
+    checked by the caller). Going on, the people to move get their full time again."""
+    for _try in range(4):
+        if table.paused == paused:
+            return table
+        now = _now()
+        waiting = [[seat, now] for seat, _since in table.waiting]
+        if _write(table, paused=paused, waiting=waiting):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+def set_hints(*, table: SharedTable, hints: bool) -> SharedTable:
+    """Let the players ask the coach for hints, or not (the teacher's)."""
+    for _try in range(4):
+        if table.hints == hints:
+            return table
+        if _write(table, hints=hints):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+# ------------------------------------------------------------------ a player's review
+class NoSuchHand(SharedError):
+    status = 404
+    default_message = _("There is no such hand at this table.")
+
+
+class NotReviewable(SharedError):
+    default_message = _("A hand can be reviewed once it is over.")
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One moment of a finished hand as a player saw it: the hand before move
+    ``number`` (of ``total``), the move, its player (engine seat), the coach's ranking of
+    the reviewing player's own move, the names by engine seat and the player's engine
+    seat (``None``: they sat this hand out and watched), and the hand after the move.
+    A presenter shows only ``before.view(me)`` and, once over, the revealed hands."""
+
+    number: int
+    total: int
+    before: Hand
+    move: AnyMove | None
+    player: int | None
+    advice: Advice | None
+    names: tuple[str, ...]
+    me: int | None
+    after: Hand | None
+    final: Hand
+
+
+def seat_review(
+    *, table: SharedTable, learner: Learner, round_number: int, step: int
+) -> SeatReview:
+    """Step ``step`` (0: the deal) of hand ``round_number`` (from 1) at the board the
+    learner played (or watched), once every board of that hand is over."""
+    seat = seat_of(table, learner)
+    if seat is None:
+        raise NotSeated()
+    state = shared_state(table=table)
+    if not 1 <= round_number <= len(state.rounds):
+        raise NoSuchHand()
+    round_ = state.rounds[round_number - 1]
+    if round_number == len(state.rounds) and not state.round_over:
+        raise NotReviewable()
+    board = next((b for b in round_ if seat in b.seats), round_[0])
+    me = board.seat_of(seat) if seat in board.seats else None
+    step = max(0, min(len(board.moves), step))
+    before = replay(state.rules, board.upto(step))
+    move = board.moves[step] if step < len(board.moves) else None
+    player = before.turn if move is not None else None
+    advice = advise(before, me) if move is not None and me is not None and player == me else None
+    names = state.names
+    return SeatReview(
+        number=step,
+        total=len(board.moves),
+        before=before,
+        move=move,
+        player=player,
+        advice=advice,
+        names=tuple(names[s] for s in board.seats),
+        me=me,
+        after=replay(state.rules, board.upto(step + 1)) if move is not None else None,
+        final=replay(state.rules, board),
+    )
+
+
+@dataclass(frozen=True)
+class PollRow:
+    """What a player's poll reads of the table, in one query."""
+
+    version: int
+    waiting: list[list[int]]
+    away_seconds: int
+    paused: bool
+
+    @property
+    def someone_absent(self) -> bool:
+        return bool(absent_seats(self.waiting, away_seconds=self.away_seconds, paused=self.paused))
+
+
+def poll_row(*, public_id: str) -> PollRow | None:
+    row = (
+        SharedTable.objects.filter(public_id=public_id)
+        .values_list("version", "waiting", "away_seconds", "paused")
+        .first()
+    )
+    return PollRow(*row) if row is not None else None
 
 
 def poll_version(*, public_id: str) -> int | None:
@@ -448,29 +744,47 @@ def poll_version(*, public_id: str) -> int | None:
 
 
 __all__ = [
+    "AWAY_CHOICES",
+    "AWAY_SECONDS",
     "BadTable",
     "HandNotOver",
+    "HintsOff",
     "MatchOver",
     "MoveRefused",
     "NameTaken",
+    "NoSuchHand",
     "NotDealt",
+    "NotReviewable",
     "NotSeated",
     "NotYourTurn",
+    "PollRow",
+    "SeatAway",
+    "SeatReview",
     "SharedError",
     "SharedState",
     "StaleTable",
     "TableFull",
     "TableNotFound",
+    "TablePaused",
     "TooManyTries",
+    "absent_seats",
+    "leave_seat",
     "next_hand",
     "open_table",
+    "poll_row",
     "poll_version",
+    "replace_absent",
     "scores_of",
     "seat_of",
     "seat_people",
+    "seat_review",
+    "set_hints",
+    "set_paused",
+    "shared_hint",
     "shared_move",
     "shared_state",
     "sit_down",
     "table_by_code",
     "table_get",
+    "take_seat_back",
 ]

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
+from game.engine import Advice
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import known_learner, request_learner, visitor_token
@@ -65,6 +66,7 @@ def table_open(request: LearnerRequest) -> HttpResponse:
             game=data["game"],
             players=data["players"],
             computers=data["computers"],
+            away_seconds=data["away"],
         )
     except ServiceError as exc:
         form.add_error("players", str(exc.message))
@@ -136,7 +138,12 @@ def _table(public_id: str) -> SharedTable:
 
 
 def _render(
-    request: HttpRequest, table: SharedTable, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    table: SharedTable,
+    *,
+    error: str = "",
+    status: int = 200,
+    advice: Advice | None = None,
 ) -> HttpResponse:
     seat = services.seat_of(table, known_learner(request))
     if seat is None:
@@ -145,7 +152,7 @@ def _render(
         return redirect("shared:sit", code=table.code)
     display = parse_display(request.GET, request.POST)
     state = services.shared_state(table=table)
-    context = presenters.table_context(state, seat, display, error=error)
+    context = presenters.table_context(state, seat, display, error=error, advice=advice)
     return render_page(request, TEMPLATE, context, partial="table", status=status)
 
 
@@ -153,14 +160,17 @@ def _render(
 @vary_on_headers("HX-Request")
 def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     """A player's table; its poll (``?v=<version>``) answers 204 while the table is at
-    that version, in one query."""
+    that version and nobody to move has let the table's away time pass, in one query.
+    Otherwise (and on any page load) the computer first takes the absent seats."""
     if wants_partial(request) and "v" in request.GET:
-        version = services.poll_version(public_id=public_id)
-        if version is None:
+        row = services.poll_row(public_id=public_id)
+        if row is None:
             raise Http404(services.TableNotFound.default_message)
-        if small_int(request.GET["v"]) == version:
+        if small_int(request.GET["v"]) == row.version and not row.someone_absent:
             return HttpResponse(status=204)
-    return _render(request, _table(public_id))
+    table = _table(public_id)
+    services.replace_absent(table=table)
+    return _render(request, table)
 
 
 @require_POST
@@ -189,6 +199,74 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
     return redirect("shared:table", public_id=table.public_id)
 
 
+def _refused(request: HttpRequest, table: SharedTable, exc: ServiceError) -> HttpResponse:
+    table.refresh_from_db()
+    return _render(request, table, error=str(exc.message), status=exc.status)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def table_hint(request: LearnerRequest, public_id: str) -> HttpResponse:
+    """The coach's hint for the player's move (where the teacher has not switched the
+    hints off)."""
+    table = _table(public_id)
+    try:
+        version = parse_version(request.POST)
+        _state, advice = services.shared_hint(table=table, learner=request.learner, version=version)
+    except ServiceError as exc:
+        return _refused(request, table, exc)
+    return _render(request, table, advice=advice)
+
+
+def _after(request: HttpRequest, table: SharedTable) -> HttpResponse:
+    if wants_partial(request):
+        return _render(request, table)
+    return redirect("shared:table", public_id=table.public_id)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def table_leave(request: LearnerRequest, public_id: str) -> HttpResponse:
+    """Leave the table: the computer plays the seat until its player takes it back."""
+    table = _table(public_id)
+    try:
+        table = services.leave_seat(table=table, learner=request.learner)
+    except ServiceError as exc:
+        return _refused(request, table, exc)
+    return _after(request, table)
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def table_back(request: LearnerRequest, public_id: str) -> HttpResponse:
+    """Take one's seat back from the computer."""
+    table = _table(public_id)
+    try:
+        table = services.take_seat_back(table=table, learner=request.learner)
+    except ServiceError as exc:
+        return _refused(request, table, exc)
+    return _after(request, table)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def table_review(request: HttpRequest, public_id: str, deal: int) -> HttpResponse:
+    """A finished hand move by move, as the player saw it (and the revealed hands)."""
+    table = _table(public_id)
+    learner = known_learner(request)
+    if learner is None or services.seat_of(table, learner) is None:
+        return redirect("shared:sit", code=table.code)
+    step = small_int(request.GET.get("move", "0")) or 0
+    try:
+        review = services.seat_review(table=table, learner=learner, round_number=deal, step=step)
+    except services.NoSuchHand as exc:
+        raise Http404(exc.message) from None
+    except ServiceError as exc:
+        return _render(request, table, error=str(exc.message), status=exc.status)
+    context = presenters.review_context(review, table, deal)
+    return render_page(request, "shared/review.html", context, partial="review")
+
+
 @require_POST
 @vary_on_headers("HX-Request")
 def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
@@ -197,11 +275,20 @@ def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
         version = parse_version(request.POST)
         services.next_hand(table=table, learner=request.learner, version=version)
     except ServiceError as exc:
-        table.refresh_from_db()
-        return _render(request, table, error=str(exc.message), status=exc.status)
-    if wants_partial(request):
-        return _render(request, table)
-    return redirect("shared:table", public_id=table.public_id)
+        return _refused(request, table, exc)
+    return _after(request, table)
 
 
-__all__ = ["index", "sit_down", "sit_page", "table_move", "table_next", "table_open", "table_page"]
+__all__ = [
+    "index",
+    "sit_down",
+    "sit_page",
+    "table_back",
+    "table_hint",
+    "table_leave",
+    "table_move",
+    "table_next",
+    "table_open",
+    "table_page",
+    "table_review",
+]

@@ -14,7 +14,7 @@ from classroom.models import ClassTable
 from game.shared import services as shared
 from game.shared.models import SharedTable
 
-from .test_views import a_class, pupil_joins, teacher_client
+from .test_views import a_class, learner_of, pupil_joins, teacher_client
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -100,3 +100,42 @@ def test_only_the_classs_teacher_seats_and_watches_its_tables() -> None:
     assert (
         teacher.get(f"/en/classroom/{mine.public_id}/tables/{table.public_id}/").status_code == 404
     )
+
+
+def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    jonas = pupil_joins(classroom.join_code, "Jonas")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    control = f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
+    assert teacher.post(control, {"do": "pause"}).status_code == 302
+    table.refresh_from_db()
+    assert table.paused
+    page = teacher.get(f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/")
+    assert 'value="go-on"' in page.content.decode()
+    # The pupils' page says so; a move is refused and changes nothing.
+    pupil_page = ona.get(f"/lt/play/{table.public_id}/").content.decode()
+    assert "sustabd" in pupil_page.lower()  # "sustabdė" (paused), in Lithuanian
+    state = shared.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    version = table.version
+    mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
+    refused = mover.post(
+        f"/lt/play/{table.public_id}/move/", {"version": version, "action": "draw_stock"}
+    )
+    assert refused.status_code == 409
+    table.refresh_from_db()
+    assert table.version == version
+    assert teacher.post(control, {"do": "go-on"}).status_code == 302
+    assert teacher.post(control, {"do": "hints-off"}).status_code == 302
+    table.refresh_from_db()
+    assert not table.paused and not table.hints
+    assert teacher.post(control, {"do": "explode"}).status_code == 400
+    # Another teacher, and a logged-out visitor, change nothing.
+    other, _other = teacher_client("mr-smith")
+    assert other.post(control, {"do": "pause"}).status_code == 404
+    assert Client().post(control, {"do": "pause"}).status_code == 302
+    table.refresh_from_db()
+    assert not table.paused

@@ -201,5 +201,116 @@ def test_a_table_of_computers_and_one_person_is_dealt_at_once_and_the_poll_reads
     assert state.dealt
     # The computer players have moved up to Ona's turn (or the hand's end).
     assert state.round_over or state.my_turn(0)
-    assert services.poll_version(public_id=table.public_id) == table.version
-    assert services.poll_version(public_id="nope") is None
+    row = services.poll_row(public_id=table.public_id)
+    assert row is not None and row.version == table.version and not row.someone_absent
+    assert services.poll_row(public_id="nope") is None
+
+
+# ------------------------------------------------------------------ away, back, paused, hints
+def person_to_move(table: SharedTable) -> int:
+    state = services.shared_state(table=table)
+    return next(seat for seat in range(len(table.seats)) if state.my_turn(seat))
+
+
+def test_who_is_to_move_is_kept_with_since_when_and_a_move_renews_it() -> None:
+    table, humans = a_full_table("knock", 3)
+    seat = person_to_move(table)
+    assert [s for s, _since in table.waiting] == [seat]
+    assert services.absent_seats(table.waiting, away_seconds=120, paused=False) == []
+    since = table.waiting[0][1]
+    later = since + 120
+    assert services.absent_seats(table.waiting, away_seconds=120, paused=False, now=later) == [seat]
+    assert services.absent_seats(table.waiting, away_seconds=120, paused=True, now=later) == []
+    assert services.absent_seats(table.waiting, away_seconds=0, paused=False, now=later) == []
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    view = services.shared_state(table=table).view_for(seat)
+    assert view is not None
+    services.shared_move(
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+    )
+    assert [s for s, _since in table.waiting] == [seat]  # still theirs: they discard now
+
+
+def test_a_person_who_does_not_answer_is_replaced_and_takes_the_seat_back() -> None:
+    table, humans = a_full_table("knock", 3)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    since = table.waiting[0][1]
+    assert not services.replace_absent(table=table, now=since + 119)
+    version = table.version
+    assert services.replace_absent(table=table, now=since + 120)
+    table.refresh_from_db()
+    assert table.version == version + 1 and table.seats[seat]["away"] is True
+    state = services.shared_state(table=table)
+    # The computer played their turn: someone else is to move now (or the hand is over).
+    assert state.round_over or not state.my_turn(seat)
+    assert seat not in [s for s, _since in table.waiting]
+    # While away, their moves are refused with the reason; nothing changes.
+    with pytest.raises(services.SeatAway):
+        services.shared_move(
+            table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+        )
+    assert table.version == version + 1
+    table = services.take_seat_back(table=table, learner=by_seat[seat])
+    table.refresh_from_db()
+    assert "away" not in table.seats[seat] and table.version == version + 2
+    # Back, they play their next turn themselves: the hand goes on to its end.
+    assert play_to_the_end(table, humans).round_over
+
+
+def test_a_player_who_leaves_is_played_by_the_computer_until_they_come_back() -> None:
+    table, humans = a_full_table("knock", 2)
+    leaver = humans[1]
+    table = services.leave_seat(table=table, learner=leaver)
+    table.refresh_from_db()
+    assert table.seats[1]["away"] is True
+    state = services.shared_state(table=table)
+    assert state.round_over or state.my_turn(0)  # the computer has moved for seat 1
+    # Leaving again changes nothing; a stranger cannot leave or come back.
+    version = table.version
+    services.leave_seat(table=table, learner=leaver)
+    assert table.version == version
+    with pytest.raises(services.NotSeated):
+        services.take_seat_back(table=table, learner=factories.learner("Stranger"))
+    # The one person left plays the hand to its end against their absent friend's seat.
+    assert play_to_the_end(table, humans[:1]).round_over
+
+
+def test_a_paused_table_takes_no_move_and_replaces_nobody() -> None:
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    table = services.set_paused(table=table, paused=True)
+    version = table.version
+    with pytest.raises(services.TablePaused):
+        services.shared_move(
+            table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+        )
+    with pytest.raises(services.TablePaused):
+        services.shared_hint(table=table, learner=by_seat[seat], version=table.version)
+    assert not services.replace_absent(table=table, now=table.waiting[0][1] + 10_000)
+    table.refresh_from_db()
+    assert table.version == version and table.paused
+    # Going on gives the player to move their full time again.
+    table = services.set_paused(table=table, paused=False)
+    assert not table.paused and table.version == version + 1
+    assert services.absent_seats(table.waiting, away_seconds=120, paused=False) == []
+    services.shared_move(
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+    )
+
+
+def test_the_coach_hints_on_ones_turn_unless_the_teacher_switched_it_off() -> None:
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    state, advice = services.shared_hint(table=table, learner=by_seat[seat], version=table.version)
+    assert advice.best is not None
+    version = table.version
+    assert version == state.version  # a hint changes nothing at the table
+    with pytest.raises(services.NotYourTurn):
+        services.shared_hint(table=table, learner=by_seat[1 - seat], version=table.version)
+    table = services.set_hints(table=table, hints=False)
+    with pytest.raises(services.HintsOff):
+        services.shared_hint(table=table, learner=by_seat[seat], version=table.version)
+    assert table.version == version + 1  # the pages redraw without the button

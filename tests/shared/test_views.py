@@ -12,9 +12,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from game.engine import BotPlayer, Card
+from game.practice.services import replay
 from game.shared import services
 from game.shared.models import SharedTable
+from learners.models import Learner
 from tests.browser.helpers import ACTIONS, cards_of
+from tests.shared.test_services import play_to_the_end
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -169,3 +172,104 @@ def test_bad_forms_and_codes_are_refused_with_a_message() -> None:
     table, _ona, _others = open_and_fill("knock", 3, computers=1)
     full = browser().post("/en/play/sit/", {"code": table.code, "name": "Ieva"})
     assert full.status_code == 409 and "taken" in full.content.decode()
+
+
+def test_an_absent_players_seat_is_taken_by_the_computer_on_the_others_poll() -> None:
+    table, ona, (sasha,) = open_and_fill()
+    url = f"/lt/play/{table.public_id}/"
+    seat = next(s for s, _since in table.waiting)
+    # The one to move has waited too long: the other's poll (one query to see it)
+    # redraws the table with the computer playing that seat, and says so.
+    SharedTable.objects.filter(pk=table.pk).update(waiting=[[seat, 0]])
+    watcher, watcher_lang = (sasha, "ru") if seat == 0 else (ona, "lt")
+    away, away_lang = (ona, "lt") if seat == 0 else (sasha, "ru")
+    redraw = watcher.get(
+        f"/{watcher_lang}/play/{table.public_id}/", {"v": table.version}, **HX
+    ).content.decode()
+    table.refresh_from_db()
+    assert table.seats[seat]["away"] is True
+    name = table.seats[seat]["name"]
+    assert name in redraw and 'id="table"' in redraw
+    # The absent player's page offers the seat back, in their language; taking it back
+    # puts them at the table again.
+    page = away.get(f"/{away_lang}/play/{table.public_id}/").content.decode()
+    assert "/back/" in page and 'id="take-seat-back"' in page
+    version = table.version
+    assert away.post(f"/{away_lang}/play/{table.public_id}/back/").status_code == 302
+    table.refresh_from_db()
+    assert "away" not in table.seats[seat] and table.version == version + 1
+    assert url  # the Lithuanian page is the one the first player opened
+
+
+def test_leave_hint_and_a_teachers_switch_through_http() -> None:
+    table, ona, (sasha,) = open_and_fill()
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, lang = (ona, "lt") if seat == 0 else (sasha, "ru")
+    url = f"/{lang}/play/{table.public_id}/"
+    page = mover.get(url).content.decode()
+    assert "/hint/" in page
+    hint = mover.post(url + "hint/", {"version": table.version}, **HX).content.decode()
+    assert 'class="coach"' in hint
+    table.refresh_from_db()
+    assert table.version == state.version  # a hint changes nothing
+    # The other player may not ask on the mover's turn.
+    other, other_lang = (sasha, "ru") if seat == 0 else (ona, "lt")
+    refused = other.post(f"/{other_lang}/play/{table.public_id}/hint/", {"version": table.version})
+    assert refused.status_code == 409
+    # With the hints switched off, neither the button nor the hint.
+    services.set_hints(table=table, hints=False)
+    assert "/hint/" not in mover.get(url).content.decode()
+    off = mover.post(url + "hint/", {"version": table.version})
+    assert off.status_code == 403 and 'class="coach"' not in off.content.decode()
+    # Leaving: the computer plays the seat at once.
+    assert mover.post(url + "leave/").status_code == 302
+    table.refresh_from_db()
+    assert table.seats[seat]["away"] is True
+    assert not services.shared_state(table=table).my_turn(seat)
+
+
+def test_each_players_review_shows_only_what_they_saw_and_the_revealed_hands() -> None:
+    table, ona, (sasha,) = open_and_fill()
+    clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    url = f"/play/{table.public_id}/review/1/"
+    # Not over yet: no review (the others' cards are still secret).
+    early = ona.get("/lt" + url)
+    assert early.status_code == 409 and "review__position" not in early.content.decode()
+    humans = [Learner.objects.get(pk=table.seats[seat]["learner"]) for seat in (0, 1)]
+    state = play_to_the_end(table, humans)
+    board = state.current[0]
+    final = state.hand_of(board)
+    for seat, (client, lang) in clients.items():
+        me = board.seat_of(seat)
+        other = 1 - me
+        for step in range(len(board.moves)):
+            before = replay(state.rules, board.upto(step))
+            html = client.get(f"/{lang}{url}", {"move": step}, **HX).content.decode()
+            shown = cards_on(html)
+            mine = {str(c) for c in before.cards(me)}
+            assert mine <= shown
+            # Of the other's cards, only the ones face up (melds, the discard pile) and
+            # the ones revealed at the end of the hand may be on the page.
+            public = {str(c) for c in before.view(me).discard_pile[:1]}
+            public |= {str(c) for m in before.table for c in m.cards}
+            revealed = {str(c) for c in final.cards(other)}
+            secret = {str(c) for c in before.cards(other)} - public - revealed - mine
+            assert not secret & shown, (seat, step, secret & shown)
+            # The stock's order is never shown.
+            assert not ({str(c) for c in before.stock} - mine - revealed - public) & shown
+    stranger = browser()
+    assert stranger.get("/en" + url).status_code == 302
+    assert ona.get(f"/lt/play/{table.public_id}/review/9/").status_code == 404
+
+
+def test_the_opener_sets_how_long_a_silent_player_is_waited_for() -> None:
+    ona = browser("it")
+    fields = {"game": "gin", "players": 2, "computers": 0, "name": "Ona"}
+    bad = ona.post("/it/play/new/", {**fields, "away": "7"})
+    assert bad.status_code == 400 and not SharedTable.objects.exists()
+    assert 'name="away"' in bad.content.decode()
+    assert ona.post("/it/play/new/", {**fields, "away": "30"}).status_code == 302
+    assert SharedTable.objects.get().away_seconds == 30
+    ona.post("/it/play/new/", {**fields, "away": "0"})
+    assert SharedTable.objects.order_by("-pk").first().away_seconds == 0  # type: ignore[union-attr]

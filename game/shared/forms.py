@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from game.practice.forms import NewTableForm
 from game.practice.services import NAME_LENGTH
+from game.shared.services import AWAY_SECONDS
 from learners.names import clean_display_name
 
 
@@ -35,9 +36,9 @@ class OpenTableForm(forms.Form):
             (300, gettext_lazy("the computer plays for them after 5 minutes")),
             (0, gettext_lazy("wait for them as long as it takes")),
         ],
-        initial=120,
+        initial=AWAY_SECONDS,
         required=False,
-        empty_value=120,
+        empty_value=None,
         error_messages={"invalid_choice": gettext_lazy("Choose how long to wait from the list.")},
         help_text=gettext_lazy("A player who comes back takes their seat again."),
     )
@@ -45,6 +46,10 @@ class OpenTableForm(forms.Form):
 
     def clean_name(self) -> str:
         return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)
+
+    def clean_away(self) -> int:
+        away = self.cleaned_data["away"]
+        return AWAY_SECONDS if away is None else int(away)
 
 
 class SitDownForm(forms.Form):

@@ -13,6 +13,7 @@ from game.shared.models import SharedTable
 
 from .axe import serious_violations
 from .helpers import ACTIONS, tick_by_mouse
+from .test_classroom import sign_up
 
 
 @pytest.mark.django_db(transaction=True)
@@ -73,3 +74,137 @@ def test_two_people_play_a_knock_hand_to_the_end(
         assert target.evaluate("window.__stillHere") is True, "a page reloaded"
     assert serious_violations(page) == []
     phone.close()
+
+
+LANGUAGES = ("en", "lt", "ru", "it")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The teacher seats a class of four at one Knock Rummy table; the pupils, each in
+    their own language (one on a phone), play the hand to its end from their classroom
+    pages, one of them asking the coach first by the keyboard; the teacher's class page
+    shows the table and the hand's end without a reload; each pupil then reviews the
+    hand as they saw it."""
+    sign_up(page, site_url, "en")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    code = page.locator(".code--big").inner_text()
+    pupils: dict[int, Page] = {}
+    contexts = []
+    for number, language in enumerate(LANGUAGES):
+        phone = number == 1
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740} if phone else {"width": 1024, "height": 768},
+            is_mobile=phone,
+        )
+        contexts.append(context)
+        pupil = context.new_page()
+        pupil.goto(f"{site_url}/{language}/join/{code}/")
+        pupil.locator("#id_name").fill(f"Pupil{number}")
+        pupil.locator("#id_name").press("Enter")
+        expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_be_visible()
+        pupils[number] = pupil
+    page.reload()
+    page.locator("#seat-game").select_option("knock")
+    page.locator("#seat-players").select_option("4")
+    page.locator("form[action$='/tables/'] button").press("Enter")
+    expect(page.locator(".class-tables")).to_contain_text("Pupil0", timeout=10_000)
+    assert serious_violations(page) == []
+    page.evaluate("window.__stillHere = true")
+    table = SharedTable.objects.get()
+    assert not any(s.get("bot") for s in table.seats)
+    by_seat: dict[int, Page] = {}
+    for number, pupil in pupils.items():
+        pupil.reload()
+        pupil.locator(f"a[href$='/play/{table.public_id}/']").click()
+        expect(pupil.locator("#hand-form")).to_be_visible()
+        seat = next(i for i, s in enumerate(table.seats) if s["name"] == f"Pupil{number}")
+        by_seat[seat] = pupil
+        pupil.evaluate("window.__stillHere = true")
+    assert pupils[1].evaluate("document.documentElement.scrollWidth") <= 360
+
+    hinted = False
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in by_seat if state.my_turn(s))
+        mover = by_seat[seat]
+        before = table.version
+        expect(mover.locator(f'#table[data-version="{before}"]')).to_be_visible(timeout=10_000)
+        if not hinted:  # the coach, asked with the keyboard
+            mover.locator("form[action$='/hint/'] button").press("Enter")
+            expect(mover.locator(".coach")).to_be_visible()
+            assert serious_violations(mover) == []
+            hinted = True
+        view = state.view_for(seat)
+        assert view is not None
+        move = BotPlayer(seed=seat).choose(view)
+        if isinstance(move, Knock) and len(state.current[0].moves) < 12:
+            move = next(m for m in view.legal_moves if type(m).__name__ == "Discard")
+        tick_by_mouse(mover, move)
+        mover.locator(f"button[name=action][value={ACTIONS[type(move)]}]").click()
+        if isinstance(move, Knock):
+            confirm = mover.locator(".confirm button")
+            if confirm.count():
+                confirm.click()
+        expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
+    else:
+        raise AssertionError("the hand did not end")
+    for pupil in pupils.values():
+        expect(pupil.locator("#result-title")).to_be_visible(timeout=10_000)
+        assert pupil.evaluate("window.__stillHere") is True, "a pupil's page reloaded"
+    # The teacher's page showed the hand's end by itself.
+    expect(page.locator(".class-tables")).to_contain_text("The hand is over.", timeout=10_000)
+    assert page.evaluate("window.__stillHere") is True, "the teacher's page reloaded"
+    # Each pupil's review: their own cards, in their language; axe on one.
+    italian = pupils[3]
+    italian.locator(f"a[href$='/play/{table.public_id}/review/1/']").click()
+    expect(italian.locator(".review__position")).to_be_visible()
+    assert italian.locator("html").get_attribute("lang") == "it"
+    assert serious_violations(italian) == []
+    italian.locator("#review-next").press("Enter")
+    expect(italian.locator(".review__position")).to_contain_text("1")
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_leaves_the_computer_plays_and_they_take_the_seat_back(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    page.goto(f"{site_url}/it/play/")
+    page.locator("#open_game").select_option("gin")
+    page.locator("#open_players").select_option("2")
+    page.locator("#open_away").select_option("30")
+    page.locator("#open_name").fill("Giulia")
+    page.locator("#open_name").press("Enter")
+    table = SharedTable.objects.get()
+    assert table.away_seconds == 30
+    other = browser.new_context()
+    sasha = other.new_page()
+    sasha.goto(f"{site_url}/ru/play/code/{table.code}/")
+    sasha.locator("#id_name").fill("Саша")
+    sasha.locator("#id_name").press("Enter")
+    expect(sasha.locator("#hand-form")).to_be_visible()
+    expect(page.locator("#hand-form")).to_be_visible(timeout=10_000)
+    page.evaluate("window.__stillHere = true")
+    # Sasha leaves with the keyboard: Giulia's page says the computer plays for him.
+    sasha.locator("form.leave-table button").press("Enter")
+    expect(sasha.locator("#take-seat-back")).to_be_visible()
+    assert serious_violations(sasha) == []
+    expect(page.locator(".message--ok")).to_contain_text("Саша", timeout=10_000)
+    table.refresh_from_db()
+    assert table.seats[1]["away"] is True
+    state = services.shared_state(table=table)
+    assert state.round_over or state.my_turn(0)
+    # He comes back: the notice goes from Giulia's page.
+    sasha.locator("#take-seat-back").press("Enter")
+    expect(sasha.locator("#take-seat-back")).to_have_count(0)
+    expect(page.locator(".message--ok", has_text="Саша")).to_have_count(0, timeout=10_000)
+    assert page.evaluate("window.__stillHere") is True
+    other.close()

@@ -443,15 +443,21 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_safe
+@vary_on_headers("HX-Request")
 def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
-    """A class table on the teacher's screen, every hand face up."""
+    """A class table on the teacher's screen, every hand face up; it polls (``?v=``,
+    204 while the table is at that version) and redraws itself after each move."""
     classroom = _teacher_class(request, public_id)
     try:
         table = services.class_table(classroom=classroom, public_id=table_id)
     except services.ClassNotFound as exc:
         raise Http404(exc.message) from None
+    if wants_partial(request) and small_int(request.GET.get("v", "")) == table.version:
+        return HttpResponse(status=204)
     context = {"classroom": classroom, **presenters.table_projector_context(table)}
-    return render(request, "classroom/table.html", context)
+    context["poll_url"] = f"{request.path}?v={table.version}"
+    context["poll_seconds"] = presenters.poll_seconds()
+    return render_page(request, "classroom/table.html", context, partial="table")
 
 
 #: What the teacher's buttons on a class table do: (paused, hints) to set.

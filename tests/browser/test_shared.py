@@ -125,6 +125,13 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
         by_seat[seat] = pupil
         pupil.evaluate("window.__stillHere = true")
     assert pupils[1].evaluate("document.documentElement.scrollWidth") <= 360
+    # The teacher opens the table face up in a second tab (for her eyes only).
+    face_up = page.context.new_page()
+    face_up.goto(page.url)
+    face_up.locator(f"a[href$='/tables/{table.public_id}/']").click()
+    expect(face_up.locator("#class-table")).to_be_visible()
+    assert serious_violations(face_up) == []
+    face_up.evaluate("window.__stillHere = true")
 
     hinted = False
     for _ in range(400):
@@ -161,6 +168,10 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
     # The teacher's page showed the hand's end by itself.
     expect(page.locator(".class-tables")).to_contain_text("The hand is over.", timeout=10_000)
     assert page.evaluate("window.__stillHere") is True, "the teacher's page reloaded"
+    expect(face_up.locator(".projector__where")).to_contain_text(
+        "The hand is over.", timeout=10_000
+    )
+    assert face_up.evaluate("window.__stillHere") is True, "the face-up view reloaded"
     # Each pupil's review: their own cards, in their language; axe on one.
     italian = pupils[3]
     italian.locator(f"a[href$='/play/{table.public_id}/review/1/']").click()

@@ -139,3 +139,29 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert Client().post(control, {"do": "pause"}).status_code == 302
     table.refresh_from_db()
     assert not table.paused
+
+
+def test_the_teachers_face_up_view_polls_and_redraws_after_a_move() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    jonas = pupil_joins(classroom.join_code, "Jonas")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    url = f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    page = teacher.get(url).content.decode()
+    assert f"?v={table.version}" in page and 'id="class-table"' in page
+    assert teacher.get(url, {"v": table.version}, **HX).status_code == 204
+    state = shared.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
+    mover.post(
+        f"/lt/play/{table.public_id}/move/", {"version": table.version, "action": "draw_stock"}
+    )
+    redraw = teacher.get(url, {"v": table.version}, **HX)
+    assert redraw.status_code == 200
+    html = redraw.content.decode()
+    assert 'id="class-table"' in html and "<html" not in html
+    # Another teacher's poll of it is refused like the page.
+    other, _other = teacher_client("mr-smith")
+    assert other.get(url, {"v": 0}, **HX).status_code == 404

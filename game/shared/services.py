@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -61,7 +62,7 @@ from game.engine import (
     table_sizes,
 )
 from game.names import computer_name
-from game.practice.services import CorruptTable, replay
+from game.practice.services import MAX_TABLES_PER_DAY, CorruptTable, TooManyTables, replay
 from game.practice.signals import move_refused
 from learners.models import Learner
 from rummy_site import codes
@@ -270,7 +271,12 @@ def open_table(
     away_seconds: int = AWAY_SECONDS,
 ) -> SharedTable:
     """A new table: ``learner`` in the first seat as ``name``, ``computers`` computer
-    players in the last seats, the others open. With no open seat the hand is dealt."""
+    players in the last seats, the others open. With no open seat the hand is dealt.
+    A learner opens at most :data:`MAX_TABLES_PER_DAY` a day (:class:`TooManyTables`)."""
+    since = timezone.now() - timedelta(days=1)
+    opened = SharedTable.objects.filter(seats__0__learner=learner.pk, created__gte=since)
+    if opened.count() >= MAX_TABLES_PER_DAY:
+        raise TooManyTables()
     found = Game.named(game)
     if found is None:
         raise BadTable()

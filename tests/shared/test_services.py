@@ -314,3 +314,17 @@ def test_the_coach_hints_on_ones_turn_unless_the_teacher_switched_it_off() -> No
     with pytest.raises(services.HintsOff):
         services.shared_hint(table=table, learner=by_seat[seat], version=table.version)
     assert table.version == version + 1  # the pages redraw without the button
+
+
+def test_a_learner_opens_at_most_so_many_tables_a_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.practice.services import TooManyTables
+
+    monkeypatch.setattr(services, "MAX_TABLES_PER_DAY", 2)
+    ona, jonas = people("Ona", "Jonas")
+    for _ in range(2):
+        services.open_table(learner=ona, name="Ona", game="gin", players=2)
+    with pytest.raises(TooManyTables):
+        services.open_table(learner=ona, name="Ona", game="gin", players=2)
+    # Sitting down at someone else's table is not opening one; another learner may.
+    services.open_table(learner=jonas, name="Jonas", game="gin", players=2)
+    assert SharedTable.objects.count() == 3

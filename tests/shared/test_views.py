@@ -16,7 +16,8 @@ from game.practice.services import replay
 from game.shared import services
 from game.shared.models import SharedTable
 from learners.models import Learner
-from tests.browser.helpers import ACTIONS, cards_of
+from tests import factories
+from tests.practice.helpers import hidden_cards
 from tests.shared.test_services import play_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -95,9 +96,7 @@ def test_two_people_play_a_hand_to_the_end_over_http() -> None:
         seat = next(s for s in clients if state.my_turn(s))
         client, language = clients[seat]
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
-        data: dict[str, object] = {"version": table.version, "action": ACTIONS[type(move)]}
-        if cards_of(move):
-            data["cards"] = cards_of(move)
+        data = {"version": str(table.version), **factories.move_data(move)}
         response = client.post(f"/{language}/play/{table.public_id}/move/", data, **HX)
         assert response.status_code == 200, response.content.decode()[:800]
     else:
@@ -273,3 +272,64 @@ def test_the_opener_sets_how_long_a_silent_player_is_waited_for() -> None:
     assert SharedTable.objects.get().away_seconds == 30
     ona.post("/it/play/new/", {**fields, "away": "0"})
     assert SharedTable.objects.order_by("-pk").first().away_seconds == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("basic", 3), ("gin", 2), ("knock", 4), ("gin", 3), ("gin", 4)],
+)
+def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
+    game: str, players: int
+) -> None:
+    """Every player's responses through a whole hand (their moves, their polls after the
+    others' moves, a hint) carry no card their seat may not see: not another player's,
+    not the stock's, not a face-down knock discard. In three-player Gin the one sitting
+    out sees no hand; in four-player Gin each is checked against their own board."""
+    table, first, others = open_and_fill(game, players)
+    clients = [first, *others]
+    by_seat = {
+        services.seat_of(table, Learner.objects.get(pk=s["learner"])): clients[i]
+        for i, s in enumerate(table.seats)
+    }
+    page_url = f"/en/play/{table.public_id}/"
+
+    def check(seat: int, body: str) -> None:
+        state = services.shared_state(table=table)
+        board = state.board_of(seat) or state.current[0]
+        me = board.seat_of(seat) if seat in board.seats else None
+        leaks = hidden_cards(state.hand_of(board), me).leaks(body, table.public_id)
+        assert leaks == [], f"seat {seat} was shown {leaks}"
+
+    for _ in range(800):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in by_seat if state.my_turn(s))
+        client = by_seat[seat]
+        version = table.version
+        hint = client.post(page_url + "hint/", {"version": version}, **HX)
+        assert hint.status_code == 200
+        # The coach names cards that would make a meld ("4♣ would make a meld"): words
+        # about cards wanted, not cards shown; the rest of the page is checked.
+        assert 'class="coach"' in hint.content.decode()
+        check(
+            seat,
+            re.sub(r'<section class="coach".*?</section>', "", hint.content.decode(), flags=re.S),
+        )
+        move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
+        data = {"version": str(version), **factories.move_data(move)}
+        response = client.post(page_url + "move/", data, **HX)
+        assert response.status_code == 200, response.content.decode()[:800]
+        table.refresh_from_db()
+        check(seat, response.content.decode())
+        for other, other_client in by_seat.items():
+            if other != seat:
+                poll = other_client.get(page_url, {"v": version}, **HX)
+                assert poll.status_code == 200
+                check(other, poll.content.decode())
+    else:
+        raise AssertionError("the hand did not end")
+    for seat, client in by_seat.items():
+        check(seat, client.get(page_url).content.decode())
+        check(seat, client.get(page_url, {"step": "all"}).content.decode())

@@ -23,7 +23,6 @@ from django.utils.translation import gettext_lazy
 from game.engine import MoveError
 from game.guided.services import MistakeTopic, refusal_topic
 from game.guided.signals import mistake_recorded
-from game.practice.services import coach_verdicts
 from game.practice.signals import hand_finished, move_refused
 from learners.models import Learner
 from lessons.signals import wrong_first_answer
@@ -169,9 +168,10 @@ def _guided_mistake(sender: Any, learner: Any, game: Any, topic: Any, **kwargs: 
 
 @receiver(hand_finished, dispatch_uid="classroom-coach-verdicts")
 def _coach_verdicts(
-    sender: Any, learner: Any, game: Any, table: Any, round_number: int, **_: Any
+    sender: Any, learner: Any, game: Any, table: Any, round_number: int, verdicts: Any, **_: Any
 ) -> None:
-    """A finished practice hand of a pupil: the coach's clear verdicts on their moves."""
+    """A finished hand of a pupil (at a practice table or a table for people): the
+    coach's clear verdicts on their moves."""
     if learner is None or not in_a_class(learner):
         return
     Mistake.objects.bulk_create(
@@ -191,7 +191,7 @@ def _coach_verdicts(
             },
             where=str(table.public_id),
         )
-        for verdict in coach_verdicts(table=table, round_number=round_number)
+        for verdict in verdicts()
     )
 
 

@@ -665,12 +665,14 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
 def _told_if_over(before: TableState, after: TableState) -> TableState:
     """Send :data:`hand_finished` when this move ended a hand the learner played in."""
     if after.hand.is_over and not before.hand.is_over and not after.sitting_out:
+        table, number = after.table, after.round_number
         hand_finished.send(
             sender=Table,
-            learner=after.table.learner,
+            learner=table.learner,
             game=after.rules.game,
-            table=after.table,
-            round_number=after.round_number,
+            table=table,
+            round_number=number,
+            verdicts=lambda: coach_verdicts(table=table, round_number=number),
         )
     return after
 
@@ -789,14 +791,19 @@ def coach_verdicts(*, table: Table, round_number: int) -> list[CoachVerdict]:
     if not 1 <= round_number <= len(state.rounds):
         raise NoSuchHand()
     board = state.rounds[round_number - 1][0]
-    me = board.seat_of(HUMAN)
-    if me is None or not replay(state.rules, board).is_over:
+    return board_verdicts(state.rules, board, board.seat_of(HUMAN))
+
+
+def board_verdicts(rules: TableRules, board: Board, me: int | None) -> list[CoachVerdict]:
+    """The clear verdicts on engine seat ``me``'s moves at a finished ``board`` (see
+    :func:`coach_verdicts`; a table for people asks it for each of its players)."""
+    if me is None or not replay(rules, board).is_over:
         return []
     verdicts = []
     for number, move in enumerate(board.moves):
         if not isinstance(move, Discard | Knock):
             continue
-        before = replay(state.rules, board.upto(number))
+        before = replay(rules, board.upto(number))
         if before.turn != me:
             continue
         best = advise(before, me).best
@@ -876,6 +883,7 @@ __all__ = [
     "TableState",
     "TooManyTables",
     "board_names",
+    "board_verdicts",
     "coach_verdicts",
     "hands_played",
     "seat_names",

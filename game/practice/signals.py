@@ -10,5 +10,8 @@ from django.dispatch import Signal
 move_refused = Signal()
 
 #: A hand the learner played in ended at a table. Sent with ``learner``, ``game``,
-#: ``table`` (the :class:`~game.practice.models.Table`) and ``round_number`` (from 1).
+#: ``table`` (the :class:`~game.practice.models.Table`, or a table for people's
+#: :class:`~game.shared.models.SharedTable`), ``round_number`` (from 1) and ``verdicts``
+#: (a function giving the coach's clear verdicts on the learner's moves of that hand,
+#: :class:`~game.practice.services.CoachVerdict`: computed only if a receiver asks).
 hand_finished = Signal()

@@ -62,8 +62,14 @@ from game.engine import (
     table_sizes,
 )
 from game.names import computer_name
-from game.practice.services import MAX_TABLES_PER_DAY, CorruptTable, TooManyTables, replay
-from game.practice.signals import move_refused
+from game.practice.services import (
+    MAX_TABLES_PER_DAY,
+    CorruptTable,
+    TooManyTables,
+    board_verdicts,
+    replay,
+)
+from game.practice.signals import hand_finished, move_refused
 from learners.models import Learner
 from rummy_site import codes
 from rummy_site.errors import ServiceError
@@ -466,6 +472,34 @@ def _save(
         raise StaleTable()
 
 
+def _tell_finished(
+    table: SharedTable, rules: TableRules, before: Round, after: Round, round_number: int
+) -> None:
+    """Send :data:`hand_finished` to each person at a board of the round this change
+    ended (with the coach's verdicts on their own moves, computed if asked for)."""
+    learners: dict[int, Learner] = {}
+    for old, new in zip(before, after, strict=True):
+        if replay(rules, old).is_over or not replay(rules, new).is_over:
+            continue
+        for engine_seat, seat in enumerate(new.seats):
+            pk = table.seats[seat].get("learner")
+            if pk is None:
+                continue
+            if pk not in learners:
+                found = Learner.objects.filter(pk=pk).first()
+                if found is None:
+                    continue
+                learners[pk] = found
+            hand_finished.send(
+                sender=SharedTable,
+                learner=learners[pk],
+                game=rules.game,
+                table=table,
+                round_number=round_number,
+                verdicts=lambda b=new, me=engine_seat: board_verdicts(rules, b, me),
+            )
+
+
 def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
     """The learner's seat, if they may make a move at the table from ``version``."""
     seat = seat_of(table, learner)
@@ -510,6 +544,7 @@ def shared_move(
         state.rules, current, table.seats, seed=len(state.rounds), waiting=table.waiting
     )
     _save(state, (*state.rounds[:-1], current), state.results, waiting)
+    _tell_finished(table, state.rules, state.current, current, len(state.rounds))
     return shared_state(table=table)
 
 
@@ -577,8 +612,11 @@ def _with_seats(
         current, fields["waiting"] = _advance(
             state.rules, state.current, seats, seed=len(state.rounds), waiting=waiting
         )
-        rounds = (*state.rounds[:-1], current)
-        fields["rounds"] = rounds_to_data(rounds)
+        fields["rounds"] = rounds_to_data((*state.rounds[:-1], current))
+        if not _write(table, **fields):
+            return False
+        _tell_finished(table, state.rules, state.current, current, len(state.rounds))
+        return True
     return _write(table, **fields)
 
 

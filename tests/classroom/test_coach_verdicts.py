@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from classroom import dashboard, services
 from classroom.mistakes import COACH_DEADWOOD
 from classroom.models import Mistake
-from game.engine import Discard, Knock, advise, deadwood_after
+from game.engine import Discard, DrawStock, Knock, advise, deadwood_after
 from game.practice import services as practice
 from tests import factories
 
@@ -88,3 +88,41 @@ def test_a_learner_in_no_class_keeps_no_coach_verdicts() -> None:
     table = factories.table("gin", 2, seed=21)
     play_badly(table)
     assert not Mistake.objects.exists()
+
+
+def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> None:
+    from game.shared import services as shared
+
+    teacher = User.objects.create_user("ms-jones")
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = factories.learner("Ona"), factories.learner("Jonas")
+    for learner, name in ((ona, "Ona"), (jonas, "Jonas")):
+        services.class_join(learner=learner, code=classroom.join_code, name=name)
+    (table,) = shared.seat_people(people=[(ona, "Ona"), (jonas, "Jonas")], game="gin", players=2)
+    by_seat = {shared.seat_of(table, ona): ona, shared.seat_of(table, jonas): jonas}
+    for _ in range(2000):
+        state = shared.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in by_seat if state.my_turn(s))
+        view = state.view_for(seat)
+        assert view is not None
+        discards = [m for m in view.legal_moves if isinstance(m, Discard)]
+        if discards:  # both throw away the card that keeps the most deadwood
+            move = max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
+        elif DrawStock() in view.legal_moves:  # and draw from the stock (no endless swaps)
+            move = DrawStock()
+        else:
+            move = factories.learner_move(state.hand_of(state.current[0]), view.player or 0)
+        shared.shared_move(table=table, learner=by_seat[seat], version=table.version, move=move)
+    else:
+        raise AssertionError("the hand did not end")
+    board = shared.shared_state(table=table).current[0]
+    for seat, learner in by_seat.items():
+        expected = practice.board_verdicts(
+            shared.shared_state(table=table).rules, board, board.seat_of(seat)
+        )
+        kept = Mistake.objects.filter(learner=learner, topic=COACH_DEADWOOD)
+        assert kept.count() == len(expected)
+        assert {m.where for m in kept} <= {table.public_id}
+    assert Mistake.objects.filter(topic=COACH_DEADWOOD).count() > 0

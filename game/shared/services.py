@@ -73,7 +73,7 @@ from game.practice.signals import hand_finished, move_refused
 from learners.models import Learner
 from rummy_site import codes
 from rummy_site.errors import ServiceError
-from rummy_site.prepared import update_if_unchanged
+from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from .models import CODE_LENGTH, SharedTable
 
@@ -366,7 +366,7 @@ def table_by_code(*, code: str) -> SharedTable:
 
 
 def table_get(*, public_id: str) -> SharedTable:
-    found = SharedTable.objects.filter(public_id=public_id).first()
+    found = _TABLE.first(public_id=public_id)
     if found is None:
         raise TableNotFound()
     return found
@@ -773,13 +773,25 @@ class PollRow:
         return bool(absent_seats(self.waiting, away_seconds=self.away_seconds, paused=self.paused))
 
 
+#: A poll's one query, compiled once (see :mod:`rummy_site.prepared`): compiling the
+#: queryset cost more than running it.
+_POLL_ROW = PreparedQuery(
+    SharedTable,
+    lambda public_id: SharedTable.objects.filter(public_id=public_id).only(
+        "version", "waiting", "away_seconds", "paused"
+    ),
+    "public_id",
+)
+_TABLE = PreparedQuery(
+    SharedTable, lambda public_id: SharedTable.objects.filter(public_id=public_id), "public_id"
+)
+
+
 def poll_row(*, public_id: str) -> PollRow | None:
-    row = (
-        SharedTable.objects.filter(public_id=public_id)
-        .values_list("version", "waiting", "away_seconds", "paused")
-        .first()
-    )
-    return PollRow(*row) if row is not None else None
+    row = _POLL_ROW.first(public_id=public_id)
+    if row is None:
+        return None
+    return PollRow(row.version, row.waiting, row.away_seconds, row.paused)
 
 
 def poll_version(*, public_id: str) -> int | None:

@@ -14,9 +14,10 @@ Every pupil is one thread with its own visitor cookie (the players of a table sh
 client process, so that a move's time can be compared with the moment the others see
 it). A pupil keeps the table page open as the browser does: it polls every ``--poll``
 seconds (``?v=<version>``, the page's own htmx poll: 204 while nothing changed). On
-their turn they read the page for a moment (uniform around ``--think`` seconds) and
-click what a sensible player clicks (``bench/load.py``'s ``choose``: draw, discard the
-card that leaves the least deadwood, knock when it is low); a hint now and then
+their turn they read the page for a moment (uniform around ``--think`` seconds; the
+page polls meanwhile, as htmx's does) and click what a sensible player clicks
+(``bench/load.py``'s ``choose``: draw, discard the card that leaves the least
+deadwood, knock when it is low); a hint now and then
 (``--hints``). When the hand is over the first seat deals the next one. Each teacher
 keeps the class page open (its poll every ``--teacher-poll`` seconds).
 
@@ -111,7 +112,12 @@ def play_seat(
             version = _version(html) if status == 200 else None
             continue
         if "<strong>Your turn.</strong>" in html:
-            me.pause()
+            # A person reads the page; their page polls meanwhile, as htmx does.
+            think_until = time.monotonic() + me.rng.uniform(0.5, 1.5) * me.think
+            while time.monotonic() + options["poll"] < think_until:
+                time.sleep(options["poll"])
+                me.request("GET", f"{url}?v={version}", kind="poll")
+            time.sleep(max(0.0, think_until - time.monotonic()))
             move = choose(html, me.rng)
             if move is None:
                 version = None

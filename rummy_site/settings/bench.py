@@ -31,3 +31,4 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
 }
+REPORT_SERVER_TIMES = True

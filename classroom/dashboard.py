@@ -309,9 +309,9 @@ _FIELDS = {
 
 
 def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict[int, Activity]:
-    """Each pupil's latest work, by learner id: when (over all their records, one grouped
-    query per kind of record) and, if it was in the last :data:`RECENT` hours, what it
-    was (the recent rows, newest first)."""
+    """Each pupil's latest work, by learner id: when (over all their records: the recent
+    rows of each kind, and one grouped query over every kind for the others) and, if it
+    was in the last :data:`RECENT` hours, what it was (the recent rows, newest first)."""
     ids = [p.learner_id for p in pupils]
     latest: dict[int, Activity] = {}
     recent: list[tuple[Any, int, Any, dict[str, Any]]] = []
@@ -321,6 +321,7 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
         if when is not None and (known is None or when > known.when):
             latest[learner] = Activity(when)
 
+    latest_of_the_rest: list[QuerySet[Any]] = []
     for model, moment in _WATCHED:
         manager = model._default_manager
         fields = _FIELDS[model]
@@ -338,13 +339,16 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
         # The others' latest, by the database (none left in a class at work: no query).
         rest = [i for i in ids if i not in found]
         if rest:
-            for row in (
+            latest_of_the_rest.append(
                 manager.filter(learner__in=rest)
                 .order_by()
                 .values("learner")
                 .annotate(last=Max(moment))
-            ):
-                seen(row["learner"], row["last"])
+            )
+    if latest_of_the_rest:  # every kind of record in one query
+        first, *others = latest_of_the_rest
+        for row in first.union(*others, all=True):
+            seen(row["learner"], row["last"])
     wanted = {(r["game"], r["slug"]) for _w, _l, m, r in recent if m in (FirstAnswer, LessonRead)}
     lessons = {
         (lesson.game, lesson.slug): lesson.title

@@ -833,6 +833,34 @@ def summary(stats: Stats, elapsed: float) -> dict[str, Any]:
     }
 
 
+def start_servers(
+    args: argparse.Namespace, env: dict[str, str]
+) -> tuple[list[int], list[subprocess.Popen[bytes]]]:
+    """``args.instances`` gunicorn servers on free loopback ports (``args.workers`` each,
+    ``args.worker_class``, ``args.threads``), with ``env``; their ports and processes."""
+    gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
+    ports = [free_port() for _ in range(args.instances)]
+    servers = []
+    for port in ports:
+        command = [gunicorn, "rummy_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}"]
+        command += ["--log-level", "warning", "-k", args.worker_class]
+        if args.worker_class == "gthread":
+            command += ["--threads", str(args.threads)]
+        servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+    return ports, servers
+
+
+def wait_for(ports: list[int]) -> None:
+    """Until each server accepts connections (10 s at most each)."""
+    for port in ports:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -896,15 +924,7 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     subprocess.run([python, "manage.py", "load_lessons", "-v0"], cwd=ROOT, env=env, check=True)
-    gunicorn = shutil.which("gunicorn", path=str(Path(python).parent)) or "gunicorn"
-    ports = [free_port() for _ in range(args.instances)]
-    servers = []
-    for port in ports:
-        command = [gunicorn, "rummy_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}"]
-        command += ["--log-level", "warning", "-k", args.worker_class]
-        if args.worker_class == "gthread":
-            command += ["--threads", str(args.threads)]
-        servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+    ports, servers = start_servers(args, env)
     teachers = make_classes(args.learners, args.class_size) if args.classroom else []
     opts = {
         "teachers": teachers,
@@ -919,13 +939,7 @@ def main(argv: list[str] | None = None) -> int:
         "learners": args.learners,
     }
     try:
-        for port in ports:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        wait_for(ports)
         started = time.monotonic()
         stats = in_clients(args.clients, args.learners, ports, args.seconds, args.think, opts)
         figures = summary(stats, time.monotonic() - started)

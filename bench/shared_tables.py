@@ -38,7 +38,6 @@ import os
 import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -55,11 +54,12 @@ from bench.load import (  # noqa: E402
     Learner,
     Stats,
     choose,
-    free_port,
     move_text,
     percentile,
     run_teachers,
+    start_servers,
     summary,
+    wait_for,
 )
 
 GAME = "knock"
@@ -314,15 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     from learners.services import cookie_name
 
     tables, teachers = make_school(args.classes, args.pairs, args.fours)
-    gunicorn = shutil.which("gunicorn", path=str(Path(python).parent)) or "gunicorn"
-    ports = [free_port() for _ in range(args.instances)]
-    servers = []
-    for port in ports:
-        command = [gunicorn, "rummy_site.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}"]
-        command += ["--log-level", "warning", "-k", args.worker_class]
-        if args.worker_class == "gthread":
-            command += ["--threads", str(args.threads)]
-        servers.append(subprocess.Popen(command, cwd=ROOT, env=env))
+    ports, servers = start_servers(args, env)
     options = {
         "seconds": args.seconds,
         "warmup": args.warmup,
@@ -332,13 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         "cookie": cookie_name(),
     }
     try:
-        for port in ports:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+        wait_for(ports)
         groups = [tables[n :: args.clients] for n in range(args.clients)]
         started = time.monotonic()
         with multiprocessing.get_context("fork").Pool(args.clients + 1) as pool:

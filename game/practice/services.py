@@ -22,7 +22,7 @@ import functools
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from fractions import Fraction
@@ -794,14 +794,17 @@ def coach_verdicts(*, table: Table, round_number: int) -> list[CoachVerdict]:
     return board_verdicts(state.rules, board, board.seat_of(HUMAN))
 
 
-def board_verdicts(rules: TableRules, board: Board, me: int | None) -> list[CoachVerdict]:
+def board_verdicts(
+    rules: TableRules, board: Board, me: int | None, *, skip: Collection[int] = ()
+) -> list[CoachVerdict]:
     """The clear verdicts on engine seat ``me``'s moves at a finished ``board`` (see
-    :func:`coach_verdicts`; a table for people asks it for each of its players)."""
+    :func:`coach_verdicts`; a table for people asks it for each of its players), but
+    for the moves numbered in ``skip`` (the computer's, for a player who was away)."""
     if me is None or not replay(rules, board).is_over:
         return []
     verdicts = []
     for number, move in enumerate(board.moves):
-        if not isinstance(move, Discard | Knock):
+        if not isinstance(move, Discard | Knock) or number in skip:
             continue
         before = replay(rules, board.upto(number))
         if before.turn != me:

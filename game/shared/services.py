@@ -305,7 +305,7 @@ def open_table(
     except CorruptTable:
         raise BadTable() from None
     if not any(_is_open(s) for s in seats):
-        first, table.waiting = _advance(rules, rules.first_round(), seats)
+        first, table.waiting, _seats = _advance(rules, rules.first_round(), seats)
         table.rounds = rounds_to_data([first])
     for attempt in range(8):
         try:
@@ -351,7 +351,7 @@ def seat_people(
                 away_seconds=away_seconds,
             )
             rules = _rules(table)
-            first, table.waiting = _advance(rules, rules.first_round(), seats)
+            first, table.waiting, _seats = _advance(rules, rules.first_round(), seats)
             table.rounds = rounds_to_data([first])
             table.save()
             tables.append(table)
@@ -402,7 +402,7 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
         fields: dict[str, Any] = {"seats": seats}
         if not any(_is_open(s) for s in seats):
             rules = _rules(table)
-            first, fields["waiting"] = _advance(rules, rules.first_round(), seats)
+            first, fields["waiting"], _seats = _advance(rules, rules.first_round(), seats)
             fields["rounds"] = rounds_to_data([first])
         if _write(table, **fields):
             return table, free
@@ -424,16 +424,25 @@ def _advance(
     *,
     seed: int = 0,
     waiting: Sequence[Sequence[int]] = (),
-) -> tuple[Round, Waiting]:
+    round_number: int = 1,
+) -> tuple[Round, Waiting, list[dict[str, Any]]]:
     """Each board of the round after the computer's moves (its players' and the away
-    people's), up to a person's turn or the end of its hand; and the people to move
-    now with since when (kept from ``waiting`` for one who was already to move)."""
+    people's), up to a person's turn or the end of its hand; the people to move now
+    with since when (kept from ``waiting`` for one who was already to move); and the
+    seats, where each move the computer made for an away person is noted
+    (``computer_played``: ``[round number, move number]``), so that it is never
+    counted as theirs."""
     since = {int(seat): int(at) for seat, at in waiting}
     now = _now()
+    seats = [dict(s) for s in seats]
     boards, to_move = [], []
     for board in round_:
         hand = replay(rules, board)
         while not hand.is_over and _computer_plays(seats[board.seats[hand.turn]]):
+            player = seats[board.seats[hand.turn]]
+            if player.get("away"):
+                played = list(player.get("computer_played", []))
+                player["computer_played"] = [*played, [round_number, len(board.moves)]]
             move = bot_move(hand, seed=rules.seed % 2**31 + seed)
             hand = hand.apply(move)
             board = board.with_moves(move)
@@ -441,7 +450,7 @@ def _advance(
         if not hand.is_over:
             seat = board.seats[hand.turn]
             to_move.append([seat, since.get(seat, now)])
-    return tuple(boards), to_move
+    return tuple(boards), to_move, seats
 
 
 def _write(table: SharedTable, **fields: Any) -> bool:
@@ -490,13 +499,19 @@ def _tell_finished(
                 if found is None:
                     continue
                 learners[pk] = found
+            # Only the person's own moves are judged, not the computer's for them.
+            skip = {
+                int(number)
+                for at, number in table.seats[seat].get("computer_played", [])
+                if at == round_number
+            }
             hand_finished.send(
                 sender=SharedTable,
                 learner=learners[pk],
                 game=rules.game,
                 table=table,
                 round_number=round_number,
-                verdicts=lambda b=new, me=engine_seat: board_verdicts(rules, b, me),
+                verdicts=lambda b=new, me=engine_seat, s=skip: board_verdicts(rules, b, me, skip=s),
             )
 
 
@@ -540,10 +555,16 @@ def shared_move(
         raise MoveRefused(exc) from None
     moved = board.with_moves(move)
     current = tuple(moved if b == board else b for b in state.current)
-    current, waiting = _advance(
-        state.rules, current, table.seats, seed=len(state.rounds), waiting=table.waiting
+    current, waiting, seats = _advance(
+        state.rules,
+        current,
+        table.seats,
+        seed=len(state.rounds),
+        waiting=table.waiting,
+        round_number=len(state.rounds),
     )
-    _save(state, (*state.rounds[:-1], current), state.results, waiting)
+    more = {"seats": seats} if seats != table.seats else {}
+    _save(state, (*state.rounds[:-1], current), state.results, waiting, **more)
     _tell_finished(table, state.rules, state.current, current, len(state.rounds))
     return shared_state(table=table)
 
@@ -579,13 +600,15 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
     results = (*state.results, result)
     if state.rules.match(state.rounds, results).is_over:
         raise MatchOver()
-    following, waiting = _advance(
+    following, waiting, seats = _advance(
         state.rules,
         state.rules.next_round(state.rounds, results),
         table.seats,
         seed=len(state.rounds) + 1,
+        round_number=len(state.rounds) + 1,
     )
-    _save(state, (*state.rounds, following), results, waiting)
+    more = {"seats": seats} if seats != table.seats else {}
+    _save(state, (*state.rounds, following), results, waiting, **more)
     return shared_state(table=table)
 
 
@@ -609,8 +632,13 @@ def _with_seats(
     fields: dict[str, Any] = {"seats": seats}
     if table.rounds:
         state = shared_state(table=table)
-        current, fields["waiting"] = _advance(
-            state.rules, state.current, seats, seed=len(state.rounds), waiting=waiting
+        current, fields["waiting"], fields["seats"] = _advance(
+            state.rules,
+            state.current,
+            seats,
+            seed=len(state.rounds),
+            waiting=waiting,
+            round_number=len(state.rounds),
         )
         fields["rounds"] = rounds_to_data((*state.rounds[:-1], current))
         if not _write(table, **fields):

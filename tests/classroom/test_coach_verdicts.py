@@ -126,3 +126,52 @@ def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> N
         assert kept.count() == len(expected)
         assert {m.where for m in kept} <= {table.public_id}
     assert Mistake.objects.filter(topic=COACH_DEADWOOD).count() > 0
+
+
+def test_the_computers_moves_for_an_away_pupil_are_not_their_mistakes() -> None:
+    from game.shared import services as shared
+
+    teacher = User.objects.create_user("ms-jones")
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = factories.learner("Ona"), factories.learner("Jonas")
+    for learner, name in ((ona, "Ona"), (jonas, "Jonas")):
+        services.class_join(learner=learner, code=classroom.join_code, name=name)
+    (table,) = shared.seat_people(people=[(ona, "Ona"), (jonas, "Jonas")], game="gin", players=2)
+    shared.leave_seat(table=table, learner=ona)  # Ona leaves before her first move
+    away = shared.seat_of(table, ona)
+    assert away is not None
+    seat = shared.seat_of(table, jonas)
+    for _ in range(2000):
+        state = shared.shared_state(table=table)
+        if state.round_over:
+            break
+        view = state.view_for(seat)
+        assert view is not None and state.my_turn(seat)
+        discards = [m for m in view.legal_moves if isinstance(m, Discard)]
+        if discards:  # Jonas throws away the card that keeps the most deadwood
+            move = max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
+        elif DrawStock() in view.legal_moves:
+            move = DrawStock()
+        else:
+            move = factories.learner_move(state.hand_of(state.current[0]), view.player or 0)
+        shared.shared_move(table=table, learner=jonas, version=table.version, move=move)
+    else:
+        raise AssertionError("the hand did not end")
+    table.refresh_from_db()
+    played = table.seats[away]["computer_played"]
+    board = shared.shared_state(table=table).current[0]
+    rules = shared.shared_state(table=table).rules
+    # The table noted exactly the moves made at Ona's seat, all by the computer.
+    hers = {
+        n
+        for n in range(len(board.moves))
+        if practice.replay(rules, board.upto(n)).turn == board.seat_of(away)
+    }
+    assert hers and sorted(played) == sorted([1, n] for n in hers)
+    # The moves noted are left out of the verdicts (Jonas's here: all of them, none).
+    his = set(range(len(board.moves))) - hers
+    assert practice.board_verdicts(rules, board, board.seat_of(seat))
+    assert practice.board_verdicts(rules, board, board.seat_of(seat), skip=his) == []
+    # Every move at Ona's seat was the computer's: none of them is her mistake.
+    assert not Mistake.objects.filter(learner=ona, topic=COACH_DEADWOOD).exists()
+    assert Mistake.objects.filter(learner=jonas, topic=COACH_DEADWOOD).exists()

@@ -822,11 +822,6 @@ def poll_row(*, public_id: str) -> PollRow | None:
     return PollRow(row.version, row.waiting, row.away_seconds, row.paused)
 
 
-def poll_version(*, public_id: str) -> int | None:
-    """The table's version, in one query (a player's poll compares it)."""
-    return SharedTable.objects.filter(public_id=public_id).values_list("version", flat=True).first()
-
-
 __all__ = [
     "AWAY_CHOICES",
     "AWAY_SECONDS",
@@ -856,7 +851,6 @@ __all__ = [
     "next_hand",
     "open_table",
     "poll_row",
-    "poll_version",
     "replace_absent",
     "scores_of",
     "seat_of",

@@ -36,6 +36,7 @@ from learners.models import Learner
 from learners.names import clean_display_name
 from rummy_site import codes
 from rummy_site.errors import ServiceError
+from rummy_site.prepared import PreparedQuery
 
 from .models import Assignment, Classroom, ClassTable, Pupil, new_join_code, new_return_code
 
@@ -202,13 +203,21 @@ def class_set_archived(*, classroom: Classroom, archived: bool) -> Classroom:
     return classroom
 
 
-def pupils_of(*, classroom: Classroom) -> list[Pupil]:
-    """The class's pupils (not the removed ones), by name."""
-    return list(
-        classroom.pupils.filter(removed__isnull=True)
+#: The class's pupils, on every redraw of its dashboard: compiled once.
+_PUPILS = PreparedQuery(
+    Pupil,
+    lambda classroom_id: (
+        Pupil.objects.filter(classroom_id=classroom_id, removed__isnull=True)
         .select_related("learner")
         .order_by(Lower("name"), "pk")
-    )
+    ),
+    numbers=("classroom_id",),
+)
+
+
+def pupils_of(*, classroom: Classroom) -> list[Pupil]:
+    """The class's pupils (not the removed ones), by name."""
+    return _PUPILS.all(classroom_id=classroom.pk)
 
 
 def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:

@@ -816,6 +816,8 @@ _TABLE = PreparedQuery(
 
 
 def poll_row(*, public_id: str) -> PollRow | None:
+    """What a player's poll needs of the table (its version, who is waiting, its wait,
+    whether it is paused), in one query; ``None`` for no such table."""
     row = _POLL_ROW.first(public_id=public_id)
     if row is None:
         return None

@@ -96,7 +96,10 @@ def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
     # Every card that was ever face up stays known, even after the discard pile
     # is turned into a new stock (Basic Rummy).
     visible |= set(hand.deal.discard[:1])
-    visible |= {e.move.card for e in hand.log if isinstance(e.move, Discard)}
+    # (The upcard and every discard were seen face up by everyone.)
+    discarded = {e.move.card for e in hand.log if isinstance(e.move, Discard)}
+    discarded |= set(hand.deal.discard[:1])
+    visible |= discarded
     for meld in hand.table:
         visible |= set(meld.cards)
     if hand.is_over:
@@ -106,8 +109,11 @@ def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
     knocker = hand.knocker
     if hand.game == "gin" and knocker is not None and knocker != me:
         # The knocker's discard lies face down: only the knocker saw it (a learner
-        # sitting out, me None, did not), while the hand is laid out and after.
-        visible.discard(hand.discard_pile[0])
+        # sitting out, me None, did not), while the hand is laid out and after. Unless
+        # it was discarded face up before (and taken back up): that everyone saw, and
+        # the log may tell it.
+        if hand.discard_pile[0] not in discarded:
+            visible.discard(hand.discard_pile[0])
         # The settlement shows every card counted or laid off.
     return Hidden(set(DECK) - visible)
 

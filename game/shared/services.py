@@ -21,7 +21,10 @@ by a computer player (:func:`replace_absent`, run by any player's poll: the tabl
 player may also leave (:func:`leave_seat`), and takes the seat back with
 :func:`take_seat_back`. A teacher pauses a class table (:func:`set_paused`: no move is
 made meanwhile) and switches its hints off (:func:`set_hints`); a player asks the coach
-with :func:`shared_hint`.
+with :func:`shared_hint`. When a board's hand ends, each person at it is told by
+:data:`game.practice.signals.hand_finished` (with the coach's verdicts on their own
+moves, never on the computer's for them while away), and :func:`seat_review` steps
+through a finished hand as one player saw it.
 """
 
 from __future__ import annotations

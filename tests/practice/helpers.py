@@ -107,14 +107,17 @@ def hidden_cards(hand: Hand, me: int | None = HUMAN) -> Hidden:
         for cards in hand.result.hands:
             visible |= set(cards)
     knocker = hand.knocker
-    if hand.game == "gin" and knocker is not None and knocker != me:
-        # The knocker's discard lies face down: only the knocker saw it (a learner
-        # sitting out, me None, did not), while the hand is laid out and after. Unless
-        # it was discarded face up before (and taken back up): that everyone saw, and
-        # the log may tell it.
-        if hand.discard_pile[0] not in discarded:
-            visible.discard(hand.discard_pile[0])
-        # The settlement shows every card counted or laid off.
+    # The knocker's discard lies face down: only the knocker saw it (a learner sitting
+    # out, me None, did not), while the hand is laid out and after; the settlement shows
+    # every card counted or laid off. Unless it was discarded face up before (and taken
+    # back up): that everyone saw, and the log may tell it.
+    if (
+        hand.game == "gin"
+        and knocker is not None
+        and knocker != me
+        and hand.discard_pile[0] not in discarded
+    ):
+        visible.discard(hand.discard_pile[0])
     return Hidden(set(DECK) - visible)
 
 

@@ -4,6 +4,8 @@ hand to its end, each page showing the other's move without a reload. Axe on the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -14,6 +16,45 @@ from game.shared.models import SharedTable
 from .axe import serious_violations
 from .helpers import ACTIONS, tick_by_mouse
 from .test_classroom import sign_up
+
+
+def play_to_the_end(
+    table: SharedTable,
+    pages: dict[int, Page],
+    *,
+    knock_after: int,
+    before_move: Callable[[Page], None] | None = None,
+) -> None:
+    """Each person clicks the computer's choice for their seat on their own page (no
+    knock before ``knock_after`` moves, so that the hand is played), each time from the
+    version the others' last move made, until the hand is over. ``before_move`` is called
+    with the mover's page before their first move."""
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            return
+        seat = next(s for s in pages if state.my_turn(s))
+        mover = pages[seat]
+        before = table.version
+        # The mover's page shows the table at the version the other's move made.
+        expect(mover.locator(f'#table[data-version="{before}"]')).to_be_visible(timeout=10_000)
+        if before_move is not None:
+            before_move(mover)
+            before_move = None
+        view = state.view_for(seat)
+        assert view is not None
+        move = BotPlayer(seed=seat).choose(view)
+        if isinstance(move, Knock) and len(state.current[0].moves) < knock_after:
+            move = next(m for m in view.legal_moves if type(m).__name__ == "Discard")
+        tick_by_mouse(mover, move)
+        mover.locator(f"button[name=action][value={ACTIONS[type(move)]}]").click()
+        if isinstance(move, Knock):
+            confirm = mover.locator(".confirm button")
+            if confirm.count():
+                confirm.click()
+        expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
+    raise AssertionError("the hand did not end")
 
 
 @pytest.mark.django_db(transaction=True)
@@ -44,31 +85,7 @@ def test_two_people_play_a_knock_hand_to_the_end(
     assert sasha.evaluate("document.documentElement.scrollWidth") <= 360
     assert serious_violations(sasha) == []
 
-    pages = {0: page, 1: sasha}
-    for _ in range(200):
-        table.refresh_from_db()
-        state = services.shared_state(table=table)
-        if state.round_over:
-            break
-        seat = next(s for s in pages if state.my_turn(s))
-        view = state.view_for(seat)
-        assert view is not None
-        move = BotPlayer(seed=seat).choose(view)
-        if isinstance(move, Knock) and len(state.current[0].moves) < 6:
-            move = next(m for m in view.legal_moves if type(m).__name__ == "Discard")
-        mover = pages[seat]
-        before = table.version
-        # The mover's page shows the table at the version the other's move made.
-        expect(mover.locator(f'#table[data-version="{before}"]')).to_be_visible(timeout=10_000)
-        tick_by_mouse(mover, move)
-        mover.locator(f"button[name=action][value={ACTIONS[type(move)]}]").click()
-        if isinstance(move, Knock):
-            confirm = mover.locator(".confirm button")
-            if confirm.count():
-                confirm.click()
-        expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
-    else:
-        raise AssertionError("the hand did not end")
+    play_to_the_end(table, {0: page, 1: sasha}, knock_after=6)
     for target in (page, sasha):
         expect(target.locator("#result-title")).to_be_visible(timeout=10_000)
         assert target.evaluate("window.__stillHere") is True, "a page reloaded"
@@ -133,35 +150,12 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
     assert serious_violations(face_up) == []
     face_up.evaluate("window.__stillHere = true")
 
-    hinted = False
-    for _ in range(400):
-        table.refresh_from_db()
-        state = services.shared_state(table=table)
-        if state.round_over:
-            break
-        seat = next(s for s in by_seat if state.my_turn(s))
-        mover = by_seat[seat]
-        before = table.version
-        expect(mover.locator(f'#table[data-version="{before}"]')).to_be_visible(timeout=10_000)
-        if not hinted:  # the coach, asked with the keyboard
-            mover.locator("form[action$='/hint/'] button").press("Enter")
-            expect(mover.locator(".coach")).to_be_visible()
-            assert serious_violations(mover) == []
-            hinted = True
-        view = state.view_for(seat)
-        assert view is not None
-        move = BotPlayer(seed=seat).choose(view)
-        if isinstance(move, Knock) and len(state.current[0].moves) < 12:
-            move = next(m for m in view.legal_moves if type(m).__name__ == "Discard")
-        tick_by_mouse(mover, move)
-        mover.locator(f"button[name=action][value={ACTIONS[type(move)]}]").click()
-        if isinstance(move, Knock):
-            confirm = mover.locator(".confirm button")
-            if confirm.count():
-                confirm.click()
-        expect(mover.locator("#table")).not_to_have_attribute("data-version", str(before))
-    else:
-        raise AssertionError("the hand did not end")
+    def ask_the_coach(mover: Page) -> None:  # with the keyboard
+        mover.locator("form[action$='/hint/'] button").press("Enter")
+        expect(mover.locator(".coach")).to_be_visible()
+        assert serious_violations(mover) == []
+
+    play_to_the_end(table, by_seat, knock_after=12, before_move=ask_the_coach)
     for pupil in pupils.values():
         expect(pupil.locator("#result-title")).to_be_visible(timeout=10_000)
         assert pupil.evaluate("window.__stillHere") is True, "a pupil's page reloaded"

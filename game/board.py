@@ -1,5 +1,5 @@
 """What every table shows, practice or guided: seats, piles, your cards and buttons, the
-log and the scoring walkthrough (the ``game/_board.html`` partial).
+log and the scoring walkthrough (the ``game/_board.jinja`` template).
 
 Built from parsed values only (a :class:`BoardState` and a :class:`BoardDisplay`),
 never from the request. Everything comes from the learner's

@@ -114,10 +114,25 @@ def card_choices(context: Context, cards: Iterable[Card | str]) -> SafeString:
     """The hand form's cards, each a ``<li>`` holding a checkbox (``name="cards"``, in
     the form ``hand-form``) and its label: the card, and "just taken" or "just drawn"
     when it is the card the learner took from the discard pile or drew. The context's
-    ``selected`` cards are checked (after a refused move, what the learner had chosen).
-    Each item is made once per process and language (52 cards, a few states)."""
-    selected = {str(c) for c in context.get("selected") or ()}
-    taken, drawn = context.get("taken"), context.get("drawn")
+    ``selected`` cards are checked (after a refused move, what the learner had chosen)."""
+    return choices_html(
+        cards,
+        selected=context.get("selected"),
+        taken=context.get("taken"),
+        drawn=context.get("drawn"),
+    )
+
+
+def choices_html(
+    cards: Iterable[Card | str],
+    *,
+    selected: Iterable[Card | str] | None = None,
+    taken: Card | str | None = None,
+    drawn: Card | str | None = None,
+) -> SafeString:
+    """:func:`card_choices`' markup (the Jinja2 boards call it too). Each item is made
+    once per process and language (52 cards, a few states)."""
+    chosen = {str(c) for c in selected or ()}
     taken_code = None if taken is None else str(taken)
     drawn_code = None if drawn is None else str(drawn)
     language = get_language()
@@ -125,7 +140,7 @@ def card_choices(context: Context, cards: Iterable[Card | str]) -> SafeString:
     for value in cards:
         code = str(value)
         tag = JUST_TAKEN if code == taken_code else JUST_DRAWN if code == drawn_code else ""
-        items.append(_choice_html(code, code in selected, tag, language))
+        items.append(_choice_html(code, code in chosen, tag, language))
     return mark_safe("".join(items))
 
 

@@ -96,7 +96,15 @@ TEMPLATES = [
                 )
             ],
         },
-    }
+    },
+    # The game boards (rummy_site.jinja): drawn inside the pages by {% jinja %}.
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "rummy_site.jinja.environment"},
+    },
 ]
 
 DATABASES = {

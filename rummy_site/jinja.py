@@ -1,0 +1,71 @@
+"""The Jinja2 environment of the game boards (``templates/**/*.jinja``).
+
+Every page is a Django template but one part: the board of a table or a guided hand
+(``game/_board.jinja``, its parts and the three boards that extend it), drawn on every
+move, computer step and redraw. Django's template language spends most of a move's
+time there, a few microseconds on each of its hundred-odd nodes; Jinja2 compiles a
+template to Python and draws the same board several times faster (``bench/move_parts.py``).
+A Django template draws a board with ``{% jinja "practice/_board.jinja" %}``
+(:mod:`rummy_site.templatetags.jinja`), which hands it the page's whole context.
+
+The environment keeps the Django templates' rules, so that a board reads as they do:
+
+* autoescaping on, and ``Undefined`` chainable: a name the context lacks is empty,
+  as in a Django template, however deep it is looked up;
+* translations are Django's own (the page's active language): ``_()`` and
+  ``gettext()`` escape what they return, as ``{% translate %}`` does, while a
+  ``{% trans %}`` block is the translator's markup with its variables escaped, as
+  ``{% blocktranslate %}`` is, with the same message ids. ``make messages`` finds
+  them (:mod:`rummy_site.management.commands.makemessages`);
+* the card tags of :mod:`game.templatetags.cards` (``card``, ``card_choices``...),
+  ``url`` and ``static`` are functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from jinja2 import ChainableUndefined, Environment, pass_context
+from jinja2.runtime import Context
+
+from game.templatetags import cards
+
+
+def url(name: str, *args: Any) -> str:
+    """``{% url name arg... %}``."""
+    return reverse(name, args=args or None)
+
+
+@pass_context
+def card_choices(context: Context, values: Any) -> str:
+    """``{% card_choices cards %}``: the hand form's cards, with the context's
+    ``selected``, ``taken`` and ``drawn``."""
+    return cards.choices_html(
+        values,
+        selected=context.get("selected"),
+        taken=context.get("taken"),
+        drawn=context.get("drawn"),
+    )
+
+
+def environment(**options: Any) -> Environment:
+    # Django's backend passes Undefined (DebugUndefined with DEBUG): both fail on a
+    # missing name's attribute, where a Django template draws nothing.
+    options["undefined"] = ChainableUndefined
+    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext
+    )
+    env.globals.update(
+        url=url,
+        static=static,
+        card=cards.card,
+        card_choices=card_choices,
+        seat_items=cards.seat_items,
+        meld_choices=cards.meld_choices,
+        line_items=cards.line_items,
+    )
+    return env

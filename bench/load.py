@@ -108,6 +108,7 @@ class Stats:
     errors: int = 0
     refused: int = 0
     error_samples: list[str] = field(default_factory=list)
+    refused_samples: list[str] = field(default_factory=list)
     hands: int = 0
     tables: int = 0
     #: table public id -> the learner's moves the server accepted, in order.
@@ -116,6 +117,8 @@ class Stats:
     #: and the mistakes its teacher's CSV export lists at the end.
     mistakes_made: dict[str, int] = field(default_factory=dict)
     on_dashboard: dict[str, int] = field(default_factory=dict)
+    #: Things counted, not timed (bench/shared_tables.py: event streams opened, heard).
+    counts: dict[str, int] = field(default_factory=dict)
 
     def merge(self, other: Stats) -> None:
         for mine, theirs in (
@@ -130,12 +133,15 @@ class Stats:
         self.errors += other.errors
         self.refused += other.refused
         self.error_samples += other.error_samples[: 5 - len(self.error_samples)]
+        self.refused_samples += other.refused_samples[: 5 - len(self.refused_samples)]
         self.hands += other.hands
         self.tables += other.tables
         self.accepted.update(other.accepted)
         for code, count in other.mistakes_made.items():
             self.mistakes_made[code] = self.mistakes_made.get(code, 0) + count
         self.on_dashboard.update(other.on_dashboard)
+        for name, count in other.counts.items():
+            self.counts[name] = self.counts.get(name, 0) + count
 
     def plain(self) -> Stats:
         """Picklable (plain dicts) for the way back from a client process."""
@@ -263,6 +269,8 @@ class Learner:
                     stats.error_samples.append(f"{status} {url}")
             elif status in (400, 403, 404, 409, 422, 429):
                 stats.refused += 1
+                if len(stats.refused_samples) < 5:
+                    stats.refused_samples.append(f"{status} {kind} {url}")
             stats.latency[kind].append(seconds)
             if "x-server-ms" in headers:
                 stats.server_ms[kind].append(float(headers["x-server-ms"]))
@@ -270,6 +278,15 @@ class Learner:
                 stats.server_cpu_ms[kind].append(float(headers["x-server-cpu-ms"]))
             if "x-query-count" in headers:
                 stats.queries[kind].append(int(headers["x-query-count"]))
+
+    def count(self, name: str, error: str = "") -> None:
+        """Count ``name`` (not a request: nothing timed); with ``error``, an error too."""
+        with self.lock:
+            self.stats.counts[name] = self.stats.counts.get(name, 0) + 1
+            if error:
+                self.stats.errors += 1
+                if len(self.stats.error_samples) < 5:
+                    self.stats.error_samples.append(f"{name}: {error}")
 
     def pause(self) -> None:
         if self.think:

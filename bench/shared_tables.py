@@ -12,18 +12,24 @@ the service), then starts ``--instances`` gunicorn servers on one database (as
 
 Every pupil is one thread with its own visitor cookie (the players of a table share a
 client process, so that a move's time can be compared with the moment the others see
-it). A pupil keeps the table page open as the browser does: it polls every ``--poll``
-seconds (``?v=<version>``, the page's own htmx poll: 204 while nothing changed). On
-their turn they read the page for a moment (uniform around ``--think`` seconds; the
-page polls meanwhile, as htmx's does) and click what a sensible player clicks
+it). A pupil keeps the table page open as the browser does. By default it listens to
+the table's server-sent events (``game.shared.events``), served by
+``--events-instances`` gunicorn servers of one ``gthread`` worker with
+``--events-threads`` threads each (docs/deploy.md), and redraws the table on each
+``changed`` event with the page's poll (``?v=<version>``), which it also sends every
+``--fallback-poll`` seconds (10, as the page does). With ``--no-events`` it polls every
+``--poll`` seconds instead (the page without events; 204 while nothing changed). On
+their turn they read the page for a moment (uniform around ``--think`` seconds; without
+events the page polls meanwhile, as htmx's does) and click what a sensible player clicks
 (``bench/load.py``'s ``choose``: draw, discard the card that leaves the least
 deadwood, knock when it is low); a hint now and then
 (``--hints``). When the hand is over the first seat deals the next one. Each teacher
 keeps the class page open (its poll every ``--teacher-poll`` seconds).
 
 It prints, per kind of request, client p50/p95/p99, the server's p50/p95 and queries
-per request (from the bench settings' headers); "move visible" is the time from a move's
-answer to its player until each other player's page shows it (p50/p95); errors (5xx,
+per request (from the bench settings' headers; an event stream is no request-response
+and counts apart: streams opened, events heard); "move visible" is the time from a
+move's answer to its player until each other player's page shows it (p50/p95); errors (5xx,
 failed connections), refusals (4xx: a stale version after a race is one) and the move-log
 check: every table's stored moves, seat by seat, against what its players saw accepted
 ("lost or doubled": tables where they differ). Client and servers share the cores.
@@ -37,7 +43,9 @@ import multiprocessing
 import os
 import random
 import re
+import select
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -87,6 +95,62 @@ class Watch:
             self.seen[seat] = max(self.seen[seat], version)
 
 
+class StreamClosed(Exception):
+    """The server ended the stream (its lifetime) or the connection broke."""
+
+
+class EventStream:
+    """A page's server-sent events, read as a browser's ``EventSource`` does: one
+    long-lived GET (HTTP/1.0, so that gunicorn streams it unchunked), blocks of lines
+    separated by a blank line; a reconnection names the last event heard."""
+
+    def __init__(self, port: int, path: str, last_id: int | None) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        heard = f"Last-Event-ID: {last_id}\r\n" if last_id is not None else ""
+        self.sock.sendall(
+            f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+            f"{heard}\r\n".encode()
+        )
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            data = self.sock.recv(4096)
+            if not data:
+                raise StreamClosed("no answer")
+            self.buffer += data
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        status = head.split(b"\r\n", 1)[0]
+        if b" 200 " not in status + b" ":
+            self.close()
+            raise StreamClosed(status.decode(errors="replace"))
+
+    def changed(self, timeout: float) -> int | None:
+        """The version of the next ``changed`` event within ``timeout`` seconds, or None."""
+        ends = time.monotonic() + timeout
+        while True:
+            while b"\n\n" in self.buffer:
+                block, self.buffer = self.buffer.split(b"\n\n", 1)
+                lines = block.decode().splitlines()
+                if "event: changed" in lines:
+                    data = next(line for line in lines if line.startswith("data: "))
+                    return int(data[6:])
+            left = ends - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.sock], [], [], left)
+            if not ready:
+                return None
+            try:
+                data = self.sock.recv(4096)
+            except OSError as exc:
+                raise StreamClosed(str(exc)) from exc
+            if not data:
+                raise StreamClosed("ended")
+            self.buffer += data
+
+    def close(self) -> None:
+        self.sock.close()
+
+
 def _version(html: str) -> int | None:
     found = re.search(r'data-version="(\d+)"', html)
     return int(found.group(1)) if found else None
@@ -100,60 +164,20 @@ def play_seat(
     mover_of: dict[int, int],
     options: dict[str, Any],
 ) -> None:
-    """One pupil at their table: the page, its poll, their moves on their turn."""
+    """One pupil at their table: the page, its events (or its poll), their moves on
+    their turn."""
     url = f"/en/play/{table['public_id']}/"
+    events = options["event_ports"]
+    stream: EventStream | None = None
+    heard: int | None = None
     time.sleep(me.rng.uniform(0, options["poll"]))
     status, html, _ = me.request("GET", url, kind="table")
     version = _version(html) if status == 200 else None
-    while time.monotonic() < me.deadline:
-        if version is None:  # lost the page: load it again
-            time.sleep(options["poll"])
-            status, html, _ = me.request("GET", url, kind="table")
-            version = _version(html) if status == 200 else None
-            continue
-        if "<strong>Your turn.</strong>" in html:
-            # A person reads the page; their page polls meanwhile, as htmx does.
-            think_until = time.monotonic() + me.rng.uniform(0.5, 1.5) * me.think
-            while time.monotonic() + options["poll"] < think_until:
-                time.sleep(options["poll"])
-                me.request("GET", f"{url}?v={version}", kind="poll")
-            time.sleep(max(0.0, think_until - time.monotonic()))
-            move = choose(html, me.rng)
-            if move is None:
-                version = None
-                continue
-            if me.rng.random() < options["hints"] and move["action"] != "draw_stock":
-                me.request("POST", url + "hint/", {"version": str(version)}, kind="hint")
-            status, text, _ = me.request(
-                "POST", url + "move/", {"version": str(version), **move}, kind="move"
-            )
-            after = _version(text) if status in (200, 409, 422) else None
-            if status == 200 and after is not None and after > version:
-                answered = time.perf_counter()
-                with me.lock:
-                    me.stats.accepted.setdefault(table["public_id"], []).append(
-                        f"{seat} {move_text(move)}"
-                    )
-                with watch.lock:
-                    for v in range(version + 1, after + 1):
-                        mover_of[v] = seat
-                watch.moved(version + 1, answered)
-                watch.seen[seat] = max(watch.seen[seat], after)
-            html, version = (text, after) if after is not None else ("", None)
-            continue
-        if "The hand is over." in html and "The match is over." not in html and seat == 0:
-            me.pause()
-            status, text, _ = me.request(
-                "POST", url + "next/", {"version": str(version)}, kind="next hand"
-            )
-            if status == 200:
-                with me.lock:
-                    me.stats.hands += 1
-            html, version = (text, _version(text)) if status in (200, 409) else ("", None)
-            continue
-        if "The match is over." in html:
-            return
-        time.sleep(options["poll"])
+    last_look = time.monotonic()
+
+    def redraw() -> None:
+        nonlocal html, version, last_look
+        last_look = time.monotonic()
         status, text, _ = me.request("GET", f"{url}?v={version}", kind="poll")
         if status == 200:
             html, fresh = text, _version(text)
@@ -162,6 +186,95 @@ def play_seat(
             version = fresh
         elif status != 204:
             version = None
+
+    try:
+        while time.monotonic() < me.deadline:
+            if version is None:  # lost the page: load it again
+                time.sleep(options["poll"])
+                status, html, _ = me.request("GET", url, kind="table")
+                version = _version(html) if status == 200 else None
+                continue
+            if "<strong>Your turn.</strong>" in html:
+                # A person reads the page; without events their page polls meanwhile.
+                think_until = time.monotonic() + me.rng.uniform(0.5, 1.5) * me.think
+                while not events and time.monotonic() + options["poll"] < think_until:
+                    time.sleep(options["poll"])
+                    me.request("GET", f"{url}?v={version}", kind="poll")
+                time.sleep(max(0.0, think_until - time.monotonic()))
+                move = choose(html, me.rng)
+                if move is None:
+                    version = None
+                    continue
+                if me.rng.random() < options["hints"] and move["action"] != "draw_stock":
+                    me.request("POST", url + "hint/", {"version": str(version)}, kind="hint")
+                status, text, _ = me.request(
+                    "POST", url + "move/", {"version": str(version), **move}, kind="move"
+                )
+                after = _version(text) if status in (200, 409, 422) else None
+                if status == 200 and after is not None and after > version:
+                    answered = time.perf_counter()
+                    with me.lock:
+                        me.stats.accepted.setdefault(table["public_id"], []).append(
+                            f"{seat} {move_text(move)}"
+                        )
+                    with watch.lock:
+                        for v in range(version + 1, after + 1):
+                            mover_of[v] = seat
+                    watch.moved(version + 1, answered)
+                    watch.seen[seat] = max(watch.seen[seat], after)
+                html, version = (text, after) if after is not None else ("", None)
+                continue
+            if "The hand is over." in html and "The match is over." not in html and seat == 0:
+                me.pause()
+                status, text, _ = me.request(
+                    "POST", url + "next/", {"version": str(version)}, kind="next hand"
+                )
+                if status == 200:
+                    with me.lock:
+                        me.stats.hands += 1
+                elif status == 409:
+                    # Refused: perhaps the match is over, which the page says after the
+                    # scoring's last step. A person reads it all.
+                    status, text, _ = me.request("GET", f"{url}?step=all", kind="table")
+                html, version = (text, _version(text)) if status in (200, 409) else ("", None)
+                continue
+            if "The match is over." in html:
+                return
+            if not events:
+                time.sleep(options["poll"])
+                redraw()
+                continue
+            # Wait for the table's next event, as the page's EventSource does; the
+            # page's own poll now and then besides.
+            if stream is None:
+                port = events[(me.turn + seat) % len(events)]
+                path = f"/events/tables/{table['public_id']}/?v={version}"
+                try:
+                    stream = EventStream(port, path, heard)
+                    me.count("events opened")
+                except (OSError, StreamClosed) as exc:
+                    me.count("events refused", str(exc))
+                    time.sleep(1.0)
+                    continue
+            fallback = last_look + options["fallback_poll"] - time.monotonic()
+            try:
+                changed = stream.changed(
+                    timeout=max(0.0, min(fallback, me.deadline - time.monotonic()))
+                )
+            except StreamClosed:
+                stream.close()
+                stream = None  # ended (its lifetime) or broke: the browser reconnects
+                continue
+            if changed is not None:
+                heard = changed
+                me.count("events heard")
+                if changed != version:
+                    redraw()
+            elif time.monotonic() >= last_look + options["fallback_poll"]:
+                redraw()
+    finally:
+        if stream is not None:
+            stream.close()
 
 
 def run_tables(tables: list[dict[str, Any]], ports: list[int], options: dict[str, Any]) -> Stats:
@@ -287,7 +400,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, default=3.0, help="mean seconds per click")
-    parser.add_argument("--poll", type=float, default=1.0, help="seconds between a page's polls")
+    parser.add_argument(
+        "--poll", type=float, default=1.0, help="seconds between polls (--no-events)"
+    )
+    parser.add_argument(
+        "--no-events", action="store_true", help="pages poll instead of listening to events"
+    )
+    parser.add_argument(
+        "--fallback-poll", type=float, default=10.0, help="a page's poll with events"
+    )
+    parser.add_argument("--events-instances", type=int, default=0, help="default: --instances")
+    parser.add_argument("--events-threads", type=int, default=0, help="default: its players + 20")
     parser.add_argument("--teacher-poll", type=float, default=10.0)
     parser.add_argument("--hints", type=float, default=0.1)
     parser.add_argument("--instances", type=int, default=1)
@@ -315,7 +438,19 @@ def main(argv: list[str] | None = None) -> int:
 
     tables, teachers = make_school(args.classes, args.pairs, args.fours)
     ports, servers = start_servers(args, env)
+    event_ports: list[int] = []
+    if not args.no_events:
+        count = args.events_instances or args.instances
+        players = sum(t["players"] for t in tables)
+        threads = args.events_threads or -(-players // count) + 20
+        streams = argparse.Namespace(
+            instances=count, workers=1, worker_class="gthread", threads=threads
+        )
+        event_ports, event_servers = start_servers(streams, env)
+        servers += event_servers
     options = {
+        "event_ports": event_ports,
+        "fallback_poll": args.fallback_poll,
         "seconds": args.seconds,
         "warmup": args.warmup,
         "think": args.think,
@@ -324,7 +459,7 @@ def main(argv: list[str] | None = None) -> int:
         "cookie": cookie_name(),
     }
     try:
-        wait_for(ports)
+        wait_for(ports + event_ports)
         groups = [tables[n :: args.clients] for n in range(args.clients)]
         started = time.monotonic()
         with multiprocessing.get_context("fork").Pool(args.clients + 1) as pool:
@@ -356,7 +491,9 @@ def main(argv: list[str] | None = None) -> int:
         "workers": args.workers,
         "worker_class": args.worker_class,
         "think_seconds": args.think,
-        "poll_seconds": args.poll,
+        "events": not args.no_events,
+        "events_instances": len(event_ports),
+        "poll_seconds": args.fallback_poll if event_ports else args.poll,
         "seconds": figures["seconds"],
         "requests": figures["requests"],
         "moves_per_second": round(len(stats.latency.get("move", [])) / elapsed, 1),
@@ -366,6 +503,7 @@ def main(argv: list[str] | None = None) -> int:
         "errors": figures["errors"],
         "refused_4xx": figures["refused_4xx"],
         "hands_dealt": stats.hands,
+        "event_streams": stats.counts,
         "move_logs": logs,
     }
     by_kind = figures["by_kind"]
@@ -388,6 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     print("times in ms; client times include the client, on the same cores")
     for sample in figures["error_samples"]:
         print(f"{'error':>24}: {sample}")
+    for sample in stats.refused_samples:
+        print(f"{'refused':>24}: {sample}")
     return 0
 
 

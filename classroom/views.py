@@ -29,6 +29,7 @@ from game.engine import Game
 from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
 from game.practice import services as practice
+from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from learners.middleware import LearnerRequest
 from learners.services import (
@@ -445,8 +446,9 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
-    """A class table on the teacher's screen, every hand face up; it polls (``?v=``,
-    204 while the table is at that version) and redraws itself after each move."""
+    """A class table on the teacher's screen, every hand face up; it redraws itself
+    after each move, told by the table's events, and polls now and then besides
+    (``?v=``, 204 while the table is at that version)."""
     classroom = _teacher_class(request, public_id)
     try:
         table = services.class_table(classroom=classroom, public_id=table_id)
@@ -457,6 +459,8 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
     context = {"classroom": classroom, **presenters.table_projector_context(table)}
     context["poll_url"] = f"{request.path}?v={table.version}"
     context["poll_seconds"] = presenters.poll_seconds()
+    # The table's own events (game.shared.events) redraw it at once after each move.
+    context["events_url"] = shared_presenters.events_url(table)
     return render_page(request, "classroom/table.html", context, partial="table")
 
 

@@ -15,6 +15,7 @@ from game.engine import Advice, Board, Hand, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
 
+from .models import SharedTable
 from .services import SeatReview, SharedState
 
 
@@ -63,9 +64,26 @@ class SeatState:
 
 
 def poll_seconds() -> int:
-    """How often a player's page asks whether the table changed (``SHARED_POLL_SECONDS``,
-    1 by default: the others' moves show within about a second)."""
+    """How often a player's page asks whether the table changed: now and then
+    (``SHARED_EVENTS_POLL_SECONDS``, 10) when its events say so at once, else every
+    ``SHARED_POLL_SECONDS`` (1: the others' moves show within about a second)."""
+    if events_on():
+        return int(getattr(settings, "SHARED_EVENTS_POLL_SECONDS", 10))
     return int(getattr(settings, "SHARED_POLL_SECONDS", 1))
+
+
+def events_on() -> bool:
+    """Whether a table's page listens to its server-sent events (``SHARED_EVENTS``)."""
+    return bool(getattr(settings, "SHARED_EVENTS", True))
+
+
+def events_url(table: SharedTable) -> str:
+    """Where a page of the table listens to its events (``game.shared.events``), from
+    the version it shows; empty when the events are off."""
+    if not events_on():
+        return ""
+    url = reverse("table_events", kwargs={"public_id": table.public_id})
+    return f"{url}?v={table.version}"
 
 
 def table_context(
@@ -114,6 +132,7 @@ def table_context(
         "me_away": seat is not None and bool(table.seats[seat].get("away")),
         "poll_url": f"{page_url}?v={table.version}",
         "poll_seconds": poll_seconds(),
+        "events_url": events_url(table),
         "version": table.version,
         "people": seats,
         "open_seats": sum(1 for s in seats if s["open"]),
@@ -193,4 +212,11 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
     }
 
 
-__all__ = ["SeatState", "poll_seconds", "review_context", "table_context"]
+__all__ = [
+    "SeatState",
+    "events_on",
+    "events_url",
+    "poll_seconds",
+    "review_context",
+    "table_context",
+]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -23,7 +25,7 @@ from rummy_site.htmx import render_page, wants_partial
 from rummy_site.middleware import client_address
 from rummy_site.parsing import small_int
 
-from . import presenters, services
+from . import events, presenters, services
 from .forms import OpenTableForm, SitDownForm
 from .models import SharedTable
 
@@ -171,6 +173,37 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table(public_id)
     services.replace_absent(table=table)
     return _render(request, table)
+
+
+@require_safe
+def table_events(request: HttpRequest, public_id: str) -> StreamingHttpResponse:
+    """The table's server-sent events (:mod:`game.shared.events`): ``changed`` with the
+    version, whenever it moves on past the one the page knows (``Last-Event-ID`` when the
+    browser reconnects, else ``?v=``). A threaded server streams them; one that serves a
+    request at a time per process answers the change since that version, if any, and
+    asks the browser to come back in a second."""
+    row = services.poll_row(public_id=public_id)
+    if row is None:
+        raise Http404(services.TableNotFound.default_message)
+    known = small_int(request.headers.get("Last-Event-ID") or request.GET.get("v", ""))
+    current = events.TableMark(row.version, row.someone_absent)
+    if request.META.get("wsgi.multithread"):
+        # The stream holds its thread, not a database connection: the process's
+        # watcher reads the tables for every stream at once.
+        connection.close()
+        body = events.stream(
+            public_id,
+            -1 if known is None else known,
+            current,
+            heartbeat=float(getattr(settings, "SHARED_EVENTS_HEARTBEAT", 15)),
+            lifetime=float(getattr(settings, "SHARED_EVENTS_LIFETIME", 300)),
+        )
+    else:
+        body = events.one_look(-1 if known is None else known, current)
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
 
 
 @require_POST

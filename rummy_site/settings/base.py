@@ -201,6 +201,20 @@ CSRF_FAILURE_VIEW = "rummy_site.views.csrf_failure"
 # How long a computer player's move stays on screen before the next one (htmx).
 BOT_STEP_DELAY_MS = 900
 
+# Tables for people (game.shared.events): a player's page hears of the others' moves
+# through server-sent events, read for every stream of a process by one watcher each
+# SHARED_EVENTS_INTERVAL seconds; a stream lasts SHARED_EVENTS_LIFETIME seconds (the
+# browser then reconnects), with a comment line each SHARED_EVENTS_HEARTBEAT seconds.
+# The page also polls every SHARED_EVENTS_POLL_SECONDS, in case its stream is cut.
+# SHARED_EVENTS=0: no stream, a poll each SHARED_POLL_SECONDS (which is also how soon
+# a browser comes back for events to a server that cannot stream: docs/deploy.md).
+SHARED_EVENTS = os.environ.get("SHARED_EVENTS", "1") != "0"
+SHARED_EVENTS_INTERVAL = 0.2
+SHARED_EVENTS_LIFETIME = 300
+SHARED_EVENTS_HEARTBEAT = 15
+SHARED_EVENTS_POLL_SECONDS = 10
+SHARED_POLL_SECONDS = 1
+
 # Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "classroom:index"

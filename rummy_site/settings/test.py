@@ -29,3 +29,5 @@ CLASSROOM_POLL_SECONDS = 1
 # of the time's part sets it.
 CLASSROOM_REDRAW_SECONDS = 0
 LIVE_POLL_SECONDS = 1
+# A browser test's closed page ends its event stream at the next comment line.
+SHARED_EVENTS_HEARTBEAT = 2

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from game.shared import events
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM must
 # be allowed beside it (the live server runs in its own thread anyway).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -72,3 +74,5 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture
 def site_url(live_server: Any) -> Iterator[str]:
     yield str(live_server.url)
+    # The tables' event streams end with the test, before its database does.
+    events.watcher().stop()

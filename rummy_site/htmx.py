@@ -14,6 +14,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from .jinja import draw_for
+
 
 def wants_partial(request: HttpRequest) -> bool:
     """True for an htmx request that is not a history restore."""
@@ -30,12 +32,19 @@ def render_page(
     *,
     partial: str,
     status: int = 200,
+    board: str | None = None,
 ) -> HttpResponse:
     """Render ``template_name``, or only its ``partial`` for an htmx request.
 
     The context gets ``is_partial``: templates that add out-of-band swaps to a partial
-    ask it, rather than deciding from the request themselves.
+    ask it, rather than deciding from the request themselves. ``board``: the partial is
+    that Jinja2 game board and nothing else (``{% jinja board %}``, see
+    :mod:`rummy_site.jinja`); htmx's request then gets the board drawn straight from the
+    view's context, without the Django template around it.
     """
     is_partial = wants_partial(request)
+    if is_partial and board is not None:
+        html = draw_for(request, board, {**(context or {}), "is_partial": True})
+        return HttpResponse(html, status=status)
     name = f"{template_name}#{partial}" if is_partial else template_name
     return render(request, name, {**(context or {}), "is_partial": is_partial}, status=status)

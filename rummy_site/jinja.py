@@ -25,9 +25,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
+from django.template import engines
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
 from jinja2 import ChainableUndefined, Environment, pass_context
 from jinja2.runtime import Context
 
@@ -49,6 +54,27 @@ def card_choices(context: Context, values: Any) -> str:
         taken=context.get("taken"),
         drawn=context.get("drawn"),
     )
+
+
+def draw(template_name: str, values: dict[str, Any], csrf_token: object = None) -> SafeString:
+    """The Jinja2 template ``template_name`` drawn with ``values``, and ``csrf_input``
+    (the hidden field ``{% csrf_token %}`` draws) made from ``csrf_token``."""
+    if csrf_token and str(csrf_token) != "NOTPROVIDED":
+        values["csrf_input"] = format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', csrf_token
+        )
+    # The active language's catalogue, looked up once for the whole drawing rather
+    # than by each of its twenty-odd words (what Django's gettext() does each time).
+    catalog = trans_real.catalog()
+    values.setdefault("gettext", catalog.gettext)
+    values.setdefault("ngettext", catalog.ngettext)
+    board = engines["jinja2"].env.get_template(template_name)  # type: ignore[attr-defined]
+    return mark_safe(str(board.render(values)))
+
+
+def draw_for(request: HttpRequest, template_name: str, values: dict[str, Any]) -> SafeString:
+    """:func:`draw` for a view: the request's own CSRF token."""
+    return draw(template_name, values, get_token(request))
 
 
 def environment(**options: Any) -> Environment:

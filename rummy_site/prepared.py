@@ -6,7 +6,8 @@ run (``bench/move_parts.py`` shows the read among a move's parts). A move reads 
 table on every request, so :class:`PreparedQuery` compiles the queryset once per
 database, with placeholder values, and then runs that SQL with each request's values.
 The rows become model instances the way the queryset itself makes them: the same
-converters (JSON, dates), ``select_related`` objects filled in, ``from_db`` called.
+converters (JSON, dates; found once, with the SQL), ``select_related`` objects filled
+in, ``from_db`` called.
 
 Only for querysets whose SQL does not depend on the values: equality filters on text
 fields (``filter(public_id=...)``) or, for the names given as ``numbers``, on integer
@@ -53,6 +54,8 @@ class _Compiled:
     end: int
     related: tuple[Any, ...]
     annotations: tuple[tuple[str, int], ...]
+    #: Each converted column's position, its converters and expression (JSON, dates).
+    converters: tuple[tuple[int, tuple[Any, Any]], ...]
 
 
 class PreparedQuery(Generic[M]):
@@ -94,6 +97,9 @@ class PreparedQuery(Generic[M]):
         if klass_info is None:
             raise ValueError("only querysets of model instances can be prepared")
         select = compiler.select
+        columns = [column[0] for column in select[0 : compiler.col_count]]
+        if compiler.has_composite_fields(columns):
+            raise ValueError("a query of composite fields cannot be prepared")
         fields = klass_info["select_fields"]
         start, end = fields[0], fields[-1] + 1
         return _Compiled(
@@ -106,6 +112,7 @@ class PreparedQuery(Generic[M]):
             end=end,
             related=tuple(get_related_populators(klass_info, select, alias)),
             annotations=tuple(compiler.annotation_col_map.items()),
+            converters=tuple(compiler.get_converters(columns).items()),
         )
 
     def _for(self, alias: str) -> _Compiled:
@@ -131,11 +138,18 @@ class PreparedQuery(Generic[M]):
         for name, places in compiled.positions.items():
             for i in places:
                 params[i] = values[name]
-        with connections[alias].cursor() as cursor:
+        connection = connections[alias]
+        with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
         objects = []
-        for row in compiled.compiler.results_iter(results=[rows]):
+        for raw in rows:
+            row = list(raw)
+            for position, (converters, expression) in compiled.converters:
+                value = row[position]
+                for converter in converters:
+                    value = converter(value, expression, connection)
+                row[position] = value
             obj = model.from_db(alias, list(compiled.init_list), row[compiled.start : compiled.end])
             for populator in compiled.related:
                 populator.populate(row, obj)

@@ -47,7 +47,9 @@ def _render(
 ) -> HttpResponse:
     display = parse_display(request.GET, request.POST)
     context = presenters.guided_context(state, display, verdict=verdict, error=error)
-    return render_page(request, TEMPLATE, context, partial="table", status=status)
+    return render_page(
+        request, TEMPLATE, context, partial="table", status=status, board="guided/_board.jinja"
+    )
 
 
 def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError) -> HttpResponse:

@@ -220,7 +220,8 @@ def table_context(
             "other_table": _other_table(state),
             "target": state.rules.target_score,
             "match_over": _match_over(state),
-            "sheet": score_sheet(state),
+            # Shown under a finished hand only.
+            "sheet": score_sheet(state) if state.hand.is_over else None,
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),
             "confirm": _confirm(

@@ -237,14 +237,16 @@ class TableState:
     def sitting_out(self) -> bool:
         return self.me is None
 
-    @property
+    @cached_property
     def view(self) -> PlayerView:
         """The learner's view (a spectator's while they sit out)."""
         return self.hand.view(self.me)
 
-    @property
+    @cached_property
     def names(self) -> list[str]:
-        """Names by engine seat of the learner's board."""
+        """Names by engine seat of the learner's board, in the page's language (kept
+        for this request's state only: a state read again from the cache is a new
+        object)."""
         return board_names(self.table, self.board)
 
     @property

@@ -87,7 +87,14 @@ def _render(
 ) -> HttpResponse:
     display = parse_display(request.GET, request.POST)
     context = presenters.table_context(state, display, **extra)  # type: ignore[arg-type]
-    return render_page(request, TABLE_TEMPLATE, context, partial="table", status=status)
+    return render_page(
+        request,
+        TABLE_TEMPLATE,
+        context,
+        partial="table",
+        status=status,
+        board="practice/_board.jinja",
+    )
 
 
 def _corrupt(request: HttpRequest, table: Table) -> HttpResponse:

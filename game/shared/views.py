@@ -155,7 +155,8 @@ def _render(
     display = parse_display(request.GET, request.POST)
     state = services.shared_state(table=table)
     context = presenters.table_context(state, seat, display, error=error, advice=advice)
-    return render_page(request, TEMPLATE, context, partial="table", status=status)
+    board = "shared/_board.jinja" if context["dealt"] else None
+    return render_page(request, TEMPLATE, context, partial="table", status=status, board=board)
 
 
 @require_safe

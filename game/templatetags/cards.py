@@ -214,5 +214,11 @@ def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
 
 @register.simple_tag
 def line_items(lines: Iterable[str]) -> SafeString:
-    """One ``<li>`` per line, each escaped (a log, a list of steps)."""
-    return mark_safe("".join(format_html("<li>{}</li>", line) for line in lines))
+    """One ``<li>`` per line, each escaped (a log, a list of steps); each line's item is
+    made once per process (a log is drawn again with every move)."""
+    return mark_safe("".join(_line_html(line) for line in lines))
+
+
+@lru_cache(maxsize=8192, typed=True)  # typed: a safe string is not escaped, a str is
+def _line_html(line: str) -> SafeString:
+    return format_html("<li>{}</li>", line)

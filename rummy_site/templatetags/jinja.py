@@ -8,21 +8,17 @@ template's whole context (the view's, the context processors', ``request``) and
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
-from django.template import engines
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
+
+from rummy_site.jinja import draw
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def jinja(context: template.Context, template_name: str) -> SafeString:
-    values = context.flatten()
-    token = values.get("csrf_token")
-    if token and str(token) != "NOTPROVIDED":
-        values["csrf_input"] = format_html(
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token
-        )
-    board = engines["jinja2"].env.get_template(template_name)  # type: ignore[attr-defined]
-    return mark_safe(str(board.render(values)))
+    values: dict[str, Any] = {str(name): value for name, value in context.flatten().items()}
+    return draw(template_name, values, values.get("csrf_token"))

@@ -78,3 +78,17 @@ def test_makemessages_reads_a_jinja_templates_messages(source: str, expected: st
 def test_each_message_stands_on_its_template_line() -> None:
     lines = jinja_as_python('<p>\n\n{{ _("Hint") }}</p>\n{{ _("Arrange") }}').splitlines()
     assert lines[2] == "gettext('Hint')" and lines[3] == "gettext('Arrange')"
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_drawn_board_speaks_the_active_language(language: str) -> None:
+    from rummy_site.jinja import draw
+
+    with translation.override(language):
+        players = translation.gettext("Players")
+        html = draw("game/_seats.jinja", {"seats": []})
+        log = draw("game/_log.jinja", {"log": [], "turn_name": "Ona"})
+        expected = translation.gettext("The cards are dealt. %(name)s plays first.")
+    assert f">{players}</h2>" in html
+    assert expected % {"name": "Ona"} in log
+    assert language == "en" or players != "Players"

@@ -125,11 +125,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-elif os.environ.get("DB_SYNCHRONOUS_COMMIT", "") == "off":
-    # PostgreSQL: commit without waiting for the write-ahead log to reach the disk
-    # (docs/deploy.md: a crash may lose the last fraction of a second of moves, never
-    # the database's consistency). Off unless asked for.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
+else:
+    if os.environ.get("DB_SYNCHRONOUS_COMMIT", "") == "off":
+        # PostgreSQL: commit without waiting for the write-ahead log to reach the disk
+        # (docs/deploy.md: a crash may lose the last fraction of a second of moves,
+        # never the database's consistency). Off unless asked for.
+        DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"
+    if os.environ.get("DB_PREPARED_STATEMENTS", "") == "1":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            {"server_side_binding": True, "prepare_threshold": 5}
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -23,7 +23,9 @@ PRODUCTION_ENV = {
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     # The browser tests allow Django's ORM beside Playwright's event loop;
     # production must not inherit that.
-    skip = {*PRODUCTION_ENV, "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    # Nor the database tuning the suite itself may have been run with.
+    tuning = {"CONN_HEALTH_CHECKS", "DB_SYNCHRONOUS_COMMIT", "DB_PREPARED_STATEMENTS"}
+    skip = {*PRODUCTION_ENV, "DJANGO_ALLOW_ASYNC_UNSAFE", *tuning}
     clean = {k: v for k, v in os.environ.items() if k not in skip}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -92,5 +94,22 @@ def test_the_database_tuning_is_read_from_the_environment() -> None:
     assert shown(pg) == ["True", "None"]
     assert shown(tuned) == ["False", "-c", "synchronous_commit=off"]
     # On SQLite the PostgreSQL option means nothing and is not set.
-    sqlite = {**PRODUCTION_ENV, "DB_SYNCHRONOUS_COMMIT": "off"}
+    sqlite = {**PRODUCTION_ENV, "DB_SYNCHRONOUS_COMMIT": "off", "DB_PREPARED_STATEMENTS": "1"}
     assert shown(sqlite) == ["True", "None"]
+
+
+def test_prepared_statements_are_asked_for_by_the_environment() -> None:
+    """docs/deploy.md: DB_PREPARED_STATEMENTS=1 binds parameters on the PostgreSQL server
+    and lets psycopg prepare a statement run five times on a connection; off by default
+    (a pooler in transaction mode cannot keep prepared statements)."""
+    show = (
+        "from django.conf import settings; o = settings.DATABASES['default'].get('OPTIONS', {}); "
+        "print(o.get('server_side_binding'), o.get('prepare_threshold'))"
+    )
+    pg = {**PRODUCTION_ENV, "DATABASE_URL": "postgres://rummy:pw@127.0.0.1:5432/rummy"}
+    plain = run_manage("shell", "--no-imports", "-c", show, env=pg)
+    prepared = run_manage(
+        "shell", "--no-imports", "-c", show, env={**pg, "DB_PREPARED_STATEMENTS": "1"}
+    )
+    assert plain.stdout.split() == ["None", "None"], plain.stderr
+    assert prepared.stdout.split() == ["True", "5"], prepared.stderr

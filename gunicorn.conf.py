@@ -7,12 +7,29 @@ and the number of workers are given on the command line."""
 from __future__ import annotations
 
 import gc
+import signal
 from typing import Any
 
 
 def post_worker_init(worker: Any) -> None:
-    """Once a worker has loaded the site: everything made so far (Django, the apps, the
-    compiled templates, the guided hands) lives as long as the worker, so the garbage
-    collector need not look at it again (``gc.freeze``). Each collection during a
-    request then walks only what the requests made."""
+    """Once a worker has loaded the site:
+
+    * everything made so far (Django, the apps, the compiled templates, the guided
+      hands) lives as long as the worker, so the garbage collector need not look at it
+      again (``gc.freeze``): each collection during a request walks only what the
+      requests made;
+    * when the worker is told to stop, the tables' event streams end at once (their
+      browsers reconnect, to another instance or to this one restarted) rather than
+      holding the worker for its whole graceful timeout.
+    """
     gc.freeze()
+    from game.shared import events
+
+    stop_worker = signal.getsignal(signal.SIGTERM)
+
+    def end_streams(signum: int, frame: Any) -> None:
+        events.watcher().stop(timeout=0)
+        if callable(stop_worker):
+            stop_worker(signum, frame)
+
+    signal.signal(signal.SIGTERM, end_streams)

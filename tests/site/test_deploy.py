@@ -113,3 +113,33 @@ def test_prepared_statements_are_asked_for_by_the_environment() -> None:
     )
     assert plain.stdout.split() == ["None", "None"], plain.stderr
     assert prepared.stdout.split() == ["True", "5"], prepared.stderr
+
+
+def test_gunicorns_worker_hook_freezes_the_loaded_site_and_ends_streams_on_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gunicorn.conf.py: after a worker has loaded the site, gc.freeze(); and its SIGTERM
+    first ends the tables' event streams, then stops the worker as gunicorn would."""
+    import gc
+    import importlib.util
+    import signal
+
+    from game.shared import events
+
+    spec = importlib.util.spec_from_file_location("gunicorn_conf", BASE / "gunicorn.conf.py")
+    assert spec is not None and spec.loader is not None
+    conf = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conf)
+    stopped: list[str] = []
+    monkeypatch.setattr(events.watcher(), "stop", lambda timeout=5.0: stopped.append("streams"))
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: stopped.append("worker"))
+    try:
+        conf.post_worker_init(worker=None)
+        assert gc.get_freeze_count() > 0
+        handler = signal.getsignal(signal.SIGTERM)
+        assert callable(handler)
+        handler(signal.SIGTERM, None)
+    finally:
+        gc.unfreeze()
+        signal.signal(signal.SIGTERM, previous)
+    assert stopped == ["streams", "worker"]

@@ -235,3 +235,15 @@ def test_stopping_the_watcher_ends_every_stream_at_once() -> None:
     assert list(stream) == []  # woken and ended, not at its next comment line
     stopper.join()
     assert time.monotonic() - started < 2 and watcher.watched() == 0
+
+
+@pytest.mark.django_db
+def test_the_watchers_read_sees_a_version_and_a_wait_let_pass() -> None:
+    table, _ona, _others = open_and_fill()
+    marks = events.fetch_marks([table.public_id, "nosuchtable"])
+    assert marks == {table.public_id: TableMark(table.version, absent=False)}
+    seat = next(s for s, _since in table.waiting)
+    SharedTable.objects.filter(pk=table.pk).update(waiting=[[seat, 0]])  # waited for ages
+    assert events.fetch_marks([table.public_id])[table.public_id].absent is True
+    SharedTable.objects.filter(pk=table.pk).update(paused=True)  # a paused table waits
+    assert events.fetch_marks([table.public_id])[table.public_id].absent is False

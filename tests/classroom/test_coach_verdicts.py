@@ -90,7 +90,8 @@ def test_a_learner_in_no_class_keeps_no_coach_verdicts() -> None:
     assert not Mistake.objects.exists()
 
 
-def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> None:
+def pupils_at_a_gin_table():  # type: ignore[no-untyped-def]
+    """A class of two pupils, Ona and Jonas, seated by their teacher at a Gin table."""
     from game.shared import services as shared
 
     teacher = User.objects.create_user("ms-jones")
@@ -99,6 +100,24 @@ def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> N
     for learner, name in ((ona, "Ona"), (jonas, "Jonas")):
         services.class_join(learner=learner, code=classroom.join_code, name=name)
     (table,) = shared.seat_people(people=[(ona, "Ona"), (jonas, "Jonas")], game="gin", players=2)
+    return table, ona, jonas
+
+
+def a_bad_move(state, view):  # type: ignore[no-untyped-def]
+    """Throw away the card that keeps the most deadwood, and draw from the stock (no
+    endless swaps of the discard)."""
+    discards = [m for m in view.legal_moves if isinstance(m, Discard)]
+    if discards:
+        return max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
+    if DrawStock() in view.legal_moves:
+        return DrawStock()
+    return factories.learner_move(state.hand_of(state.current[0]), view.player or 0)
+
+
+def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> None:
+    from game.shared import services as shared
+
+    table, ona, jonas = pupils_at_a_gin_table()
     by_seat = {shared.seat_of(table, ona): ona, shared.seat_of(table, jonas): jonas}
     for _ in range(2000):
         state = shared.shared_state(table=table)
@@ -107,13 +126,7 @@ def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> N
         seat = next(s for s in by_seat if state.my_turn(s))
         view = state.view_for(seat)
         assert view is not None
-        discards = [m for m in view.legal_moves if isinstance(m, Discard)]
-        if discards:  # both throw away the card that keeps the most deadwood
-            move = max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
-        elif DrawStock() in view.legal_moves:  # and draw from the stock (no endless swaps)
-            move = DrawStock()
-        else:
-            move = factories.learner_move(state.hand_of(state.current[0]), view.player or 0)
+        move = a_bad_move(state, view)  # both keep the most deadwood
         shared.shared_move(table=table, learner=by_seat[seat], version=table.version, move=move)
     else:
         raise AssertionError("the hand did not end")
@@ -131,12 +144,7 @@ def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> N
 def test_the_computers_moves_for_an_away_pupil_are_not_their_mistakes() -> None:
     from game.shared import services as shared
 
-    teacher = User.objects.create_user("ms-jones")
-    classroom = services.class_create(teacher=teacher, name="5B", language="en")
-    ona, jonas = factories.learner("Ona"), factories.learner("Jonas")
-    for learner, name in ((ona, "Ona"), (jonas, "Jonas")):
-        services.class_join(learner=learner, code=classroom.join_code, name=name)
-    (table,) = shared.seat_people(people=[(ona, "Ona"), (jonas, "Jonas")], game="gin", players=2)
+    table, ona, jonas = pupils_at_a_gin_table()
     shared.leave_seat(table=table, learner=ona)  # Ona leaves before her first move
     away = shared.seat_of(table, ona)
     assert away is not None
@@ -147,13 +155,7 @@ def test_the_computers_moves_for_an_away_pupil_are_not_their_mistakes() -> None:
             break
         view = state.view_for(seat)
         assert view is not None and state.my_turn(seat)
-        discards = [m for m in view.legal_moves if isinstance(m, Discard)]
-        if discards:  # Jonas throws away the card that keeps the most deadwood
-            move = max(discards, key=lambda m: (deadwood_after(view, m) or 0, str(m)))
-        elif DrawStock() in view.legal_moves:
-            move = DrawStock()
-        else:
-            move = factories.learner_move(state.hand_of(state.current[0]), view.player or 0)
+        move = a_bad_move(state, view)  # Jonas keeps the most deadwood
         shared.shared_move(table=table, learner=jonas, version=table.version, move=move)
     else:
         raise AssertionError("the hand did not end")

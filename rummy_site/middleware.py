@@ -1,8 +1,9 @@
 """Site-wide middleware: security headers, the request body limit, the rate limit.
 
 **Rate limit.** Every POST counts against two limits, kept in the database so that
-the counts hold across app instances (:mod:`rummy_site.ratelimit`, one statement
-per POST): ``POST_RATE_PER_VISITOR`` for one browser (its visitor cookie) and
+the counts hold across app instances (:mod:`rummy_site.ratelimit`: one statement per
+POST, or none of its own when the view sends it with its first read):
+``POST_RATE_PER_VISITOR`` for one browser (its visitor cookie) and
 ``POST_RATE_PER_ADDRESS`` for one network address (a whole classroom behind a
 school's router shares one, so it is generous). Over either, a translated 429
 page says what the limit is. ``RATE_LIMIT_ENABLED = False`` turns it off.
@@ -18,6 +19,7 @@ the site never uses (camera, microphone, location...).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -25,7 +27,8 @@ from django.shortcuts import render
 
 from learners.services import visitor_token
 
-from .ratelimit import Limit, hit
+from . import ratelimit
+from .ratelimit import Limit
 
 #: The largest request body the site accepts (its forms send a few short fields).
 MAX_BODY_BYTES = 64 * 1024
@@ -61,7 +64,12 @@ def client_address(request: HttpRequest) -> str:
 
 
 class PostRateLimitMiddleware:
-    """Refuse a POST over the visitor's or the address's rate (see the module docs)."""
+    """Refuse a POST over the visitor's or the address's rate (see the module docs).
+
+    The count is made just before the view runs (``process_view``), or by a view
+    marked :func:`~rummy_site.ratelimit.counted_with_first_read` with its first read,
+    in the same statement; a POST that reaches no view is counted after its answer.
+    """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -69,22 +77,41 @@ class PostRateLimitMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "POST" and getattr(settings, "RATE_LIMIT_ENABLED", True):
             address = client_address(request)
-            over = hit(
+            visitor = visitor_token(request) or f"address:{address}"
+            ratelimit.defer(
+                request,
                 [
-                    Limit.of(
-                        "visitor",
-                        visitor_token(request) or f"address:{address}",
-                        settings.POST_RATE_PER_VISITOR,
-                    ),
+                    Limit.of("visitor", visitor, settings.POST_RATE_PER_VISITOR),
                     Limit.of("address", address, settings.POST_RATE_PER_ADDRESS),
-                ]
+                ],
             )
-            if over is not None:
-                context = {"limit": over.limit.limit}
-                response = render(request, "429.html", context, status=429)
-                response["Retry-After"] = str(over.retry_after)
-                return response
-        return self.get_response(request)
+        response = self.get_response(request)
+        ratelimit.settle(request)  # a POST that no view counted (no such page...)
+        return response
+
+    def process_view(
+        self,
+        request: HttpRequest,
+        view: Callable[..., HttpResponse],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+    ) -> HttpResponse | None:
+        if getattr(view, "counts_with_first_read", False):
+            return None
+        over = ratelimit.settle(request)
+        return None if over is None else self.refusal(request, over)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, ratelimit.Limited):
+            return self.refusal(request, exception.over)
+        return None
+
+    @staticmethod
+    def refusal(request: HttpRequest, over: ratelimit.Over) -> HttpResponse:
+        """The translated 429 page: what the limit is, and when to try again."""
+        response = render(request, "429.html", {"limit": over.limit.limit}, status=429)
+        response["Retry-After"] = str(over.retry_after)
+        return response
 
 
 class SecurityHeadersMiddleware:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -56,6 +56,8 @@ class _Compiled:
     annotations: tuple[tuple[str, int], ...]
     #: Each converted column's position, its converters and expression (JSON, dates).
     converters: tuple[tuple[int, tuple[Any, Any]], ...]
+    #: The position of the model's primary key among the columns.
+    pk: int
 
 
 class PreparedQuery(Generic[M]):
@@ -102,17 +104,19 @@ class PreparedQuery(Generic[M]):
             raise ValueError("a query of composite fields cannot be prepared")
         fields = klass_info["select_fields"]
         start, end = fields[0], fields[-1] + 1
+        init_list = [f[0].target.attname for f in select[start:end]]
         return _Compiled(
             compiler=compiler,
             sql=sql,
             params=tuple(params),
             positions=positions,
-            init_list=tuple(f[0].target.attname for f in select[start:end]),
+            init_list=tuple(init_list),
             start=start,
             end=end,
             related=tuple(get_related_populators(klass_info, select, alias)),
             annotations=tuple(compiler.annotation_col_map.items()),
             converters=tuple(compiler.get_converters(columns).items()),
+            pk=start + init_list.index(self.model._meta.pk.attname),
         )
 
     def _for(self, alias: str) -> _Compiled:
@@ -123,46 +127,85 @@ class PreparedQuery(Generic[M]):
                 self._compiled[alias] = compiled
         return compiled
 
-    def all(self, **values: str | int) -> list[M]:
-        """The instances the queryset would give for ``values``."""
+    def _params(self, compiled: _Compiled, values: dict[str, str | int]) -> list[Any]:
         if set(values) != set(self.names):
             raise TypeError(f"expected values for {sorted(self.names)}, got {sorted(values)}")
         for name, value in values.items():
             kind = int if name in self.numbers else str
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
-        model = self.model
-        alias = router.db_for_read(model)
-        compiled = self._for(alias)
         params = list(compiled.params)
         for name, places in compiled.positions.items():
             for i in places:
                 params[i] = values[name]
+        return params
+
+    def _instance(self, compiled: _Compiled, alias: str, raw: Sequence[Any]) -> M:
         connection = connections[alias]
-        with connection.cursor() as cursor:
+        row = list(raw)
+        for position, (converters, expression) in compiled.converters:
+            value = row[position]
+            for converter in converters:
+                value = converter(value, expression, connection)
+            row[position] = value
+        init_list = list(compiled.init_list)
+        obj = self.model.from_db(alias, init_list, row[compiled.start : compiled.end])
+        for populator in compiled.related:
+            populator.populate(row, obj)
+        for name, column in compiled.annotations:
+            setattr(obj, name, row[column])
+        return obj
+
+    def all(self, **values: str | int) -> list[M]:
+        """The instances the queryset would give for ``values``."""
+        alias = router.db_for_read(self.model)
+        compiled = self._for(alias)
+        params = self._params(compiled, values)
+        with connections[alias].cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
-        objects = []
-        for raw in rows:
-            row = list(raw)
-            for position, (converters, expression) in compiled.converters:
-                value = row[position]
-                for converter in converters:
-                    value = converter(value, expression, connection)
-                row[position] = value
-            obj = model.from_db(alias, list(compiled.init_list), row[compiled.start : compiled.end])
-            for populator in compiled.related:
-                populator.populate(row, obj)
-            for name, column in compiled.annotations:
-                setattr(obj, name, row[column])
-            objects.append(obj)
-        return objects
+        return [self._instance(compiled, alias, row) for row in rows]
 
     def first(self, **values: str | int) -> M | None:
         """The first instance for ``values``, or ``None`` (build a query that selects at
         most one row: a unique lookup, or a slice)."""
         found = self.all(**values)
         return found[0] if found else None
+
+    def first_after(
+        self, statement: tuple[str, Sequence[Any]], columns: int, /, **values: str | int
+    ) -> tuple[M | None, list[tuple[Any, ...]]]:
+        """Run ``statement`` (SQL and its parameters: an ``INSERT``/``UPDATE`` ...
+        ``RETURNING`` ``columns`` columns, at least one row), then :meth:`first`; the
+        instance and the rows the statement returned.
+
+        On PostgreSQL the two are one statement, and one round trip: the first as a
+        data-modifying ``WITH``, whose rows come beside the query's, which is joined
+        to them (so the query must select at most one row). Elsewhere, two.
+        """
+        alias = router.db_for_read(self.model)
+        connection = connections[alias]
+        compiled = self._for(alias)
+        params = self._params(compiled, values)
+        before_sql, before_params = statement
+        if connection.vendor != "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(before_sql, list(before_params))
+                before = [tuple(row) for row in cursor.fetchall()]
+            return self.first(**values), before
+        sql = (
+            f"WITH before_query AS ({before_sql}) SELECT query.*, before_query.* "
+            f"FROM before_query LEFT JOIN ({compiled.sql}) AS query ON TRUE"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [*before_params, *params])
+            rows = cursor.fetchall()
+        if not rows:
+            raise ValueError("the statement before the query returned no row")
+        width = len(rows[0]) - columns
+        first = rows[0][:width]
+        found = None if first[compiled.pk] is None else self._instance(compiled, alias, first)
+        return found, [tuple(row[width:]) for row in rows]
 
 
 def _field(model: type[Model], name: str) -> Field[Any, Any]:

@@ -63,6 +63,7 @@ from game.engine import (
 )
 from game.names import COMPUTER_NAMES, computer_name
 from learners.models import Learner
+from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
@@ -561,11 +562,23 @@ _TABLE_OF_VISITOR = PreparedQuery(
 )
 
 
-def table_of_visitor(*, visitor_key: str, public_id: str) -> Table | None:
+def table_of_visitor(
+    *, visitor_key: str, public_id: str, count: ratelimit.Count | None = None
+) -> Table | None:
     """The table ``public_id`` if its learner is the visitor whose key this is, read with
     its learner in one query (``None`` otherwise: someone else's table, or a learner
-    known another way). Public ids are unique: one row at most."""
-    return _TABLE_OF_VISITOR.first(public_id=public_id, visitor_key=visitor_key)
+    known another way). Public ids are unique: one row at most.
+
+    With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
+    same statement counts the request, and :class:`rummy_site.ratelimit.Limited` is
+    raised, before anything else, when it is over a limit."""
+    if count is None:
+        return _TABLE_OF_VISITOR.first(public_id=public_id, visitor_key=visitor_key)
+    table, rows = _TABLE_OF_VISITOR.first_after(
+        count.statement, count.columns, public_id=public_id, visitor_key=visitor_key
+    )
+    count.check(rows)
+    return table
 
 
 def tables_of(*, learner: Learner | None) -> list[Table]:

@@ -21,6 +21,7 @@ from game.engine import Game
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import known_as, known_learner, visitor_key
+from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
 from rummy_site.parsing import small_int
@@ -65,13 +66,18 @@ def practice_new(request: LearnerRequest) -> HttpResponse:
 
 def _table_or_404(request: HttpRequest, public_id: str) -> Table:
     """The request's learner's table: one query for a visitor (the table with its
-    learner, found by the visitor cookie), else the learner first, then the table."""
+    learner, found by the visitor cookie, and a POST's rate-limit count sent with it),
+    else the learner first, then the table."""
     key = visitor_key(request)
     if key is not None:
-        table = services.table_of_visitor(visitor_key=key, public_id=public_id)
+        count = ratelimit.take(request)
+        table = services.table_of_visitor(visitor_key=key, public_id=public_id, count=count)
         if table is not None:
             known_as(request, table.learner)
             return table
+    over = ratelimit.settle(request)
+    if over is not None:
+        raise ratelimit.Limited(over)
     try:
         return services.table_get(learner=known_learner(request), public_id=public_id)
     except services.TableNotFound as exc:
@@ -144,6 +150,7 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     return _show(request, _table_or_404(request, public_id))
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def table_move(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -159,6 +166,7 @@ def table_move(request: HttpRequest, public_id: str) -> HttpResponse:
     return _after_post(request, state)
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def table_bots(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -178,6 +186,7 @@ def table_bots(request: HttpRequest, public_id: str) -> HttpResponse:
     return _after_post(request, state)
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def table_hint(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -190,6 +199,7 @@ def table_hint(request: HttpRequest, public_id: str) -> HttpResponse:
     return _render(request, state, advice=advice)
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def table_next(request: HttpRequest, public_id: str) -> HttpResponse:

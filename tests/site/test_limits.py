@@ -14,6 +14,7 @@ from game.practice import services as practice
 from game.practice.models import Table
 from learners.models import Learner
 from rummy_site import ratelimit
+from rummy_site.models import RateCount
 from tests import factories
 from tests.factories import a_wrong_move, move_data
 
@@ -144,3 +145,61 @@ def test_one_statement_counts_both_limits(django_assert_num_queries) -> None:  #
     ]
     with django_assert_num_queries(1):
         assert ratelimit.hit(limits) is None
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _hits() -> list[int]:
+    return sorted(RateCount.objects.values_list("hits", flat=True))
+
+
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="3/m")
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_table_s_posts_are_counted_with_its_read_and_refused_before_anything_changes(
+    client: Client, language: str
+) -> None:
+    """A practice table's POSTs send their count with the table's read (one statement
+    on PostgreSQL): each is counted once, and one over the limit changes nothing."""
+    client.get(f"/{language}/practice/")
+    created = client.post(
+        f"/{language}/practice/new/", {"game": "knock", "players": "2", "name": "Ona"}
+    )
+    table = Table.objects.get()
+    assert created.status_code == 302 and _hits() == [1, 1]
+    page = f"/{language}/practice/{table.public_id}/"
+    statuses = []
+    for _ in range(4):  # a computer step (or a refusal: not the computer's turn), then over
+        version = Table.objects.get().version
+        response = client.post(page + "computer/", {"version": str(version)}, **HTMX)
+        statuses.append(response.status_code)
+    assert 429 not in statuses[:2] and statuses[2:] == [429, 429]
+    assert _hits() == [5, 5]
+    html = response.content.decode()
+    assert f'<html lang="{language}">' in html and " 3 " in html
+    assert int(response["Retry-After"]) <= 60
+    after = Table.objects.get()
+    for verb in ("move", "hint", "next"):
+        refused = client.post(page + f"{verb}/", {"version": str(after.version)})
+        assert refused.status_code == 429
+    assert (
+        Table.objects.get().version == after.version and Table.objects.get().rounds == after.rounds
+    )
+    assert _hits() == [8, 8]
+
+
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="2/m")
+def test_a_post_is_counted_once_wherever_it_goes(client: Client) -> None:
+    """A POST to no page, and one to somebody else's table (the read finds nothing),
+    are counted too, once each."""
+    client.get("/en/practice/")
+    someone = factories.table("gin", 2, owner=factories.learner("Ona"))
+    assert client.post("/en/no/such/page/", {}).status_code == 404
+    assert _hits() == [1, 1]
+    other = f"/en/practice/{someone.public_id}/move/"
+    assert client.post(other, {"version": "0", "action": "draw_stock"}).status_code == 404
+    assert _hits() == [2, 2]
+    assert client.post(other, {"version": "0", "action": "draw_stock"}).status_code == 429
+    assert _hits() == [3, 3]
+    assert client.get(f"/en/practice/{someone.public_id}/").status_code == 404  # GETs are not
+    assert _hits() == [3, 3]

@@ -57,6 +57,45 @@ def test_a_prepared_query_finds_nothing_for_other_values() -> None:
     assert BY_VISITOR.all(public_id="' OR 1=1 --", visitor_key="%s") == []
 
 
+def _count_statement(bucket: str) -> tuple[str, list[object]]:
+    """A statement that writes and returns rows (the rate limit's count of one request)."""
+    from rummy_site import ratelimit
+
+    limits = [ratelimit.Limit.of("a", bucket, "9/m"), ratelimit.Limit.of("b", bucket, "9/m")]
+    sql, params = ratelimit.statement(limits, 1_800_000_001.0)
+    return sql, list(params)
+
+
+def test_a_statement_sent_before_a_prepared_query_runs_once_and_returns_its_rows() -> None:
+    from rummy_site.models import RateCount
+
+    expected = _visitor_table("knock")
+    one = 1 if connection.vendor == "postgresql" else 2  # one round trip where it can be
+    for hits in (1, 2):
+        with CaptureQueriesContext(connection) as queries:
+            found, rows = BY_VISITOR.first_after(
+                _count_statement("x"), 2, public_id=expected.public_id, visitor_key="k" * 20
+            )
+        assert len(queries) == one
+        assert found is not None and _fields(found) == _fields(expected)
+        assert _fields(found.learner) == _fields(expected.learner)
+        assert isinstance(found.rounds, list) and found.created == expected.created
+        assert sorted(count for _, count in rows) == [hits, hits]  # each limit's row, once
+    assert RateCount.objects.count() == 2 and {c.hits for c in RateCount.objects.all()} == {2}
+
+
+def test_a_statement_sent_before_a_prepared_query_counts_even_when_nothing_is_found() -> None:
+    table = _visitor_table()
+    found, rows = BY_VISITOR.first_after(
+        _count_statement("y"), 2, public_id=table.public_id, visitor_key="not the owner"
+    )
+    assert found is None and [count for _, count in rows] == [1, 1]
+    found, rows = BY_VISITOR.first_after(
+        _count_statement("y"), 2, public_id="' OR 1=1 --", visitor_key="%s"
+    )
+    assert found is None and [count for _, count in rows] == [2, 2]
+
+
 def test_a_prepared_query_refuses_what_it_cannot_prepare() -> None:
     with pytest.raises(TypeError):
         BY_VISITOR.first(public_id="x")  # a value missing

@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 import threading
 from collections import Counter, OrderedDict
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,6 +39,7 @@ from game.engine import (
 )
 from game.names import learner_default
 from learners.models import Learner
+from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.languages import codes as languages
 from rummy_site.languages import current, pick
@@ -364,6 +366,44 @@ _LATEST_ATTEMPT = PreparedQuery(
     numbers=("learner_id",),
 )
 
+#: A visitor's move or hint reads its attempt with its learner, found by the visitor
+#: cookie, in one query.
+_LATEST_ATTEMPT_OF_VISITOR = PreparedQuery(
+    GuidedAttempt,
+    lambda visitor_key, scenario: (
+        GuidedAttempt.objects.select_related("learner")
+        .filter(learner__visitor_key=visitor_key, scenario=scenario, abandoned=False)
+        .order_by("-created")[:1]
+    ),
+    "visitor_key",
+    "scenario",
+)
+
+
+def attempt_of_visitor(
+    *, visitor_key: str, scenario: Scenario, count: ratelimit.Count | None = None
+) -> GuidedAttempt | None:
+    """The latest attempt at this hand of the visitor whose key this is (as
+    :func:`attempt_current`), read with its learner in one query; ``None`` when the
+    visitor has none (or is known another way).
+
+    With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
+    same statement counts the request, and :class:`rummy_site.ratelimit.Limited` is
+    raised, before anything else, when it is over a limit."""
+    values = {"visitor_key": visitor_key, "scenario": scenario.slug}
+    if count is None:
+        return _LATEST_ATTEMPT_OF_VISITOR.first(**values)
+    attempt, rows = _LATEST_ATTEMPT_OF_VISITOR.first_after(count.statement, count.columns, **values)
+    count.check(rows)
+    return attempt
+
+
+class Unread:
+    """The attempt was not read yet (:func:`_acting_state` reads it)."""
+
+
+UNREAD = Unread()
+
 
 #: Replayed attempts, by scenario and the learner's moves' text. A scenario is read
 #: from its file once per process, so within a process a scenario and its moves always
@@ -437,11 +477,21 @@ def guided_page(*, learner: Learner | None, scenario: Scenario) -> GuidedState:
     )
 
 
-def _acting_state(learner: Learner, scenario: Scenario, version: int) -> GuidedState:
+def _acting_state(
+    learner: Learner,
+    scenario: Scenario,
+    version: int,
+    current: GuidedAttempt | Unread | None = UNREAD,
+) -> GuidedState:
     """The state a post acts on: the current attempt if its version matches; a new one
     when there is none yet (version 0), when the last one is finished (and the post was
-    made from its current page), or when it no longer replays."""
-    stored = attempt_current(learner=learner, scenario=scenario)
+    made from its current page), or when it no longer replays. ``current``: the
+    learner's latest attempt, when the caller has read it already."""
+    stored = (
+        attempt_current(learner=learner, scenario=scenario)
+        if isinstance(current, Unread)
+        else current
+    )
     state = guided_state(scenario=scenario, attempt=stored, learner=learner)
     attempt = state.attempt
     if attempt is not None and not attempt.finished:
@@ -537,12 +587,15 @@ def attempt_move(
     version: int,
     move: AnyMove,
     continue_anyway: bool = False,
+    current: GuidedAttempt | Unread | None = UNREAD,
 ) -> tuple[GuidedState, Verdict]:
     """Judge and (when right, or legal and confirmed) make the learner's move.
 
     "Continue anyway" counts only for the move the coach has just called "not the
-    point" at this step: a hand-made post cannot skip the mistake."""
-    state = _acting_state(learner, scenario, version)
+    point" at this step: a hand-made post cannot skip the mistake. ``current``: the
+    learner's latest attempt at this hand, when the caller has read it
+    (:func:`attempt_of_visitor`)."""
+    state = _acting_state(learner, scenario, version, current)
     attempt = state.attempt
     assert attempt is not None
     verdict = judge(state, move)
@@ -578,7 +631,9 @@ def attempt_move(
     progress = state.progress.advance(move)
     finished = progress.hand.is_over
     stars = stars_for(len(attempt.hints), len(mistakes)) if finished else None
-    with transaction.atomic():
+    # The move's one conditional UPDATE needs no transaction; the last move's result is
+    # written with it, in one.
+    with transaction.atomic() if finished else nullcontext():
         _save(
             attempt,
             attempt.version,
@@ -595,9 +650,16 @@ def attempt_move(
     return replace(state, progress=progress), verdict
 
 
-def attempt_hint(*, learner: Learner, scenario: Scenario, version: int) -> GuidedState:
-    """Show the next hint of the current step's ladder (and count it)."""
-    state = _acting_state(learner, scenario, version)
+def attempt_hint(
+    *,
+    learner: Learner,
+    scenario: Scenario,
+    version: int,
+    current: GuidedAttempt | Unread | None = UNREAD,
+) -> GuidedState:
+    """Show the next hint of the current step's ladder (and count it). ``current`` as
+    for :func:`attempt_move`."""
+    state = _acting_state(learner, scenario, version, current)
     attempt = state.attempt
     assert attempt is not None
     if state.hand.is_over:

@@ -15,11 +15,14 @@ from django.views.decorators.vary import vary_on_headers
 
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
-from learners.services import known_learner
+from learners.models import Learner
+from learners.services import known_as, known_learner, visitor_key
+from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
 
 from . import presenters, scenarios, services
+from .models import GuidedAttempt
 
 TEMPLATE = "guided/hand.html"
 
@@ -66,19 +69,41 @@ def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _render(request, services.guided_page(learner=known_learner(request), scenario=scenario))
 
 
+def _learner_and_attempt(
+    request: LearnerRequest, scenario: scenarios.Scenario
+) -> tuple[Learner, GuidedAttempt | services.Unread | None]:
+    """The learner of a move or hint, and their latest attempt at the hand: for a
+    visitor one query (the attempt with its learner, found by the visitor cookie, and
+    the POST's rate-limit count sent with it); else the learner, the attempt read later."""
+    key = visitor_key(request)
+    if key is not None:
+        count = ratelimit.take(request)
+        attempt = services.attempt_of_visitor(visitor_key=key, scenario=scenario, count=count)
+        if attempt is not None:
+            known_as(request, attempt.learner)
+            return attempt.learner, attempt
+    over = ratelimit.settle(request)
+    if over is not None:
+        raise ratelimit.Limited(over)
+    return request.learner, services.UNREAD
+
+
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def guided_move(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
+    learner, current = _learner_and_attempt(request, scenario)
     try:
         version = parse_version(request.POST)
         wanted = parse_move(request.POST)
         state, verdict = services.attempt_move(
-            learner=request.learner,
+            learner=learner,
             scenario=scenario,
             version=version,
             move=wanted.move,
             continue_anyway=request.POST.get("continue") == "1",
+            current=current,
         )
     except ServiceError as exc:
         return refuse(request, scenario, exc)
@@ -87,16 +112,16 @@ def guided_move(request: LearnerRequest, slug: str) -> HttpResponse:
     return _render(request, state, status=status, verdict=verdict)
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
+    learner, current = _learner_and_attempt(request, scenario)
     try:
         version = parse_version(request.POST)
         state = services.attempt_hint(
-            learner=request.learner,
-            scenario=scenario,
-            version=version,
+            learner=learner, scenario=scenario, version=version, current=current
         )
     except ServiceError as exc:
         return refuse(request, scenario, exc)

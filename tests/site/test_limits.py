@@ -203,3 +203,32 @@ def test_a_post_is_counted_once_wherever_it_goes(client: Client) -> None:
     assert _hits() == [3, 3]
     assert client.get(f"/en/practice/{someone.public_id}/").status_code == 404  # GETs are not
     assert _hits() == [3, 3]
+
+
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="2/m")
+def test_a_guided_hand_s_posts_are_counted_with_its_read_and_refused_before_anything_changes(
+    client: Client,
+) -> None:
+    """A guided move or hint sends its count with the attempt's read: the first move
+    (no attempt yet) is counted before it, the next with the read, once each; one over
+    the limit changes nothing."""
+    slug = "gin-01-first-knock"
+    client.get(f"/lt/guided/{slug}/")
+    first = client.post(f"/lt/guided/{slug}/move/", {"version": "0", "action": "draw_stock"})
+    assert first.status_code in (200, 422) and _hits() == [1, 1]
+    attempt = GuidedAttempt.objects.get()
+    hint = client.post(f"/lt/guided/{slug}/hint/", {"version": str(attempt.version)}, **HTMX)
+    assert hint.status_code == 200 and _hits() == [2, 2]
+    attempt.refresh_from_db()
+    for what, data in (("move", {"action": "draw_discard"}), ("hint", {})):
+        refused = client.post(
+            f"/lt/guided/{slug}/{what}/", {"version": str(attempt.version), **data}, **HTMX
+        )
+        assert refused.status_code == 429 and '<html lang="lt">' in refused.content.decode()
+    after = GuidedAttempt.objects.get()
+    assert (after.version, after.moves, after.hints) == (
+        attempt.version,
+        attempt.moves,
+        attempt.hints,
+    )
+    assert _hits() == [4, 4]

@@ -85,9 +85,10 @@ class PostRateLimitMiddleware:
                     Limit.of("address", address, settings.POST_RATE_PER_ADDRESS),
                 ],
             )
-        response = self.get_response(request)
-        ratelimit.settle(request)  # a POST that no view counted (no such page...)
-        return response
+        try:
+            return self.get_response(request)
+        finally:
+            ratelimit.settle(request)  # a POST that no view counted (no such page...)
 
     def process_view(
         self,

@@ -181,7 +181,9 @@ class PreparedQuery(Generic[M]):
 
         On PostgreSQL the two are one statement, and one round trip: the first as a
         data-modifying ``WITH``, whose rows come beside the query's, which is joined
-        to them (so the query must select at most one row). Elsewhere, two.
+        to them (so the query must select at most one row). Elsewhere, two. Both run
+        on the query's database. On PostgreSQL the query does not see what the
+        statement wrote (one snapshot); elsewhere it does: let it read other rows.
         """
         alias = router.db_for_read(self.model)
         connection = connections[alias]
@@ -192,6 +194,8 @@ class PreparedQuery(Generic[M]):
             with connection.cursor() as cursor:
                 cursor.execute(before_sql, list(before_params))
                 before = [tuple(row) for row in cursor.fetchall()]
+            if not before:
+                raise ValueError("the statement before the query returned no row")
             return self.first(**values), before
         sql = (
             f"WITH before_query AS ({before_sql}) SELECT query.*, before_query.* "

@@ -388,7 +388,8 @@ def attempt_of_visitor(
     visitor has none (or is known another way).
 
     With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
-    same statement counts the request, and :class:`rummy_site.ratelimit.Limited` is
+    read counts the request (in the same statement on PostgreSQL, in one just before it
+    elsewhere), and :class:`rummy_site.ratelimit.Limited` is
     raised, before anything else, when it is over a limit."""
     values = {"visitor_key": visitor_key, "scenario": scenario.slug}
     if count is None:
@@ -736,6 +737,7 @@ def results_of(*, learner: Learner | None) -> dict[str, GuidedResult]:
 
 
 __all__ = [
+    "UNREAD",
     "AttemptOver",
     "GuidedError",
     "GuidedState",
@@ -745,11 +747,13 @@ __all__ = [
     "StaleAttempt",
     "TooManyAttempts",
     "TooManyMistakes",
+    "Unread",
     "Verdict",
     "VerdictKind",
     "attempt_current",
     "attempt_hint",
     "attempt_move",
+    "attempt_of_visitor",
     "attempt_restart",
     "attempt_start",
     "cost",

@@ -71,7 +71,7 @@ def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _learner_and_attempt(
     request: LearnerRequest, scenario: scenarios.Scenario
-) -> tuple[Learner, GuidedAttempt | services.Unread | None]:
+) -> tuple[Learner, GuidedAttempt | services.Unread]:
     """The learner of a move or hint, and their latest attempt at the hand: for a
     visitor one query (the attempt with its learner, found by the visitor cookie, and
     the POST's rate-limit count sent with it); else the learner, the attempt read later."""

@@ -570,7 +570,8 @@ def table_of_visitor(
     known another way). Public ids are unique: one row at most.
 
     With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
-    same statement counts the request, and :class:`rummy_site.ratelimit.Limited` is
+    read counts the request (in the same statement on PostgreSQL, in one just before it
+    elsewhere), and :class:`rummy_site.ratelimit.Limited` is
     raised, before anything else, when it is over a limit."""
     if count is None:
         return _TABLE_OF_VISITOR.first(public_id=public_id, visitor_key=visitor_key)

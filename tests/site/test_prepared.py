@@ -143,3 +143,15 @@ def test_a_prepared_query_takes_numbers_where_it_is_told_to() -> None:
     for wrong in ({"learner_id": str(table.learner_id)}, {"learner_id": True}):
         with pytest.raises(TypeError):
             by_learner.first(game="gin", **wrong)  # type: ignore[arg-type]
+
+
+def test_a_statement_before_a_prepared_query_must_return_a_row() -> None:
+    """Its rows carry the query's (on PostgreSQL): a statement that returns none is
+    refused on every database alike."""
+    table = _visitor_table()
+    nothing = (
+        "UPDATE rummy_site_ratecount SET hits = hits WHERE bucket = %s RETURNING bucket, hits",
+        ["no such bucket"],
+    )
+    with pytest.raises(ValueError, match="no row"):
+        BY_VISITOR.first_after(nothing, 2, public_id=table.public_id, visitor_key="k" * 20)

@@ -31,7 +31,7 @@ import re
 import secrets
 from collections.abc import Callable
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -39,6 +39,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
+from rummy_site import ratelimit
 from rummy_site.prepared import PreparedQuery
 
 from .models import Learner
@@ -128,6 +129,38 @@ def known_as(request: HttpRequest, learner: Learner) -> None:
     without a query."""
     setattr(request, LOOKED_UP, True)
     setattr(request, _CACHE, learner)
+
+
+class OfLearner(Protocol):
+    """A row read with its learner (``select_related("learner")``)."""
+
+    @property
+    def learner(self) -> Learner: ...
+
+
+R = TypeVar("R", bound=OfLearner)
+
+
+def read_as_visitor(
+    request: HttpRequest, read: Callable[[str, ratelimit.Count | None], R | None]
+) -> R | None:
+    """A row of the request's visitor, read with its learner in one query:
+    ``read(visitor_key, count)`` finds it by :func:`visitor_key`, sending ``count`` (the
+    POST's rate-limit count, if not made yet: :func:`rummy_site.ratelimit.take`) with
+    it, and the request's learner is then known (:func:`known_as`). ``None`` when the
+    learner is not known by a visitor cookie or the read finds nothing: the count is then
+    made on its own. Either way :class:`rummy_site.ratelimit.Limited` is raised, before
+    anything else, when the POST is over a limit."""
+    key = visitor_key(request)
+    if key is not None:
+        row = read(key, ratelimit.take(request))
+        if row is not None:
+            known_as(request, row.learner)
+            return row
+    over = ratelimit.settle(request)
+    if over is not None:
+        raise ratelimit.Limited(over)
+    return None
 
 
 def _session_learner(request: HttpRequest) -> Learner | None:
@@ -286,6 +319,7 @@ __all__ = [
     "link_account",
     "looked_up_learner",
     "note_activity",
+    "read_as_visitor",
     "remember_visitor",
     "request_learner",
     "visitor_key",

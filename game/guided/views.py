@@ -16,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.models import Learner
-from learners.services import known_as, known_learner, visitor_key
+from learners.services import known_learner, read_as_visitor
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
@@ -75,16 +75,14 @@ def _learner_and_attempt(
     """The learner of a move or hint, and their latest attempt at the hand: for a
     visitor one query (the attempt with its learner, found by the visitor cookie, and
     the POST's rate-limit count sent with it); else the learner, the attempt read later."""
-    key = visitor_key(request)
-    if key is not None:
-        count = ratelimit.take(request)
-        attempt = services.attempt_of_visitor(visitor_key=key, scenario=scenario, count=count)
-        if attempt is not None:
-            known_as(request, attempt.learner)
-            return attempt.learner, attempt
-    over = ratelimit.settle(request)
-    if over is not None:
-        raise ratelimit.Limited(over)
+    attempt = read_as_visitor(
+        request,
+        lambda key, count: services.attempt_of_visitor(
+            visitor_key=key, scenario=scenario, count=count
+        ),
+    )
+    if attempt is not None:
+        return attempt.learner, attempt
     return request.learner, services.UNREAD
 
 

@@ -20,7 +20,7 @@ from game import explain
 from game.engine import Game
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
-from learners.services import known_as, known_learner, visitor_key
+from learners.services import known_learner, read_as_visitor
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
@@ -68,16 +68,14 @@ def _table_or_404(request: HttpRequest, public_id: str) -> Table:
     """The request's learner's table: one query for a visitor (the table with its
     learner, found by the visitor cookie, and a POST's rate-limit count sent with it),
     else the learner first, then the table."""
-    key = visitor_key(request)
-    if key is not None:
-        count = ratelimit.take(request)
-        table = services.table_of_visitor(visitor_key=key, public_id=public_id, count=count)
-        if table is not None:
-            known_as(request, table.learner)
-            return table
-    over = ratelimit.settle(request)
-    if over is not None:
-        raise ratelimit.Limited(over)
+    table = read_as_visitor(
+        request,
+        lambda key, count: services.table_of_visitor(
+            visitor_key=key, public_id=public_id, count=count
+        ),
+    )
+    if table is not None:
+        return table
     try:
         return services.table_get(learner=known_learner(request), public_id=public_id)
     except services.TableNotFound as exc:

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models import F
 
 from learners.models import Learner
+from rummy_site import ratelimit
+from rummy_site.prepared import PreparedQuery
 
 from .checks import BadAnswer, Check, Outcome, parse_check
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
@@ -27,8 +29,33 @@ def lessons_of(*, language: str, game: str) -> list[Lesson]:
     )
 
 
-def lesson_get(*, language: str, game: str, slug: str) -> Lesson:
-    lesson = Lesson.objects.filter(language=language, game=game, slug=slug).first()
+#: Every lesson page and answer reads its lesson this way: compiled once (see
+#: rummy_site.prepared).
+_LESSON = PreparedQuery(
+    Lesson,
+    lambda language, game, slug: Lesson.objects.filter(
+        language=language, game=game, slug=slug
+    ).order_by("pk")[:1],
+    "language",
+    "game",
+    "slug",
+)
+
+
+def lesson_get(
+    *, language: str, game: str, slug: str, count: ratelimit.Count | None = None
+) -> Lesson:
+    """The lesson, or :class:`LessonNotFound`. With ``count`` (a POST's rate-limit count,
+    :func:`rummy_site.ratelimit.take`), the read counts the request (in the same
+    statement on PostgreSQL, in one just before it elsewhere), and
+    :class:`rummy_site.ratelimit.Limited` is raised, before anything else, when it is
+    over a limit."""
+    values = {"language": language, "game": game, "slug": slug}
+    if count is None:
+        lesson = _LESSON.first(**values)
+    else:
+        lesson, rows = _LESSON.first_after(count.statement, count.columns, **values)
+        count.check(rows)
     if lesson is None:
         raise LessonNotFound(slug)
     return lesson

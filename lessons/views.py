@@ -19,6 +19,7 @@ from game.engine import Game
 from game.guided import scenarios
 from learners.middleware import LearnerRequest
 from learners.services import known_learner
+from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import wants_partial
 from rummy_site.languages import current as language
@@ -102,9 +103,14 @@ def _lesson_page(
     return render(request, "lessons/lesson.html", context, status=status)
 
 
-def _lesson_or_404(game: str, slug: str) -> Lesson:
+def _lesson_or_404(game: str, slug: str, request: HttpRequest | None = None) -> Lesson:
+    """The lesson of the page's language; for a POST (``request``), its rate-limit
+    count is sent with the read."""
+    count = ratelimit.take(request) if request is not None else None
     try:
-        return services.lesson_get(language=language(), game=_game_or_404(game), slug=slug)
+        return services.lesson_get(
+            language=language(), game=_game_or_404(game), slug=slug, count=count
+        )
     except services.LessonNotFound:
         raise Http404(_("There is no such lesson.")) from None
 
@@ -141,10 +147,11 @@ def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     return _lesson_page(request, lesson)
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 @vary_on_headers("HX-Request")
 def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> HttpResponse:
-    lesson = _lesson_or_404(game, slug)
+    lesson = _lesson_or_404(game, slug, request)
     if not 0 <= index < len(lesson.checks):
         raise Http404(_("There is no such check."))
     try:
@@ -166,10 +173,11 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
     return _lesson_page(request, lesson, answered={index: found})
 
 
+@ratelimit.counted_with_first_read
 @require_POST
 def lesson_read(request: LearnerRequest, game: str, slug: str) -> HttpResponse:
     """ "Next lesson": the lesson counts as read; on to the next one (or the index)."""
-    lesson = _lesson_or_404(game, slug)
+    lesson = _lesson_or_404(game, slug, request)
     services.lesson_mark_read(learner=request.learner, lesson=lesson)
     lessons = services.lessons_of(language=lesson.language, game=lesson.game)
     slugs = [x.slug for x in lessons]

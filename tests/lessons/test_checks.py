@@ -372,3 +372,37 @@ def test_an_answer_costs_few_queries(client: Client, check_lesson: Lesson, setti
     assert "Have another go" not in html  # judged: right, a second try
     assert len(_statements(queries.captured_queries)) <= 8, _statements(queries.captured_queries)
     assert FirstAnswer.objects.get().tries == 2
+
+
+def test_an_answer_counts_its_rate_limit_with_the_lesson_s_read(
+    client: Client,
+    check_lesson: Lesson,
+    settings,
+    django_assert_num_queries,  # type: ignore[no-untyped-def]
+) -> None:
+    """The speed issue: an answer's rate-limit count goes with the lesson's read (one
+    statement on PostgreSQL); each answer is counted once, and one over the limit is
+    refused, translated, before anything is stored."""
+    from django.db import connection
+
+    from rummy_site.models import RateCount
+
+    settings.RATE_LIMIT_ENABLED = True
+    settings.POST_RATE_PER_VISITOR = "3/m"
+    client.get("/en/lessons/gin/checks/")
+    assert answer(client, 1, {"answer": "30"}).status_code == 200
+    saved = FirstAnswer.objects.count(), CheckAnswer.objects.get().attempts
+    # Again: the count and the lesson (one statement on PostgreSQL, two elsewhere);
+    # BEGIN, the learner, the first answer and the check's count (read and add one
+    # each), COMMIT; the check's progress.
+    with django_assert_num_queries(9 if connection.vendor == "postgresql" else 10):
+        assert answer(client, 1, {"answer": "20"}).status_code == 200
+    assert sorted(RateCount.objects.values_list("hits", flat=True)) == [2, 2]
+    assert answer(client, 1, {"answer": "20"}).status_code == 200
+    refused = client.post("/lt/lessons/gin/checks/check/1/", {"answer": "20"}, **HTMX)
+    assert refused.status_code == 429 and '<html lang="lt">' in refused.content.decode()
+    assert (FirstAnswer.objects.count(), CheckAnswer.objects.get().attempts) == (
+        saved[0],
+        saved[1] + 2,
+    )
+    assert sorted(RateCount.objects.values_list("hits", flat=True)) == [4, 4]

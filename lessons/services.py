@@ -50,12 +50,7 @@ def lesson_get(
     statement on PostgreSQL, in one just before it elsewhere), and
     :class:`rummy_site.ratelimit.Limited` is raised, before anything else, when it is
     over a limit."""
-    values = {"language": language, "game": game, "slug": slug}
-    if count is None:
-        lesson = _LESSON.first(**values)
-    else:
-        lesson, rows = _LESSON.first_after(count.statement, count.columns, **values)
-        count.check(rows)
+    lesson = ratelimit.first_counting(_LESSON, count, language=language, game=game, slug=slug)
     if lesson is None:
         raise LessonNotFound(slug)
     return lesson

@@ -19,11 +19,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.db import connection
+from django.db.models import Model
 from django.http import HttpRequest
 
 from .models import RateCount
+from .prepared import PreparedQuery
 
 V = TypeVar("V", bound=Callable[..., Any])
+M = TypeVar("M", bound=Model)
 
 _PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
@@ -144,6 +147,17 @@ class Count:
             raise Limited(over)
 
 
+def first_counting(query: PreparedQuery[M], count: Count | None, **values: str | int) -> M | None:
+    """``query.first(**values)``, sending ``count`` with it when there is one (one
+    statement on PostgreSQL: :meth:`~rummy_site.prepared.PreparedQuery.first_after`);
+    raises :class:`Limited`, before anything else is done, when it is over a limit."""
+    if count is None:
+        return query.first(**values)
+    found, rows = query.first_after(count.statement, count.columns, **values)
+    count.check(rows)
+    return found
+
+
 def counted_with_first_read(view: V) -> V:
     """Mark a view that counts its own POST with its first read (see above)."""
     view.counts_with_first_read = True  # type: ignore[attr-defined]
@@ -184,6 +198,7 @@ __all__ = [
     "Over",
     "counted_with_first_read",
     "defer",
+    "first_counting",
     "forget_old",
     "hit",
     "settle",

@@ -389,14 +389,11 @@ def attempt_of_visitor(
 
     With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
     read counts the request (in the same statement on PostgreSQL, in one just before it
-    elsewhere), and :class:`rummy_site.ratelimit.Limited` is
-    raised, before anything else, when it is over a limit."""
-    values = {"visitor_key": visitor_key, "scenario": scenario.slug}
-    if count is None:
-        return _LATEST_ATTEMPT_OF_VISITOR.first(**values)
-    attempt, rows = _LATEST_ATTEMPT_OF_VISITOR.first_after(count.statement, count.columns, **values)
-    count.check(rows)
-    return attempt
+    elsewhere), and :class:`rummy_site.ratelimit.Limited` is raised, before anything
+    else, when it is over a limit."""
+    return ratelimit.first_counting(
+        _LATEST_ATTEMPT_OF_VISITOR, count, visitor_key=visitor_key, scenario=scenario.slug
+    )
 
 
 class Unread:

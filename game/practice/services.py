@@ -571,15 +571,11 @@ def table_of_visitor(
 
     With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
     read counts the request (in the same statement on PostgreSQL, in one just before it
-    elsewhere), and :class:`rummy_site.ratelimit.Limited` is
-    raised, before anything else, when it is over a limit."""
-    if count is None:
-        return _TABLE_OF_VISITOR.first(public_id=public_id, visitor_key=visitor_key)
-    table, rows = _TABLE_OF_VISITOR.first_after(
-        count.statement, count.columns, public_id=public_id, visitor_key=visitor_key
+    elsewhere), and :class:`rummy_site.ratelimit.Limited` is raised, before anything
+    else, when it is over a limit."""
+    return ratelimit.first_counting(
+        _TABLE_OF_VISITOR, count, public_id=public_id, visitor_key=visitor_key
     )
-    count.check(rows)
-    return table
 
 
 def tables_of(*, learner: Learner | None) -> list[Table]:

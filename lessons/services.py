@@ -45,11 +45,8 @@ _LESSON = PreparedQuery(
 def lesson_get(
     *, language: str, game: str, slug: str, count: ratelimit.Count | None = None
 ) -> Lesson:
-    """The lesson, or :class:`LessonNotFound`. With ``count`` (a POST's rate-limit count,
-    :func:`rummy_site.ratelimit.take`), the read counts the request (in the same
-    statement on PostgreSQL, in one just before it elsewhere), and
-    :class:`rummy_site.ratelimit.Limited` is raised, before anything else, when it is
-    over a limit."""
+    """The lesson, or :class:`LessonNotFound`. ``count``: a POST's rate-limit count,
+    sent with the read (:func:`rummy_site.ratelimit.first_counting`)."""
     lesson = ratelimit.first_counting(_LESSON, count, language=language, game=game, slug=slug)
     if lesson is None:
         raise LessonNotFound(slug)

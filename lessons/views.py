@@ -106,11 +106,10 @@ def _lesson_page(
 def _lesson_or_404(game: str, slug: str, request: HttpRequest | None = None) -> Lesson:
     """The lesson of the page's language; for a POST (``request``), its rate-limit
     count is sent with the read."""
+    known_game = _game_or_404(game)  # a 404 before the count is taken: counted after it
     count = ratelimit.take(request) if request is not None else None
     try:
-        return services.lesson_get(
-            language=language(), game=_game_or_404(game), slug=slug, count=count
-        )
+        return services.lesson_get(language=language(), game=known_game, slug=slug, count=count)
     except services.LessonNotFound:
         raise Http404(_("There is no such lesson.")) from None
 

@@ -386,11 +386,8 @@ def attempt_of_visitor(
     """The latest attempt at this hand of the visitor whose key this is (as
     :func:`attempt_current`), read with its learner in one query; ``None`` when the
     visitor has none (or is known another way).
-
-    With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
-    read counts the request (in the same statement on PostgreSQL, in one just before it
-    elsewhere), and :class:`rummy_site.ratelimit.Limited` is raised, before anything
-    else, when it is over a limit."""
+    ``count``: a POST's rate-limit count, sent with the read
+    (:func:`rummy_site.ratelimit.first_counting`)."""
     return ratelimit.first_counting(
         _LATEST_ATTEMPT_OF_VISITOR, count, visitor_key=visitor_key, scenario=scenario.slug
     )

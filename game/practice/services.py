@@ -568,11 +568,8 @@ def table_of_visitor(
     """The table ``public_id`` if its learner is the visitor whose key this is, read with
     its learner in one query (``None`` otherwise: someone else's table, or a learner
     known another way). Public ids are unique: one row at most.
-
-    With ``count`` (a POST's rate-limit count, :func:`rummy_site.ratelimit.take`), the
-    read counts the request (in the same statement on PostgreSQL, in one just before it
-    elsewhere), and :class:`rummy_site.ratelimit.Limited` is raised, before anything
-    else, when it is over a limit."""
+    ``count``: a POST's rate-limit count, sent with the read
+    (:func:`rummy_site.ratelimit.first_counting`)."""
     return ratelimit.first_counting(
         _TABLE_OF_VISITOR, count, public_id=public_id, visitor_key=visitor_key
     )

@@ -203,6 +203,12 @@ def test_a_post_is_counted_once_wherever_it_goes(client: Client) -> None:
     assert _hits() == [3, 3]
     assert client.get(f"/en/practice/{someone.public_id}/").status_code == 404  # GETs are not
     assert _hits() == [3, 3]
+    # A lesson's answer in no game: refused before its read, counted all the same.
+    assert client.post("/en/lessons/chess/openings/check/0/", {"answer": "1"}).status_code in (
+        404,
+        429,
+    )
+    assert _hits() == [4, 4]
 
 
 @override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="2/m")

@@ -12,7 +12,9 @@ other tables). Prints the median milliseconds per page for:
 
 * the new table (the reference, measured in the same process);
 * the long table as the site draws it: the finished hands' stored results, and only
-  the current hand replayed;
+  the current hand replayed (the finished hands' moves and results read as a worker
+  that has read them before, from the engine's read caches);
+* the same with those read caches emptied too (a worker that never saw the table);
 * the long table drawn the old way: every finished hand replayed (its stored results
   emptied in memory, so the page falls back to the replay);
 
@@ -54,6 +56,7 @@ def main() -> int:
     call_command("migrate", verbosity=0)
 
     from game.engine import BotPlayer, Game
+    from game.engine.rounds import clear_read_caches
     from game.engine.state import Hand
     from game.practice import services
     from game.practice.models import Table
@@ -112,10 +115,12 @@ def main() -> int:
         f"{total_moves} moves (built in {built:.1f} s); new table: 1 hand"
     )
 
-    def page_ms(table: Table, *, replay_all: bool) -> tuple[float, int]:
+    def page_ms(table: Table, *, replay_all: bool, fresh: bool) -> tuple[float, int]:
         if replay_all:
             Table.objects.filter(pk=table.pk).update(results=[])
         services.clear_caches()
+        if fresh:
+            clear_read_caches()
         dealt["count"] = 0
         began = time.perf_counter()
         response = client.get(f"/en/practice/{table.public_id}/")
@@ -126,13 +131,15 @@ def main() -> int:
         return ms, dealt["count"]
 
     rows = {}
-    for label, table, replay_all in (
-        ("new table", new, False),
-        ("long table, stored results", long, False),
-        ("long table, every hand replayed", long, True),
+    for label, table, replay_all, fresh in (
+        ("new table", new, False, False),
+        ("long table, stored results", long, False, False),
+        ("  read caches emptied too", long, False, True),
+        ("long table, every hand replayed", long, True, True),
     ):
-        page_ms(table, replay_all=replay_all)  # warm the templates and the connection
-        runs = [page_ms(table, replay_all=replay_all) for _ in range(args.repeat)]
+        # Warm the templates and the connection (and the read caches, unless emptied).
+        page_ms(table, replay_all=replay_all, fresh=fresh)
+        runs = [page_ms(table, replay_all=replay_all, fresh=fresh) for _ in range(args.repeat)]
         rows[label] = (statistics.median(ms for ms, _ in runs), runs[0][1])
     reference = rows["new table"][0]
     print(f"{'page (cold hand cache)':34} {'median ms':>10} {'x new':>7} {'hands dealt':>12}")

@@ -158,21 +158,25 @@ class Board:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Board:
+    def from_dict(cls, data: Mapping[str, Any], *, finished: bool = False) -> Board:
         """Inverse of :meth:`to_dict`. Raises :class:`~.errors.SetupError` or
-        :class:`~.errors.InvalidNotation` for anything that is not a board."""
+        :class:`~.errors.InvalidNotation` for anything that is not a board.
+
+        ``finished``: the board's round is over, so its moves will be read again as they
+        are (they are kept, by their texts, for the next reading)."""
         if not isinstance(data, Mapping):
             raise SetupError(f"a board must be a mapping, not {type(data).__name__}")
         seats = data.get("seats")
         moves = data.get("moves", [])
         if not isinstance(seats, list) or not isinstance(moves, list):
             raise SetupError("a board's seats and moves must be lists")
+        parsed, notation = _moves_of(moves, finished=finished)
         board = cls(
             seats=tuple(_int(s, "a seat") for s in seats),
             seed=_int(data.get("seed"), "the seed"),
             dealer=_int(data.get("dealer"), "the dealer"),
-            moves=tuple(Move.parse(str(m)) for m in moves),
-            notation=tuple(_notation(str(m)) for m in moves),
+            moves=parsed,
+            notation=notation,
         )
         if not 0 <= board.dealer < len(board.seats) or len(set(board.seats)) != len(seats):
             raise SetupError(f"not a board: {dict(data)!r}")
@@ -184,6 +188,40 @@ def _notation(text: str) -> str:
     """A move's text as the engine writes it (``"discard 7h"`` -> ``"discard 7H"``): a
     table's log repeats the same few hundred texts, each read once."""
     return str(Move.parse(text))
+
+
+#: Between the texts of a finished board's moves in the key it is remembered by.
+_SEPARATOR = "\x1f"
+
+
+def _moves_of(moves: list[Any], *, finished: bool) -> tuple[tuple[AnyMove, ...], tuple[str, ...]]:
+    """A board's moves and their notation, read from their texts: a finished board's
+    from :func:`_finished_moves` (by its texts joined, when no text holds the separator)."""
+    texts = list(map(str, moves))
+    if finished and texts:
+        key = _SEPARATOR.join(texts)
+        if key.count(_SEPARATOR) == len(texts) - 1:
+            return _finished_moves(key)
+    return _parse_moves(texts)
+
+
+def _parse_moves(texts: Sequence[str]) -> tuple[tuple[AnyMove, ...], tuple[str, ...]]:
+    return tuple(Move.parse(t) for t in texts), tuple(_notation(t) for t in texts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _finished_moves(key: str) -> tuple[tuple[AnyMove, ...], tuple[str, ...]]:
+    """:func:`_parse_moves` of the boards of finished rounds, by their texts joined. A
+    table's page reads every round it has played, and a finished round never changes: a
+    long match would otherwise read its first hands' hundreds of moves again on every
+    request. Moves are values: the same board read by two tables is the same either way."""
+    return _parse_moves(key.split(_SEPARATOR))
+
+
+def clear_read_caches() -> None:
+    """Forget the finished boards and results read so far (what a fresh process knows)."""
+    _finished_moves.cache_clear()
+    _known_settlement.cache_clear()
 
 
 Round: TypeAlias = tuple[Board, ...]
@@ -203,10 +241,11 @@ def rounds_from_data(data: Any) -> tuple[Round, ...]:
     if not isinstance(data, list):
         raise SetupError("rounds must be a list")
     rounds = []
-    for raw in data:
+    last = len(data) - 1
+    for number, raw in enumerate(data):
         if not isinstance(raw, list) or not raw:
             raise SetupError("a round must be a non-empty list of boards")
-        rounds.append(tuple(Board.from_dict(b) for b in raw))
+        rounds.append(tuple(Board.from_dict(b, finished=number < last) for b in raw))
     return tuple(rounds)
 
 
@@ -243,6 +282,40 @@ def _settlement_to_data(s: Settlement) -> dict[str, Any]:
 
 
 def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
+    """A finished hand's settlement read back (:func:`_read_settlement`), kept by its data
+    for the next reading when that data is plainly well formed."""
+    try:
+        kind, winners, transfers = data["kind"], data["winners"], data["transfers"]
+        if (
+            type(kind) is str
+            and type(winners) is list
+            and type(transfers) is list
+            and all(type(w) is int for w in winners)
+            and all(
+                type(t) is list and len(t) == 4 and type(t[0]) is int and type(t[1]) is int
+                for t in transfers
+            )
+        ):
+            key = (kind, tuple(winners), tuple(map(tuple, transfers)))
+            return _known_settlement(Game(game), players, key)
+    except (KeyError, TypeError):  # not a mapping, or a part that cannot be a key
+        pass
+    return _read_settlement(game, players, data)
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_settlement(
+    game: Game, players: int, key: tuple[str, tuple[int, ...], tuple[tuple[Any, ...], ...]]
+) -> Settlement:
+    """:func:`_read_settlement` of well-formed data, as its hashable ``key``: a table reads
+    every finished hand's result on every request, and a :class:`Settlement` is a value
+    nobody changes."""
+    kind, winners, transfers = key
+    data = {"kind": kind, "winners": list(winners), "transfers": [list(t) for t in transfers]}
+    return _read_settlement(game, players, data)
+
+
+def _read_settlement(game: Game, players: int, data: Any) -> Settlement:
     try:
         kind = ResultKind(data["kind"])
         winners = [_int(w, "a winner") for w in data["winners"]]

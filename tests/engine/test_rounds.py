@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import (
     Board,
@@ -28,6 +30,7 @@ from game.engine import (
     options_for,
 )
 from game.engine.rounds import (
+    clear_read_caches,
     results_from_data,
     results_of,
     results_to_data,
@@ -312,3 +315,69 @@ def test_results_that_are_not_a_table_s_are_refused(data: object) -> None:
     rounds, _hands = history(rules, [0, 1])
     with pytest.raises(SetupError):
         results_from_data(rules.game, rounds, data)
+
+
+# -- Reading a table again: finished boards and results are kept by their data ----------
+
+_TEXTS = ["draw stock", "discard 7h", "discard 7H", "meld 5D 5H 5S", "layoff 9D 0", "fly away"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([*_TEXTS, "draw stock\x1fdiscard 7H", "", "\x1f"]), max_size=4),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_a_finished_board_reads_the_same_from_the_cache_as_anew(
+    move_lists: list[list[str]],
+) -> None:
+    """Each list is read as a finished board (twice, the second time from the read cache)
+    and as a board being played (never cached): the same board, or the same refusal. A
+    text holding the cache key's separator is never taken for two moves."""
+    clear_read_caches()
+    for moves in move_lists:
+        data = {"seats": [0, 1], "seed": 5, "dealer": 0, "moves": moves}
+        outcomes = []
+        for finished in (True, True, False):
+            try:
+                outcomes.append(Board.from_dict(data, finished=finished))
+            except EngineError as exc:
+                outcomes.append(type(exc))
+        assert outcomes[0] == outcomes[1] == outcomes[2]
+        if isinstance(outcomes[0], Board):
+            assert outcomes[0].notation == outcomes[2].notation
+
+
+def test_a_finished_board_is_still_checked_when_its_moves_are_known() -> None:
+    moves = ["draw stock", "discard 7H"]
+    good = [
+        [{"seats": [0, 1], "seed": 5, "dealer": 0, "moves": moves}],
+        [{"seats": [1, 0], "seed": 6, "dealer": 1, "moves": []}],
+    ]
+    assert rounds_from_data(good) == rounds_from_data(good)
+    for wrong in ({"dealer": 2}, {"seats": [0, 0]}, {"seed": True}):
+        bad = [[{**good[0][0], **wrong}], good[1]]
+        with pytest.raises(SetupError):
+            rounds_from_data(bad)
+
+
+def test_a_finished_round_s_result_reads_the_same_from_the_cache_and_is_still_checked() -> None:
+    rules = table("knock", 2, seed=3)
+    rounds, hands = history(rules, [0, 1])
+    data = results_to_data(results_of(hands))
+    clear_read_caches()
+    cold = results_from_data(rules.game, rounds, data)
+    warm = results_from_data(rules.game, rounds, data)
+    assert warm == cold and results_to_data(warm) == data
+    winner = data[0][0]["winners"][0]
+    payer, payee, points, reason = data[0][0]["transfers"][0]
+    # The same values in a form the cache's key would not tell apart are still refused.
+    for bad in (
+        {**data[0][0], "winners": [bool(winner)] if winner in (0, 1) else [str(winner)]},
+        {**data[0][0], "transfers": [[bool(payer), payee, points, reason]]},
+        {**data[0][0], "transfers": [[float(payer), payee, points, reason]]},
+    ):
+        with pytest.raises(SetupError):
+            results_from_data(rules.game, rounds, [[bad], *data[1:]])

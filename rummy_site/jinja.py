@@ -78,11 +78,26 @@ def draw_for(request: HttpRequest, template_name: str, values: dict[str, Any]) -
     return draw(template_name, values, get_token(request))
 
 
+class BoardEnvironment(Environment):
+    """Jinja2's environment with a template's globals as one plain dict.
+
+    Jinja chains a template's globals to the environment's (a ``ChainMap``), and every
+    context a board makes (the board, and each part it includes) copies their names:
+    iterating a ``ChainMap`` is slow in Python, and took about a seventh of a board's
+    drawing (``bench/move_parts.py``: 0.38 -> 0.33 ms). A dict made once per template
+    holds the same names; the globals are all set in :func:`environment` before any
+    template is loaded, as Jinja asks.
+    """
+
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 def environment(**options: Any) -> Environment:
     # Django's backend passes Undefined (DebugUndefined with DEBUG): both fail on a
     # missing name's attribute, where a Django template draws nothing.
     options["undefined"] = ChainableUndefined
-    env = Environment(extensions=["jinja2.ext.i18n"], **options)
+    env = BoardEnvironment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext
     )

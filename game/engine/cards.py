@@ -125,7 +125,7 @@ class Card:
         return self.rank.points
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.value
+        return _CODES[self._index]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -142,6 +142,9 @@ class Card:
 
 
 _CARDS = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+#: Each card's code by its index: ``str(card)``, written everywhere a card is (a move's
+#: text, a page, the coach's reasons), looked up rather than put together each time.
+_CODES = tuple(card.rank.letter + card.suit.value for card in _CARDS)
 
 #: The 52 cards in index order (see :attr:`Card.index`).
 DECK: tuple[Card, ...] = _CARDS

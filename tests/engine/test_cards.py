@@ -39,6 +39,13 @@ def test_round_trip_and_index() -> None:
     assert Card(Rank.ACE, Suit.CLUBS) < Card(Rank.KING, Suit.CLUBS) < Card(Rank.ACE, Suit.DIAMONDS)
 
 
+def test_every_card_s_code_is_its_rank_letter_then_its_suit_letter() -> None:
+    codes = [rank + suit for suit in "CDHS" for rank in "A23456789TJQK"]
+    assert [str(c) for c in DECK] == codes
+    # A card made anew (not one of DECK's) writes the same code.
+    assert str(Card(Rank.TEN, Suit.HEARTS)) == "TH" and str(Card(Rank.ACE, Suit.SPADES)) == "AS"
+
+
 def test_deal_reproducible_and_pinned() -> None:
     deck = shuffled_deck(1)
     assert deck == shuffled_deck(1)

@@ -30,6 +30,7 @@ import hashlib
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -161,6 +162,25 @@ def read_as_visitor(
     if over is not None:
         raise ratelimit.Limited(over)
     return None
+
+
+@dataclass(frozen=True)
+class _Found:
+    learner: Learner
+
+
+def learner_as_visitor(request: HttpRequest) -> Learner | None:
+    """:func:`read_as_visitor` for a view whose first read is the learner alone (a seat
+    at a table for people is found from it): the visitor's learner, read with the POST's
+    rate-limit count, after which ``request.learner`` costs no query. ``None`` when it is
+    not known by a visitor cookie (``request.learner`` then looks it up as always)."""
+
+    def read(key: str, count: ratelimit.Count | None) -> _Found | None:
+        learner = ratelimit.first_counting(_BY_VISITOR_KEY, count, visitor_key=key)
+        return _Found(learner) if learner is not None else None
+
+    found = read_as_visitor(request, read)
+    return found.learner if found is not None else None
 
 
 def _session_learner(request: HttpRequest) -> Learner | None:

@@ -333,3 +333,29 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
     for seat, client in by_seat.items():
         check(seat, client.get(page_url).content.decode())
         check(seat, client.get(page_url, {"step": "all"}).content.decode())
+
+
+def test_a_move_sends_its_rate_limit_count_with_the_player_s_read(settings) -> None:  # type: ignore[no-untyped-def]
+    """A player's move: the learner read with the POST's count (one statement on
+    PostgreSQL, two elsewhere), then the table and its conditional update."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    settings.RATE_LIMIT_ENABLED = True
+    state = services.shared_state(table=table)
+    mover = ona if state.my_turn(0) else sasha
+    with CaptureQueriesContext(connection) as queries:
+        response = mover.post(
+            f"/en/play/{table.public_id}/move/",
+            {"version": table.version, "action": "draw_stock"},
+            **HX,
+        )
+    assert response.status_code == 200
+    statements = [q["sql"] for q in queries]
+    together = connection.vendor == "postgresql"
+    assert len(statements) == (3 if together else 4), statements
+    assert (
+        statements[0].startswith(("WITH", "INSERT")) and '"rummy_site_ratecount"' in statements[0]
+    )
+    learner = statements[0] if together else statements[1]
+    assert 'FROM "learners_learner"' in learner
+    assert statements[-2].startswith('SELECT "shared_sharedtable"')
+    assert statements[-1].startswith('UPDATE "shared_sharedtable"')

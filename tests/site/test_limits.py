@@ -238,3 +238,49 @@ def test_a_guided_hand_s_posts_are_counted_with_its_read_and_refused_before_anyt
         attempt.hints,
     )
     assert _hits() == [4, 4]
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_table_for_people_counts_each_post_with_the_player_s_read_and_refuses_over_the_limit(
+    language: str,
+) -> None:
+    """At a table for people a POST sends its count with the player's learner (one
+    statement on PostgreSQL): each is counted once, wherever it goes, and one over the
+    limit changes nothing."""
+    from game.shared import services as shared
+    from game.shared.models import SharedTable
+    from tests.shared.test_views import open_and_fill
+
+    table, ona, (sasha,) = open_and_fill("knock", 2)  # not counted: the limit is off
+    state = shared.shared_state(table=table)
+    mover, waiter = (ona, sasha) if state.my_turn(0) else (sasha, ona)
+    url = f"/{language}/play/{table.public_id}/"
+    with override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="2/m"):
+        hint = mover.post(url + "hint/", {"version": table.version}, **HTMX)
+        moved = mover.post(
+            url + "move/", {"version": table.version, "action": "draw_stock"}, **HTMX
+        )
+        assert (hint.status_code, moved.status_code) == (200, 200)
+        assert _hits() == [2, 2]
+        before = SharedTable.objects.get()
+        for verb in ("move", "hint", "next", "leave", "back"):
+            data = {"version": before.version, "action": "draw_stock"}
+            refused = mover.post(url + f"{verb}/", data, **HTMX)
+            assert refused.status_code == 429, verb
+            assert f'<html lang="{language}">' in refused.content.decode()
+        after = SharedTable.objects.get()
+        assert (after.version, after.rounds, after.seats) == (
+            before.version,
+            before.rounds,
+            before.seats,
+        )
+        assert _hits() == [7, 7]
+        # The other player, out of turn, and a table that does not exist: counted once each.
+        assert (
+            waiter.post(
+                url + "move/", {"version": after.version, "action": "draw_stock"}, **HTMX
+            ).status_code
+            == 409
+        )
+        assert waiter.post(f"/{language}/play/nothing/move/", {"version": "1"}).status_code == 404
+        assert _hits() == [2, 7, 9]

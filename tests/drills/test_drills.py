@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.core import signing
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from drills import services
 from drills.models import DrillRecord
@@ -215,3 +218,23 @@ def test_a_tied_best_discard_shows_the_hand_the_learner_kept() -> None:
     shown = outcome.details["arrangement"]
     assert best[1] not in shown.cards and best[0] in shown.cards
     assert shown.deadwood == least
+
+
+def test_an_answer_sends_its_rate_limit_count_with_the_learner_s_read(
+    client: Client, settings: Any
+) -> None:
+    """The first statement of an answer counts it against the rate limits, and on
+    PostgreSQL it also reads the learner (``learners.services.learner_as_visitor``)."""
+    settings.RATE_LIMIT_ENABLED = True
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    first = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    assert Learner.objects.count() == 1  # made by the first answer
+    token, seed = question_of(first.content.decode())
+    with CaptureQueriesContext(connection) as queries:
+        answered = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    assert "Right!" in answered.content.decode()
+    statements = [q["sql"] for q in queries]
+    assert '"rummy_site_ratecount"' in statements[0]
+    reads_learner = [i for i, s in enumerate(statements) if 'FROM "learners_learner"' in s]
+    assert reads_learner == ([0] if connection.vendor == "postgresql" else [1]), statements

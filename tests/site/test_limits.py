@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -284,3 +285,45 @@ def test_a_table_for_people_counts_each_post_with_the_player_s_read_and_refuses_
         )
         assert waiter.post(f"/{language}/play/nothing/move/", {"version": "1"}).status_code == 404
         assert _hits() == [2, 7, 9]
+
+
+def _learner_state() -> list[object]:
+    """Everything a learner's answer or restart could change."""
+    from drills.models import DrillRecord
+    from review.models import ReviewCard
+
+    return [
+        list(model.objects.order_by("pk").values())
+        for model in (Learner, DrillRecord, ReviewCard, GuidedAttempt)
+    ]
+
+
+@override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_VISITOR="2/m")
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+@pytest.mark.parametrize(
+    ("page", "post"),
+    [
+        ("drills/gin/deadwood/", "drills/gin/deadwood/answer/"),
+        ("guided/gin-01-first-knock/", "guided/gin-01-first-knock/restart/"),
+        ("learn/gin/placement/", "learn/gin/placement/answer/"),
+        ("review/", "review/answer/"),
+    ],
+)
+def test_an_answer_or_a_restart_is_counted_with_the_learner_s_read_and_refused_over_the_limit(
+    client: Client, language: str, page: str, post: str
+) -> None:
+    """A drill's, the placement check's or a review's answer, and a guided hand's restart,
+    send their count with the learner's read (one statement on PostgreSQL): each POST is
+    counted once, and one over the limit is refused in the page's language with nothing
+    changed."""
+    html = client.get(f"/{language}/{page}").content.decode()
+    client.post(f"/{language}/guided/gin-01-first-knock/restart/")  # a learner, counted
+    question = re.search(r'name="question" value="([^"]+)"', html)
+    data = {"question": question.group(1) if question else "", "answer": "1"}
+    first = client.post(f"/{language}/{post}", data)
+    assert first.status_code != 429 and _hits() == [2, 2]
+    before = _learner_state()
+    refused = client.post(f"/{language}/{post}", data)
+    assert refused.status_code == 429
+    assert f'<html lang="{language}">' in refused.content.decode()
+    assert _learner_state() == before and _hits() == [3, 3]

@@ -42,7 +42,7 @@ import enum
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -54,7 +54,14 @@ from .games.knock import KnockMatch, KnockOptions
 from .moves import AnyMove, Move
 from .options import Game, GameOptions
 from .score_sheet import HandScore
-from .scoring import ResultKind, Settlement, Transfer, TransferReason, settlement_of
+from .scoring import (
+    ResultKind,
+    Settlement,
+    SettleStep,
+    Transfer,
+    TransferReason,
+    settlement_of,
+)
 from .state import Hand, Rules
 
 __all__ = [
@@ -170,14 +177,11 @@ class Board:
         moves = data.get("moves", [])
         if not isinstance(seats, list) or not isinstance(moves, list):
             raise SetupError("a board's seats and moves must be lists")
+        seats_ = tuple(_int(s, "a seat") for s in seats)
+        seed = _int(data.get("seed"), "the seed")
+        dealer = _int(data.get("dealer"), "the dealer")
         parsed, notation = _moves_of(moves, finished=finished)
-        board = cls(
-            seats=tuple(_int(s, "a seat") for s in seats),
-            seed=_int(data.get("seed"), "the seed"),
-            dealer=_int(data.get("dealer"), "the dealer"),
-            moves=parsed,
-            notation=notation,
-        )
+        board = cls(seats=seats_, seed=seed, dealer=dealer, moves=parsed, notation=notation)
         if not 0 <= board.dealer < len(board.seats) or len(set(board.seats)) != len(seats):
             raise SetupError(f"not a board: {dict(data)!r}")
         return board
@@ -297,7 +301,15 @@ def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
             )
         ):
             key = (kind, tuple(winners), tuple(map(tuple, transfers)))
-            return _known_settlement(Game(game), players, key)
+            known = _known_settlement(Game(game), players, key)
+            # A copy of what a caller could change in place (the sums and the steps'
+            # parameters are dicts): every reading gives a value of its own, as before.
+            return replace(
+                known,
+                received=dict(known.received),
+                paid=dict(known.paid),
+                steps=tuple(SettleStep(step.code, dict(step.params)) for step in known.steps),
+            )
     except (KeyError, TypeError):  # not a mapping, or a part that cannot be a key
         pass
     return _read_settlement(game, players, data)
@@ -308,8 +320,8 @@ def _known_settlement(
     game: Game, players: int, key: tuple[str, tuple[int, ...], tuple[tuple[Any, ...], ...]]
 ) -> Settlement:
     """:func:`_read_settlement` of well-formed data, as its hashable ``key``: a table reads
-    every finished hand's result on every request, and a :class:`Settlement` is a value
-    nobody changes."""
+    every finished hand's result on every request. Never handed out as it is
+    (:func:`_settlement_from_data` copies its dicts)."""
     kind, winners, transfers = key
     data = {"kind": kind, "winners": list(winners), "transfers": [list(t) for t in transfers]}
     return _read_settlement(game, players, data)

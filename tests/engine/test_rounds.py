@@ -37,7 +37,7 @@ from game.engine.rounds import (
     rounds_from_data,
     rounds_to_data,
 )
-from game.engine.scoring import settlement_of
+from game.engine.scoring import Settlement, settlement_of
 
 
 def table(game: str, seats: int, seed: int = 1, **options: object) -> TableRules:
@@ -339,15 +339,23 @@ def test_a_finished_board_reads_the_same_from_the_cache_as_anew(
     clear_read_caches()
     for moves in move_lists:
         data = {"seats": [0, 1], "seed": 5, "dealer": 0, "moves": moves}
-        outcomes = []
+        outcomes: list[Board | type[EngineError]] = []
         for finished in (True, True, False):
             try:
                 outcomes.append(Board.from_dict(data, finished=finished))
             except EngineError as exc:
                 outcomes.append(type(exc))
         assert outcomes[0] == outcomes[1] == outcomes[2]
-        if isinstance(outcomes[0], Board):
-            assert outcomes[0].notation == outcomes[2].notation
+        first, anew = outcomes[0], outcomes[2]
+        if isinstance(first, Board) and isinstance(anew, Board):
+            assert first.notation == anew.notation
+
+
+def test_a_board_s_seats_seed_and_dealer_are_checked_before_its_moves() -> None:
+    for finished in (False, True):
+        data = {"seats": [0, True], "seed": 1, "dealer": 0, "moves": ["bogus"]}
+        with pytest.raises(SetupError):
+            Board.from_dict(data, finished=finished)
 
 
 def test_a_finished_board_is_still_checked_when_its_moves_are_known() -> None:
@@ -371,11 +379,20 @@ def test_a_finished_round_s_result_reads_the_same_from_the_cache_and_is_still_ch
     cold = results_from_data(rules.game, rounds, data)
     warm = results_from_data(rules.game, rounds, data)
     assert warm == cold and results_to_data(warm) == data
+
+    # Each reading is a value of its own: changing one in place changes no other.
+    def sums(results: list[tuple[Settlement, ...]]) -> list[object]:
+        return [(dict(s.received), [dict(t.params) for t in s.steps]) for r in results for s in r]
+
+    expected = sums(cold)
+    warm[0][0].received[0] += 100
+    warm[0][0].steps[-1].params["net"] = "changed"
+    assert sums(results_from_data(rules.game, rounds, data)) == expected
     winner = data[0][0]["winners"][0]
     payer, payee, points, reason = data[0][0]["transfers"][0]
     # The same values in a form the cache's key would not tell apart are still refused.
     for bad in (
-        {**data[0][0], "winners": [bool(winner)] if winner in (0, 1) else [str(winner)]},
+        {**data[0][0], "winners": [bool(winner) if winner in (0, 1) else str(winner)]},
         {**data[0][0], "transfers": [[bool(payer), payee, points, reason]]},
         {**data[0][0], "transfers": [[float(payer), payee, points, reason]]},
     ):

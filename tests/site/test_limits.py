@@ -327,3 +327,42 @@ def test_an_answer_or_a_restart_is_counted_with_the_learner_s_read_and_refused_o
     assert refused.status_code == 429
     assert f'<html lang="{language}">' in refused.content.decode()
     assert _learner_state() == before and _hits() == [3, 3]
+
+
+def test_every_post_read_with_the_learner_is_marked_and_counted_first() -> None:
+    """Each view that sends its count with the learner's read is marked so (else the
+    middleware counts it on its own), and its first statement counts the POST: with the
+    learner's read on PostgreSQL, just before it elsewhere."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import resolve
+
+    from game.shared.models import SharedTable
+    from tests.shared.test_views import open_and_fill
+
+    table, ona, _others = open_and_fill("knock", 2)
+    client = Client()
+    client.get("/en/guided/")
+    client.post("/en/guided/gin-01-first-knock/restart/")  # the learner is made
+    play = f"/en/play/{table.public_id}/"
+    posts = [
+        (ona, play + "hint/"),
+        (ona, play + "move/"),
+        (ona, play + "next/"),
+        (ona, play + "leave/"),
+        (ona, play + "back/"),
+        (client, "/en/drills/gin/deadwood/answer/"),
+        (client, "/en/guided/gin-01-first-knock/restart/"),
+        (client, "/en/learn/gin/placement/answer/"),
+        (client, "/en/review/answer/"),
+    ]
+    together = connection.vendor == "postgresql"
+    with override_settings(RATE_LIMIT_ENABLED=True):
+        for who, path in posts:
+            assert getattr(resolve(path).func, "counts_with_first_read", False), path
+            version = SharedTable.objects.get().version
+            with CaptureQueriesContext(connection) as queries:
+                who.post(path, {"version": version, "action": "draw_stock", "answer": "1"})
+            first = [q["sql"] for q in queries][: 1 if together else 2]
+            assert '"rummy_site_ratecount"' in first[0], (path, first)
+            assert 'FROM "learners_learner"' in first[-1], (path, first)

@@ -41,10 +41,11 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeVar
 
 from .errors import SetupError
 from .games import rules_for
@@ -199,13 +200,16 @@ _SEPARATOR = "\x1f"
 
 
 def _moves_of(moves: list[Any], *, finished: bool) -> tuple[tuple[AnyMove, ...], tuple[str, ...]]:
-    """A board's moves and their notation, read from their texts: a finished board's
-    from :func:`_finished_moves` (by its texts joined, when no text holds the separator)."""
+    """A board's moves and their notation, read from their texts. A finished board's are
+    kept (by its texts joined, when no text holds the separator): a table's page reads
+    every round it has played, and a finished round never changes, so a long match would
+    otherwise read its first hands' hundreds of moves again on every request. Moves are
+    values: the same board read by two tables is the same either way."""
     texts = list(map(str, moves))
     if finished and texts:
         key = _SEPARATOR.join(texts)
         if key.count(_SEPARATOR) == len(texts) - 1:
-            return _finished_moves(key)
+            return _kept(_FINISHED_MOVES, key, lambda: _parse_moves(texts))
     return _parse_moves(texts)
 
 
@@ -213,19 +217,34 @@ def _parse_moves(texts: Sequence[str]) -> tuple[tuple[AnyMove, ...], tuple[str, 
     return tuple(Move.parse(t) for t in texts), tuple(_notation(t) for t in texts)
 
 
-@functools.lru_cache(maxsize=4096)
-def _finished_moves(key: str) -> tuple[tuple[AnyMove, ...], tuple[str, ...]]:
-    """:func:`_parse_moves` of the boards of finished rounds, by their texts joined. A
-    table's page reads every round it has played, and a finished round never changes: a
-    long match would otherwise read its first hands' hundreds of moves again on every
-    request. Moves are values: the same board read by two tables is the same either way."""
-    return _parse_moves(key.split(_SEPARATOR))
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+#: How many finished boards, and how many finished hands' results, a process keeps.
+READ_CACHE_SIZE = 4096
+_FINISHED_MOVES: dict[str, tuple[tuple[AnyMove, ...], tuple[str, ...]]] = {}
+_SETTLEMENTS: dict[tuple[Any, ...], Settlement] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def _kept(cache: dict[_Key, _Value], key: _Key, make: Callable[[], _Value]) -> _Value:
+    """``cache[key]``, made by ``make()`` the first time it is asked for; the oldest is
+    forgotten beyond :data:`READ_CACHE_SIZE`. What is made is read from the data the key
+    was taken from (so a miss costs what reading it always did)."""
+    found = cache.get(key)
+    if found is None:
+        found = make()
+        with _KEPT_LOCK:
+            cache[key] = found
+            if len(cache) > READ_CACHE_SIZE:
+                del cache[next(iter(cache))]
+    return found
 
 
 def clear_read_caches() -> None:
     """Forget the finished boards and results read so far (what a fresh process knows)."""
-    _finished_moves.cache_clear()
-    _known_settlement.cache_clear()
+    with _KEPT_LOCK:
+        _FINISHED_MOVES.clear()
+        _SETTLEMENTS.clear()
 
 
 Round: TypeAlias = tuple[Board, ...]
@@ -286,8 +305,11 @@ def _settlement_to_data(s: Settlement) -> dict[str, Any]:
 
 
 def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
-    """A finished hand's settlement read back (:func:`_read_settlement`), kept by its data
-    for the next reading when that data is plainly well formed."""
+    """A finished hand's settlement read back (:func:`_read_settlement`). When the data is
+    plainly well formed it is kept by a key made of it (a table reads every finished
+    hand's result on every request), and handed out as a copy of what a caller could
+    change in place (the sums and the steps' parameters are dicts): every reading gives a
+    value of its own, as before."""
     try:
         kind, winners, transfers = data["kind"], data["winners"], data["transfers"]
         if (
@@ -300,10 +322,8 @@ def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
                 for t in transfers
             )
         ):
-            key = (kind, tuple(winners), tuple(map(tuple, transfers)))
-            known = _known_settlement(Game(game), players, key)
-            # A copy of what a caller could change in place (the sums and the steps'
-            # parameters are dicts): every reading gives a value of its own, as before.
+            key = (game, players, kind, tuple(winners), tuple(map(tuple, transfers)))
+            known = _kept(_SETTLEMENTS, key, lambda: _read_settlement(game, players, data))
             return replace(
                 known,
                 received=dict(known.received),
@@ -312,18 +332,6 @@ def _settlement_from_data(game: Game, players: int, data: Any) -> Settlement:
             )
     except (KeyError, TypeError):  # not a mapping, or a part that cannot be a key
         pass
-    return _read_settlement(game, players, data)
-
-
-@functools.lru_cache(maxsize=4096)
-def _known_settlement(
-    game: Game, players: int, key: tuple[str, tuple[int, ...], tuple[tuple[Any, ...], ...]]
-) -> Settlement:
-    """:func:`_read_settlement` of well-formed data, as its hashable ``key``: a table reads
-    every finished hand's result on every request. Never handed out as it is
-    (:func:`_settlement_from_data` copies its dicts)."""
-    kind, winners, transfers = key
-    data = {"kind": kind, "winners": list(winners), "transfers": [list(t) for t in transfers]}
     return _read_settlement(game, players, data)
 
 

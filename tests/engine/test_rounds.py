@@ -365,6 +365,10 @@ def test_a_finished_board_is_still_checked_when_its_moves_are_known() -> None:
         [{"seats": [1, 0], "seed": 6, "dealer": 1, "moves": []}],
     ]
     assert rounds_from_data(good) == rounds_from_data(good)
+    # One text holding the separator of the key the two above are kept by: no move.
+    joined = [[{**good[0][0], "moves": ["\x1f".join(moves)]}], good[1]]
+    with pytest.raises(InvalidNotation):
+        rounds_from_data(joined)
     for wrong in ({"dealer": 2}, {"seats": [0, 0]}, {"seed": True}):
         bad = [[{**good[0][0], **wrong}], good[1]]
         with pytest.raises(SetupError):

@@ -343,7 +343,7 @@ def _read_settlement(game: Game, players: int, data: Any) -> Settlement:
             Transfer(_int(a, "a payer"), _int(b, "a payee"), Fraction(p), TransferReason(r))
             for a, b, p, r in data["transfers"]
         ]
-    except (KeyError, TypeError, ValueError, ZeroDivisionError) as exc:
+    except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError) as exc:
         raise SetupError(f"not a hand's result: {data!r}") from exc
     seats = range(players)
     if any(w not in seats for w in winners) or any(

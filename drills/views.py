@@ -9,9 +9,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from game.engine import Game
 from learners.middleware import LearnerRequest
-from learners.services import known_learner, learner_as_visitor
+from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
-from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 
 from . import presenters, services
@@ -51,11 +50,10 @@ def drill_page(request: HttpRequest, game: str, kind: str) -> HttpResponse:
     return _drill_page(request, _game(game, kind), kind)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
     chosen = _game(game, kind)
-    learner_as_visitor(request)  # with the POST's rate-limit count
     try:
         services.drill_check(chosen, kind)
         answer = parse_answer(request.POST)

@@ -26,13 +26,13 @@ time it is seen.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -152,11 +152,33 @@ def read_as_visitor(
     learner is not known by a visitor cookie or the read finds nothing: the count is then
     made on its own. Either way :class:`rummy_site.ratelimit.Limited` is raised, before
     anything else, when the POST is over a limit."""
+    return _read_counting(request, read, lambda row: row.learner)
+
+
+def learner_as_visitor(request: HttpRequest) -> Learner | None:
+    """:func:`read_as_visitor` of the visitor's learner alone: read with the POST's
+    rate-limit count, after which ``request.learner`` costs no query. ``None`` when it is
+    not known by a visitor cookie (``request.learner`` then looks it up as always)."""
+    return _read_counting(
+        request,
+        lambda key, count: ratelimit.first_counting(_BY_VISITOR_KEY, count, visitor_key=key),
+        lambda learner: learner,
+    )
+
+
+T = TypeVar("T")
+
+
+def _read_counting(
+    request: HttpRequest,
+    read: Callable[[str, ratelimit.Count | None], T | None],
+    learner_of: Callable[[T], Learner],
+) -> T | None:
     key = visitor_key(request)
     if key is not None:
         row = read(key, ratelimit.take(request))
         if row is not None:
-            known_as(request, row.learner)
+            known_as(request, learner_of(row))
             return row
     over = ratelimit.settle(request)
     if over is not None:
@@ -164,23 +186,20 @@ def read_as_visitor(
     return None
 
 
-@dataclass(frozen=True)
-class _Found:
-    learner: Learner
+V = TypeVar("V", bound=Callable[..., HttpResponse])
 
 
-def learner_as_visitor(request: HttpRequest) -> Learner | None:
-    """:func:`read_as_visitor` for a view whose first read is the learner alone (a seat
-    at a table for people is found from it): the visitor's learner, read with the POST's
-    rate-limit count, after which ``request.learner`` costs no query. ``None`` when it is
-    not known by a visitor cookie (``request.learner`` then looks it up as always)."""
+def counted_with_learner(view: V) -> V:
+    """Mark a POST view whose first read is its learner (under ``@require_POST``): before
+    it runs, the visitor's learner is read with the POST's rate-limit count
+    (:func:`learner_as_visitor`; over the limit, the view does not run)."""
 
-    def read(key: str, count: ratelimit.Count | None) -> _Found | None:
-        learner = ratelimit.first_counting(_BY_VISITOR_KEY, count, visitor_key=key)
-        return _Found(learner) if learner is not None else None
+    @functools.wraps(view)
+    def counted(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        learner_as_visitor(request)
+        return view(request, *args, **kwargs)
 
-    found = read_as_visitor(request, read)
-    return found.learner if found is not None else None
+    return ratelimit.counted_with_first_read(cast(V, counted))
 
 
 def _session_learner(request: HttpRequest) -> Learner | None:
@@ -331,11 +350,13 @@ __all__ = [
     "SESSION_KEY",
     "continue_as",
     "cookie_name",
+    "counted_with_learner",
     "day_streak",
     "digest",
     "forget_visitor",
     "known_as",
     "known_learner",
+    "learner_as_visitor",
     "link_account",
     "looked_up_learner",
     "note_activity",

@@ -8,9 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST, require_safe
 
-from learners.services import known_learner, learner_as_visitor
+from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
-from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.languages import current as language
 from rummy_site.questions import ForgedQuestion
@@ -46,10 +45,9 @@ def review_page(request: HttpRequest) -> HttpResponse:
     return _page(request)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 def review_answer(request: HttpRequest) -> HttpResponse:
-    learner_as_visitor(request)  # with the POST's rate-limit count
     learner = known_learner(request)
     try:
         if learner is None:  # nobody has cards to review: nothing is made for a stranger

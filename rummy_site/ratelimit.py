@@ -105,8 +105,9 @@ def hit(limits: Sequence[Limit], now: float | None = None) -> Over | None:
 #
 # A POST's count is one statement: on PostgreSQL a round trip to the database, which
 # on a busy server waits for the database's process to get a core. A view whose first
-# act is one read (a practice table's, a guided attempt's, a lesson's) can send the
-# count with that read, in one statement (:func:`first_counting`, through
+# act is one read (a practice table's, a guided attempt's, a lesson's, or the learner's:
+# ``learners.services.counted_with_learner``) can send the count with that read, in one
+# statement (:func:`first_counting`, through
 # :meth:`rummy_site.prepared.PreparedQuery.first_after`). The middleware leaves the
 # count of such a view (marked with :func:`counted_with_first_read`) to it; the view
 # takes it with :func:`take` and sends it, and raises :class:`Limited` when the request

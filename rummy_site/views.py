@@ -17,12 +17,12 @@ from game import explain
 from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
 from learners.middleware import LearnerRequest
-from learners.services import day_streak, known_learner, learner_as_visitor
+from learners.services import counted_with_learner, day_streak, known_learner
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
 from review import services as review
 
-from . import path, placement, ratelimit
+from . import path, placement
 from .errors import ServiceError
 from .htmx import render_page
 from .parsing import MAX_SEED, small_int
@@ -190,12 +190,11 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     return _placement_page(request, chosen, placement.first_question(chosen))
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
     """One answer to the placement check, then the next question or the outcome."""
     chosen = _chosen(game)
-    learner_as_visitor(request)  # with the POST's rate-limit count
     try:
         answered = placement.answer(
             learner=request.learner,

@@ -16,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.models import Learner
-from learners.services import known_learner, learner_as_visitor, read_as_visitor
+from learners.services import counted_with_learner, known_learner, read_as_visitor
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
@@ -126,12 +126,11 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
     return _render(request, state)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
     scenario = _scenario(slug)
-    learner_as_visitor(request)  # with the POST's rate-limit count
     try:
         state = services.attempt_restart(learner=request.learner, scenario=scenario)
     except ServiceError as exc:

@@ -19,12 +19,12 @@ from game.engine import Advice
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import (
+    counted_with_learner,
     known_learner,
-    learner_as_visitor,
     request_learner,
     visitor_token,
 )
-from rummy_site import codes, ratelimit
+from rummy_site import codes
 from rummy_site.errors import ServiceError
 from rummy_site.htmx import render_page, wants_partial
 from rummy_site.middleware import client_address
@@ -144,14 +144,6 @@ def _table(public_id: str) -> SharedTable:
         raise Http404(exc.message) from None
 
 
-def _posted_to(request: HttpRequest, public_id: str) -> SharedTable:
-    """The table a player's POST is for. The player's learner is read first, with the
-    POST's rate-limit count (one statement on PostgreSQL; over the limit, nothing else
-    is done): ``request.learner`` then costs no query."""
-    learner_as_visitor(request)
-    return _table(public_id)
-
-
 def _render(
     request: HttpRequest,
     table: SharedTable,
@@ -220,11 +212,11 @@ def table_events(request: HttpRequest, public_id: str) -> StreamingHttpResponse:
     return response
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
-    table = _posted_to(request, public_id)
+    table = _table(public_id)
     try:
         version = parse_version(request.POST)
         wanted = parse_move(request.POST)
@@ -252,13 +244,13 @@ def _refused(request: HttpRequest, table: SharedTable, exc: ServiceError) -> Htt
     return _render(request, table, error=str(exc.message), status=exc.status)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def table_hint(request: LearnerRequest, public_id: str) -> HttpResponse:
     """The coach's hint for the player's move (where the teacher has not switched the
     hints off)."""
-    table = _posted_to(request, public_id)
+    table = _table(public_id)
     try:
         version = parse_version(request.POST)
         _state, advice = services.shared_hint(table=table, learner=request.learner, version=version)
@@ -273,12 +265,12 @@ def _after(request: HttpRequest, table: SharedTable) -> HttpResponse:
     return redirect("shared:table", public_id=table.public_id)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def table_leave(request: LearnerRequest, public_id: str) -> HttpResponse:
     """Leave the table: the computer plays the seat until its player takes it back."""
-    table = _posted_to(request, public_id)
+    table = _table(public_id)
     try:
         table = services.leave_seat(table=table, learner=request.learner)
     except ServiceError as exc:
@@ -286,12 +278,12 @@ def table_leave(request: LearnerRequest, public_id: str) -> HttpResponse:
     return _after(request, table)
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def table_back(request: LearnerRequest, public_id: str) -> HttpResponse:
     """Take one's seat back from the computer."""
-    table = _posted_to(request, public_id)
+    table = _table(public_id)
     try:
         table = services.take_seat_back(table=table, learner=request.learner)
     except ServiceError as exc:
@@ -318,11 +310,11 @@ def table_review(request: HttpRequest, public_id: str, deal: int) -> HttpRespons
     return render_page(request, "shared/review.html", context, partial="review")
 
 
-@ratelimit.counted_with_first_read
 @require_POST
+@counted_with_learner
 @vary_on_headers("HX-Request")
 def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
-    table = _posted_to(request, public_id)
+    table = _table(public_id)
     try:
         version = parse_version(request.POST)
         services.next_hand(table=table, learner=request.learner, version=version)

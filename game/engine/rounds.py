@@ -153,6 +153,15 @@ class Board:
         notation = (*self.notation, *(str(m) for m in moves))
         return Board(self.seats, self.seed, self.dealer, (*self.moves, *moves), notation)
 
+    def read_on(self, texts: Sequence[Any]) -> Board:
+        """This board with the moves written as ``texts`` after its own, read as
+        :meth:`from_dict` reads a board's moves (raises
+        :class:`~.errors.InvalidNotation` for a text that is no move)."""
+        moves, notation = _parse_moves(list(map(str, texts)))
+        return Board(
+            self.seats, self.seed, self.dealer, (*self.moves, *moves), (*self.notation, *notation)
+        )
+
     def upto(self, count: int) -> Board:
         """The board after its first ``count`` moves."""
         return Board(self.seats, self.seed, self.dealer, self.moves[:count], self.notation[:count])

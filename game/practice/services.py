@@ -392,13 +392,15 @@ def replay(rules: TableRules, board: Board) -> Hand:
     return hand
 
 
-#: Tables as read, by row and version: the stored fields they were read from, and the
-#: table made of them. A request reads its table's row, then takes the table from here
-#: when that version's fields are equal to the ones stored here (a comparison of
-#: decoded JSON, far cheaper than parsing the moves and replaying the hand). The key
-#: alone is never trusted: a row changed without a new version is simply read again.
-#: Each worker keeps its own; nothing depends on it but speed.
-_TABLES: OrderedDict[tuple[int, int], tuple[tuple[Any, ...], TableState]] = OrderedDict()
+#: The latest table read by this worker, by row: the stored fields it was made of, and
+#: the table. A request reads its table's row, then takes the table from here when the
+#: row holds the same data, or the same data with moves added to the hand being played
+#: (:func:`_known_state`): a comparison of decoded JSON, far cheaper than reading every
+#: finished hand and its result again. With several workers or app instances the moves
+#: since this worker's last request were usually made by another (a load balancer sends
+#: a table's requests to each in turn), and only those moves are read and applied.
+#: The key alone is never trusted; nothing depends on this but speed.
+_TABLES: OrderedDict[int, tuple[tuple[Any, ...], TableState]] = OrderedDict()
 TABLE_CACHE_SIZE = 1024
 
 
@@ -432,26 +434,97 @@ def _state(
     )
     if table.pk is not None:
         with _HANDS_LOCK:
-            _TABLES[(table.pk, table.version)] = (_stored(table), state)
+            _TABLES[table.pk] = (_stored(table), state)
+            _TABLES.move_to_end(table.pk)
             while len(_TABLES) > TABLE_CACHE_SIZE:
                 _TABLES.popitem(last=False)
     return state
 
 
-def _known_state(table: Table) -> TableState | None:
-    """The table's state from :data:`_TABLES`, if its row is the one it was made of."""
-    with _HANDS_LOCK:
-        entry = _TABLES.get((table.pk, table.version))
-    if entry is None or entry[0] != _stored(table):
-        return None
-    known = entry[1]
-    return TableState(
-        table=table,
-        rules=known.rules,
-        rounds=known.rounds,
-        results=known.results,
-        current=known.current,
+def _same(a: Any, b: Any) -> bool:
+    """Decoded JSON ``a`` and ``b`` are equal, with the same types throughout (``true``
+    and ``1.0`` are not ``1``: a row that only compares equal to the data a table was
+    made of is read again, and refused if it must be)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is list:
+        return len(a) == len(b) and all(map(_same, a, b))
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(value, b[key]) for key, value in a.items())
+    return bool(a == b)
+
+
+def _same_board(data: Any, known: dict[str, Any]) -> bool:
+    """A stored board is the one ``known`` (a board read before) holds, moves included:
+    its moves equal the known board's texts, so they are those texts; the rest is
+    compared with its types."""
+    return (
+        type(data) is dict
+        and data == known
+        and all(_same(value, known[key]) for key, value in data.items() if key != "moves")
     )
+
+
+def _known_state(table: Table) -> TableState | None:
+    """The table made from the latest one this worker read (:data:`_TABLES`), if the row
+    holds the same data, or the same with moves added to the current hand's boards (only
+    those moves are read, and applied to the known hands by :func:`replay`). ``None``
+    for anything else: the table is then read in full, and refused if it must be."""
+    with _HANDS_LOCK:
+        entry = _TABLES.get(table.pk)
+    if entry is None:
+        return None
+    (game, format_, seats, seed, options, rounds, results), known = entry
+    stored = table.rounds
+    if not (
+        _same(table.game, game)
+        and _same(table.format, format_)
+        and _same(table.seed, seed)
+        and _same(table.seats, seats)
+        and _same(table.options, options)
+        and type(stored) is list
+        and len(stored) == len(rounds)
+        and _same(table.results, results)
+    ):
+        return None
+    for data, known_round in zip(stored[:-1], rounds[:-1], strict=True):
+        if not (
+            type(data) is list
+            and len(data) == len(known_round)
+            and all(map(_same_board, data, known_round))
+        ):
+            return None
+    current, played = stored[-1], rounds[-1]
+    if type(current) is not list or len(current) != len(played):
+        return None
+    boards, added = [], False
+    for data, before, board in zip(current, played, known.rounds[-1], strict=True):
+        if not (type(data) is dict and data.keys() == before.keys()):
+            return None
+        moves, known_moves = data["moves"], before["moves"]
+        if not (
+            type(moves) is list
+            and moves[: len(known_moves)] == known_moves
+            and all(_same(value, before[key]) for key, value in data.items() if key != "moves")
+        ):
+            return None
+        if len(moves) > len(known_moves):
+            try:
+                board = board.read_on(moves[len(known_moves) :])
+            except (EngineError, ValueError):
+                return None  # read in full: the refusal is the one a full reading gives
+            added = True
+        boards.append(board)
+    if not added:
+        return TableState(
+            table=table,
+            rules=known.rules,
+            rounds=known.rounds,
+            results=known.results,
+            current=known.current,
+        )
+    rounds_ = (*known.rounds[:-1], tuple(boards))
+    return _state(table, known.rules, rounds_, known.results)
 
 
 def replayed_results(rules: TableRules, rounds: Sequence[Round]) -> list[RoundResult]:

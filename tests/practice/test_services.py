@@ -3,12 +3,19 @@ the state the view renders, or refuses with its status and changes nothing."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+from collections import OrderedDict
+from collections.abc import Iterator
 
 import pytest
 from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.engine import Discard, DrawStock, HandEnd, IllegalMove, Knock, MoveError
+from game.engine.rounds import results_to_data
 from game.practice import services
 from game.practice.models import Table
 from tests import factories
@@ -349,6 +356,187 @@ def test_a_table_read_again_at_the_same_version_is_not_parsed_again(
     state = services.table_state(table=changed)
     assert len(parsed) == 1
     assert len(state.board.moves) == len(board["moves"]) - 1
+
+
+@contextlib.contextmanager
+def another_worker(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Run the block as another worker (or app instance) would: with caches of its own,
+    this process's left as they were."""
+    with monkeypatch.context() as m:
+        m.setattr(services, "_HANDS", OrderedDict())
+        m.setattr(services, "_TABLES", OrderedDict())
+        yield
+
+
+def _reading_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each full reading of a table's rounds or results, from now on."""
+    read: list[str] = []
+    for name in ("rounds_from_data", "results_from_data"):
+        original = getattr(services, name)
+
+        def counting(*args, _name=name, _original=original, **kwargs):  # type: ignore[no-untyped-def]
+            read.append(_name)
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(services, name, counting)
+    return read
+
+
+def _read_in_full(table: Table) -> services.TableState:
+    with_caches = (OrderedDict(services._HANDS), OrderedDict(services._TABLES))
+    services.clear_caches()
+    try:
+        return services.table_state(table=Table.objects.get(pk=table.pk))
+    finally:
+        services._HANDS.update(with_caches[0])
+        services._TABLES.update(with_caches[1])
+
+
+def _same_state(a: services.TableState, b: services.TableState) -> None:
+    assert a.rounds == b.rounds and a.current == b.current and a.version == b.version
+    # What a match reads of the finished hands' results (the worker that saw a hand end
+    # keeps its whole settlement; a reading has what the row stores).
+    assert results_to_data(a.results) == results_to_data(b.results) and a.scores == b.scores
+
+
+@pytest.mark.parametrize(("game", "players"), [("basic", 3), ("gin", 4), ("knock", 2)])
+def test_moves_another_worker_made_are_read_alone_and_give_the_table_a_full_reading_gives(
+    monkeypatch: pytest.MonkeyPatch, game: str, players: int
+) -> None:
+    # Two app instances behind a load balancer: each sees every other request on a table.
+    # This worker knows the table from a few moves back, with finished hands: it reads
+    # neither those hands nor their results again, only the moves made since.
+    table = factories.table(game, players, seed=29, target_score=500)
+    _play_hands(table, 2)
+    table.refresh_from_db()
+    services.table_next_hand(table=table, version=table.version)
+    state = at_learners_turn(table)
+    assert len(state.results) == 2
+    with another_worker(monkeypatch):
+        other = Table.objects.get(pk=table.pk)
+        services.table_move(table=other, version=other.version, move=DrawStock(), confirmed=True)
+        after = services.table_state(table=other)
+        move = Discard(after.hand.cards(after.me)[0])
+        services.table_move(table=other, version=other.version, move=move, confirmed=True)
+    read = _reading_counted(monkeypatch)
+    fresh = Table.objects.get(pk=table.pk)
+    state = services.table_state(table=fresh)
+    assert read == []
+    assert state.table is fresh and state.board.moves[-2:] == (DrawStock(), move)
+    _same_state(state, _read_in_full(fresh))
+    # The computer players' moves and a hint (a new version, the same moves) made there.
+    with another_worker(monkeypatch):
+        other = Table.objects.get(pk=table.pk)
+        services.table_bot_step(table=other, version=other.version, all_steps=True)
+        if services.table_state(table=other).my_turn:
+            services.table_hint(table=other, version=other.version)
+    read.clear()
+    state = services.table_state(table=Table.objects.get(pk=table.pk))
+    assert read == []
+    _same_state(state, _read_in_full(table))
+
+
+def test_a_row_that_differs_from_the_known_table_otherwise_is_read_in_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = factories.table("gin", seed=31, target_score=500)
+    _play_hands(table, 1)
+    table.refresh_from_db()
+    services.table_next_hand(table=table, version=table.version)
+    at_learners_turn(table)
+    table.refresh_from_db()
+    read = _reading_counted(monkeypatch)
+    finished, current = table.rounds[0][0], table.rounds[-1][0]
+    first = services.table_state(table=Table.objects.get(pk=table.pk))
+    assert read == []
+
+    def with_row(**fields: object) -> services.TableState:
+        Table.objects.filter(pk=table.pk).update(**fields)
+        try:
+            return services.table_state(table=Table.objects.get(pk=table.pk))
+        finally:
+            Table.objects.filter(pk=table.pk).update(rounds=table.rounds, results=table.results)
+
+    # Data that only compares equal to what was read (a float for an integer, true for
+    # 1) is read again, and refused as a full reading refuses it.
+    for rounds in (
+        [[{**finished, "dealer": float(finished["dealer"])}], *table.rounds[1:]],
+        [*table.rounds[:-1], [{**current, "seed": float(current["seed"])}]],
+        [*table.rounds[:-1], [{**current, "seats": [bool(s) for s in current["seats"]]}]],
+    ):
+        read.clear()
+        with pytest.raises(services.CorruptTable):
+            with_row(rounds=rounds)
+        assert read == ["rounds_from_data"]
+    winners = table.results[0][0]["winners"]
+    twin = [[{**table.results[0][0], "winners": [float(w) for w in winners]}]]
+    read.clear()
+    state = with_row(results=twin)  # not a result: the hands are replayed instead
+    assert read == ["rounds_from_data", "results_from_data"]
+    _same_state(state, first)
+    # A move that is not one, added by hand: refused as by a full reading.
+    read.clear()
+    bad = [*table.rounds[:-1], [{**current, "moves": [*current["moves"], "fly away"]}]]
+    with pytest.raises(services.CorruptTable):
+        with_row(rounds=bad)
+    assert read == ["rounds_from_data"]
+    # A finished hand's moves changed by hand: read in full.
+    read.clear()
+    moves = finished["moves"]
+    changed = [[{**finished, "moves": moves[:-1]}], *table.rounds[1:]]
+    state = with_row(rounds=changed)
+    assert read == ["rounds_from_data", "results_from_data"]
+    assert [str(m) for m in state.rounds[0][0].moves] == moves[:-1]
+    # The hand being played with a move taken back (shorter): read in full, as stored.
+    read.clear()
+    shorter = [*table.rounds[:-1], [{**current, "moves": current["moves"][:-1]}]]
+    state = with_row(rounds=shorter)
+    assert read == ["rounds_from_data", "results_from_data"]
+    assert len(state.board.moves) == len(current["moves"]) - 1
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.floats(-3, 3, allow_nan=False)
+    | st.text(max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+def _twin(value: object, data: st.DataObject) -> object:
+    """``value`` with some of its numbers written as another type that compares equal
+    (1 as 1.0 or true, 0 as false...), or left as they are."""
+    if isinstance(value, list):
+        return [_twin(v, data) for v in value]
+    if isinstance(value, dict):
+        return {k: _twin(v, data) for k, v in value.items()}
+    if type(value) in (int, float, bool) and value in (0, 1) and data.draw(st.booleans()):
+        return data.draw(st.sampled_from([int(value), float(value), bool(value)]))
+    if type(value) is int and data.draw(st.booleans()):
+        return float(value)
+    return value
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, sort_keys=True).replace("-0.0", "0.0")
+
+
+@given(json_values, json_values)
+def test_same_is_equality_of_the_json_texts(a: object, b: object) -> None:
+    assert services._same(a, b) == (_text(a) == _text(b))
+    assert services._same(a, json.loads(json.dumps(a)))
+
+
+@given(json_values, st.data())
+def test_same_tells_a_value_from_its_twins(a: object, data: st.DataObject) -> None:
+    twin = _twin(a, data)
+    assert twin == a
+    assert services._same(a, twin) == (_text(a) == _text(twin))
 
 
 def _play_hands(table: Table, hands: int) -> services.TableState:

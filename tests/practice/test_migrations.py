@@ -157,3 +157,49 @@ def test_a_fresh_database_has_the_new_tables() -> None:
     tables = set(connection.introspection.table_names())
     assert {"practice_table", "guided_guidedattempt", "guided_guidedresult"} <= tables
     assert not {"game_table", "game_guidedattempt", "game_guidedresult"} & tables
+
+
+def _compression(table: str) -> str:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT attcompression FROM pg_attribute "
+            "WHERE attrelid = %s::regclass AND attname = 'rounds'",
+            [table],
+        )
+        return str(cursor.fetchone()[0])
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL setting")
+def test_the_moves_are_compressed_with_lz4_and_the_rows_kept_both_ways(
+    migrator: Migrator,
+) -> None:
+    from rummy_site.toast import lz4_available
+
+    if not lz4_available(connection):
+        pytest.skip("this PostgreSQL has no lz4")
+    from tests import factories
+
+    table = factories.table("basic", 3, seed=7)
+    from game.practice import services
+
+    services.table_bot_step(table=table, version=table.version, all_steps=True)
+    table.refresh_from_db()
+    rounds = table.rounds
+    assert _compression("practice_table") == _compression("shared_sharedtable") == "l"
+    migrator.to([("practice", "0003_table_results"), ("shared", "0002_away_pause_hints")])
+    assert _compression("practice_table") == _compression("shared_sharedtable") == "p"
+    migrator.latest()
+    assert _compression("practice_table") == "l"
+    table.refresh_from_db()
+    assert table.rounds == rounds
+    # A long match's moves, written again, are stored compressed and read back the same.
+    long = [rounds[-1]] * 40
+    type(table).objects.filter(pk=table.pk).update(rounds=long)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_column_compression(rounds) FROM practice_table WHERE id = %s",
+            [table.pk],
+        )
+        assert cursor.fetchone()[0] == "lz4"
+    table.refresh_from_db()
+    assert table.rounds == long

@@ -1,0 +1,14 @@
+"""A shared table's moves (``rounds``), rewritten on every move, compressed with lz4 on
+PostgreSQL (:mod:`rummy_site.toast`). No row changes; elsewhere nothing happens."""
+
+from django.db import migrations
+
+from rummy_site.toast import compression
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("shared", "0002_away_pause_hints"),
+    ]
+
+    operations = [compression("shared", "SharedTable", "rounds")]

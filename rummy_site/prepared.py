@@ -232,22 +232,42 @@ def _update_sql(model: type[Model], vendor: str, names: tuple[str, ...], counter
     return f"UPDATE {quote(model._meta.db_table)} SET {sets} WHERE {where}"
 
 
+@dataclass(frozen=True)
+class JSONText:
+    """A JSON field's value for :func:`update_if_unchanged` already written as JSON text
+    (what the field would write: ``json.dumps`` of the value)."""
+
+    text: str
+
+
+def _prepared(field: Field[Any, Any], value: Any, connection: Any) -> Any:
+    if not isinstance(value, JSONText):
+        return field.get_db_prep_save(value, connection)
+    if connection.vendor == "postgresql":
+        from psycopg.types.json import Jsonb
+
+        text = value.text
+        return Jsonb(None, dumps=lambda _: text)
+    return value.text
+
+
 def update_if_unchanged(obj: Model, counter: str, **values: Any) -> bool:
     """Write ``values`` to ``obj``'s row and add one to its ``counter`` field, only if the
     row's counter is still the one ``obj`` holds; whether it was. One UPDATE, its SQL
     built once: what ``Model.objects.filter(pk=..., counter=...).update(...,
     counter=F(counter) + 1)`` does, without compiling it each time. Each value is
-    prepared by its field (``get_db_prep_save``: JSON, dates). ``obj`` is not changed."""
+    prepared by its field (``get_db_prep_save``: JSON, dates), or is a JSON field's
+    :class:`JSONText`. ``obj`` is not changed."""
     model = type(obj)
     alias = router.db_for_write(model)
     connection = connections[alias]
     names = tuple(values)
     sql = _update_sql(model, connection.vendor, names, counter)
-    params = [_field(model, name).get_db_prep_save(values[name], connection) for name in names]
+    params = [_prepared(_field(model, name), values[name], connection) for name in names]
     params += [obj.pk, getattr(obj, counter)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return bool(cursor.rowcount == 1)
 
 
-__all__ = ["PreparedQuery", "update_if_unchanged"]
+__all__ = ["JSONText", "PreparedQuery", "update_if_unchanged"]

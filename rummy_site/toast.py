@@ -1,9 +1,9 @@
 """PostgreSQL keeps a large value (a long match's moves, in JSON) compressed out of its
 row, and rewrites it on every change: a practice table's ``rounds`` on every move.
-Compressed with lz4 instead of PostgreSQL's default (pglz), a move's update of a
-twelve-hand match costs the database about 60 µs less (the table's values are read and
-written the same; see docs/deploy.md). Other databases, and a PostgreSQL built without
-lz4, are left as they are.
+Compressed with lz4 instead of PostgreSQL's default (pglz), a move's update of a row
+holding five hands of Basic Rummy (12 KB of moves) costs the database about 60 µs less
+(the table's values are read and written the same; see docs/deploy.md). Other
+databases, and a PostgreSQL built without lz4, are left as they are.
 """
 
 from __future__ import annotations

@@ -106,6 +106,7 @@ from .rounds import (
     round_result,
     rounds_from_data,
     rounds_to_data,
+    rounds_to_json,
     table_sizes,
 )
 from .score_sheet import HandScore, LineCode, SummaryLine
@@ -233,6 +234,7 @@ __all__ = [
     "round_result",
     "rounds_from_data",
     "rounds_to_data",
+    "rounds_to_json",
     "rules_for",
     "settle_basic",
     "settle_gin",

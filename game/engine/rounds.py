@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import json
 import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -254,6 +255,7 @@ def clear_read_caches() -> None:
     with _KEPT_LOCK:
         _FINISHED_MOVES.clear()
         _SETTLEMENTS.clear()
+        _ROUND_TEXTS.clear()
 
 
 Round: TypeAlias = tuple[Board, ...]
@@ -265,6 +267,32 @@ Match: TypeAlias = BasicMatch | GinGame | GinThreeGame | GinPartnershipGame | Kn
 def rounds_to_data(rounds: Sequence[Round]) -> list[list[dict[str, Any]]]:
     """A table's rounds as JSON-able data (oldest first)."""
     return [[board.to_dict() for board in round_] for round_ in rounds]
+
+
+#: The JSON text of finished rounds, by the round object, kept with it (so that no other
+#: object can have its id while the text is here): a table writes every round it has
+#: played on every move, and a worker reads a finished round once and keeps it.
+_ROUND_TEXTS: dict[int, tuple[Round, str]] = {}
+
+
+def rounds_to_json(rounds: Sequence[Round]) -> str:
+    """``json.dumps(rounds_to_data(rounds))``: the same text, with each finished round's
+    (every round but the last) written once per process and kept by the round."""
+    last = len(rounds) - 1
+    texts = []
+    for number, round_ in enumerate(rounds):
+        if number == last:
+            texts.append(json.dumps([board.to_dict() for board in round_]))
+            continue
+        entry = _ROUND_TEXTS.get(id(round_))
+        if entry is None or entry[0] is not round_:
+            entry = (round_, json.dumps([board.to_dict() for board in round_]))
+            with _KEPT_LOCK:
+                _ROUND_TEXTS[id(round_)] = entry
+                if len(_ROUND_TEXTS) > READ_CACHE_SIZE:
+                    del _ROUND_TEXTS[next(iter(_ROUND_TEXTS))]
+        texts.append(entry[1])
+    return "[" + ", ".join(texts) + "]"
 
 
 def rounds_from_data(data: Any) -> tuple[Round, ...]:

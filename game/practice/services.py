@@ -59,13 +59,14 @@ from game.engine import (
     round_result,
     rounds_from_data,
     rounds_to_data,
+    rounds_to_json,
     table_sizes,
 )
 from game.names import COMPUTER_NAMES, computer_name
 from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
-from rummy_site.prepared import PreparedQuery, update_if_unchanged
+from rummy_site.prepared import JSONText, PreparedQuery, update_if_unchanged
 
 from .models import Table
 from .signals import hand_finished, move_refused
@@ -671,7 +672,9 @@ def _save(
     fields: dict[str, Any] = {"rounds": data, "hints": hints}
     if results is not None:
         fields["results"] = results_to_data(results)
-    if not update_if_unchanged(table, "version", **fields, updated=timezone.now()):
+    # The same JSON, the finished hands' text written once (a long match's moves).
+    written = {**fields, "rounds": JSONText(rounds_to_json(rounds))}
+    if not update_if_unchanged(table, "version", **written, updated=timezone.now()):
         raise StaleTable()
     for name, value in fields.items():
         setattr(table, name, value)

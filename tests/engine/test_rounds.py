@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -36,6 +37,7 @@ from game.engine.rounds import (
     results_to_data,
     rounds_from_data,
     rounds_to_data,
+    rounds_to_json,
 )
 from game.engine.scoring import Settlement, settlement_of
 
@@ -351,6 +353,50 @@ def test_a_finished_board_reads_the_same_from_the_cache_as_anew(
         first, anew = outcomes[0], outcomes[2]
         if isinstance(first, Board) and isinstance(anew, Board):
             assert first.notation == anew.notation
+
+
+_VALID = ["draw stock", "draw discard", "discard 7H", "meld 5D 5H 5S", "layoff 9D 0", "knock 2C"]
+_boards = st.builds(
+    lambda seats, seed, moves: Board.from_dict(
+        {"seats": seats, "seed": seed, "dealer": 0, "moves": moves}
+    ),
+    st.sampled_from([[0, 1], [1, 0], [0, 1, 2], [2, 0, 1, 3]]),
+    st.integers(1, 2**62),
+    st.lists(st.sampled_from(_VALID), max_size=8),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(_boards, min_size=1, max_size=2).map(tuple), min_size=1, max_size=5))
+def test_rounds_as_json_text_are_the_json_of_their_data(rounds: list[tuple[Board, ...]]) -> None:
+    """The text written on every move (the finished rounds' kept by the round): the
+    same as ``json.dumps`` of the data, first, again from what was kept, and for equal
+    rounds that are other objects."""
+    expected = json.dumps(rounds_to_data(rounds))
+    assert rounds_to_json(rounds) == expected
+    assert rounds_to_json(rounds) == expected
+    copies = [tuple(Board.from_dict(b.to_dict()) for b in r) for r in rounds]
+    assert rounds_to_json(copies) == expected
+    # A round changed (a new object, as every change is) is written as it now is.
+    grown = [*rounds[:-1], (rounds[-1][0].with_moves(Move.parse("draw stock")),)]
+    assert rounds_to_json(grown) == json.dumps(rounds_to_data(grown))
+    clear_read_caches()
+    assert rounds_to_json(rounds) == expected
+
+
+def test_a_kept_round_text_is_used_only_for_the_round_it_was_written_for() -> None:
+    # Kept by the round object's id: an entry for another object (an id used again
+    # once its round was gone) is never taken for this one.
+    from game.engine import rounds as module
+
+    one = (Board.from_dict({"seats": [0, 1], "seed": 3, "dealer": 0, "moves": ["draw stock"]}),)
+    other = (Board.from_dict({"seats": [1, 0], "seed": 4, "dealer": 1, "moves": []}),)
+    last = (Board.from_dict({"seats": [0, 1], "seed": 5, "dealer": 0, "moves": []}),)
+    clear_read_caches()
+    rounds_to_json([one, last])
+    module._ROUND_TEXTS[id(other)] = module._ROUND_TEXTS[id(one)]
+    assert rounds_to_json([other, last]) == json.dumps(rounds_to_data([other, last]))
+    clear_read_caches()
 
 
 def test_a_board_s_seats_seed_and_dealer_are_checked_before_its_moves() -> None:

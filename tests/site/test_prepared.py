@@ -155,3 +155,17 @@ def test_a_statement_before_a_prepared_query_must_return_a_row() -> None:
     )
     with pytest.raises(ValueError, match="no row"):
         BY_VISITOR.first_after(nothing, 2, public_id=table.public_id, visitor_key="k" * 20)
+
+
+def test_update_if_unchanged_writes_json_text_as_the_field_would_write_its_value() -> None:
+    import json
+
+    from rummy_site.prepared import JSONText
+
+    table = _visitor_table()
+    rounds = [*table.rounds, [{"seats": [1, 0], "seed": 9, "dealer": 1, "moves": ["é ☃"]}]]
+    assert update_if_unchanged(table, "version", rounds=JSONText(json.dumps(rounds)))
+    saved = Table.objects.get(pk=table.pk)
+    assert saved.rounds == rounds and saved.version == table.version + 1
+    # Read back as the ORM writes it: the same stored value, compared in the database.
+    assert Table.objects.filter(pk=table.pk, rounds=rounds).exists()

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from django.db import connections, router
-from django.db.models import Field, Model, QuerySet
+from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 from django.db.models.sql.compiler import SQLCompiler
 
@@ -243,6 +243,8 @@ class JSONText:
 def _prepared(field: Field[Any, Any], value: Any, connection: Any) -> Any:
     if not isinstance(value, JSONText):
         return field.get_db_prep_save(value, connection)
+    if not isinstance(field, JSONField):
+        raise TypeError(f"{field.name} is not a JSON field")
     if connection.vendor == "postgresql":
         from psycopg.types.json import Jsonb
 

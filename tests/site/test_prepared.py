@@ -169,3 +169,5 @@ def test_update_if_unchanged_writes_json_text_as_the_field_would_write_its_value
     assert saved.rounds == rounds and saved.version == table.version + 1
     # Read back as the ORM writes it: the same stored value, compared in the database.
     assert Table.objects.filter(pk=table.pk, rounds=rounds).exists()
+    with pytest.raises(TypeError):  # only a JSON field takes JSON text
+        update_if_unchanged(saved, "version", game=JSONText('"gin"'))

@@ -502,7 +502,7 @@ def _known_state(table: Table) -> TableState | None:
     for data, before, board in zip(current, played, known.rounds[-1], strict=True):
         if not (type(data) is dict and data.keys() == before.keys()):
             return None
-        moves, known_moves = data["moves"], before["moves"]
+        moves, known_moves = data.get("moves", []), before.get("moves", [])
         if not (
             type(moves) is list
             and moves[: len(known_moves)] == known_moves

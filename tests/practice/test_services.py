@@ -495,6 +495,71 @@ def test_a_row_that_differs_from_the_known_table_otherwise_is_read_in_full(
     assert len(state.board.moves) == len(current["moves"]) - 1
 
 
+def _as_read(table: Table) -> services.TableState | type[Exception]:
+    try:
+        return services.table_state(table=Table.objects.get(pk=table.pk))
+    except services.CorruptTable as exc:
+        return type(exc)
+
+
+def _as_read_in_full(table: Table) -> services.TableState | type[Exception]:
+    try:
+        return _read_in_full(table)
+    except services.CorruptTable as exc:
+        return type(exc)
+
+
+def _same_outcome(a: object, b: object) -> None:
+    if isinstance(a, services.TableState) and isinstance(b, services.TableState):
+        _same_state(a, b)
+        assert a.board.notation == b.board.notation and a.rules == b.rules
+    else:
+        assert a == b
+
+
+def test_rows_edited_while_the_table_is_known_read_as_a_full_reading_reads_them() -> None:
+    # Each row below differs from the known table in a way a worker could miss: it must
+    # give what reading the row from scratch gives (the same table, or the same refusal).
+    table = factories.table("basic", 3, seed=41)
+    state = at_learners_turn(table)
+    services.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+    state = services.table_state(table=table)
+    move = Discard(state.hand.cards(state.me)[0])
+    services.table_move(table=table, version=table.version, move=move, confirmed=True)
+    state = at_learners_turn(table)
+    table.refresh_from_db()
+    current = table.rounds[-1][0]
+    moves = current["moves"]
+    assert len(moves) >= 4
+    legal = [str(m) for m in state.hand.legal_moves()]
+    other_draw = "draw stock" if moves[0] != "draw stock" else "draw discard"
+    rows: list[dict[str, object]] = [
+        # A move of the hand rewritten, and moves added after it.
+        {"rounds": [[{**current, "moves": [other_draw, *moves[1:], legal[0]]}]]},
+        # Added moves written as a person might (another case, spaces).
+        {"rounds": [[{**current, "moves": [*moves, "DRAW   stock"]}]]},
+        {"rounds": [[{**current, "moves": [*moves, "draw"]}]]},
+        # A board without its moves (read as no moves yet).
+        {"rounds": [[{k: v for k, v in current.items() if k != "moves"}]]},
+        # The rules changed under the known table.
+        {"seed": table.seed + 1},
+        {"options": {**table.options, "target_score": 100}},
+        {"options": {**table.options, "ace": "high"}},
+    ]
+    for fields in rows:
+        services.table_state(table=Table.objects.get(pk=table.pk))  # known, as it is
+        Table.objects.filter(pk=table.pk).update(**fields)
+        try:
+            first, again = _as_read(table), _as_read(table)
+            full = _as_read_in_full(table)
+            _same_outcome(first, full)
+            _same_outcome(again, full)
+        finally:
+            Table.objects.filter(pk=table.pk).update(
+                rounds=table.rounds, seed=table.seed, options=table.options
+            )
+
+
 json_values = st.recursive(
     st.none()
     | st.booleans()

@@ -399,6 +399,14 @@ def _same_state(a: services.TableState, b: services.TableState) -> None:
     assert results_to_data(a.results) == results_to_data(b.results) and a.scores == b.scores
 
 
+def _at_hand(table: Table, number: int) -> services.TableState:
+    """Play the table until hand ``number`` is dealt and the learner is to move."""
+    _play_hands(table, number - 1)
+    table.refresh_from_db()
+    services.table_next_hand(table=table, version=table.version)
+    return at_learners_turn(table)
+
+
 @pytest.mark.parametrize(("game", "players"), [("basic", 3), ("gin", 4), ("knock", 2)])
 def test_moves_another_worker_made_are_read_alone_and_give_the_table_a_full_reading_gives(
     monkeypatch: pytest.MonkeyPatch, game: str, players: int
@@ -407,10 +415,7 @@ def test_moves_another_worker_made_are_read_alone_and_give_the_table_a_full_read
     # This worker knows the table from a few moves back, with finished hands: it reads
     # neither those hands nor their results again, only the moves made since.
     table = factories.table(game, players, seed=29, target_score=500)
-    _play_hands(table, 2)
-    table.refresh_from_db()
-    services.table_next_hand(table=table, version=table.version)
-    state = at_learners_turn(table)
+    state = _at_hand(table, 3)
     assert len(state.results) == 2
     with another_worker(monkeypatch):
         other = Table.objects.get(pk=table.pk)
@@ -440,10 +445,7 @@ def test_a_row_that_differs_from_the_known_table_otherwise_is_read_in_full(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = factories.table("gin", seed=31, target_score=500)
-    _play_hands(table, 1)
-    table.refresh_from_db()
-    services.table_next_hand(table=table, version=table.version)
-    at_learners_turn(table)
+    _at_hand(table, 2)
     table.refresh_from_db()
     read = _reading_counted(monkeypatch)
     finished, current = table.rounds[0][0], table.rounds[-1][0]

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.core import signing
+from django.db import connection
 from django.http import QueryDict
 from django.test import Client
 
@@ -359,9 +360,10 @@ def _statements(queries: list[dict[str, str]]) -> list[str]:
 
 
 def test_an_answer_costs_few_queries(client: Client, check_lesson: Lesson, settings) -> None:  # type: ignore[no-untyped-def]
-    """The speed issue: a lesson answer reads the lesson, the learner and the question's
-    first answer, counts the try and the check, and reads the one check's answers for
-    its mastery mark (the rate limit's upsert first): no more."""
+    """The speed issue: a lesson answer reads the lesson (with the rate limit's count),
+    the learner, counts the try on the question's first answer and on the check's tally
+    (one upsert each; both in one statement on PostgreSQL), and reads the one check's
+    answers for its mastery mark: no more."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -370,8 +372,60 @@ def test_an_answer_costs_few_queries(client: Client, check_lesson: Lesson, setti
     with CaptureQueriesContext(connection) as queries:
         html = answer(client, 1, {"answer": "20"}).content.decode()
     assert "Have another go" not in html  # judged: right, a second try
-    assert len(_statements(queries.captured_queries)) <= 8, _statements(queries.captured_queries)
+    statements = _statements(queries.captured_queries)
+    assert len(statements) == (4 if connection.vendor == "postgresql" else 6), statements
     assert FirstAnswer.objects.get().tries == 2
+
+
+def test_what_each_answer_records(check_lesson: Lesson, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wrong, wrong, right to one question; then right at once to another question of
+    the same check, and wrong after it: the first answer is kept with its verdict, the
+    tries counted, the question solved once answered right; the check's tally counts
+    every answer and is right once a first answer was."""
+    import datetime
+
+    from learners.models import Learner
+    from lessons import services
+
+    learner = Learner.objects.create(visitor_key="k")
+    check = parse_check(check_lesson.checks[5])
+    first_seed, other_seed = 11, 12
+
+    def right_for(seed: int) -> int:
+        return check.arrangement(seed).deadwood  # type: ignore[union-attr]
+
+    def send(seed: int, value: int) -> services.Answered:
+        return services.check_answer(
+            learner=learner, lesson=check_lesson, index=5, answer={"answer": str(value)}, seed=seed
+        )
+
+    wrong = right_for(first_seed) + 1
+    told = [send(first_seed, wrong).tries, send(first_seed, wrong + 1).tries]
+    told.append(send(first_seed, right_for(first_seed)).tries)
+    assert told == [1, 2, 3]
+    first = FirstAnswer.objects.get(seed=first_seed)
+    assert (first.tries, first.correct, first.solved) == (3, False, True)
+    assert first.answer == {"answer": str(wrong)} and first.learner == learner
+    tally = CheckAnswer.objects.get(index=5)
+    assert (tally.attempts, tally.correct) == (3, False)
+    later = tally.updated + datetime.timedelta(minutes=5)
+    monkeypatch.setattr(services.timezone, "now", lambda: later)
+    answered = send(other_seed, right_for(other_seed))
+    assert answered.tries == 1 and answered.outcome.correct
+    assert send(other_seed, right_for(other_seed) + 1).tries == 2
+    other = FirstAnswer.objects.get(seed=other_seed)
+    assert (other.tries, other.correct, other.solved) == (2, True, True)
+    tally = CheckAnswer.objects.get(index=5)
+    assert (tally.attempts, tally.correct) == (5, True)
+    assert tally.updated == later  # the tally's time is its latest answer's
+    assert other.created == later and FirstAnswer.objects.get(seed=first_seed).created < later
+    # Another learner's answers are theirs alone.
+    someone = Learner.objects.create(visitor_key="s")
+    services.check_answer(
+        learner=someone, lesson=check_lesson, index=5, answer={"answer": "0"}, seed=first_seed
+    )
+    assert FirstAnswer.objects.get(learner=learner, seed=first_seed).tries == 3
+    assert CheckAnswer.objects.get(learner=someone).attempts == 1
 
 
 def test_an_answer_counts_its_rate_limit_with_the_lesson_s_read(
@@ -392,10 +446,10 @@ def test_an_answer_counts_its_rate_limit_with_the_lesson_s_read(
     client.get("/en/lessons/gin/checks/")
     assert answer(client, 1, {"answer": "30"}).status_code == 200
     saved = FirstAnswer.objects.count(), CheckAnswer.objects.get().attempts
-    # Again: the count and the lesson (one statement on PostgreSQL, two elsewhere);
-    # BEGIN, the learner, the first answer and the check's count (read and add one
-    # each), COMMIT; the check's progress.
-    with django_assert_num_queries(9 if connection.vendor == "postgresql" else 10):
+    # Again: the count and the lesson (one statement on PostgreSQL, two elsewhere); the
+    # learner; the first answer and the check's tally, each one upsert (one statement
+    # on PostgreSQL; elsewhere two, between BEGIN and COMMIT); the check's progress.
+    with django_assert_num_queries(4 if connection.vendor == "postgresql" else 8):
         assert answer(client, 1, {"answer": "20"}).status_code == 200
     assert sorted(RateCount.objects.values_list("hits", flat=True)) == [2, 2]
     assert answer(client, 1, {"answer": "20"}).status_code == 200
@@ -406,3 +460,41 @@ def test_an_answer_counts_its_rate_limit_with_the_lesson_s_read(
         saved[1] + 2,
     )
     assert sorted(RateCount.objects.values_list("hits", flat=True)) == [4, 4]
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="answers sent at once")
+@pytest.mark.django_db(transaction=True)
+def test_two_answers_sent_at_once_count_as_two_tries(check_lesson: Lesson) -> None:
+    """Two requests answer one question at the same moment, each on its own connection:
+    one is the first answer and the other the second, and the tally counts both."""
+    import threading
+
+    from django.db import connections
+
+    from learners.models import Learner
+    from lessons import services
+
+    learner = Learner.objects.create(visitor_key="k")
+    start = threading.Barrier(2)
+    told: list[int] = []
+
+    def send() -> None:
+        try:
+            start.wait()
+            answered = services.check_answer(
+                learner=learner, lesson=check_lesson, index=1, answer={"answer": "20"}, seed=2
+            )
+            told.append(answered.tries)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(told) == [1, 2]
+    first = FirstAnswer.objects.get()
+    assert (first.tries, first.correct, first.solved) == (2, True, True)
+    tally = CheckAnswer.objects.get()
+    assert (tally.attempts, tally.correct) == (2, True)

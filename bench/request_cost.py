@@ -1,12 +1,14 @@
 """What one request costs inside the server: SQL queries, engine work and time, per kind.
 
     python bench/request_cost.py              # 40 moves at practice tables, every guided hand
-    python bench/request_cost.py --moves 200
+    python bench/request_cost.py --moves 200 --lessons 50
+    python bench/request_cost.py --database-url postgres://.../fresh_db
 
-Plays practice tables (Gin, Basic, Knock) and every guided hand through Django's
-test client in this process, on a fresh SQLite database, and prints for each kind
+Plays practice tables (Gin, Basic, Knock) and every guided hand, and answers a
+lesson's questions (``--lessons`` learners, five questions each), through Django's
+test client in this process, on a fresh database (SQLite unless told), and prints for each kind
 of request (a learner's move, a computer step, a hint, a guided move, a guided
-page) the median and maximum of:
+page, a lesson page, a lesson answer) the median and maximum of:
 
 * SQL queries (Django's connection wrapper counts them);
 * hands dealt: engine hands built from a deal, each the start of a replay;
@@ -37,9 +39,11 @@ sys.path.insert(0, str(ROOT))
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=40, help="learner moves per table")
+    parser.add_argument("--lessons", type=int, default=20, help="learners answering a lesson")
+    parser.add_argument("--database-url", help="a fresh database (default: temporary SQLite)")
     args = parser.parse_args()
     db = Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    os.environ["DATABASE_URL"] = f"sqlite:///{db}"
+    os.environ["DATABASE_URL"] = args.database_url or f"sqlite:///{db}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.test")
     import django
 
@@ -145,9 +149,36 @@ def main() -> int:
             text = response.content.decode()
             version = int(text.split('data-version="', 1)[1].split('"', 1)[0])
 
+    # A lesson's page, and answers to its deadwood question: right, then a new question.
+    import re
+
+    from game.engine import Card, best_arrangement
+
+    call_command("load_lessons", verbosity=0)
+    lesson = "/en/lessons/basic/cards-and-values/"
+    for _ in range(args.lessons):
+        client = Client()
+        html = measure("lesson page", client, lesson).content.decode()
+        for _ in range(5):
+            box = re.search(
+                r'<section class="check check--deadwood" id="check-(\d+)".*?</section>', html, re.S
+            )
+            if box is None:
+                break
+            cards = [Card.parse(c) for c in re.findall(r'data-card="(..)"', box.group(0))]
+            token = re.search(r'name="question" value="([^"]+)"', box.group(0))
+            data = {
+                "question": token.group(1) if token else "",
+                "answer": str(best_arrangement(cards).deadwood),
+            }
+            measure("lesson answer", client, f"{lesson}check/{box.group(1)}/", data)
+            html = client.get(lesson, {"check": box.group(1), "seed": "new"}, **htmx).content
+            html = html.decode()
+
     heads = ("queries", "hands dealt", "moves applied")
     print(f"{'request':16} {'n':>4}  " + "  ".join(f"{h:>13}" for h in heads) + f"  {'ms':>6}")
-    for kind in ("practice move", "computer step", "hint", "guided page", "guided move"):
+    kinds = ("practice move", "computer step", "hint", "guided page", "guided move")
+    for kind in (*kinds, "lesson page", "lesson answer"):
         rows = figures[kind]
         if not rows:
             continue

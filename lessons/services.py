@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from learners.models import Learner
 from rummy_site import ratelimit
-from rummy_site.prepared import PreparedQuery
+from rummy_site.prepared import PreparedQuery, PreparedRows
 
 from .checks import BadAnswer, Check, Outcome, parse_check
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
@@ -22,12 +22,19 @@ class LessonNotFound(Exception):
     pass
 
 
+#: Read on every lesson page: compiled once (see rummy_site.prepared).
+_LESSONS = PreparedQuery(
+    Lesson,
+    lambda language, game: Lesson.objects.filter(
+        language=language, game=game, kind=Lesson.Kind.LESSON
+    ).order_by("order"),
+    "language",
+    "game",
+)
+
+
 def lessons_of(*, language: str, game: str) -> list[Lesson]:
-    return list(
-        Lesson.objects.filter(language=language, game=game, kind=Lesson.Kind.LESSON).order_by(
-            "order"
-        )
-    )
+    return _LESSONS.all(language=language, game=game)
 
 
 #: Every lesson page and answer reads its lesson this way: compiled once (see
@@ -105,18 +112,48 @@ class Progress:
         return self.checks_mastered(lesson) == len(lesson.checks)
 
 
-def progress_of(*, learner: Learner | None) -> Progress:
-    if learner is None:
-        return Progress(set(), {})
-    read = set(LessonRead.objects.filter(learner=learner).values_list("game", "slug"))
-    answers: dict[tuple[str, str], dict[int, list[bool]]] = {}
-    for game, slug, index, correct in (
+#: A learner's progress, read on every lesson page and answer: compiled once (see
+#: rummy_site.prepared).
+_READ = PreparedRows(
+    LessonRead,
+    lambda learner: LessonRead.objects.filter(learner=learner).values_list("game", "slug"),
+    numbers=("learner",),
+)
+_FIRST_ANSWERS = PreparedRows(
+    FirstAnswer,
+    lambda learner: (
         FirstAnswer.objects.filter(learner=learner)
         .order_by("created", "pk")
         .values_list("game", "slug", "index", "correct")
-    ):
+    ),
+    numbers=("learner",),
+)
+_PLACED = PreparedRows(
+    LessonPlacement,
+    lambda learner: LessonPlacement.objects.filter(learner=learner).values_list("game", "slug"),
+    numbers=("learner",),
+)
+_CHECK_ANSWERS = PreparedRows(
+    FirstAnswer,
+    lambda learner, game, slug, index: (
+        FirstAnswer.objects.filter(learner=learner, game=game, slug=slug, index=index)
+        .order_by("created", "pk")
+        .values_list("correct")
+    ),
+    "game",
+    "slug",
+    numbers=("learner", "index"),
+)
+
+
+def progress_of(*, learner: Learner | None) -> Progress:
+    if learner is None:
+        return Progress(set(), {})
+    read = set(_READ.all(learner=learner.pk))
+    answers: dict[tuple[str, str], dict[int, list[bool]]] = {}
+    for game, slug, index, correct in _FIRST_ANSWERS.all(learner=learner.pk):
         answers.setdefault((game, slug), {}).setdefault(index, []).append(correct)
-    placed = frozenset(LessonPlacement.objects.filter(learner=learner).values_list("game", "slug"))
+    placed = frozenset(_PLACED.all(learner=learner.pk))
     return Progress(read, answers, placed)
 
 
@@ -149,11 +186,12 @@ def check_progress_of(*, learner: Learner | None, lesson: Lesson, index: int) ->
     check's page part shows (its mastery mark), in one query."""
     if learner is None:
         return Progress(set(), {})
-    answers = list(
-        FirstAnswer.objects.filter(learner=learner, game=lesson.game, slug=lesson.slug, index=index)
-        .order_by("created", "pk")
-        .values_list("correct", flat=True)
-    )
+    answers = [
+        correct
+        for (correct,) in _CHECK_ANSWERS.all(
+            learner=learner.pk, game=lesson.game, slug=lesson.slug, index=index
+        )
+    ]
     return Progress(set(), {(lesson.game, lesson.slug): {index: answers}} if answers else {})
 
 

@@ -24,6 +24,9 @@ query is refused when one does not.
         "visitor_key",
     )
     table = TABLE_OF_VISITOR.first(public_id="...", visitor_key="...")
+
+:class:`PreparedRows` does the same for a ``values_list()`` query (a learner's lesson
+progress, read on every lesson page and answer): its rows as tuples.
 """
 
 from __future__ import annotations
@@ -79,22 +82,7 @@ class PreparedQuery(Generic[M]):
         self._lock = threading.Lock()
 
     def _compile(self, alias: str) -> _Compiled:
-        placeholders: dict[str, str | int] = {
-            name: -(7 * 10**15 + i) if name in self.numbers else f"\x1fprepared:{name}\x1f"
-            for i, name in enumerate(self.names)
-        }
-        queryset = self.build(**placeholders)
-        if queryset.model is not self.model:
-            raise ValueError(f"the query is of {queryset.model}, not {self.model}")
-        compiler = queryset.query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
-        positions = {
-            name: tuple(i for i, p in enumerate(params) if p == placeholder)
-            for name, placeholder in placeholders.items()
-        }
-        missing = [name for name, found in positions.items() if not found]
-        if missing:
-            raise ValueError(f"the values of {missing} do not reach the SQL unchanged")
+        compiler, sql, params, positions = _with_placeholders(self, alias)
         klass_info = compiler.klass_info
         if klass_info is None:
             raise ValueError("only querysets of model instances can be prepared")
@@ -128,17 +116,7 @@ class PreparedQuery(Generic[M]):
         return compiled
 
     def _params(self, compiled: _Compiled, values: dict[str, str | int]) -> list[Any]:
-        if set(values) != set(self.names):
-            raise TypeError(f"expected values for {sorted(self.names)}, got {sorted(values)}")
-        for name, value in values.items():
-            kind = int if name in self.numbers else str
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
-        params = list(compiled.params)
-        for name, places in compiled.positions.items():
-            for i in places:
-                params[i] = values[name]
-        return params
+        return _filled(self, compiled.params, compiled.positions, values)
 
     def _instance(self, compiled: _Compiled, alias: str, raw: Sequence[Any]) -> M:
         connection = connections[alias]
@@ -212,6 +190,142 @@ class PreparedQuery(Generic[M]):
         return found, [tuple(row[width:]) for row in rows]
 
 
+def _with_placeholders(
+    prepared: PreparedQuery[Any] | PreparedRows, alias: str
+) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
+    """``prepared``'s queryset built with a placeholder for each value, compiled for
+    ``alias``: its compiler, SQL, parameters, and where each value goes among them.
+
+    A number's placeholder is one a small integer field takes (the ORM refuses a value
+    out of a field's range), so it might equal a number written in the query: the query
+    is compiled twice, with two sets of placeholders, and refused unless both give the
+    same SQL with the values in the same places."""
+
+    def compiled(
+        base: int, tag: str
+    ) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
+        placeholders: dict[str, str | int] = {
+            name: base - 2 * i if name in prepared.numbers else f"\x1f{tag}:{name}\x1f"
+            for i, name in enumerate(prepared.names)
+        }
+        queryset = prepared.build(**placeholders)
+        if queryset.model is not prepared.model:
+            raise ValueError(f"the query is of {queryset.model}, not {prepared.model}")
+        compiler = queryset.query.get_compiler(using=alias)
+        sql, params = compiler.as_sql()
+        positions = {
+            name: tuple(i for i, p in enumerate(params) if p == placeholder)
+            for name, placeholder in placeholders.items()
+        }
+        missing = [name for name, found in positions.items() if not found]
+        if missing:
+            raise ValueError(f"the values of {missing} do not reach the SQL unchanged")
+        return compiler, sql, tuple(params), positions
+
+    first = compiled(32767, "prepared")
+    second = compiled(32766, "again")
+    if first[1] != second[1] or first[3] != second[3]:
+        raise ValueError("the query's SQL or its values' places depend on the values")
+    return first
+
+
+def _filled(
+    prepared: PreparedQuery[Any] | PreparedRows,
+    params: tuple[Any, ...],
+    positions: dict[str, tuple[int, ...]],
+    values: dict[str, str | int],
+) -> list[Any]:
+    """The compiled parameters with each value in its places (checked: every value
+    given, numbers as ``int``, the rest as ``str``)."""
+    if set(values) != set(prepared.names):
+        raise TypeError(f"expected values for {sorted(prepared.names)}, got {sorted(values)}")
+    for name, value in values.items():
+        kind = int if name in prepared.numbers else str
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
+    filled = list(params)
+    for name, places in positions.items():
+        for i in places:
+            filled[i] = values[name]
+    return filled
+
+
+@dataclass(frozen=True)
+class _CompiledRows:
+    sql: str
+    params: tuple[Any, ...]
+    positions: dict[str, tuple[int, ...]]
+    converters: tuple[tuple[int, tuple[Any, Any]], ...]
+    width: int
+
+
+class PreparedRows:
+    """A ``values_list()`` query of ``model`` built by ``build(**values)``, compiled once
+    per database alias as :class:`PreparedQuery` is: its rows as tuples, each column
+    converted as the queryset converts it (JSON, dates). For the small reads a page
+    makes on every request (a learner's progress)::
+
+        READ = PreparedRows(
+            LessonRead,
+            lambda learner: LessonRead.objects.filter(learner=learner).values_list(
+                "game", "slug"
+            ),
+            numbers=("learner",),
+        )
+        READ.all(learner=7)  # [("gin", "melds"), ...]
+    """
+
+    def __init__(
+        self,
+        model: type[Model],
+        build: Callable[..., QuerySet[Any, Any]],
+        *names: str,
+        numbers: tuple[str, ...] = (),
+    ) -> None:
+        self.model = model
+        self.build = build
+        self.names = names + numbers
+        self.numbers = frozenset(numbers)
+        self._compiled: dict[str, _CompiledRows] = {}
+        self._lock = threading.Lock()
+
+    def _compile(self, alias: str) -> _CompiledRows:
+        compiler, sql, params, positions = _with_placeholders(self, alias)
+        query = compiler.query
+        if not query.values_select or query.annotation_select or query.extra_select:
+            raise ValueError("only values_list() of columns can be prepared as rows")
+        columns = [column[0] for column in compiler.select[0 : compiler.col_count]]
+        return _CompiledRows(
+            sql=sql,
+            params=params,
+            positions=positions,
+            converters=tuple(compiler.get_converters(columns).items()),
+            width=compiler.col_count or 0,
+        )
+
+    def all(self, **values: str | int) -> list[tuple[Any, ...]]:
+        """The rows the queryset would give for ``values``, as tuples."""
+        alias = router.db_for_read(self.model)
+        compiled = self._compiled.get(alias)
+        if compiled is None:
+            with self._lock:
+                compiled = self._compiled.get(alias) or self._compile(alias)
+                self._compiled[alias] = compiled
+        connection = connections[alias]
+        params = _filled(self, compiled.params, compiled.positions, values)
+        with connection.cursor() as cursor:
+            cursor.execute(compiled.sql, params)
+            rows = cursor.fetchall()
+        converted = []
+        for raw in rows:
+            row = list(raw[: compiled.width])
+            for position, (converters, expression) in compiled.converters:
+                for converter in converters:
+                    row[position] = converter(row[position], expression, connection)
+            converted.append(tuple(row))
+        return converted
+
+
 def _field(model: type[Model], name: str) -> Field[Any, Any]:
     field = model._meta.get_field(name)
     if not isinstance(field, Field) or not field.concrete or field.column is None:
@@ -272,4 +386,4 @@ def update_if_unchanged(obj: Model, counter: str, **values: Any) -> bool:
         return bool(cursor.rowcount == 1)
 
 
-__all__ = ["JSONText", "PreparedQuery", "update_if_unchanged"]
+__all__ = ["JSONText", "PreparedQuery", "PreparedRows", "update_if_unchanged"]

@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from game.practice.models import Table
 from learners.models import Learner
-from rummy_site.prepared import PreparedQuery, update_if_unchanged
+from rummy_site.prepared import PreparedQuery, PreparedRows, update_if_unchanged
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -171,3 +171,90 @@ def test_update_if_unchanged_writes_json_text_as_the_field_would_write_its_value
     assert Table.objects.filter(pk=table.pk, rounds=rounds).exists()
     with pytest.raises(TypeError):  # only a JSON field takes JSON text
         update_if_unchanged(saved, "version", game=JSONText('"gin"'))
+
+
+def _answers() -> tuple[Learner, Learner]:
+    from lessons.models import FirstAnswer
+
+    ona, jonas = Learner.objects.create(visitor_key="o"), Learner.objects.create(visitor_key="j")
+    for learner, index, seed, correct in [
+        (ona, 3, 1, True),
+        (ona, 3, 2, False),
+        (ona, 4, 1, True),
+        (jonas, 3, 1, False),
+    ]:
+        FirstAnswer.objects.create(
+            learner=learner,
+            game="gin",
+            slug="melds",
+            index=index,
+            seed=seed,
+            answer={"answer": str(seed), "cards": ["7H"]},
+            correct=correct,
+        )
+    return ona, jonas
+
+
+def test_prepared_rows_give_what_the_orm_gives_in_one_query() -> None:
+    """Columns converted as the queryset converts them (JSON, dates, booleans), in its
+    order, for numbers in a small integer field too (the ORM refuses a placeholder out
+    of its range)."""
+    from lessons.models import FirstAnswer
+
+    ona, jonas = _answers()
+
+    def build(learner: int, slug: str, index: int):  # type: ignore[no-untyped-def]
+        return (
+            FirstAnswer.objects.filter(learner=learner, slug=slug, index=index)
+            .order_by("-seed")
+            .values_list("seed", "answer", "correct", "created")
+        )
+
+    rows = PreparedRows(FirstAnswer, build, "slug", numbers=("learner", "index"))
+    for learner, slug, index in [(ona, "melds", 3), (ona, "melds", 4), (jonas, "melds", 3)]:
+        with CaptureQueriesContext(connection) as queries:
+            found = rows.all(learner=learner.pk, slug=slug, index=index)
+        assert len(queries) == 1
+        assert found == list(build(learner.pk, slug, index)) and found
+    assert rows.all(learner=ona.pk, slug="runs", index=3) == []
+    assert rows.all(learner=ona.pk, slug="melds", index=5) == []
+    assert isinstance(found[0][1], dict) and found[0][2] is False
+
+
+def test_prepared_rows_refuse_what_they_cannot_prepare() -> None:
+    from django.db.models import Count
+
+    from lessons.models import FirstAnswer
+
+    _answers()
+    by_index = PreparedRows(
+        FirstAnswer,
+        lambda index: FirstAnswer.objects.filter(index=index).values_list("seed"),
+        numbers=("index",),
+    )
+    for wrong in ({"index": "3"}, {"index": True}, {}, {"index": 3, "other": 1}):
+        with pytest.raises(TypeError):
+            by_index.all(**wrong)  # type: ignore[arg-type]
+    instances = PreparedRows(
+        FirstAnswer, lambda slug: FirstAnswer.objects.filter(slug=slug), "slug"
+    )
+    annotated = PreparedRows(
+        FirstAnswer,
+        lambda slug: (
+            FirstAnswer.objects.filter(slug=slug)
+            .values("index")
+            .annotate(n=Count("pk"))
+            .values_list("index", "n")
+        ),
+        "slug",
+    )
+    # A number written in the query that one set of placeholders would take for a value.
+    colliding = PreparedRows(
+        FirstAnswer,
+        lambda index: FirstAnswer.objects.filter(index=index, seed=32767).values_list("seed"),
+        numbers=("index",),
+    )
+    for refused in (instances, annotated, colliding):
+        with pytest.raises(ValueError):
+            refused.all(**({"index": 3} if refused is colliding else {"slug": "melds"}))
+    assert by_index.all(index=4) == [(1,)]

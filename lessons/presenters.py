@@ -26,7 +26,7 @@ from .checks import (
 )
 from .forms import question_token
 from .models import Lesson
-from .render import draw_cards, split_checks
+from .render import body_pieces, draw_cards
 from .services import MASTERY_STREAK, Progress
 
 
@@ -412,7 +412,7 @@ def lesson_context(
     position = next((i for i, x in enumerate(lessons) if x.slug == lesson.slug), 0)
     body: list[Any] = [
         {"html": mark_safe(piece)} if isinstance(piece, str) else {"check": checks[piece]}
-        for piece in split_checks(draw_cards(lesson.body))
+        for piece in body_pieces(lesson.body)
     ]
     return {
         "lesson": lesson,

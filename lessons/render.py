@@ -3,15 +3,18 @@
 At load time the Markdown is rendered once; shortcodes and the cards named in
 the prose (``{KC}``, see :mod:`game.cards`) become markers. At request time the
 markers become cards and card names in the page's language, and the
-body is split around its checks (``split_checks``), which the lesson template
-draws with the learner's answers (``lessons.presenters.lesson_context``).
+body is split around its checks (``split_checks``; both once per process and
+language: ``body_pieces``), which the lesson template draws with the learner's
+answers (``lessons.presenters.lesson_context``).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import markdown
+from django.utils.translation import get_language
 
 from game.cards import MARKUP, text_html
 from game.engine import parse_cards
@@ -58,6 +61,18 @@ def draw_cards(html: str) -> str:
 
     html = CARDS_MARK.sub(replace, html)
     return NAMES_MARK.sub(lambda m: str(text_html("{" + m.group(1) + "}")), html)
+
+
+def body_pieces(html: str) -> tuple[str | int, ...]:
+    """:func:`split_checks` of :func:`draw_cards`: a stored body as the page draws it, in
+    the active language. Made once per process, body and language (a lesson page's body
+    is the same for every learner; only its checks differ)."""
+    return _body_pieces(html, get_language())
+
+
+@lru_cache(maxsize=256)
+def _body_pieces(html: str, language: str | None) -> tuple[str | int, ...]:
+    return tuple(split_checks(draw_cards(html)))
 
 
 def split_checks(html: str) -> list[str | int]:

@@ -169,3 +169,23 @@ def test_a_guided_hand_is_not_linked_before_its_move_is_taught() -> None:
         for document in lessons:
             if "gin-01-first-knock" in document.guided:
                 assert document.order >= knock_lesson, (language, document.slug)
+
+
+def test_a_body_is_drawn_in_each_page_s_language_from_its_kept_pieces() -> None:
+    """A lesson body's cards and card names are drawn once per language and kept: the
+    same body asked for in English, Lithuanian and again English is named in each."""
+    from django.utils import translation
+
+    from lessons.render import body_pieces, draw_cards, split_checks
+
+    html = "<p>Hold <!--names:KC--> and <!--cards:KC QC JC-->.</p><!--check:0--><p>End</p>"
+    drawn = {}
+    for language in ("en", "lt", "en"):
+        with translation.override(language):
+            pieces = body_pieces(html)
+            assert pieces == tuple(split_checks(draw_cards(html)))
+            assert pieces[1] == 0 and isinstance(pieces[0], str)
+            drawn.setdefault(language, pieces)
+            assert pieces is drawn[language]  # kept, not drawn again
+    assert drawn["en"] != drawn["lt"]
+    assert "king of clubs" in str(drawn["en"][0]).lower()

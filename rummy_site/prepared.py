@@ -42,6 +42,8 @@ from django.db.models import Field, JSONField, Model, QuerySet
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 from django.db.models.sql.compiler import SQLCompiler
 
+from .fields import json_text_parameter
+
 M = TypeVar("M", bound=Model)
 
 
@@ -359,12 +361,7 @@ def _prepared(field: Field[Any, Any], value: Any, connection: Any) -> Any:
         return field.get_db_prep_save(value, connection)
     if not isinstance(field, JSONField):
         raise TypeError(f"{field.name} is not a JSON field")
-    if connection.vendor == "postgresql":
-        from psycopg.types.json import Jsonb
-
-        text = value.text
-        return Jsonb(None, dumps=lambda _: text)
-    return value.text
+    return json_text_parameter(value.text, connection, field)
 
 
 def update_if_unchanged(obj: Model, counter: str, **values: Any) -> bool:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from game.engine import Game, TableFormat
 from game.explain import GAME_NAMES
 from learners.models import Learner
+from rummy_site.fields import JSONTextField
 
 FORMAT_NAMES = {
     TableFormat.STANDARD: _("Everyone plays every hand"),
@@ -47,7 +48,7 @@ class Table(models.Model):
     #: [{"name": "Ona", "kind": "human" | "bot"}, ...] in seat order.
     seats = models.JSONField()
     #: The hands played so far: the engine's rounds as data (see the module docs).
-    rounds = models.JSONField(default=list)
+    rounds = JSONTextField(default=list)
     #: The results of the finished hands (every round but the current one): the
     #: engine's ``results_to_data``. Kept so that a page replays only the current
     #: hand; always saved with the round that follows, and equal to the replay of

@@ -24,6 +24,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from rummy_site import codes
+from rummy_site.fields import JSONTextField
 
 #: How long a table's share code is (a class's join code is as long).
 CODE_LENGTH = codes.JOIN_LENGTH
@@ -45,7 +46,7 @@ class SharedTable(models.Model):
     format = models.CharField(max_length=10)
     options = models.JSONField(default=dict)
     seats = models.JSONField()
-    rounds = models.JSONField(default=list)
+    rounds = JSONTextField(default=list)
     results = models.JSONField(default=list)
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)

@@ -89,14 +89,16 @@ def test_logging_out_leaves_the_account_learner_behind() -> None:
         "/en/accounts/signup/",
         {"username": "rasa", "email": "", "password1": PASSWORD, "password2": PASSWORD},
     )
-    client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Rasa"})
+    made = client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Rasa"})
+    url = str(made["Location"])
+    assert url.startswith("/en/practice/") and url in client.get("/en/practice/").content.decode()
     mine = Learner.objects.get(user__username="rasa")
     assert mine.visitor_key is None  # found by the account alone
     assert client.session.get_expiry_age() <= 12 * 3600  # a school day, not a year
     response = client.post("/en/accounts/logout/")
     assert response.status_code == 302
     # Logged out, the browser is nobody's: the teacher's table is not shown.
-    assert "/en/practice/t" not in client.get("/en/practice/").content.decode()
+    assert url not in client.get("/en/practice/").content.decode()
     client.login(username="rasa", password=PASSWORD)
     assert Learner.objects.get(user__username="rasa") == mine
 

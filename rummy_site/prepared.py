@@ -65,9 +65,45 @@ class _Compiled:
     pk: int
 
 
-class PreparedQuery(Generic[M]):
+C = TypeVar("C")
+
+
+class _Prepared(Generic[C]):
+    """A query of ``model`` built by ``build(**values)`` and compiled once per database
+    alias (:meth:`_compile`, under a lock; each thread runs it on its own connection).
+    ``numbers`` are the names whose values are integers, the other names' are text."""
+
+    def __init__(
+        self,
+        model: type[Model],
+        build: Callable[..., QuerySet[Any, Any]],
+        *names: str,
+        numbers: tuple[str, ...] = (),
+    ) -> None:
+        self.model = model
+        self.build = build
+        self.names = names + numbers
+        self.numbers = frozenset(numbers)
+        self._compiled: dict[str, C] = {}
+        self._lock = threading.Lock()
+
+    def _compile(self, alias: str) -> C:
+        raise NotImplementedError
+
+    def _for(self, alias: str) -> C:
+        compiled = self._compiled.get(alias)
+        if compiled is None:
+            with self._lock:
+                compiled = self._compiled.get(alias) or self._compile(alias)
+                self._compiled[alias] = compiled
+        return compiled
+
+
+class PreparedQuery(_Prepared[_Compiled], Generic[M]):
     """A SELECT of ``model`` built by ``build(**values)``, compiled once per database
     alias (each thread runs it on its own connection)."""
+
+    model: type[M]
 
     def __init__(
         self,
@@ -76,12 +112,7 @@ class PreparedQuery(Generic[M]):
         *names: str,
         numbers: tuple[str, ...] = (),
     ) -> None:
-        self.model = model
-        self.build = build
-        self.names = names + numbers
-        self.numbers = frozenset(numbers)
-        self._compiled: dict[str, _Compiled] = {}
-        self._lock = threading.Lock()
+        super().__init__(model, build, *names, numbers=numbers)
 
     def _compile(self, alias: str) -> _Compiled:
         compiler, sql, params, positions = _with_placeholders(self, alias)
@@ -108,14 +139,6 @@ class PreparedQuery(Generic[M]):
             converters=tuple(compiler.get_converters(columns).items()),
             pk=start + init_list.index(self.model._meta.pk.attname),
         )
-
-    def _for(self, alias: str) -> _Compiled:
-        compiled = self._compiled.get(alias)
-        if compiled is None:
-            with self._lock:
-                compiled = self._compiled.get(alias) or self._compile(alias)
-                self._compiled[alias] = compiled
-        return compiled
 
     def _params(self, compiled: _Compiled, values: dict[str, str | int]) -> list[Any]:
         return _filled(self, compiled.params, compiled.positions, values)
@@ -193,7 +216,7 @@ class PreparedQuery(Generic[M]):
 
 
 def _with_placeholders(
-    prepared: PreparedQuery[Any] | PreparedRows, alias: str
+    prepared: _Prepared[Any], alias: str
 ) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
     """``prepared``'s queryset built with a placeholder for each value, compiled for
     ``alias``: its compiler, SQL, parameters, and where each value goes among them.
@@ -232,7 +255,7 @@ def _with_placeholders(
 
 
 def _filled(
-    prepared: PreparedQuery[Any] | PreparedRows,
+    prepared: _Prepared[Any],
     params: tuple[Any, ...],
     positions: dict[str, tuple[int, ...]],
     values: dict[str, str | int],
@@ -261,7 +284,7 @@ class _CompiledRows:
     width: int
 
 
-class PreparedRows:
+class PreparedRows(_Prepared[_CompiledRows]):
     """A ``values_list()`` query of ``model`` built by ``build(**values)``, compiled once
     per database alias as :class:`PreparedQuery` is: its rows as tuples, each column
     converted as the queryset converts it (JSON, dates). For the small reads a page
@@ -276,20 +299,6 @@ class PreparedRows:
         )
         READ.all(learner=7)  # [("gin", "melds"), ...]
     """
-
-    def __init__(
-        self,
-        model: type[Model],
-        build: Callable[..., QuerySet[Any, Any]],
-        *names: str,
-        numbers: tuple[str, ...] = (),
-    ) -> None:
-        self.model = model
-        self.build = build
-        self.names = names + numbers
-        self.numbers = frozenset(numbers)
-        self._compiled: dict[str, _CompiledRows] = {}
-        self._lock = threading.Lock()
 
     def _compile(self, alias: str) -> _CompiledRows:
         compiler, sql, params, positions = _with_placeholders(self, alias)
@@ -308,11 +317,7 @@ class PreparedRows:
     def all(self, **values: str | int) -> list[tuple[Any, ...]]:
         """The rows the queryset would give for ``values``, as tuples."""
         alias = router.db_for_read(self.model)
-        compiled = self._compiled.get(alias)
-        if compiled is None:
-            with self._lock:
-                compiled = self._compiled.get(alias) or self._compile(alias)
-                self._compiled[alias] = compiled
+        compiled = self._for(alias)
         connection = connections[alias]
         params = _filled(self, compiled.params, compiled.positions, values)
         with connection.cursor() as cursor:

@@ -159,14 +159,19 @@ def test_a_fresh_database_has_the_new_tables() -> None:
     assert not {"game_table", "game_guidedattempt", "game_guidedresult"} & tables
 
 
-def _compression(table: str) -> str:
+def _rounds_column(table: str, what: str) -> str:
+    """``what`` (a column of ``pg_attribute``, or an expression of them) of the table's
+    ``rounds`` column."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT attcompression FROM pg_attribute "
-            "WHERE attrelid = %s::regclass AND attname = 'rounds'",
+            f"SELECT {what} FROM pg_attribute WHERE attrelid = %s::regclass AND attname = 'rounds'",
             [table],
         )
         return str(cursor.fetchone()[0])
+
+
+def _compression(table: str) -> str:
+    return _rounds_column(table, "attcompression")
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL setting")
@@ -206,13 +211,7 @@ def test_the_moves_are_compressed_with_lz4_and_the_rows_kept_both_ways(
 
 
 def _column_type(table: str) -> str:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT atttypid::regtype::text FROM pg_attribute "
-            "WHERE attrelid = %s::regclass AND attname = 'rounds'",
-            [table],
-        )
-        return str(cursor.fetchone()[0])
+    return _rounds_column(table, "atttypid::regtype::text")
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL column type")

@@ -14,8 +14,9 @@ class Lesson(models.Model):
     Loaded by ``python manage.py load_lessons`` from ``lessons/content/``; the
     files are the source, this table is what the pages read. ``body`` is the
     rendered Markdown with markers where cards (``<!--cards:7H 8H-->``) and
-    checks (``<!--check:N-->``) are drawn at request time; ``checks`` holds each
-    check's shortcode arguments, in order.
+    checks (``<!--check:N-->``) are drawn (the cards once per process and language,
+    ``lessons.render.body_pieces``; the checks on each request, with the learner's
+    answers); ``checks`` holds each check's shortcode arguments, in order.
     """
 
     class Kind(models.TextChoices):

@@ -9,8 +9,14 @@ third less of the database's CPU for a move's update and read of a match's moves
 (``docs/deploy.md``). In Python it is a ``JSONField``: the same values, forms and
 encoder. Other databases store it as ``JSONField`` does.
 
-What ``json`` gives up: key lookups and containment in SQL (``rounds__0__moves``) are
-``jsonb``'s, and are not used on these columns.
+What ``json`` gives up in SQL: equality (``filter(rounds=...)``, ``exclude(rounds=[])``),
+``DISTINCT``, ``GROUP BY`` and ``UNION`` on the column, and ``jsonb``'s containment; key
+lookups (``->``) still work. None of these is used on these columns (a migration from
+before the change that compares ``rounds`` runs while the column is still ``jsonb``).
+
+The change of type needs the code first: this code reads and writes a ``jsonb`` column
+too (``json`` and ``jsonb`` cast to each other on assignment), but code from before it
+cannot read a ``json`` column (``docs/deploy.md``).
 """
 
 from __future__ import annotations
@@ -66,9 +72,12 @@ def json_text_parameter(text: str, connection: Any, field: models.Field[Any, Any
 def stored_as_json_text(app_label: str, model_name: str, name: str) -> Any:
     """A migration operation: a model's ``JSONField`` ``name`` becomes a
     :class:`JSONTextField`. On PostgreSQL its column's type becomes ``json`` (every row
-    kept, each value's text as ``jsonb`` writes it), keeping its compression (lz4 where
-    the server has it, :mod:`rummy_site.toast`); back to ``jsonb`` when migrated back.
-    Elsewhere the column is the same: nothing happens (no table is rebuilt)."""
+    kept, each value's text as ``jsonb`` writes it); back to ``jsonb`` when migrated
+    back. Either way the table is rewritten (under an exclusive lock: no move is made
+    while it runs), its values compressed with lz4 where the server has it (the column
+    keeps lz4, :mod:`rummy_site.toast`, in the same statement: a change of type alone
+    would go back to the server's default). Elsewhere the column is the same: nothing
+    happens (no table is rebuilt)."""
     from django.db import migrations
 
     def set_type(column_type: str) -> Any:
@@ -81,14 +90,10 @@ def stored_as_json_text(app_label: str, model_name: str, name: str) -> Any:
             model = apps.get_model(app_label, model_name)
             table = schema_editor.quote_name(model._meta.db_table)
             column = schema_editor.quote_name(model._meta.get_field(name).column)
-            schema_editor.execute(
-                f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {column_type} "
-                f"USING {column}::{column_type}"
-            )
-            if lz4_available(connection):  # a new type starts with the default compression
-                schema_editor.execute(
-                    f"ALTER TABLE {table} ALTER COLUMN {column} SET COMPRESSION lz4"
-                )
+            change = f"ALTER COLUMN {column} TYPE {column_type} USING {column}::{column_type}"
+            if lz4_available(connection):
+                change += f", ALTER COLUMN {column} SET COMPRESSION lz4"
+            schema_editor.execute(f"ALTER TABLE {table} {change}")
 
         return run
 

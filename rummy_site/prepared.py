@@ -223,8 +223,10 @@ def _with_placeholders(
 
     A number's placeholder is one a small integer field takes (the ORM refuses a value
     out of a field's range), so it might equal a number written in the query: the query
-    is compiled twice, with two sets of placeholders, and refused unless both give the
-    same SQL with the values in the same places."""
+    is compiled twice, with two sets of placeholders (odd, then even), and refused
+    unless both give the same SQL, with the values in the same places and the same other
+    parameters (a parameter made from a value, ``index + 1``, or from the clock, would
+    be frozen at its first compilation)."""
 
     def compiled(
         base: int, tag: str
@@ -249,8 +251,14 @@ def _with_placeholders(
 
     first = compiled(32767, "prepared")
     second = compiled(32766, "again")
-    if first[1] != second[1] or first[3] != second[3]:
-        raise ValueError("the query's SQL or its values' places depend on the values")
+    places = {i for found in first[3].values() for i in found}
+    same = first[1] == second[1] and first[3] == second[3] and len(first[2]) == len(second[2])
+    if not same or any(
+        a != b for i, (a, b) in enumerate(zip(first[2], second[2], strict=True)) if i not in places
+    ):
+        raise ValueError(
+            "the query's SQL, its values' places or its other parameters depend on the values"
+        )
     return first
 
 

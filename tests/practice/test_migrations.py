@@ -228,20 +228,41 @@ def test_the_moves_are_kept_as_json_text_and_the_rows_kept_both_ways(
     services.table_bot_step(table=table, version=table.version, all_steps=True)
     table.refresh_from_db()
     rounds = table.rounds
+    # A long match (stored compressed) at another table, whose value the change of type
+    # rewrites: with lz4, not the server's default.
+    long_match = factories.table("gin", 2, seed=6)
+    long_rounds = [rounds[-1]] * 40
+    type(table).objects.filter(pk=long_match.pk).update(rounds=long_rounds)
     compressed = "l" if lz4_available(connection) else ""
+
+    def stored_with() -> str | None:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_column_compression(rounds) FROM practice_table WHERE id = %s",
+                [long_match.pk],
+            )
+            return cursor.fetchone()[0]  # type: ignore[no-any-return]
+
     tables = ("practice_table", "shared_sharedtable")
     assert [_column_type(t) for t in tables] == ["json", "json"]
     assert [_compression(t) or "" for t in tables] == [compressed, compressed]
+    if compressed:
+        assert stored_with() == "lz4"
     migrator.to([("practice", "0004_rounds_lz4"), ("shared", "0003_rounds_lz4")])
     assert [_column_type(t) for t in tables] == ["jsonb", "jsonb"]
     assert [_compression(t) or "" for t in tables] == [compressed, compressed]
+    if compressed:
+        assert stored_with() == "lz4"
     with connection.cursor() as cursor:  # jsonb, read as Django reads it: text
         cursor.execute("SELECT rounds::text FROM practice_table WHERE id = %s", [table.pk])
         assert json.loads(cursor.fetchone()[0]) == rounds
     migrator.latest()
     assert [_column_type(t) for t in tables] == ["json", "json"]
     assert [_compression(t) or "" for t in tables] == [compressed, compressed]
+    if compressed:
+        assert stored_with() == "lz4"
     table.refresh_from_db()
-    assert table.rounds == rounds
+    long_match.refresh_from_db()
+    assert table.rounds == rounds and long_match.rounds == long_rounds
     state = services.table_state(table=table)
     assert state.board.moves and state.my_turn

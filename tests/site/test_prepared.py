@@ -263,7 +263,14 @@ def test_prepared_rows_refuse_what_they_cannot_prepare() -> None:
         lambda index: FirstAnswer.objects.filter(index=index, seed=32767).values_list("seed"),
         numbers=("index",),
     )
-    for refused in (instances, annotated, colliding):
+    # A parameter made from a value would be frozen at its first compilation.
+    derived = PreparedRows(
+        FirstAnswer,
+        lambda index: FirstAnswer.objects.filter(index=index, seed=index + 1).values_list("seed"),
+        numbers=("index",),
+    )
+    for refused in (instances, annotated, colliding, derived):
         with pytest.raises(ValueError):
-            refused.all(**({"index": 3} if refused is colliding else {"slug": "melds"}))
+            by_number = refused in (colliding, derived)
+            refused.all(**({"index": 3} if by_number else {"slug": "melds"}))
     assert by_index.all(index=4) == [(1,)]

@@ -271,10 +271,9 @@ def _record_answer(
         prepared(FirstAnswer, "created", now),
     ]
     updated = prepared(CheckAnswer, "updated", now)
-    tally_params = [*key, correct, updated]
     with connection.cursor() as cursor:
-        if both_sql is not None:
-            cursor.execute(both_sql, [*first_params, *tally_params])
+        if both_sql is not None:  # the tally's "right" is worked out in the statement
+            cursor.execute(both_sql, [*first_params, *key, correct, updated])
             (tries,) = cursor.fetchone()
             return int(tries)
         with transaction.atomic(using=connection.alias):

@@ -48,24 +48,44 @@ M = TypeVar("M", bound=Model)
 
 
 @dataclass(frozen=True)
-class _Compiled:
-    compiler: SQLCompiler
+class _CompiledSQL:
     sql: str
     params: tuple[Any, ...]
     #: Where each placeholder's value goes among the parameters.
     positions: dict[str, tuple[int, ...]]
+    #: Each converted column's position, its converters and expression (JSON, dates).
+    converters: tuple[tuple[int, tuple[Any, Any]], ...]
+
+
+@dataclass(frozen=True)
+class _Compiled(_CompiledSQL):
+    compiler: SQLCompiler
     init_list: tuple[str, ...]
     start: int
     end: int
     related: tuple[Any, ...]
     annotations: tuple[tuple[str, int], ...]
-    #: Each converted column's position, its converters and expression (JSON, dates).
-    converters: tuple[tuple[int, tuple[Any, Any]], ...]
     #: The position of the model's primary key among the columns.
     pk: int
 
 
-C = TypeVar("C")
+@dataclass(frozen=True)
+class _CompiledRows(_CompiledSQL):
+    #: The values_list()'s columns, first in each row.
+    width: int
+
+
+def _convert(row: list[Any], compiled: _CompiledSQL, connection: Any) -> list[Any]:
+    """``row`` with each converted column converted as the queryset converts it."""
+    for position, (converters, expression) in compiled.converters:
+        value = row[position]
+        for converter in converters:
+            value = converter(value, expression, connection)
+        row[position] = value
+    return row
+
+
+C = TypeVar("C", bound=_CompiledSQL)
 
 
 class _Prepared(Generic[C]):
@@ -98,6 +118,69 @@ class _Prepared(Generic[C]):
                 self._compiled[alias] = compiled
         return compiled
 
+    def _placeholders(
+        self, alias: str
+    ) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
+        """The queryset built with a placeholder for each value, compiled for
+        ``alias``: its compiler, SQL, parameters, and where each value goes among them.
+
+        A number's placeholder is one a small integer field takes (the ORM refuses a value
+        out of a field's range), so it might equal a number written in the query: the query
+        is compiled twice, with two sets of placeholders (odd, then even), and refused
+        unless both give the same SQL, with the values in the same places and the same other
+        parameters (a parameter made from a value, ``index + 1``, or from the clock, would
+        be frozen at its first compilation)."""
+
+        def compiled(
+            base: int, tag: str
+        ) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
+            placeholders: dict[str, str | int] = {
+                name: base - 2 * i if name in self.numbers else f"\x1f{tag}:{name}\x1f"
+                for i, name in enumerate(self.names)
+            }
+            queryset = self.build(**placeholders)
+            if queryset.model is not self.model:
+                raise ValueError(f"the query is of {queryset.model}, not {self.model}")
+            compiler = queryset.query.get_compiler(using=alias)
+            sql, params = compiler.as_sql()
+            positions = {
+                name: tuple(i for i, p in enumerate(params) if p == placeholder)
+                for name, placeholder in placeholders.items()
+            }
+            missing = [name for name, found in positions.items() if not found]
+            if missing:
+                raise ValueError(f"the values of {missing} do not reach the SQL unchanged")
+            return compiler, sql, tuple(params), positions
+
+        first = compiled(32767, "prepared")
+        second = compiled(32766, "again")
+        places = {i for found in first[3].values() for i in found}
+        same = first[1] == second[1] and first[3] == second[3] and len(first[2]) == len(second[2])
+        if not same or any(
+            a != b
+            for i, (a, b) in enumerate(zip(first[2], second[2], strict=True))
+            if i not in places
+        ):
+            raise ValueError(
+                "the query's SQL, its values' places or its other parameters depend on the values"
+            )
+        return first
+
+    def _params(self, compiled: C, values: dict[str, str | int]) -> list[Any]:
+        """The compiled parameters with each value in its places (checked: every value
+        given, numbers as ``int``, the rest as ``str``)."""
+        if set(values) != set(self.names):
+            raise TypeError(f"expected values for {sorted(self.names)}, got {sorted(values)}")
+        for name, value in values.items():
+            kind = int if name in self.numbers else str
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
+        filled = list(compiled.params)
+        for name, places in compiled.positions.items():
+            for i in places:
+                filled[i] = values[name]
+        return filled
+
 
 class PreparedQuery(_Prepared[_Compiled], Generic[M]):
     """A SELECT of ``model`` built by ``build(**values)``, compiled once per database
@@ -115,7 +198,7 @@ class PreparedQuery(_Prepared[_Compiled], Generic[M]):
         super().__init__(model, build, *names, numbers=numbers)
 
     def _compile(self, alias: str) -> _Compiled:
-        compiler, sql, params, positions = _with_placeholders(self, alias)
+        compiler, sql, params, positions = self._placeholders(alias)
         klass_info = compiler.klass_info
         if klass_info is None:
             raise ValueError("only querysets of model instances can be prepared")
@@ -140,17 +223,8 @@ class PreparedQuery(_Prepared[_Compiled], Generic[M]):
             pk=start + init_list.index(self.model._meta.pk.attname),
         )
 
-    def _params(self, compiled: _Compiled, values: dict[str, str | int]) -> list[Any]:
-        return _filled(self, compiled.params, compiled.positions, values)
-
     def _instance(self, compiled: _Compiled, alias: str, raw: Sequence[Any]) -> M:
-        connection = connections[alias]
-        row = list(raw)
-        for position, (converters, expression) in compiled.converters:
-            value = row[position]
-            for converter in converters:
-                value = converter(value, expression, connection)
-            row[position] = value
+        row = _convert(list(raw), compiled, connections[alias])
         init_list = list(compiled.init_list)
         obj = self.model.from_db(alias, init_list, row[compiled.start : compiled.end])
         for populator in compiled.related:
@@ -215,83 +289,6 @@ class PreparedQuery(_Prepared[_Compiled], Generic[M]):
         return found, [tuple(row[width:]) for row in rows]
 
 
-def _with_placeholders(
-    prepared: _Prepared[Any], alias: str
-) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
-    """``prepared``'s queryset built with a placeholder for each value, compiled for
-    ``alias``: its compiler, SQL, parameters, and where each value goes among them.
-
-    A number's placeholder is one a small integer field takes (the ORM refuses a value
-    out of a field's range), so it might equal a number written in the query: the query
-    is compiled twice, with two sets of placeholders (odd, then even), and refused
-    unless both give the same SQL, with the values in the same places and the same other
-    parameters (a parameter made from a value, ``index + 1``, or from the clock, would
-    be frozen at its first compilation)."""
-
-    def compiled(
-        base: int, tag: str
-    ) -> tuple[SQLCompiler, str, tuple[Any, ...], dict[str, tuple[int, ...]]]:
-        placeholders: dict[str, str | int] = {
-            name: base - 2 * i if name in prepared.numbers else f"\x1f{tag}:{name}\x1f"
-            for i, name in enumerate(prepared.names)
-        }
-        queryset = prepared.build(**placeholders)
-        if queryset.model is not prepared.model:
-            raise ValueError(f"the query is of {queryset.model}, not {prepared.model}")
-        compiler = queryset.query.get_compiler(using=alias)
-        sql, params = compiler.as_sql()
-        positions = {
-            name: tuple(i for i, p in enumerate(params) if p == placeholder)
-            for name, placeholder in placeholders.items()
-        }
-        missing = [name for name, found in positions.items() if not found]
-        if missing:
-            raise ValueError(f"the values of {missing} do not reach the SQL unchanged")
-        return compiler, sql, tuple(params), positions
-
-    first = compiled(32767, "prepared")
-    second = compiled(32766, "again")
-    places = {i for found in first[3].values() for i in found}
-    same = first[1] == second[1] and first[3] == second[3] and len(first[2]) == len(second[2])
-    if not same or any(
-        a != b for i, (a, b) in enumerate(zip(first[2], second[2], strict=True)) if i not in places
-    ):
-        raise ValueError(
-            "the query's SQL, its values' places or its other parameters depend on the values"
-        )
-    return first
-
-
-def _filled(
-    prepared: _Prepared[Any],
-    params: tuple[Any, ...],
-    positions: dict[str, tuple[int, ...]],
-    values: dict[str, str | int],
-) -> list[Any]:
-    """The compiled parameters with each value in its places (checked: every value
-    given, numbers as ``int``, the rest as ``str``)."""
-    if set(values) != set(prepared.names):
-        raise TypeError(f"expected values for {sorted(prepared.names)}, got {sorted(values)}")
-    for name, value in values.items():
-        kind = int if name in prepared.numbers else str
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise TypeError(f"{name} must be {kind.__name__}, not {value!r}")
-    filled = list(params)
-    for name, places in positions.items():
-        for i in places:
-            filled[i] = values[name]
-    return filled
-
-
-@dataclass(frozen=True)
-class _CompiledRows:
-    sql: str
-    params: tuple[Any, ...]
-    positions: dict[str, tuple[int, ...]]
-    converters: tuple[tuple[int, tuple[Any, Any]], ...]
-    width: int
-
-
 class PreparedRows(_Prepared[_CompiledRows]):
     """A ``values_list()`` query of ``model`` built by ``build(**values)``, compiled once
     per database alias as :class:`PreparedQuery` is: its rows as tuples, each column
@@ -309,7 +306,7 @@ class PreparedRows(_Prepared[_CompiledRows]):
     """
 
     def _compile(self, alias: str) -> _CompiledRows:
-        compiler, sql, params, positions = _with_placeholders(self, alias)
+        compiler, sql, params, positions = self._placeholders(alias)
         query = compiler.query
         if not query.values_select or query.annotation_select or query.extra_select:
             raise ValueError("only values_list() of columns can be prepared as rows")
@@ -327,18 +324,10 @@ class PreparedRows(_Prepared[_CompiledRows]):
         alias = router.db_for_read(self.model)
         compiled = self._for(alias)
         connection = connections[alias]
-        params = _filled(self, compiled.params, compiled.positions, values)
         with connection.cursor() as cursor:
-            cursor.execute(compiled.sql, params)
+            cursor.execute(compiled.sql, self._params(compiled, values))
             rows = cursor.fetchall()
-        converted = []
-        for raw in rows:
-            row = list(raw[: compiled.width])
-            for position, (converters, expression) in compiled.converters:
-                for converter in converters:
-                    row[position] = converter(row[position], expression, connection)
-            converted.append(tuple(row))
-        return converted
+        return [tuple(_convert(list(row[: compiled.width]), compiled, connection)) for row in rows]
 
 
 def _field(model: type[Model], name: str) -> Field[Any, Any]:

@@ -85,6 +85,13 @@ def card_name(card: Card) -> str:
     return _card_name(card, get_language())
 
 
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """:func:`card_name` of each card, the active language looked up once (a lookup
+    costs about as much as naming a card: a table page names dozens)."""
+    language = get_language()
+    return [_card_name(card, language) for card in cards]
+
+
 @lru_cache(maxsize=512)
 def _card_name(card: Card, language: str | None) -> str:
     # Named once per card and language: a table page names dozens of cards.
@@ -112,7 +119,10 @@ def _card_short(card: Card, language: str | None) -> str:
 
 
 def cards_short(cards: Iterable[Card | str]) -> str:
-    return " ".join(card_short(c) for c in cards)
+    language = get_language()
+    return " ".join(
+        _card_short(Card.parse(c) if isinstance(c, str) else c, language) for c in cards
+    )
 
 
 def rank_short(rank: Rank) -> str:
@@ -159,7 +169,7 @@ def _short(items: Sequence[Card] | Sequence[Rank]) -> tuple[str, str]:
         ranks = [r for r in items if isinstance(r, Rank)]
         return "-".join(rank_short(r) for r in ranks), ", ".join(str(RANK_NAMES[r]) for r in ranks)
     cards = [c for c in items if isinstance(c, Card)]
-    return cards_short(cards), ", ".join(card_name(c) for c in cards)
+    return cards_short(cards), ", ".join(card_names(cards))
 
 
 def text_html(text: str) -> SafeString:

@@ -30,7 +30,6 @@ from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template import engines
 from django.templatetags.static import static
-from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, npgettext, pgettext, trans_real
@@ -39,10 +38,12 @@ from jinja2.runtime import Context
 
 from game.templatetags import cards
 
+from .reversing import cached_reverse
 
-def url(name: str, *args: Any) -> str:
-    """``{% url name arg... %}``."""
-    return reverse(name, args=args or None)
+
+def url(name: str, *args: str | int) -> str:
+    """``{% url name arg... %}`` (remembered per language: :mod:`rummy_site.reversing`)."""
+    return cached_reverse(name, *args)
 
 
 @pass_context
@@ -66,9 +67,22 @@ def draw(template_name: str, values: dict[str, Any], csrf_token: object = None) 
         )
     # The active language's catalogue, looked up once for the whole drawing rather
     # than by each of its twenty-odd words (what Django's gettext() does each time).
+    # "_" is given too, so that _("...") calls it straight rather than through the
+    # i18n extension's alias (which has Jinja call "gettext" in turn); and as plain
+    # functions, not the catalogue's bound methods, whose attributes Jinja looks up
+    # slowly on each call (half of a _("...") was that: 5.0 -> 2.7 us).
     catalog = trans_real.catalog()
-    values.setdefault("gettext", catalog.gettext)
-    values.setdefault("ngettext", catalog.ngettext)
+    translate, translate_plural = catalog.gettext, catalog.ngettext
+
+    def gettext(message: str) -> str:
+        return translate(message)
+
+    def ngettext(singular: str, plural: str, number: int) -> str:
+        return translate_plural(singular, plural, number)
+
+    values.setdefault("gettext", gettext)
+    values.setdefault("_", gettext)
+    values.setdefault("ngettext", ngettext)
     board = engines["jinja2"].env.get_template(template_name)  # type: ignore[attr-defined]
     return mark_safe(str(board.render(values)))
 
@@ -97,6 +111,10 @@ def environment(**options: Any) -> Environment:
     # Django's backend passes Undefined (DebugUndefined with DEBUG): both fail on a
     # missing name's attribute, where a Django template draws nothing.
     options["undefined"] = ChainableUndefined
+    # The boards are a dozen fixed files: their compiled templates are kept in a plain
+    # dict (cache_size -1) rather than Jinja's LRU cache, which takes a lock and moves
+    # the entry on each of a board's half-dozen includes, every drawing.
+    options.setdefault("cache_size", -1)
     env = BoardEnvironment(extensions=["jinja2.ext.i18n"], **options)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext

@@ -9,6 +9,7 @@ language switcher) on every move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from django.conf import settings
@@ -24,6 +25,13 @@ def cached_reverse(viewname: str, *args: str | int) -> str:
     """``reverse(viewname, args=args)`` in the active language (raises
     ``NoReverseMatch`` as it does; failures are not remembered)."""
     return _reverse(viewname, args, *_where())
+
+
+def cached_reverses(viewnames: Sequence[str], *args: str | int) -> list[str]:
+    """:func:`cached_reverse` of each view name with the same ``args`` (a table's
+    forms), the active language and URL configuration looked up once."""
+    where = _where()
+    return [_reverse(viewname, args, *where) for viewname in viewnames]
 
 
 def cached_translate_url(path: str, language: str) -> str:
@@ -43,4 +51,4 @@ def _translate(path: str, language: str, active: str | None, urlconf: str, prefi
     return translate_url(path, language)
 
 
-__all__ = ["cached_reverse", "cached_translate_url"]
+__all__ = ["cached_reverse", "cached_reverses", "cached_translate_url"]

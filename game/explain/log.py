@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
@@ -128,7 +129,13 @@ def event_sentence(
 
 def knocker_of(log: Sequence[Event]) -> int | None:
     """The player who knocked in ``log``, if anyone did."""
-    return next((e.player for e in log if e.kind is MoveKind.KNOCK), None)
+    # Asked of the whole hand on every drawing of a table: the kinds are gathered by
+    # map(), without a Python loop, and searched only if a knock is among them.
+    kinds = list(map(_KIND, log))
+    return log[kinds.index(MoveKind.KNOCK)].player if MoveKind.KNOCK in kinds else None
+
+
+_KIND = attrgetter("kind")
 
 
 def log_sentences(

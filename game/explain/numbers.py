@@ -13,7 +13,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from game.cards import card_name, card_short, cards_short
+from game.cards import card_names, card_short, cards_short
 from game.engine import Card
 
 FRACTIONS = {
@@ -55,7 +55,7 @@ def deadwood_points(value: int) -> str:
 
 def full_card_names(cards: Iterable[Card | str]) -> str:
     """Full names, for screen readers: "seven of hearts, eight of hearts"."""
-    return ", ".join(card_name(Card.parse(c) if isinstance(c, str) else c) for c in cards)
+    return ", ".join(card_names(Card.parse(c) if isinstance(c, str) else c for c in cards))
 
 
 def who(seat: int, names: Sequence[str]) -> str:

@@ -34,10 +34,19 @@ from game.engine import (
     deadwood_after,
 )
 from game.moveforms import move_fields
-from rummy_site.reversing import cached_reverse
+from rummy_site.reversing import cached_reverses
 
 from .models import Table
 from .services import ReviewStep, TableState, board_names, seat_names
+
+#: The views of a table's forms and links, in the order table_context() names them.
+_TABLE_VIEWS = (
+    "practice:move",
+    "practice:table",
+    "practice:hint",
+    "practice:computer",
+    "practice:next",
+)
 
 
 @dataclass(frozen=True)
@@ -204,15 +213,17 @@ def table_context(
     seat_scores = state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
     context = board_context(state, display, scores=scores, error=error)
-    public_id = table.public_id
+    # The table's forms and links, reversed once per table and language.
+    move_url, page_url, hint_url, bots_url, next_url = cached_reverses(
+        _TABLE_VIEWS, table.public_id
+    )
     context.update(
         {
-            # The table's forms and links, reversed once per table and language.
-            "move_url": cached_reverse("practice:move", public_id),
-            "page_url": cached_reverse("practice:table", public_id),
-            "hint_url": cached_reverse("practice:hint", public_id),
-            "bots_url": cached_reverse("practice:computer", public_id),
-            "next_url": cached_reverse("practice:next", public_id),
+            "move_url": move_url,
+            "page_url": page_url,
+            "hint_url": hint_url,
+            "bots_url": bots_url,
+            "next_url": next_url,
             "table": table,
             "version": state.version,
             "game_label": explain.game_name(table.game),

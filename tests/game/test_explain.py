@@ -426,3 +426,31 @@ def test_totals_are_points_scored_in_basic_and_gin_and_a_balance_in_knock() -> N
         assert any(line.startswith("Ona scores ") for line in lines)
     knock_lines = [explain.settlement_step(s, names, game=Game.KNOCK) for s in knock.steps]
     assert any("in all" in line for line in knock_lines)
+
+
+def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:
+    from game.engine import Event
+
+    draw, discard = MoveKind.DRAW_STOCK, MoveKind.DISCARD
+    log = [Event(seat % 3, kind, None) for seat in range(40) for kind in (draw, discard)]
+    assert explain.knocker_of(log) is None and explain.knocker_of([]) is None
+    knocked = [*log, Event(2, MoveKind.KNOCK, None), Event(0, MoveKind.LAYOFF, None)]
+    assert explain.knocker_of(knocked) == 2
+    assert explain.knocker_of(knocked[-2:]) == 2
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_card_names_and_short_codes_are_each_cards_in_the_active_language(
+    language: str,
+) -> None:
+    from game.cards import card_name, card_names, card_short
+    from game.engine.cards import DECK
+
+    with translation.override(language):
+        assert card_names(DECK) == [card_name(c) for c in DECK]
+        assert explain.full_card_names(["7H", "QS"]) == ", ".join(
+            card_name(c) for c in parse_cards("7H QS")
+        )
+        assert explain.cards_short(["QS", *parse_cards("7H 10D")]) == " ".join(
+            card_short(c) for c in ("QS", "7H", "TD")
+        )

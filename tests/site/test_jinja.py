@@ -92,3 +92,31 @@ def test_a_drawn_board_speaks_the_active_language(language: str) -> None:
     assert f">{players}</h2>" in html
     assert expected % {"name": "Ona"} in log
     assert language == "en" or players != "Players"
+
+
+@pytest.mark.parametrize("language", ["lt", "ru"])
+def test_draw_gives_the_catalogues_words_and_plurals(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """draw() hands a board its own "_", "gettext" and "ngettext" (the catalogue's,
+    looked up once): each gives what Django's own gives, plural forms included."""
+    from rummy_site.jinja import draw
+
+    env = engines["jinja2"].env  # type: ignore[attr-defined]
+    source = (
+        '{{ _("Hint") }}|{{ gettext("Arrange") }}|'
+        "{% trans hints=n %}{{ hints }} hint used{% pluralize %}{{ hints }} hints used"
+        "{% endtrans %}"
+    )
+    monkeypatch.setattr(env, "get_template", lambda name: env.from_string(source))
+    for n in (1, 2, 5, 11, 21):
+        with translation.override(language):
+            html = draw("any", {"n": n})
+            expected = [
+                translation.gettext("Hint"),
+                translation.gettext("Arrange"),
+                translation.ngettext("%(hints)s hint used", "%(hints)s hints used", n)
+                % {"hints": n},
+            ]
+        assert html.split("|") == expected
+        assert expected[0] != "Hint"

@@ -143,3 +143,15 @@ def test_head_works_where_get_does(client: Client, path: str) -> None:
     response = client.head(path)
     assert response.status_code == 200
     assert response.content == b""
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_remembered_urls_are_each_languages_own(language: str) -> None:
+    from rummy_site.reversing import cached_reverse, cached_reverses
+
+    names = ("practice:move", "practice:table", "practice:next")
+    with translation.override(language):
+        expected = [reverse(name, args=["abc"]) for name in names]
+        assert cached_reverses(names, "abc") == expected
+        assert [cached_reverse(name, "abc") for name in names] == expected
+    assert all(url.startswith(f"/{language}/") for url in expected)

@@ -218,8 +218,28 @@ _POINTS = {ace: [card_points(c, ace_high_or_low=ace) for c in DECK] for ace in (
 def _mask(cards: Iterable[Card]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << c.index
+        m |= 1 << c._index
     return m
+
+
+def _pair_needs(a: int, b: int) -> tuple[int, ...]:
+    """The indices of the cards that would make cards ``a`` and ``b`` (indices) part of
+    a meld: the other suits of their rank, or the ranks their run lacks; none for two
+    cards that make nothing together."""
+    ra, sa, rb, sb = a % 13, a // 13, b % 13, b // 13
+    if ra == rb:
+        return tuple(s * 13 + ra for s in range(4) if s != sa and s != sb)
+    if sa == sb and -2 <= ra - rb <= 2:
+        lo, hi = (ra, rb) if ra < rb else (rb, ra)
+        wanted = (lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1)
+        return tuple(sa * 13 + r for r in wanted if 0 <= r <= 12)
+    return ()
+
+
+#: :func:`_pair_needs` of every two cards (at ``a * 52 + b``), and the same as a mask:
+#: the coach weighs the pairs of every hand it might keep, for every move it considers.
+_PAIR_NEEDS = [_pair_needs(a, b) for a in range(52) for b in range(52)]
+_PAIR_MASKS = [sum(1 << n for n in needs) for needs in _PAIR_NEEDS]
 
 
 @dataclass
@@ -264,15 +284,16 @@ class _Context:
         arr = arrangement_of(_mask(cards), ace_high_or_low=self.ace)
         dead = list(arr.deadwood_cards)
         exposure = 0.0
+        points = _POINTS[self.ace]
         if self.game is Game.BASIC:
             targets = layoff_targets(table, ace_high=self.ace)
             layable = [c for c in dead if c in targets]
             dead = [c for c in dead if c not in layable]
             if ending:
                 # Cards that could have gone to the table still count if someone goes out.
-                exposure = 0.3 * sum(self.pts(c) for c in layable)
-                exposure += 0.3 * sum(self.pts(c) for m in arr.melds for c in m.cards)
-        deadwood = sum(self.pts(c) for c in dead)
+                exposure = 0.3 * sum(points[c._index] for c in layable)
+                exposure += 0.3 * sum(points[c._index] for m in arr.melds for c in m.cards)
+        deadwood = sum(points[c._index] for c in dead)
         bonus, kept = self.potential(dead)
         if self.game is Game.BASIC and ending and arr.melds and not arr.deadwood_cards:
             # Every card in a meld: whatever is drawn, the next turn goes out.
@@ -293,25 +314,21 @@ class _Context:
         kept: list[tuple[list[Card], list[Card]]] = []
         outs_of: dict[Card, int] = {}
         unseen = self.unseen
-        info = [(c, c.index % 13, c.index // 13) for c in dead]
-        for i, (a, ra, sa) in enumerate(info):
-            for b, rb, sb in info[i + 1 :]:
-                if ra == rb:
-                    needs = [s * 13 + ra for s in range(4) if s != sa and s != sb]
-                elif sa == sb and -2 <= ra - rb <= 2:
-                    lo, hi = (ra, rb) if ra < rb else (rb, ra)
-                    wanted = (lo + 1,) if hi - lo == 2 else (lo - 1, hi + 1)
-                    needs = [sa * 13 + r for r in wanted if 0 <= r <= 12]
-                else:
-                    continue
-                live = [DECK[n] for n in needs if unseen >> n & 1]
-                if live:
-                    kept.append(([a, b], live))
-                    outs_of[a] = outs_of.get(a, 0) + len(live)
-                    outs_of[b] = outs_of.get(b, 0) + len(live)
+        rows = [c._index * 52 for c in dead]
+        for i, a in enumerate(dead):
+            row = rows[i]
+            for b in dead[i + 1 :]:
+                pair = row + b._index
+                if not unseen & _PAIR_MASKS[pair]:
+                    continue  # nothing they need is live (or they make nothing together)
+                live = [DECK[n] for n in _PAIR_NEEDS[pair] if unseen >> n & 1]
+                kept.append(([a, b], live))
+                outs_of[a] = outs_of.get(a, 0) + len(live)
+                outs_of[b] = outs_of.get(b, 0) + len(live)
         bonus = 0.0
+        points = _POINTS[self.ace]
         for card, outs in outs_of.items():
-            bonus += self.pts(card) * min(0.6, 0.2 * outs)
+            bonus += points[card._index] * min(0.6, 0.2 * outs)
         return bonus, kept
 
     def danger(self, card: Card, steps: list[CoachReason] | None = None) -> float:

@@ -102,3 +102,27 @@ def test_basic_lays_down_before_discarding() -> None:
     hand = replay_hand("basic", ["draw stock"], dealer=1, deal=deal)
     move = BotPlayer(1).choose(hand.view(0))
     assert move == Move.parse("meld 7H 8H 9H")
+
+
+def test_the_coach_knows_which_cards_make_each_pair_a_meld() -> None:
+    """The coach's table of pairs: for every two cards, the cards that would make them a
+    three-card meld (aces low, as the coach counts a pair's chances), in either order."""
+    from game.engine import DECK, Card, IllegalMove
+    from game.engine.coach import _PAIR_NEEDS
+    from game.engine.melds import make_meld
+
+    def melds(cards: list[Card]) -> bool:
+        try:
+            make_meld(cards)
+        except IllegalMove:
+            return False
+        return True
+
+    for a in DECK:
+        for b in DECK:
+            if a == b:
+                continue
+            needs = _PAIR_NEEDS[a.index * 52 + b.index]
+            expected = {c.index for c in DECK if c not in (a, b) and melds([a, b, c])}
+            assert set(needs) == expected, (a, b)
+            assert len(needs) == len(expected) and needs == _PAIR_NEEDS[b.index * 52 + a.index]

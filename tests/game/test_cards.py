@@ -112,3 +112,19 @@ def test_card_markup_shows_the_page_s_letters_and_says_the_full_names(
     assert f'<span class="visually-hidden">{spoken}</span>' in html
     assert plain == f"Keep {shown} and {sequence}."
     assert sequence == {"en": "Q-K-A", "ru": "Д-К-Т", "lt": "D-K-T"}[language]
+
+
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_the_boards_fast_markup_escapes_as_format_html_does(language: str) -> None:
+    """The seats' and the log's items are made by a format_html() without Django's lazy
+    checks: the same escaping, safe strings kept, lazy strings in the page's language."""
+    from django.utils.html import format_html
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext_lazy
+
+    from game.templatetags.cards import _html
+
+    args = ["<b>&'\"", mark_safe("<i>x</i>"), 7, gettext_lazy("dealer"), None, ""]
+    with translation.override(language):
+        assert _html("{}|{}|{}|{}|{}|{}", *args) == format_html("{}|{}|{}|{}|{}|{}", *args)
+        assert _html("<li>{}</li>", "a < b") == "<li>a &lt; b</li>"

@@ -14,7 +14,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .jinja import draw_for
+from .jinja import draw
 
 
 def wants_partial(request: HttpRequest) -> bool:
@@ -44,7 +44,11 @@ def render_page(
     """
     is_partial = wants_partial(request)
     if is_partial and board is not None:
-        html = draw_for(request, board, {**(context or {}), "is_partial": True})
+        # Without the CSRF field in its forms: htmx sends the page's token with each
+        # request (``hx-headers`` on base.html's <body>), and a board's every POST form
+        # posts through htmx. A field would cost a freshly masked token (32 random
+        # draws) and the cookie Django then sends again, on every move: 2-3% of it.
+        html = draw(board, {**(context or {}), "is_partial": True})
         return HttpResponse(html, status=status)
     name = f"{template_name}#{partial}" if is_partial else template_name
     return render(request, name, {**(context or {}), "is_partial": is_partial}, status=status)

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template import engines
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -85,11 +83,6 @@ def draw(template_name: str, values: dict[str, Any], csrf_token: object = None) 
     values.setdefault("ngettext", ngettext)
     board = engines["jinja2"].env.get_template(template_name)  # type: ignore[attr-defined]
     return mark_safe(str(board.render(values)))
-
-
-def draw_for(request: HttpRequest, template_name: str, values: dict[str, Any]) -> SafeString:
-    """:func:`draw` for a view: the request's own CSRF token."""
-    return draw(template_name, values, get_token(request))
 
 
 class BoardEnvironment(Environment):

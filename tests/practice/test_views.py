@@ -23,7 +23,7 @@ from game.engine import (
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
 from tests import factories
-from tests.factories import hand_of, learner_move
+from tests.factories import hand_of, learner_move, move_data
 
 from .helpers import (
     HTMX,
@@ -967,3 +967,51 @@ def test_the_cached_parts_of_a_table_follow_the_page_language(client: Client) ->
     assert "только что из прикупа" in pages["ru"]
     for language in ("lt", "ru"):
         assert not any(word in pages[language] for word in english), language
+
+
+def test_a_boards_partial_posts_with_the_pages_token_and_sends_no_new_one() -> None:
+    """htmx sends the whole page's CSRF token with each request (``hx-headers`` on the
+    <body>): a board drawn for htmx has no token field of its own, makes Django send
+    no new cookie, and every POST form in it posts through htmx. The page without
+    JavaScript keeps the field in each of its forms."""
+    client = Client(enforce_csrf_checks=True)
+    home = client.get("/en/practice/").content.decode()
+    field = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', home)
+    assert field is not None
+    response = client.post(
+        "/en/practice/new/",
+        {"game": "basic", "players": "3", "name": "Aistė", "csrfmiddlewaretoken": field.group(1)},
+    )
+    assert response.status_code == 302
+    table = Table.objects.get()
+    page = client.get(url(table)).content.decode()
+    header = re.search(r"""hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""", page)
+    assert header is not None
+    token = header.group(1)
+    forms = re.findall(r'<form [^>]*method="post".*?</form>', page, flags=re.S)
+    assert forms and all("csrfmiddlewaretoken" in form for form in forms)
+
+    def step(path: str, data: dict[str, str], **headers: str) -> Any:
+        table.refresh_from_db()
+        return client.post(path, {"version": str(table.version), **data}, **HTMX, **headers)
+
+    # A request without the page's token is refused: the check is on.
+    assert step(url(table, "computer"), {"all": "0"}).status_code == 403
+    for _ in range(6):
+        if hand_of(table).turn != HUMAN:
+            response = step(url(table, "computer"), {"all": "0"}, HTTP_X_CSRFTOKEN=token)
+        elif hand_of(table).phase is Phase.DRAW:
+            response = step(url(table, "move"), move_data(DrawStock()), HTTP_X_CSRFTOKEN=token)
+        else:
+            card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)
+            response = step(
+                url(table, "move"),
+                {**move_data(Discard(card)), "confirm": "1"},
+                HTTP_X_CSRFTOKEN=token,
+            )
+        assert response.status_code == 200, response.content.decode()[:500]
+        html = response.content.decode()
+        assert "<html" not in html and "csrfmiddlewaretoken" not in html
+        assert "csrftoken" not in response.cookies
+        for form in re.findall(r'<form [^>]*method="post".*?</form>', html, flags=re.S):
+            assert "hx-post=" in form, form[:200]

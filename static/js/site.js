@@ -47,6 +47,34 @@
     }
   });
 
+  // A board drawn for htmx has no CSRF field in its forms: htmx sends the page's token
+  // (hx-headers on <body>) with each request. A form that posts natively instead (htmx
+  // sets up the new board's forms a moment after the swap, when it settles) is given
+  // the page's token as its field, as the page without JavaScript has it.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (!form || (form.method || "").toLowerCase() !== "post" || form.elements.csrfmiddlewaretoken) {
+        return;
+      }
+      var token = null;
+      try {
+        token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"];
+      } catch (error) {
+        return;
+      }
+      if (token) {
+        var field = document.createElement("input");
+        field.type = "hidden";
+        field.name = "csrfmiddlewaretoken";
+        field.value = token;
+        form.appendChild(field);
+      }
+    },
+    true
+  );
+
   // A lesson's question is swapped as a whole when answered: remember which one,
   // so the answer's feedback can take the focus (and be read out) afterwards.
   var lastCheck = null;

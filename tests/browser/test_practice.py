@@ -193,3 +193,27 @@ def test_axe_on_the_table_page(page: Page, site_url: str, language: str) -> None
     page.goto(f"{site_url}/{language}/practice/")
     assert serious_violations(page) == []
     assert re.search(r"/practice/", page.url)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_posted_before_htmx_sets_up_the_redrawn_board_still_counts(
+    page: Page, site_url: str
+) -> None:
+    """A board drawn for htmx has no CSRF field of its own (htmx sends the page's
+    token). In the moment after a swap, before htmx has set up the new forms, a click
+    posts the form natively: the page's script gives it the page's token."""
+    table = start(page, site_url, "basic", 2)
+    wait_for_my_turn(page, table)
+    click_move(page, DrawStock())
+    assert page.locator("#hand-form input[name=csrfmiddlewaretoken]").count() == 0
+    # A copy of the form that htmx has not seen, as a new board's before it settles.
+    page.evaluate(
+        "() => { const f = document.getElementById('hand-form');"
+        " f.replaceWith(f.cloneNode(true)); }"
+    )
+    card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)
+    page.locator(f'label[for="card-{card}"]').click()
+    with page.expect_navigation():
+        page.locator("button[name=action][value=discard]").click()
+    expect(page.locator("#table")).to_be_visible()
+    assert card not in hand_of(table).hands[HUMAN]

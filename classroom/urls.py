@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from rummy_site import converters  # noqa: F401  (registers id, code)
+
 from . import accounts, views
 
 app_name = "classroom"
@@ -14,38 +16,42 @@ urlpatterns: list[URLPattern] = [
     path("new/", views.class_new, name="new"),
     path("projector/", views.project_index, name="project_index"),
     path("projector/guided/<slug:slug>/", views.project_guided, name="project_guided"),
-    path("<str:public_id>/", views.class_page, name="class"),
-    path("<str:public_id>/edit/", views.class_edit, name="edit"),
-    path("<str:public_id>/code/", views.class_code, name="code"),
-    path("<str:public_id>/joining/", views.class_joining, name="joining"),
-    path("<str:public_id>/archive/", views.class_archive, name="archive"),
-    path("<str:public_id>/progress/", views.class_progress, name="progress"),
-    path("<str:public_id>/grid.csv", views.grid_csv, name="grid_csv"),
-    path("<str:public_id>/mistakes.csv", views.mistakes_csv, name="mistakes_csv"),
-    path("<str:public_id>/projector/", views.class_projector, name="projector"),
-    path("<str:public_id>/cards/", views.class_cards, name="cards"),
-    path("<str:public_id>/tables/", views.class_seat, name="seat"),
-    path("<str:public_id>/tables/<str:table_id>/", views.class_table_page, name="table"),
+    path("<id:public_id>/", views.class_page, name="class"),
+    path("<id:public_id>/edit/", views.class_edit, name="edit"),
+    path("<id:public_id>/code/", views.class_code, name="code"),
+    path("<id:public_id>/joining/", views.class_joining, name="joining"),
+    path("<id:public_id>/archive/", views.class_archive, name="archive"),
+    path("<id:public_id>/progress/", views.class_progress, name="progress"),
+    path("<id:public_id>/grid.csv", views.grid_csv, name="grid_csv"),
+    path("<id:public_id>/mistakes.csv", views.mistakes_csv, name="mistakes_csv"),
+    path("<id:public_id>/projector/", views.class_projector, name="projector"),
+    path("<id:public_id>/cards/", views.class_cards, name="cards"),
+    path("<id:public_id>/tables/", views.class_seat, name="seat"),
+    path("<id:public_id>/tables/<id:table_id>/", views.class_table_page, name="table"),
     path(
-        "<str:public_id>/tables/<str:table_id>/control/",
+        "<id:public_id>/tables/<id:table_id>/control/",
         views.class_table_control,
         name="table_control",
     ),
-    path("<str:public_id>/live/", views.class_live, name="live"),
-    path("<str:public_id>/live/start/", views.live_start, name="live_start"),
-    path("<str:public_id>/live/step/", views.live_step, name="live_step"),
-    path("<str:public_id>/assignments/", views.assignment_add, name="assign"),
+    path("<id:public_id>/live/", views.class_live, name="live"),
+    path("<id:public_id>/live/start/", views.live_start, name="live_start"),
+    path("<id:public_id>/live/step/", views.live_step, name="live_step"),
+    path("<id:public_id>/assignments/", views.assignment_add, name="assign"),
     path(
-        "<str:public_id>/assignments/<int:assignment_id>/remove/",
+        "<id:public_id>/assignments/<int:assignment_id>/remove/",
         views.assignment_remove,
         name="unassign",
     ),
-    path("<str:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
-    path("<str:public_id>/pupils/<int:pupil_id>/code/", views.pupil_code, name="pupil_code"),
-    path("<str:public_id>/pupils/<int:pupil_id>/remove/", views.pupil_remove, name="pupil_remove"),
-    path("<str:public_id>/pupils/<int:pupil_id>/hands/", views.pupil_hands, name="pupil_hands"),
+    path("<id:public_id>/pupils/<int:pupil_id>/name/", views.pupil_rename, name="pupil_name"),
+    path("<id:public_id>/pupils/<int:pupil_id>/code/", views.pupil_code, name="pupil_code"),
     path(
-        "<str:public_id>/pupils/<int:pupil_id>/hands/<str:table_id>/<int:deal>/",
+        "<id:public_id>/pupils/<int:pupil_id>/remove/",
+        views.pupil_remove,
+        name="pupil_remove",
+    ),
+    path("<id:public_id>/pupils/<int:pupil_id>/hands/", views.pupil_hands, name="pupil_hands"),
+    path(
+        "<id:public_id>/pupils/<int:pupil_id>/hands/<id:table_id>/<int:deal>/",
         views.pupil_hand,
         name="pupil_hand",
     ),
@@ -55,7 +61,7 @@ urlpatterns: list[URLPattern] = [
 top_patterns: list[URLPattern] = [
     path("join/", views.join_page, name="join"),
     path("join/send/", views.join, name="join_send"),
-    path("join/<str:code>/", views.join_page, name="join_code"),
+    path("join/<code:code>/", views.join_page, name="join_code"),
     path("return/", views.return_page, name="return"),
     path("return/send/", views.return_post, name="return_send"),
     path("not-me/", views.not_me, name="not_me"),
@@ -74,7 +80,7 @@ account_patterns: list[URLPattern] = [
     path("password/reset/", accounts.password_reset, name="password_reset"),
     path("password/reset/sent/", accounts.password_reset_done, name="password_reset_done"),
     path(
-        "password/reset/<uidb64>/<token>/",
+        "password/reset/<slug:uidb64>/<slug:token>/",
         accounts.password_reset_confirm,
         name="password_reset_confirm",
     ),

@@ -10,9 +10,9 @@ app_name = "lessons"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.lessons_index, name="index"),
     path("glossary/", views.glossary_page, name="glossary"),
-    path("<str:game>/", views.game_index, name="game"),
-    path("<str:game>/summary/", views.summary_page, name="summary"),
-    path("<str:game>/<slug:slug>/", views.lesson_page, name="lesson"),
-    path("<str:game>/<slug:slug>/read/", views.lesson_read, name="read"),
-    path("<str:game>/<slug:slug>/check/<int:index>/", views.check_answer, name="check"),
+    path("<slug:game>/", views.game_index, name="game"),
+    path("<slug:game>/summary/", views.summary_page, name="summary"),
+    path("<slug:game>/<slug:slug>/", views.lesson_page, name="lesson"),
+    path("<slug:game>/<slug:slug>/read/", views.lesson_read, name="read"),
+    path("<slug:game>/<slug:slug>/check/<int:index>/", views.check_answer, name="check"),
 ]

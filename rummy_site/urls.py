@@ -11,12 +11,15 @@ from django.views.i18n import set_language
 from classroom.urls import account_patterns, top_patterns
 from game.shared.views import table_events
 
-from . import views
+from . import (
+    converters,  # noqa: F401  (registers id)
+    views,
+)
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("i18n/setlang/", set_language, name="set_language"),
     # A table for people's server-sent events (no words in them: no language prefix).
-    path("events/tables/<str:public_id>/", table_events, name="table_events"),
+    path("events/tables/<id:public_id>/", table_events, name="table_events"),
 ]
 
 urlpatterns += i18n_patterns(

@@ -362,7 +362,12 @@ def seat_people(
 
 
 def table_by_code(*, code: str) -> SharedTable:
-    found = SharedTable.objects.filter(code=codes.normalise(code)).first()
+    clean = codes.normalise(code)
+    found = (
+        SharedTable.objects.filter(code=clean).first()
+        if codes.is_code(clean, CODE_LENGTH)
+        else None
+    )
     if found is None:
         raise TableNotFound()
     return found

@@ -26,6 +26,7 @@ from game.engine import (
     Game,
     Hand,
     HandEnd,
+    HandResult,
     MeldKind,
     Phase,
     PlayerView,
@@ -232,9 +233,7 @@ def _score_yourself(
     result = state.hand.result
     if result is None or state.me is None:
         return None
-    received = result.settlement.received
-    best = max(received.values(), default=Fraction(0))
-    collectors = [p for p, v in received.items() if v == best and v > 0]
+    best, collectors = _collectors(result)
     if not collectors:
         return None
     context: dict[str, Any] = {"players": list(enumerate(names))}
@@ -256,6 +255,28 @@ def _score_yourself(
     }
     context["verdict"] = {"correct": right, "answer": answer}
     return context
+
+
+def _collectors(result: HandResult) -> tuple[Fraction, list[int]]:
+    """The most any player collects in the hand, and who collects it (none: nobody
+    scores)."""
+    received = result.settlement.received
+    best = max(received.values(), default=Fraction(0))
+    return best, [p for p, v in received.items() if v == best and v > 0]
+
+
+def scoring_pending(state: BoardState, display: BoardDisplay) -> bool:
+    """Whether the learner is yet to score the finished hand themselves: nothing of its
+    points is shown then (not the walkthrough's first step, nor the scores it changes)
+    until they answer or step into the walkthrough."""
+    result = state.hand.result
+    return (
+        result is not None
+        and state.me is not None
+        and display.guess is None
+        and not display.walkthrough
+        and bool(_collectors(result)[1])
+    )
 
 
 def meld_label(kind: MeldKind) -> str:
@@ -323,6 +344,9 @@ def board_context(
     total = len(result.steps) if result else 0
     shown = total if display.steps is None else max(1, min(total, display.steps))
     score_yourself = _score_yourself(state, names, display.guess) if result else None
+    pending = result is not None and scoring_pending(state, display)
+    if pending:
+        shown = 0  # the learner's turn to score it: no step gives the answer away
     if score_yourself is not None and score_yourself.get("verdict"):
         shown = total  # answered: the whole walkthrough, to check it against
     log = explain.log_sentences(view.log, names, human=state.me, last=LOG_LINES)
@@ -362,6 +386,7 @@ def board_context(
         "score_yourself": score_yourself
         if score_yourself and (shown < total or display.guess)
         else None,
+        "scoring_pending": pending,
         "error": error,
         "is_over": over,
         "bot_delay": settings.BOT_STEP_DELAY_MS,
@@ -382,5 +407,6 @@ __all__ = [
     "lay_out_help",
     "meld_label",
     "result_of",
+    "scoring_pending",
     "table_melds",
 ]

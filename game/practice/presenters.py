@@ -17,7 +17,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.board import BoardDisplay, advice_context, board_context, table_melds
+from game.board import (
+    BoardDisplay,
+    advice_context,
+    board_context,
+    scoring_pending,
+    table_melds,
+)
 from game.engine import (
     Advice,
     AnyMove,
@@ -210,7 +216,10 @@ def table_context(
 ) -> dict[str, Any]:
     """A practice table: the shared board plus scores, the match, hints and the coach."""
     table = state.table
-    seat_scores = state.scores
+    # While the learner scores a finished hand themselves, the scores stand as they
+    # were before it (the new ones would give the answer away), and the sheet waits.
+    pending = scoring_pending(state, display)
+    seat_scores = state.scores_before_hand if pending else state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
     context = board_context(state, display, scores=scores, error=error)
     # The table's forms and links, reversed once per table and language.
@@ -232,7 +241,7 @@ def table_context(
             "target": state.rules.target_score,
             "match_over": _match_over(state),
             # Shown under a finished hand only.
-            "sheet": score_sheet(state) if state.hand.is_over else None,
+            "sheet": score_sheet(state) if state.hand.is_over and not pending else None,
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),
             "confirm": _confirm(

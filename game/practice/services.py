@@ -277,6 +277,11 @@ class TableState:
         return self.rules.seat_scores(self.match)
 
     @property
+    def scores_before_hand(self) -> list[Fraction]:
+        """Each table seat's score before the current hand's result counts."""
+        return self.rules.seat_scores(self.rules.match(self.rounds, self.results))
+
+    @property
     def hints_used(self) -> int:
         """Hints asked for in the current hand."""
         hints = self.table.hints

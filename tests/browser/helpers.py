@@ -86,14 +86,20 @@ def tick_by_mouse(page: Page, move: AnyMove) -> None:
 def walk_through_scoring(page: Page, *, keyboard: bool = False) -> int:
     """Step through the scoring walkthrough with "Next step"; the number of steps shown.
 
-    By keyboard, the focus must stay on "Next step" after each step."""
-    steps = 0
+    By keyboard, the focus must stay on "Next step" after each step. A learner who may
+    score the hand first lands on "Who collects?" (no step shown yet); Tab leads on."""
+    if keyboard and page.locator(".score-yourself__form").count():
+        expect(page.locator(".score-yourself__form input[type=radio]").first).to_be_focused()
+        assert page.locator(".score-step").count() == 0
+        tab_to(page, "#next-step")
     while page.locator("#next-step").count():
-        steps += 1
+        before = page.locator(".score-step").count()
         if keyboard:
             expect(page.locator("#next-step")).to_be_focused()
             page.keyboard.press("Enter")
         else:
             page.locator("#next-step").click()
-        page.wait_for_function(f"() => document.querySelectorAll('.score-step').length > {steps}")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.score-step').length > n", arg=before
+        )
     return page.locator(".score-step").count()

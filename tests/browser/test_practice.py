@@ -137,7 +137,8 @@ def test_gin_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
     else:
         raise AssertionError("the hand did not end")
     # The scoring walkthrough, step by step, with Enter.
-    page.locator("#next-step").focus() if page.locator("#next-step").count() else None
+    # The walkthrough, from "Who collects?" (where the keyboard lands) to its end.
+    expect(page.locator(".score-yourself__form")).to_be_visible()
     shown = walk_through_scoring(page, keyboard=True)
     assert hand.result is not None
     assert shown == len(hand.result.settlement.steps)
@@ -206,7 +207,9 @@ def test_a_move_posted_before_htmx_sets_up_the_redrawn_board_still_counts(
     wait_for_my_turn(page, table)
     click_move(page, DrawStock())
     assert page.locator("#hand-form input[name=csrfmiddlewaretoken]").count() == 0
-    # A copy of the form that htmx has not seen, as a new board's before it settles.
+    # A copy of the form that htmx has not seen, as a new board's before it settles
+    # (made once this swap has settled, or htmx would set the copy up too).
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
     page.evaluate(
         "() => { const f = document.getElementById('hand-form');"
         " f.replaceWith(f.cloneNode(true)); }"

@@ -101,15 +101,23 @@ def test_a_learner_sitting_out_sees_no_hand() -> None:
 def test_the_scoring_walkthrough_shows_the_steps_asked_for() -> None:
     over = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
     total = len(over.result.settlement.steps)  # type: ignore[union-attr]
+    # First the learner may score it themselves: no step is shown, none gives it away.
     first = board_context(Seat(over), BoardDisplay())
-    assert len(first["shown_steps"]) == 1 and first["more_steps"] and first["next_step"] == 2
+    assert first["scoring_pending"] and first["score_yourself"] is not None
+    assert first["shown_steps"] == [] and first["more_steps"] and first["next_step"] == 1
     assert not first["walkthrough"]
+    step_one = board_context(Seat(over), BoardDisplay(steps=1, walkthrough=True))
+    assert len(step_one["shown_steps"]) == 1 and step_one["next_step"] == 2
+    assert not step_one["scoring_pending"]
     third = board_context(Seat(over), BoardDisplay(steps=3, walkthrough=True))
     assert len(third["shown_steps"]) == 3 and third["walkthrough"]
     every = board_context(Seat(over), BoardDisplay(steps=None, walkthrough=True))
     assert len(every["shown_steps"]) == total and not every["more_steps"]
-    beyond = board_context(Seat(over), BoardDisplay(steps=999))
+    beyond = board_context(Seat(over), BoardDisplay(steps=999, walkthrough=True))
     assert len(beyond["shown_steps"]) == total
+    # Someone who only watched the hand has nothing to score: the first step at once.
+    watcher = board_context(Seat(over, me=None), BoardDisplay())
+    assert len(watcher["shown_steps"]) == 1 and not watcher["scoring_pending"]
     assert first["result"].headline == "You knocked."
     assert board_context(Seat(over, me=1), BoardDisplay())["result"].headline == "Aistė knocked."
 

@@ -108,7 +108,11 @@ def test_a_whole_guided_hand_with_a_hint_and_mistakes(client: Client) -> None:
         **HTMX,
     )  # type: ignore[union-attr]
     html = response.content.decode()
-    assert "Hand complete" in html and "score-step" in html
+    # The learner may score it first: no step of the walkthrough yet, then each step.
+    assert "Hand complete" in html and "score-yourself__form" in html
+    assert "score-step" not in html
+    walkthrough = client.get(page(slug) + "?step=1", **HTMX).content.decode()
+    assert walkthrough.count('class="score-step"') == 1
     attempt = GuidedAttempt.objects.get()
     assert attempt.finished and attempt.stars == stars_for(3, 2) == 1
     result = GuidedResult.objects.get()

@@ -463,10 +463,13 @@ def test_scoring_walkthrough_steps(client: Client) -> None:
     table = start_table(client, "knock", 3)
     play_whole_hand(client, table, check=False)
     first = client.get(url(table), **HTMX).content.decode()
+    one = client.get(url(table) + "?step=1", **HTMX).content.decode()
     every = client.get(url(table) + "?step=all", **HTMX).content.decode()
-    assert first.count('class="score-step"') == 1
+    # First the learner may score it: no step yet, the way in is "Next step".
+    assert "score-yourself__form" in first and 'class="score-step"' not in first
+    assert one.count('class="score-step"') == 1
     assert every.count('class="score-step"') > 1
-    assert "Next step" in first and "Next step" not in every
+    assert "Next step" in first and "Next step" in one and "Next step" not in every
     assert "Next hand" in every
 
 
@@ -1015,3 +1018,22 @@ def test_a_boards_partial_posts_with_the_pages_token_and_sends_no_new_one() -> N
         assert "csrftoken" not in response.cookies
         for form in re.findall(r'<form [^>]*method="post".*?</form>', html, flags=re.S):
             assert "hx-post=" in form, form[:200]
+
+
+def test_nothing_gives_the_score_away_while_the_learner_scores_the_hand(client: Client) -> None:
+    """The browser review: "Score it yourself first" stood beside the winner's new score,
+    the updated sheet and the walkthrough's first step. Until the learner answers or
+    steps into the walkthrough, the scores are those before the hand, and no sheet."""
+    table = start_table(client, "gin", 2)
+    play_whole_hand(client, table, check=False)
+    state = table_state(table=Table.objects.get(pk=table.pk))
+    assert state.hand.result is not None and any(state.scores)
+    first = client.get(url(table)).content.decode()
+    assert "score-yourself__form" in first
+    assert re.findall(r'seat__score">([^<]*)<', first) == ["score 0", "score 0"]
+    assert 'class="scores"' not in first and 'class="score-step"' not in first
+    for later in ("?step=1", "?step=all", "?guess_player=0&guess_points=7"):
+        page = client.get(url(table) + later).content.decode()
+        shown = re.findall(r'seat__score">([^<]*)<', page)
+        assert shown != ["score 0", "score 0"], later
+        assert 'class="scores"' in page and 'class="score-step"' in page, later

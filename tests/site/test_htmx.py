@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -86,3 +87,18 @@ def test_every_sample_hand_shows_a_meld_and_some_deadwood() -> None:
         arrangement = sample["arrangement"]
         assert arrangement.melds and arrangement.deadwood_cards, seed  # type: ignore[attr-defined]
         assert sample == _sample_hand(seed)  # the same number, the same hand
+
+
+@pytest.mark.django_db
+def test_the_development_server_has_no_script_that_draws_an_error_over_the_page(
+    client: Client, settings: Any
+) -> None:
+    """With DEBUG (``make run``) django-htmx's tag adds a script that writes a 400's body
+    over the whole document, before htmx's responseHandling (which swaps a 400 into the
+    table, as a refused move's explanation) applies: the browser review found a refused
+    meld wiping the page. The page loads htmx itself, the same with DEBUG or without."""
+    for debug in (True, False):
+        settings.DEBUG = debug
+        page = client.get("/en/").content.decode()
+        assert "django_htmx/htmx-2.min.js" in page
+        assert "django-htmx.js" not in page and "htmx_script" not in page

@@ -87,6 +87,12 @@ def test_every_lesson_renders_in_every_language(
         assert 'name="description"' in html and 'hreflang="lt"' in html
         assert "<!--cards:" not in html and "<!--check:" not in html
         assert html.count('class="check ') == (len(lesson.checks) if lesson.kind == "lesson" else 0)
+        # Each check is a landmark named by its title: no two alike (axe: landmark-unique).
+        titles = [
+            re.sub(r"<[^>]+>", "", title)
+            for title in re.findall(r'<h2 class="check__title"[^>]*>(.*?)</h2>', html, re.S)
+        ]
+        assert len(set(titles)) == len(titles), (url, titles)
 
 
 @pytest.mark.django_db

@@ -55,6 +55,27 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
 
+class MethodNotAllowedPageMiddleware:
+    """A translated page for a 405: Django's ``require_POST`` answers a GET with an
+    empty body, and a browser then shows an error screen of its own (an address that
+    only a form's button posts to, typed or opened from the history). The ``Allow``
+    header stays. After ``LocaleMiddleware``, so that the page is in its language."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or getattr(response, "streaming", False):
+            return response
+        if response.content:
+            return response
+        page = render(request, "405.html", status=405)
+        if "Allow" in response:
+            page["Allow"] = response["Allow"]
+        return page
+
+
 def client_address(request: HttpRequest) -> str:
     """The client's address: ``CLIENT_ADDRESS_HEADER`` (the reverse proxy's, e.g.
     ``HTTP_X_REAL_IP``) when set, else ``REMOTE_ADDR``."""

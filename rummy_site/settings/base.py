@@ -52,7 +52,9 @@ MIDDLEWARE = [
     # ... and LocaleMiddleware before CommonMiddleware, so that APPEND_SLASH
     # and the i18n_patterns redirects see the activated language.
     "django.middleware.locale.LocaleMiddleware",
-    # After LocaleMiddleware, so that its 413 page is in the page's language.
+    # After LocaleMiddleware, so that its 413 page is in the page's language; the 405
+    # page too.
+    "rummy_site.middleware.MethodNotAllowedPageMiddleware",
     "rummy_site.middleware.RequestBodyLimitMiddleware",
     "rummy_site.middleware.PostRateLimitMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -71,3 +71,34 @@ def test_a_nul_in_an_id_or_a_code_is_a_404_before_any_query(
         with django_assert_max_num_queries(0):
             response = method(path)
         assert response.status_code == 404, (method.__name__, path)
+
+
+def post_only_paths() -> Iterator[str]:
+    """Each route, its values filled in, that a plain visit may reach."""
+    for route, _ in routes():
+        path = re.sub(r"<(?:id|code):\w+>", "KX7M4P", route)
+        path = re.sub(r"<int:\w+>", "1", path)
+        path = re.sub(r"<slug:\w+>", "gin", path)
+        if not path.startswith(("events/", "i18n/")) and "(?P" not in path:
+            yield "/{language}/" + path
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_opening_an_address_only_a_button_posts_to_shows_a_page_in_its_language(
+    client: Client, language: str
+) -> None:
+    """The browser review: a typed /en/practice/new/ got a 405 with an empty body, and
+    the browser showed an error screen of its own."""
+    refused = 0
+    for path in sorted(set(post_only_paths())):
+        response = client.get(path.format(language=language))
+        if response.status_code != 405:
+            continue
+        refused += 1
+        page = response.content.decode()
+        assert f'<html lang="{language}"' in page, path
+        assert "POST" in response["Allow"], path
+        if language != "en":
+            assert "This address is for a button" not in page, path
+    assert refused >= 10

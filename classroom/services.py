@@ -33,7 +33,7 @@ from game.practice.models import Table
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
-from learners.names import clean_display_name
+from learners.names import clean_display_name, name_key
 from rummy_site import codes
 from rummy_site.errors import ServiceError
 from rummy_site.prepared import PreparedQuery
@@ -228,14 +228,16 @@ def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:
 
 
 def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None) -> bool:
-    """No other pupil of the class has this name, whatever its case. Compared here, in
-    Python: SQLite's own case rules know only ASCII ("Žana" and "žana" would differ);
-    the database's constraint is the guard against a parallel join on PostgreSQL."""
+    """No other pupil of the class has a name that reads as this one: whatever its case,
+    width or look-alike letters (:func:`learners.names.name_key`: "Оna" with a Cyrillic
+    О is "Ona"). Compared here, in Python: SQLite's own case rules know only ASCII
+    ("Žana" and "žana" would differ); the database's constraint on the name's case is
+    the guard against a parallel join on PostgreSQL."""
     names = Pupil.objects.filter(classroom=classroom, removed__isnull=True)
     if besides is not None:
         names = names.exclude(pk=besides.pk)
-    wanted = name.casefold()
-    return all(other.casefold() != wanted for other in names.values_list("name", flat=True))
+    wanted = name_key(name)
+    return all(name_key(other) != wanted for other in names.values_list("name", flat=True))
 
 
 def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
@@ -442,8 +444,7 @@ def may_join_as(learner: Learner, name: str) -> bool:
     names = list(
         Pupil.objects.filter(learner=learner, removed__isnull=True).values_list("name", flat=True)
     )
-    wanted = " ".join(str(name).split()).casefold()
-    return not names or wanted in {n.casefold() for n in names}
+    return not names or name_key(name) in {name_key(n) for n in names}
 
 
 def memberships_of(*, learner: Learner | None) -> list[Pupil]:

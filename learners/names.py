@@ -35,4 +35,32 @@ def clean_display_name(raw: str, max_length: int) -> str:
     return " ".join(kept.split())[:max_length].rstrip()
 
 
-__all__ = ["REMOVED_CATEGORIES", "clean_display_name"]
+#: Cyrillic and Greek letters (as casefolded) that look like a Latin one, in either
+#: case (Cyrillic "н" for its capital "Н", which reads as "H"): two names that differ
+#: only by such letters read as one name on a teacher's grid or at a table.
+_LOOKALIKES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p",
+        "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
+        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m",
+        "ν": "n", "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x",
+    }
+)  # fmt: skip
+
+
+def name_key(name: str) -> str:
+    """What two names must not share to be told apart by people: the name without its
+    case, its width (full-width letters) or its look-alike letters, spaces collapsed.
+
+    >>> name_key("Ona") == name_key("ＯＮＡ") == name_key("Оna")  # full-width; Cyrillic О
+    True
+    >>> name_key("Нина") == name_key("нина") != name_key("Нона")
+    True
+    >>> name_key("Aistė") == name_key("Aiste")  # a letter of its own, not a look-alike
+    False
+    """
+    text = unicodedata.normalize("NFKC", " ".join(str(name).split())).casefold()
+    return unicodedata.normalize("NFC", text).translate(_LOOKALIKES)
+
+
+__all__ = ["REMOVED_CATEGORIES", "clean_display_name", "name_key"]

@@ -74,6 +74,7 @@ from game.practice.services import (
 )
 from game.practice.signals import hand_finished, move_refused
 from learners.models import Learner
+from learners.names import name_key
 from rummy_site import codes
 from rummy_site.errors import ServiceError
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
@@ -402,8 +403,8 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
         free = next((i for i, s in enumerate(table.seats) if _is_open(s)), None)
         if free is None:
             raise TableFull()
-        taken = {str(s.get("name", "")).casefold() for s in table.seats if not _is_open(s)}
-        if name.casefold() in taken:
+        taken = {name_key(str(s.get("name", ""))) for s in table.seats if not _is_open(s)}
+        if name_key(name) in taken:
             raise NameTaken()
         seats = [dict(s) for s in table.seats]
         seats[free] = {"name": name, "learner": learner.pk}

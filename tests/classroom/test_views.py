@@ -312,6 +312,9 @@ def test_joining_refusals_are_in_the_pages_language_and_change_nothing() -> None
     for data, status in [
         ({"code": "KXMKXM", "name": "Jonas"}, 422),
         ({"code": classroom.join_code, "name": "ona"}, 409),
+        # The tamper probe: Ona's name with a Cyrillic О, or in full-width letters.
+        ({"code": classroom.join_code, "name": "Оna"}, 409),
+        ({"code": classroom.join_code, "name": "Ｏｎａ"}, 409),
         ({"code": classroom.join_code, "name": ""}, 400),
         ({"code": "", "name": "Jonas"}, 400),
     ]:

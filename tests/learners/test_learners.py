@@ -224,3 +224,25 @@ def test_a_day_streak_counts_days_in_a_row_with_something_done(
     home()
     learner.refresh_from_db()
     assert learner.last_active_day == day["today"] - timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "same"),
+    [
+        ("Ona", "ona", True),
+        ("Ona", "Оna", True),  # a Cyrillic О
+        ("Ona", "ＯＮＡ", True),  # full width
+        ("Ona", " Ona ", True),
+        ("Нина", "нина", True),  # the same Russian name, whatever its case
+        ("Нина", "Hина", True),  # a Latin H for the Cyrillic Н
+        ("Вова", "BOBA", True),
+        ("Нина", "Нона", False),
+        ("Aistė", "Aiste", False),  # ė is a letter of its own
+        ("Jonas", "Jonas P.", False),
+        ("Ανna", "Anna", True),  # a Greek A and ν
+    ],
+)
+def test_names_that_read_alike_have_one_key(one: str, other: str, same: bool) -> None:
+    from learners.names import name_key
+
+    assert (name_key(one) == name_key(other)) is same

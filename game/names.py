@@ -11,15 +11,21 @@ questions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.utils.translation import pgettext, pgettext_lazy
 
-#: The computer players, in seat order after the learner (the most a table needs: 5).
+from learners.names import name_key
+
+#: The computer players, in seat order after the learner: the most a table needs (5),
+#: and one more for when a person at the table has one of these names.
 COMPUTER_NAMES = (
     pgettext_lazy("the first computer player's name", "Ona"),
     pgettext_lazy("the second computer player's name", "Ben"),
     pgettext_lazy("the third computer player's name", "Marta"),
     pgettext_lazy("the fourth computer player's name", "Luca"),
     pgettext_lazy("the fifth computer player's name", "Ivan"),
+    pgettext_lazy("the sixth computer player's name", "Sofia"),
 )
 
 
@@ -32,9 +38,24 @@ def computer_names(count: int) -> list[str]:
     return [computer_name(i) for i in range(count)]
 
 
+def computer_names_besides(count: int, people: Iterable[str]) -> list[str]:
+    """``count`` computer players' names in the page's language, in their order, less
+    any that reads as one of ``people`` (:func:`learners.names.name_key`): a learner
+    called Ona plays against Ben and Marta, not against another Ona."""
+    taken = {name_key(person) for person in people}
+    names = [str(name) for name in COMPUTER_NAMES]
+    return [name for name in names if name_key(name) not in taken][:count]
+
+
 def learner_default() -> str:
     """The name a learner gets until they give their own, in the page's language."""
     return pgettext("default name of the learner at a table", "Alex")
 
 
-__all__ = ["COMPUTER_NAMES", "computer_name", "computer_names", "learner_default"]
+__all__ = [
+    "COMPUTER_NAMES",
+    "computer_name",
+    "computer_names",
+    "computer_names_besides",
+    "learner_default",
+]

@@ -62,7 +62,7 @@ from game.engine import (
     rounds_to_json,
     table_sizes,
 )
-from game.names import COMPUTER_NAMES, computer_name
+from game.names import COMPUTER_NAMES, computer_name, computer_names_besides
 from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
@@ -290,17 +290,14 @@ class TableState:
 
 def seat_names(table: Table) -> list[str]:
     """The name of each table seat in the page's language: a person's own name, a
-    computer player's name by its place among the computer players (the stored
-    name is the English one, kept for the record)."""
-    names = []
-    bots = 0
-    for seat in table.seats:
-        if seat.get("kind") == "bot" and bots < len(COMPUTER_NAMES):
-            names.append(computer_name(bots))
-            bots += 1
-        else:
-            names.append(str(seat["name"]))
-    return names
+    computer player's name by its place among the computer players, less any that
+    reads as the person's (the stored name is the English one, kept for the record)."""
+    people = [str(seat["name"]) for seat in table.seats if seat.get("kind") != "bot"]
+    bot_names = iter(computer_names_besides(len(COMPUTER_NAMES), people))
+    return [
+        next(bot_names, str(seat["name"])) if seat.get("kind") == "bot" else str(seat["name"])
+        for seat in table.seats
+    ]
 
 
 def board_names(table: Table, board: Board) -> list[str]:

@@ -64,7 +64,7 @@ from game.engine import (
     rounds_to_data,
     table_sizes,
 )
-from game.names import computer_name
+from game.names import computer_names_besides
 from game.practice.services import (
     MAX_TABLES_PER_DAY,
     CorruptTable,
@@ -295,7 +295,7 @@ def open_table(
         raise BadTable()
     seats: list[dict[str, Any]] = [{"name": name, "learner": learner.pk}]
     seats += [{"name": "", "open": True} for _ in range(players - 1 - computers)]
-    seats += [{"name": computer_name(i), "bot": True} for i in range(computers)]
+    seats += [{"name": n, "bot": True} for n in computer_names_besides(computers, [name])]
     table = SharedTable(
         game=found.value,
         format=TableFormat.of(found, players).value,
@@ -345,7 +345,8 @@ def seat_people(
         for start in range(0, len(people), players):
             group = people[start : start + players]
             seats: list[dict[str, Any]] = [{"name": n, "learner": p.pk} for p, n in group]
-            seats += [{"name": computer_name(i), "bot": True} for i in range(players - len(group))]
+            bots = computer_names_besides(players - len(group), [n for _, n in group])
+            seats += [{"name": n, "bot": True} for n in bots]
             table = SharedTable(
                 game=found.value,
                 format=TableFormat.of(found, players).value,

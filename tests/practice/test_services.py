@@ -45,6 +45,27 @@ def test_computer_players_are_named_in_the_page_language() -> None:
     assert services.seat_names(table)[1:] == ["Ona", "Ben"]
 
 
+@pytest.mark.parametrize(
+    ("language", "learner", "expected"),
+    [
+        ("en", "Ona", ["Ben", "Marta", "Luca", "Ivan", "Sofia"]),
+        ("lt", "ONA", ["Benas", "Marta", "Lukas", "Jonas", "Rūta"]),
+        ("ru", "Оля", ["Борис", "Марта", "Лука", "Иван", "Соня"]),
+        ("it", "Luca", ["Giulia", "Paolo", "Marta", "Dario", "Sofia"]),
+        ("en", "Aistė", ["Ona", "Ben", "Marta", "Luca", "Ivan"]),
+    ],
+)
+def test_no_computer_player_has_the_learners_name(
+    language: str, learner: str, expected: list[str]
+) -> None:
+    """The tamper probe: a computer player got a person's name at the same table, and
+    the log no longer said which of the two moved."""
+    table = factories.table("basic", 6, seed=5)
+    table.seats[0]["name"] = learner
+    with translation.override(language):
+        assert services.seat_names(table) == [learner, *expected]
+
+
 def test_a_new_table_seats_the_learner_and_the_computer_players() -> None:
     table = factories.table("knock", 4, seed=5)
     assert [s["kind"] for s in table.seats] == ["human", "bot", "bot", "bot"]

@@ -329,3 +329,12 @@ def test_a_learner_opens_at_most_so_many_tables_a_day(monkeypatch: pytest.Monkey
     # Sitting down at someone else's table is not opening one; another learner may.
     services.open_table(learner=jonas, name="Jonas", game="gin", players=2)
     assert SharedTable.objects.count() == 3
+
+
+def test_no_computer_player_takes_a_persons_name_at_the_table() -> None:
+    """The tamper probe: Ona opened a table with two computer players, one of them Ona."""
+    ona, jonas, ben = people("Ona", "Jonas", "Ben")
+    table = services.open_table(learner=ona, name="Ona", game="gin", players=4, computers=2)
+    assert [s["name"] for s in table.seats if s.get("bot")] == ["Ben", "Marta"]
+    seated = services.seat_people(people=[(jonas, "Jonas"), (ben, "ben")], game="knock", players=4)
+    assert [s["name"] for s in seated[0].seats] == ["Jonas", "ben", "Ona", "Marta"]

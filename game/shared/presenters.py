@@ -3,6 +3,7 @@ their own seat, who is at the table, whose turn it is, and the table's code to s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,7 @@ from django.urls import reverse
 
 from game import explain
 from game.board import BoardDisplay, advice_context, board_context, table_melds
-from game.engine import Advice, Board, Hand, PlayerView
+from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
 
@@ -205,11 +206,23 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
         "played_steps": verdict.played,
         "preferred": verdict.preferred,
         "final": review.move is None,
-        "revealed": [
-            {"name": names[p], "cards": list(final.cards(p)), "you": p == me}
-            for p in range(final.players)
-        ],
+        "revealed": shown_at_the_end(final, me, names),
     }
+
+
+def shown_at_the_end(final: Hand, me: int | None, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The others' hands as the players showed them when the hand ended (to count or lay
+    off against them): none when nobody did, a void hand (the stock ran out) or a
+    blocked one, whose cards are thrown in unseen (the tamper probe found a review
+    showing them)."""
+    result = final.result
+    if result is None or result.end in (HandEnd.VOID, HandEnd.BLOCKED):
+        return []
+    return [
+        {"name": names[p], "cards": list(final.cards(p))}
+        for p in range(final.players)
+        if p != me
+    ]
 
 
 __all__ = [
@@ -218,5 +231,6 @@ __all__ = [
     "events_url",
     "poll_seconds",
     "review_context",
+    "shown_at_the_end",
     "table_context",
 ]

@@ -359,3 +359,26 @@ def test_a_move_sends_its_rate_limit_count_with_the_player_s_read(settings) -> N
     assert 'FROM "learners_learner"' in learner
     assert statements[-2].startswith('SELECT "shared_sharedtable"')
     assert statements[-1].startswith('UPDATE "shared_sharedtable"')
+
+
+def test_a_review_shows_the_others_hands_only_when_the_hand_ended_with_them_shown() -> None:
+    """The tamper probe: the review of a void hand (the stock ran out) showed the other
+    player's cards "as they were shown at the end", which nobody showed."""
+    from game.engine import Deal, DrawDiscard, HandEnd, Move, new_hand
+    from game.shared.presenters import shown_at_the_end
+
+    hand = new_hand("basic", deal=Deal.build(["7H 8H 2C", "KS 7D AH"], discard="5D"), dealer=1)
+    hand = hand.rules.update(hand, stock=(), hands=(hand.hands[0] + hand.stock, hand.hands[1]))
+    void = hand.play(DrawDiscard()).play(Move.parse("discard 2C"))
+    assert void.result is not None and void.result.end is HandEnd.VOID
+    assert shown_at_the_end(void, 0, ["Ona", "Jonas"]) == []
+    # Ona goes out: Jonas counts the cards he shows.
+    playing = new_hand("basic", deal=Deal.build(["7H 8H 9H", "KS 7D AH"], discard="5D"), dealer=1)
+    playing = playing.play(Move.parse("draw stock")).play(Move.parse("meld 7H 8H 9H"))
+    assert shown_at_the_end(playing, 0, ["Ona", "Jonas"]) == []  # not over: nothing
+    out = playing.play(Move.parse(f"discard {playing.hands[0][0]}"))
+    assert out.result is not None and out.result.end is HandEnd.RUMMY
+    assert shown_at_the_end(out, 0, ["Ona", "Jonas"]) == [
+        {"name": "Jonas", "cards": list(out.cards(1))}
+    ]
+    assert shown_at_the_end(out, None, ["Ona", "Jonas"])[0]["name"] == "Ona"

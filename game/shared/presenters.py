@@ -219,9 +219,7 @@ def shown_at_the_end(final: Hand, me: int | None, names: Sequence[str]) -> list[
     if result is None or result.end in (HandEnd.VOID, HandEnd.BLOCKED):
         return []
     return [
-        {"name": names[p], "cards": list(final.cards(p))}
-        for p in range(final.players)
-        if p != me
+        {"name": names[p], "cards": list(final.cards(p))} for p in range(final.players) if p != me
     ]
 
 

@@ -1,5 +1,6 @@
 """The pages that refuse a request, as a person meets them in a browser: too many clicks
-(429) and a request too large (413), translated, accessible and with a way back."""
+(429), a request too large (413) and a button's address opened as a page (405),
+translated, accessible and with a way back."""
 
 from __future__ import annotations
 
@@ -56,3 +57,33 @@ def test_a_request_too_large_gets_a_translated_page(page: Page, site_url: str) -
     expect(page.locator("h1")).to_have_text("Запрос слишком большой")
     expect(page.locator("main")).to_contain_text("64")
     assert serious_violations(page) == []
+
+
+HEADINGS_405 = {
+    "en": "This address is for a button on the site",
+    "lt": "Šis adresas skirtas svetainės mygtukui",
+    "ru": "Этот адрес — для кнопки на сайте",
+    "it": "Questo indirizzo è per un pulsante del sito",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_buttons_address_opened_as_a_page_says_so_and_leads_back(
+    page: Page, site_url: str, language: str
+) -> None:
+    """The browser review: a typed /en/practice/new/ showed the browser's own error
+    screen (a 405 with an empty body)."""
+    response = page.goto(f"{site_url}/{language}/practice/new/")
+    assert response is not None and response.status == 405
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_have_text(HEADINGS_405[language])
+    assert serious_violations(page) == []
+    page.keyboard.press("Tab")  # the skip link first, then on to the way home
+    home = page.locator("main a").first
+    for _ in range(40):
+        if page.evaluate("() => document.activeElement === document.querySelector('main a')"):
+            break
+        page.keyboard.press("Tab")
+    expect(home).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{site_url}/{language}/")

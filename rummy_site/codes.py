@@ -21,6 +21,8 @@ import secrets
 from django.conf import settings
 from django.utils.translation import ngettext
 
+from learners.names import name_key
+
 from .errors import ServiceError
 from .ratelimit import Limit, hit
 
@@ -36,13 +38,6 @@ JOIN_LENGTH = 6
 #: A pupil's return code: on their card, the key to their progress on another computer.
 RETURN_LENGTH = 8
 
-_LOOKALIKES = str.maketrans(
-    {
-        "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M",
-        "О": "O", "Р": "P", "Т": "T", "Х": "X", "У": "Y",
-    }
-)  # fmt: skip
-
 
 def new_code(length: int) -> str:
     """A random code of ``length`` characters of :data:`ALPHABET`."""
@@ -50,10 +45,10 @@ def new_code(length: int) -> str:
 
 
 def normalise(text: str) -> str:
-    """What a person typed, as a code to look up: upper case, Cyrillic look-alikes as
-    Latin letters, without spaces or dashes. (It may still not be a code.)"""
-    upper = text.upper().translate(_LOOKALIKES)
-    return "".join(ch for ch in upper if ch not in " -–—\t")
+    """What a person typed, as a code to look up: upper case, full-width letters and
+    Cyrillic look-alikes as Latin letters (:func:`learners.names.name_key`, which tells
+    names apart the same way), without spaces or dashes. (It may still not be a code.)"""
+    return "".join(ch for ch in name_key(text).upper() if ch not in " -–—\t")
 
 
 def is_code(text: str, length: int) -> bool:

@@ -34,6 +34,8 @@ def test_codes_use_no_character_that_reads_like_another() -> None:
     code = codes.new_code(codes.JOIN_LENGTH)
     assert codes.is_code(code, codes.JOIN_LENGTH)
     assert codes.normalise(f" {code.lower()[:3]}-{code[3:]} ") == code
+    # A Russian layout left on, and full-width letters (a Chinese or Japanese one).
+    assert codes.normalise("кх7м-4рт") == codes.normalise("ＫＸ７Ｍ４ＰＴ") == "KX7M4PT"
     assert not codes.is_code("ABC", codes.JOIN_LENGTH)
     assert not codes.is_code("K0K0K0", codes.JOIN_LENGTH)  # zero is not in the alphabet
 

@@ -63,7 +63,7 @@ HEADINGS_405 = {
     "en": "This address is for a button on the site",
     "lt": "Šis adresas skirtas svetainės mygtukui",
     "ru": "Этот адрес — для кнопки на сайте",
-    "it": "Questo indirizzo è per un pulsante del sito",
+    "it": "Questo indirizzo serve a un pulsante del sito",
 }
 
 

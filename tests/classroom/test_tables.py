@@ -123,7 +123,7 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert 'value="go-on"' in page.content.decode()
     # The pupils' page says so; a move is refused and changes nothing.
     pupil_page = ona.get(f"/lt/play/{table.public_id}/").content.decode()
-    assert "sustabd" in pupil_page.lower()  # "sustabdė" (paused), in Lithuanian
+    assert "pristabd" in pupil_page.lower()  # "pristabdė" (paused), in Lithuanian
     state = shared.shared_state(table=table)
     seat = next(s for s in (0, 1) if state.my_turn(s))
     version = table.version

@@ -197,7 +197,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
                     }
                     for p in range(hand.players)
                 ],
-                "discard_top": view.discard_pile[-1] if view.discard_pile else None,
+                "discard_top": view.discard_top,
                 "stock_size": view.stock_size,
                 "melds": table_melds(view.table, board_names),
                 "log": explain.log_sentences(view.log, board_names, human=None, last=6),

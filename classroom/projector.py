@@ -109,7 +109,7 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
         "answer": answer,
         "finished": hand.is_over or step is None,
         "seats": seats,
-        "discard_top": view.discard_pile[-1] if view.discard_pile else None,
+        "discard_top": view.discard_top,
         "stock_size": view.stock_size,
         "melds": table_melds(view.table, names),
         "log": explain.log_sentences(view.log, names, human=LEARNER, last=4),

@@ -68,6 +68,28 @@ def test_face_up_shows_every_hand_and_the_learners_view_only_theirs(teacher: Cli
     assert "face down" in mine and "face down" not in up
 
 
+
+def discard_shown(html: str) -> str | None:
+    pile = html.split("Discard pile", 1)[1].split("</p>", 1)[0]
+    found = re.search(r'data-card="(\w+)"', pile)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("slug", [s.slug for s in scenarios.library()])
+def test_the_discard_pile_shows_its_top_card_at_every_step(teacher: Client, slug: str) -> None:
+    """The browser walk: the projector showed the bottom card of the pile (the engine's
+    pile is top first), so "Ona throws the 10♠" stood beside a K♥."""
+    scenario = scenarios.get(slug)
+    assert scenario is not None
+    line = scenarios.right_line(scenario)
+    seen = set()
+    for step in range(len(line) + 1):
+        top = scenarios.replay(scenario, line[:step]).hand.view(LEARNER).discard_top
+        html = teacher.get(f"/en/classroom/projector/guided/{slug}/?step={step}").content.decode()
+        assert discard_shown(html) == (None if top is None else str(top)), step
+        seen.add(top)
+    assert len(seen) > 1  # the pile's top changed during the hand
+
 # ------------------------------------------------------------------ a pupil's practice hand
 def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
     teacher_user = User.objects.create_user("ms-jones")

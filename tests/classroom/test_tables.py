@@ -168,6 +168,18 @@ def test_the_teachers_face_up_view_polls_and_redraws_after_a_move() -> None:
     assert redraw.status_code == 200
     html = redraw.content.decode()
     assert 'id="class-table"' in html and "<html" not in html
+    # After a discard the pile holds two cards: the page shows the one on top (the
+    # browser walk found the bottom one on the teacher's page).
+    table.refresh_from_db()
+    state = shared.shared_state(table=table)
+    thrown = state.hand_of(state.current[0]).cards(seat)[0]
+    mover.post(
+        f"/lt/play/{table.public_id}/move/",
+        {"version": table.version, "action": "discard", "cards": [str(thrown)]},
+    )
+    table.refresh_from_db()
+    pile = teacher.get(url).content.decode().split("kortų krūva", 1)[1].split("</p>", 1)[0]
+    assert f'data-card="{thrown}"' in pile
     # Another teacher's poll of it is refused like the page.
     other, _other = teacher_client("mr-smith")
     assert other.get(url, {"v": 0}, **HX).status_code == 404

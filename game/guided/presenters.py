@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -120,6 +121,15 @@ def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | No
     }
 
 
+def _closing_words(state: GuidedState) -> SafeString | None:
+    """The coach's words on the last step of a hand played along its path (the score,
+    and why), for once the hand is over; ``None`` before, or off the path."""
+    steps = state.scenario.steps
+    if not state.hand.is_over or state.off_path or not steps:
+        return None
+    return text_html(pick(steps[-1].right)) or None
+
+
 def guided_context(
     state: GuidedState,
     display: BoardDisplay,
@@ -140,6 +150,16 @@ def guided_context(
         label = mistake_label(m.key)
         by_label[label] = by_label.get(label, 0) + 1
     coaching = step is not None and not state.off_path
+    said = feedback(state, verdict)
+    closing = _closing_words(state)
+    pending = bool(context["scoring_pending"])
+    said_now = said is not None and said["kind"] == VerdictKind.RIGHT.value
+    if closing is not None and said_now and pending:
+        # The last step's words give the score away: they wait for the learner's answer
+        # (the browser walk found them just above "Who collects?").
+        said = {**said, "text": _("The hand is over. Work out the score yourself below.")}
+    if pending or said_now:
+        closing = None  # not yet, or said just now in the feedback
     if state.off_path:
         prompt = _("You have left the lesson's path: finish the hand your own way.")
     else:
@@ -167,7 +187,8 @@ def guided_context(
             if step and coaching
             else [],
             "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
-            "feedback": feedback(state, verdict),
+            "feedback": said,
+            "closing_words": closing,
             "finished": state.hand.is_over,
             "stars": attempt.stars if attempt and attempt.finished else None,
             "hints_used": len(attempt.hints) if attempt else 0,

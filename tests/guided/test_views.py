@@ -392,3 +392,27 @@ def test_a_guided_move_goes_on_from_the_progress_the_move_before_left(
 
     assert masked(again) == masked(html) and 'value="1"' in html
     assert [[str(m) for m in moves] for moves in replays] == [["draw discard"]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, slug: str) -> None:
+    """The browser walk: the last step's "You score 70" stood just above "Who collects?".
+    While the learner is to score the hand, the coach only says it is over; once they
+    answer (or step into the walkthrough), the coach's words on the score are shown."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    line = guided.right_line(scenario)
+    for version, move in enumerate(line):
+        response = client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    html = response.content.decode()
+    with translation.override("en"):
+        words = str(text_html(scenario.steps[-1].right["en"]))
+    assert "feedback--right" in html and "Hand complete" in html
+    if "score-yourself__form" not in html:  # nobody collects (a void hand): nothing to score
+        assert words in html
+        return
+    assert words not in html and "Work out the score yourself below" in html
+    answered = client.get(page(slug), {"guess_player": "0", "guess_points": "1"}).content.decode()
+    assert words in answered and "coach__closing" in answered
+    assert words in client.get(page(slug), {"step": "1"}).content.decode()

@@ -92,6 +92,12 @@ def question(check: Check, seed: int) -> dict[str, Any]:
     return data
 
 
+def _widest(melds: Sequence[Meld]) -> Meld:
+    """The meld to show as "there is one": the longest (the browser walk: 5♣ 5♦ 5♥ 5♠
+    was answered with "5♣ 5♥ 5♠ is a group", as if the 5♦ did not belong)."""
+    return max(melds, key=lambda meld: len(meld.cards))
+
+
 def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
     """Why the right answer is right, as sentences and cards."""
     d = outcome.details
@@ -103,7 +109,10 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             if melds:
                 lines.append(
                     _("There is one: %(cards)s is a %(kind)s.")
-                    % {"cards": explain.cards_short(melds[0].cards), "kind": _meld_label(melds[0])}
+                    % {
+                        "cards": explain.cards_short(_widest(melds).cards),
+                        "kind": _meld_label(_widest(melds)),
+                    }
                 )
             else:
                 lines.append(_("Right: no three or four of these cards make a group or a run."))
@@ -118,7 +127,10 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             if melds:
                 lines.append(
                     _("There is one: %(cards)s is a %(kind)s.")
-                    % {"cards": explain.cards_short(melds[0].cards), "kind": _meld_label(melds[0])}
+                    % {
+                        "cards": explain.cards_short(_widest(melds).cards),
+                        "kind": _meld_label(_widest(melds)),
+                    }
                 )
             else:
                 lines.append(_("In fact there is no meld among these cards."))

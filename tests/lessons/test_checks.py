@@ -515,3 +515,22 @@ def test_two_answers_sent_at_once_count_as_two_tries(check_lesson: Lesson) -> No
     assert (first.tries, first.correct, first.solved) == (2, True, True)
     tally = CheckAnswer.objects.get()
     assert (tally.attempts, tally.correct) == (2, True)
+
+
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [({"answer": "none"}, "5♣ 5♦ 5♥ 5♠"), ({"cards": ["5C", "5D"]}, "5♣ 5♦ 5♥ 5♠")],
+)
+def test_the_meld_shown_as_there_is_one_is_the_whole_meld(answer: dict, shown: str) -> None:
+    """The browser walk: four fives answered "none" were explained as "5♣ 5♥ 5♠ is a
+    group", leaving out the 5♦ that belongs to it."""
+    from django.utils import translation
+
+    from lessons.presenters import explanation
+
+    check = parse_check("meld 5C 5D 5H 5S")
+    outcome = check.judge(answer, 0)  # type: ignore[union-attr]
+    assert not outcome.correct
+    with translation.override("en"):
+        lines = " ".join(str(line) for line in explanation(check, outcome)["lines"])
+    assert f"There is one: {shown} is a group." in lines

@@ -382,3 +382,22 @@ def test_json_round_trip_and_replay() -> None:
         )
         == hand
     )
+
+
+def test_basic_blocked_when_the_last_card_must_be_discarded_and_melding_cannot_go_out() -> None:
+    """The rules check: with ``last_card_must_be_discarded``, 5H 6H waiting for the 4H
+    can never go out (drawn, the three cards make a meld that would take the last
+    card), so with nothing to lay off the hand is blocked; without the option the
+    4H would let that player go out, and the hand plays on."""
+    deal = Deal.build(["7C 7D 7H 7S 5H 6H", "QC QD QH QS 2S 9D"], discard="KD", stock="3S JC 4H")
+    moves = ["draw stock", "meld 7C 7D 7H 7S", "discard 3S", "draw stock", "meld QC QD QH QS"]
+    strict = {"last_card_must_be_discarded": True}
+    hand = replay_hand("basic", moves, dealer=1, deal=deal, options=strict).play(
+        Move.parse("discard JC")
+    )
+    assert hand.result is not None and hand.result.end is HandEnd.BLOCKED
+    assert hand.settlement is not None and hand.settlement.transfers == ()
+    free = replay_hand("basic", [*moves, "discard JC", "draw stock"], dealer=1, deal=deal)
+    assert not free.is_over
+    free = free.play(Move.parse("meld 4H 5H 6H"))
+    assert free.is_over and free.result is not None and free.result.end is not HandEnd.BLOCKED

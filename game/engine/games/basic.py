@@ -283,6 +283,12 @@ def is_blocked(hand: Hand) -> bool:
     meld on the table can take any card that is not already on the table, and no
     card off the table completes a meld with any two-card hand, the table and the
     hand sizes can never change again.
+
+    With ``last_card_must_be_discarded`` a two-card hand cannot go out by melding
+    (the drawn card and its two make a meld that would take the last card, and the
+    rule wants a discard), so only a layoff could still change anything: the
+    rules.md test "no card completes a meld with a two-card hand" is left out (the
+    rules check found such a hand running on for thousands of moves).
     """
     if any(len(h) > 2 for h in hand.hands):
         return False
@@ -291,6 +297,9 @@ def is_blocked(hand: Hand) -> bool:
     off_table = [c for c in DECK if c not in on_table]
     if set(layoff_targets(hand.table, ace_high=ace)) - on_table:
         return False
+    assert isinstance(hand.options, BasicOptions)
+    if hand.options.last_card_must_be_discarded:
+        return True
     for h in hand.hands:
         if len(h) == 2:
             for c in off_table:

@@ -68,7 +68,6 @@ def test_face_up_shows_every_hand_and_the_learners_view_only_theirs(teacher: Cli
     assert "face down" in mine and "face down" not in up
 
 
-
 def discard_shown(html: str) -> str | None:
     pile = html.split("Discard pile", 1)[1].split("</p>", 1)[0]
     found = re.search(r'data-card="(\w+)"', pile)
@@ -89,6 +88,7 @@ def test_the_discard_pile_shows_its_top_card_at_every_step(teacher: Client, slug
         assert discard_shown(html) == (None if top is None else str(top)), step
         seen.add(top)
     assert len(seen) > 1  # the pile's top changed during the hand
+
 
 # ------------------------------------------------------------------ a pupil's practice hand
 def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:

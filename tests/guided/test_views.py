@@ -404,7 +404,9 @@ def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, s
     assert scenario is not None
     line = guided.right_line(scenario)
     for version, move in enumerate(line):
-        response = client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+        response = client.post(
+            page(slug, what="move"), {"version": str(version), **move_data(move)}
+        )
     html = response.content.decode()
     with translation.override("en"):
         words = str(text_html(scenario.steps[-1].right["en"]))

@@ -154,7 +154,7 @@ def guided_context(
     closing = _closing_words(state)
     pending = bool(context["scoring_pending"])
     said_now = said is not None and said["kind"] == VerdictKind.RIGHT.value
-    if closing is not None and said_now and pending:
+    if said is not None and closing is not None and said_now and pending:
         # The last step's words give the score away: they wait for the learner's answer
         # (the browser walk found them just above "Who collects?").
         said = {**said, "text": _("The hand is over. Work out the score yourself below.")}

@@ -418,3 +418,23 @@ def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, s
     answered = client.get(page(slug), {"guess_player": "0", "guess_points": "1"}).content.decode()
     assert words in answered and "coach__closing" in answered
     assert words in client.get(page(slug), {"step": "1"}).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_learner_who_shares_a_name_with_a_player_is_told_apart(client: Client) -> None:
+    """The browser walk: a pupil called Ona saw "Ona" play against "Ona", and the
+    coach's "Ona throws ..." could be either."""
+    from learners.models import Learner
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    first = guided.right_line(scenario)[0]
+    client.post(page(slug, what="move"), {"version": "0", **move_data(first)})
+    assert Learner.objects.count() == 1
+    Learner.objects.update(display_name="ONA")
+    html = client.get(page(slug)).content.decode()
+    assert "ONA (you)" in html
+    Learner.objects.update(display_name="Rasa")
+    html = client.get(page(slug)).content.decode()
+    assert "Rasa" in html and "(you)" not in html

@@ -45,6 +45,10 @@ def check_box(
         error=error,
         autofocus=False,
     )
+    # The answer is a page of its own, whose "Next question" takes the focus: no
+    # #check-0 in its address (Chromium gives no autofocus to a page opened at a
+    # fragment, the browser walk found the keyboard back at the top of the page).
+    box["whole_page"] = True
     outcome = reviewed.outcome if reviewed else None
     if outcome is not None:
         box["stage"] = "right" if outcome.correct else "solution"

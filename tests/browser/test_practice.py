@@ -111,6 +111,36 @@ def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
     context.close()
 
 
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_just_drawn_tag_stays_under_its_card(browser: Any, live_server: Any) -> None:
+    """The browser walk: on a phone, "ką tik iš kaladės" (just drawn) under a card at the
+    left edge ran off the screen, and elsewhere over the cards beside it."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", 2, language="lt")
+    wait_for_my_turn(page, table)
+    before = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, before)
+    tag = page.locator(".card-choice__tag")
+    expect(tag).to_have_count(1)
+    box = tag.bounding_box()
+    card = page.locator(".card-choice", has=tag).locator(".card").bounding_box()
+    assert box is not None and card is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    # No wider than the card and half the gap on each side (0.175rem: 3px here).
+    assert (
+        card["x"] - 3.5 <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 3.5
+    )
+    # Whole words: "ką tik / iš / kaladės" is three lines, not a word broken over four.
+    line = float(tag.evaluate("t => parseFloat(getComputedStyle(t).lineHeight)"))
+    assert box["height"] < 3.5 * line, (box, line)
+    assert box["y"] >= card["y"] + card["height"] - 1  # under the card, not over it
+    context.close()
+
+
 # ---------------------------------------------------------------- keyboard only
 def keyboard_move(page: Page, move: AnyMove) -> None:
     before = version(page)

@@ -378,6 +378,9 @@ def board_context(
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
         "log": log,
+        # The lines shown are the latest: numbered as in the whole hand (the browser
+        # walk: a long hand's first line shown read "1.").
+        "log_start": len(view.log) - len(log) + 1,
         "result": result,
         "shown_steps": result.steps[:shown] if result else [],
         "more_steps": shown < total,

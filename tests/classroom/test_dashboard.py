@@ -249,6 +249,7 @@ def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     live = page.split('id="class-progress"', 1)[1].split("Set an assignment", 1)[0]
     assert "Who may need help now" in live and "<time datetime=" in live, live
+    assert '<ol class="assignment-list">' in live  # numbered, as the grid's columns
 
 
 def test_a_pupil_on_the_same_step_for_minutes_is_shown_as_stuck(teacher: User) -> None:

@@ -202,6 +202,22 @@ def test_skip_to_my_turn(client: Client) -> None:
     assert hand.is_over or hand.turn == HUMAN
 
 
+def test_the_log_numbers_its_latest_lines_as_in_the_whole_hand(client: Client) -> None:
+    """The browser walk: the log shows the latest lines, and numbered them from 1."""
+    table = start_table(client, "basic", 5)
+    hand = hand_of(table)
+    while len(hand.view(HUMAN).log) <= 8 and not hand.is_over:
+        if hand.turn == HUMAN:
+            post_move(client, table, learner_move(hand))
+        else:
+            to_learners_turn(client, table)
+        hand = hand_of(table)
+    events = len(hand.view(HUMAN).log)
+    html = client.get(url(table)).content.decode()
+    lines = html.split('class="log__lines"', 1)[1].split("</ol>", 1)[0]
+    assert lines.startswith(f' start="{events - 7}">') and lines.count("<li") == 8
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_hint_is_given_and_counted(client: Client, htmx: bool) -> None:
     table = start_table(client, "gin")

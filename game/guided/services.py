@@ -59,7 +59,8 @@ class GuidedError(ServiceError):
 class StaleAttempt(GuidedError):
     status = 409
     default_message = gettext_lazy(
-        "This guided hand changed in another tab or window. Here it is as it is now."
+        "This guided hand has moved on since this page was shown (in another tab, or the "
+        "same form sent twice). Here it is as it is now."
     )
 
 

@@ -103,7 +103,10 @@ class StaleTable(PracticeError):
     """The table changed since the page was drawn (another tab, a double click)."""
 
     status = 409
-    default_message = _("The table changed in another tab or window. Here it is as it is now.")
+    default_message = _(
+        "The table has moved on since this page was shown (in another tab, or the same form "
+        "sent twice). Here it is as it is now."
+    )
 
 
 class CorruptTable(PracticeError):

@@ -355,7 +355,7 @@ def test_stale_version(client: Client) -> None:
         url(table, "move"), {"version": str(old), "action": "draw_stock"}, **HTMX
     )
     assert response.status_code == 409
-    assert "changed in another tab" in response.content.decode()
+    assert "has moved on since this page was shown" in response.content.decode()
     assert snapshot(table) == before
 
 

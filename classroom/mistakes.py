@@ -55,6 +55,7 @@ TOPIC_LESSONS: dict[str, dict[str, str]] = {
     MistakeTopic.OTHER_DISCARD: _TACTICS,
     MistakeTopic.OTHER_KNOCK: _TACTICS,
     MistakeTopic.OTHER_MOVE: _TACTICS,
+    MistakeTopic.MISSED_KNOCK: _KNOCK,
     COACH_DEADWOOD: _TACTICS,
 }
 
@@ -74,6 +75,7 @@ TOPIC_WORDS: dict[str, Any] = {
     MistakeTopic.OTHER_DISCARD: gettext_lazy("in a guided hand, another discard"),
     MistakeTopic.OTHER_KNOCK: gettext_lazy("in a guided hand, a knock when another move was right"),
     MistakeTopic.OTHER_MOVE: gettext_lazy("in a guided hand, another move than the right one"),
+    MistakeTopic.MISSED_KNOCK: gettext_lazy("in a guided hand, no knock when a knock was right"),
     COACH_DEADWOOD: gettext_lazy(
         "at a practice table, a discard that kept more deadwood than the coach's choice"
     ),

@@ -53,6 +53,7 @@ TOPIC_CHECKS: dict[tuple[str, str], str] = {
         for topic in ("bad_run", "bad_group", "bad_meld")
     },
     ("gin", "knock_over_limit"): "knock random",
+    ("gin", "missed_knock"): "knock random",
 }
 
 

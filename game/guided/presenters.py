@@ -37,6 +37,7 @@ MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
     MistakeTopic.OTHER_DISCARD: gettext_lazy("discarded another card"),
     MistakeTopic.OTHER_KNOCK: gettext_lazy("knocked when the lesson wanted something else"),
     MistakeTopic.OTHER_MOVE: gettext_lazy("played another move than the lesson's"),
+    MistakeTopic.MISSED_KNOCK: gettext_lazy("did not knock when the lesson wanted a knock"),
 }
 
 

@@ -138,6 +138,9 @@ class MistakeTopic(enum.StrEnum):
     OTHER_DISCARD = "other_discard"
     OTHER_KNOCK = "other_knock"
     OTHER_MOVE = "other_move"
+    #: Another move where the step wanted a knock (the browser walk: a pupil who discarded
+    #: instead of knocking was listed under "another discard").
+    MISSED_KNOCK = "missed_knock"
 
 
 _RUN_FAILURES = {
@@ -178,11 +181,13 @@ def refusal_topic(error: IllegalMove) -> MistakeTopic:
 class Mistake:
     """One mistake of an attempt, typed: the step, how the move was judged, the engine's
     reason (an illegal move: its ``MoveError``, and the ``MeldFailure`` of an illegal
-    meld) or the kind of the move that was not the step's, and the move.
+    meld) or the kind of the move that was not the step's, and the move; for such a move,
+    the kind of move the step wanted (``wanted``, when known).
 
     Stored as ``{"step", "kind", "code", "move"}``, ``code`` being the reason's value
-    (``"illegal_meld:run_gap"`` with the failure) or the move's kind. A result counts
-    mistakes by :attr:`key`, ``"<kind>:<code>"``.
+    (``"illegal_meld:run_gap"`` with the failure) or the move's kind, with the kind
+    wanted after it (``"discard:knock"``; a mistake kept before there was one has none).
+    A result counts mistakes by :attr:`key`, ``"<kind>:<code>"``.
     """
 
     step: int
@@ -190,6 +195,7 @@ class Mistake:
     reason: MoveError | MoveKind
     move: str
     failure: MeldFailure | None = None
+    wanted: MoveKind | None = None
 
     @classmethod
     def of(cls, step: int, verdict: Verdict) -> Mistake:
@@ -201,11 +207,15 @@ class Mistake:
             return cls(
                 step, verdict.kind, MoveError.ILLEGAL_MELD, str(verdict.move), verdict.error.reason
             )
-        return cls(step, verdict.kind, verdict.move.kind, str(verdict.move))
+        return cls(step, verdict.kind, verdict.move.kind, str(verdict.move), None, verdict.wanted)
 
     @property
     def code(self) -> str:
-        return f"{self.reason.value}:{self.failure.value}" if self.failure else self.reason.value
+        if self.failure:
+            return f"{self.reason.value}:{self.failure.value}"
+        if self.wanted:
+            return f"{self.reason.value}:{self.wanted.value}"
+        return self.reason.value
 
     @property
     def key(self) -> str:
@@ -213,16 +223,18 @@ class Mistake:
 
     @classmethod
     def parse(cls, step: int, key: str, move: str = "") -> Mistake:
-        """A mistake from its key (``"illegal:illegal_meld:run_gap"``, ``"other:discard"``).
-        Raises ``ValueError`` for a key that is not one."""
+        """A mistake from its key (``"illegal:illegal_meld:run_gap"``, ``"other:discard"``,
+        ``"other:discard:knock"``). Raises ``ValueError`` for a key that is not one."""
         kind, _sep, code = key.partition(":")
         verdict = VerdictKind(kind)
-        reason, _sep, failure = code.partition(":")
+        reason, _sep, detail = code.partition(":")
         if verdict is VerdictKind.ILLEGAL:
             return cls(
-                step, verdict, MoveError(reason), move, MeldFailure(failure) if failure else None
+                step, verdict, MoveError(reason), move, MeldFailure(detail) if detail else None
             )
-        return cls(step, verdict, MoveKind(reason), move)
+        return cls(
+            step, verdict, MoveKind(reason), move, None, MoveKind(detail) if detail else None
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Mistake:
@@ -235,6 +247,8 @@ class Mistake:
     def topic(self) -> MistakeTopic:
         """What the mistake was about."""
         if isinstance(self.reason, MoveKind):
+            if self.wanted is MoveKind.KNOCK and self.reason is not MoveKind.KNOCK:
+                return MistakeTopic.MISSED_KNOCK
             return _OTHER_TOPICS.get(self.reason, MistakeTopic.OTHER_MOVE)
         if self.reason is MoveError.ILLEGAL_MELD:
             if self.failure in _RUN_FAILURES:
@@ -271,6 +285,8 @@ class Verdict:
     cost: tuple[int, int] | None = None
     #: An OTHER move the learner made anyway ("Continue anyway"): it was played.
     continued: bool = False
+    #: For an OTHER move: the kind of move the step wanted.
+    wanted: MoveKind | None = None
 
 
 @dataclass(frozen=True)
@@ -567,7 +583,9 @@ def judge(state: GuidedState, move: AnyMove) -> Verdict:
         text = pick(step.other)
     else:
         text = ""
-    return Verdict(VerdictKind.OTHER, move, None, text, cost(state, move))
+    right = scenarios.right_move(step, state.hand)
+    wanted = right.kind if right is not None else None
+    return Verdict(VerdictKind.OTHER, move, None, text, cost(state, move), wanted=wanted)
 
 
 def cost(state: GuidedState, move: AnyMove) -> tuple[int, int] | None:

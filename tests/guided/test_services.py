@@ -37,7 +37,7 @@ def test_another_legal_move_is_not_made_but_counted_and_can_be_continued() -> No
     assert state.progress.step_index == 0
     attempt = GuidedAttempt.objects.get()
     assert attempt.moves == [] and attempt.mistakes == [
-        {"step": 1, "kind": "other", "code": "draw_stock", "move": "draw stock"}
+        {"step": 1, "kind": "other", "code": "draw_stock:draw_discard", "move": "draw stock"}
     ]
     # "Continue anyway" only for that move at that step.
     with pytest.raises(services.StaleAttempt):
@@ -227,6 +227,10 @@ def test_an_attempt_that_no_longer_replays_is_set_aside() -> None:
         (f"other:{MoveKind.DISCARD.value}", MistakeTopic.OTHER_DISCARD),
         (f"other:{MoveKind.KNOCK.value}", MistakeTopic.OTHER_KNOCK),
         (f"other:{MoveKind.MELD.value}", MistakeTopic.OTHER_MOVE),
+        # The move the step wanted, after the learner's (kept since 3 December).
+        (f"other:{MoveKind.DISCARD.value}:{MoveKind.KNOCK.value}", MistakeTopic.MISSED_KNOCK),
+        (f"other:{MoveKind.DISCARD.value}:{MoveKind.DISCARD.value}", MistakeTopic.OTHER_DISCARD),
+        (f"other:{MoveKind.KNOCK.value}:{MoveKind.DISCARD.value}", MistakeTopic.OTHER_KNOCK),
     ],
 )
 def test_each_kind_of_mistake_has_its_topic(key: str, topic: MistakeTopic) -> None:

@@ -438,3 +438,25 @@ def test_a_learner_who_shares_a_name_with_a_player_is_told_apart(client: Client)
     Learner.objects.update(display_name="Rasa")
     html = client.get(page(slug)).content.decode()
     assert "Rasa" in html and "(you)" not in html
+
+
+@pytest.mark.django_db
+def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Client) -> None:
+    """The browser walk: a pupil who discarded when the step said "knock now" was listed
+    under "another discard"; the mistake is not knocking."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    first, knock = guided.right_line(scenario)[:2]
+    assert isinstance(knock, Knock)
+    client.post(page(slug, what="move"), {"version": "0", **move_data(first)})
+    response = client.post(
+        page(slug, what="move"), {"version": "1", "action": "discard", "cards": [str(knock.discard)]}
+    )
+    assert response.status_code == 200
+    attempt = GuidedAttempt.objects.get()
+    (mistake,) = attempt.mistakes
+    assert mistake["code"] == "discard:knock"
+    client.post(page(slug, what="move"), {"version": "2", **move_data(knock)})
+    html = client.get(page(slug)).content.decode()
+    assert "did not knock when the lesson wanted a knock" in html

@@ -43,7 +43,9 @@ def parse_position(query: Any, scenario: Scenario) -> Position:
     except ValueError:
         step = 0
     step = max(0, min(step, len(scenario.steps)))
-    return Position(step, query.get("reveal") == "1", query.get("view") != "learner")
+    # As the learner sees it unless asked (the browser walk: with every hand face up the
+    # class saw Ona's cards while asked what the learner should do); ``view=all`` shows all.
+    return Position(step, query.get("reveal") == "1", query.get("view") == "all")
 
 
 def _url(scenario: Scenario, step: int, reveal: bool, face_up: bool) -> str:
@@ -51,8 +53,8 @@ def _url(scenario: Scenario, step: int, reveal: bool, face_up: bool) -> str:
     query = f"?step={step}"
     if reveal:
         query += "&reveal=1"
-    if not face_up:
-        query += "&view=learner"
+    if face_up:
+        query += "&view=all"
     return base + query
 
 

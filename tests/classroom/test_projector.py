@@ -58,8 +58,8 @@ def test_face_up_shows_every_hand_and_the_learners_view_only_theirs(teacher: Cli
     scenario = scenarios.get(SLUG)
     assert scenario is not None
     hand = scenarios.replay(scenario, []).hand
-    up = teacher.get(BASE).content.decode()
-    mine = teacher.get(BASE + "?view=learner").content.decode()
+    up = teacher.get(BASE + "?view=all").content.decode()
+    mine = teacher.get(BASE).content.decode()  # as the learner sees it, unless asked
     everyone = sum(len(hand.cards(seat)) for seat in range(hand.players))
     learner = len(hand.cards(LEARNER))
     discard = 1 if hand.view(LEARNER).discard_pile else 0

@@ -16,6 +16,12 @@ page title (:func:`text_plain`).
 A card's name is built from a template (``"{rank} of {suit}"``, reordered
 freely by each language) plus the rank's name and the suit's name in the form
 that template needs (genitive in Lithuanian and Russian).
+
+**Cases.** A name is spoken in the nominative («širdžių septynakė»). Where a
+Lithuanian or Russian sentence needs another case, the markup says which after a
+colon: ``su {6S:ins}`` («su vynų šešake»), ``prie {8C 8D:gen}``, ``к {QH:dat}``;
+the rank's name is declined (:data:`CASES`), the suit's stays the genitive it is.
+Languages without cases (en, it) give the nominative for each.
 """
 
 from __future__ import annotations
@@ -45,6 +51,122 @@ RANK_NAMES = {
     Rank.JACK: pgettext_lazy("rank name in a card's name", "jack"),
     Rank.QUEEN: pgettext_lazy("rank name in a card's name", "queen"),
     Rank.KING: pgettext_lazy("rank name in a card's name", "king"),
+}
+
+#: The grammatical cases a card's name can be asked in (``{6S:ins}``), as the context
+#: of each rank's declined name in the catalogues.
+CASES = {
+    "gen": "genitive",
+    "dat": "dative",
+    "acc": "accusative",
+    "ins": "instrumental",
+    "loc": "locative (Russian prepositional)",
+}
+
+# Each rank's name in each case: the same English word, which each language's catalogue
+# declines (a language without cases repeats the nominative). Written out for makemessages.
+RANK_NAMES_IN_CASE = {
+    "gen": {
+        Rank.ACE: pgettext_lazy("rank name in a card's name, genitive", "ace"),
+        Rank.TWO: pgettext_lazy("rank name in a card's name, genitive", "two"),
+        Rank.THREE: pgettext_lazy("rank name in a card's name, genitive", "three"),
+        Rank.FOUR: pgettext_lazy("rank name in a card's name, genitive", "four"),
+        Rank.FIVE: pgettext_lazy("rank name in a card's name, genitive", "five"),
+        Rank.SIX: pgettext_lazy("rank name in a card's name, genitive", "six"),
+        Rank.SEVEN: pgettext_lazy("rank name in a card's name, genitive", "seven"),
+        Rank.EIGHT: pgettext_lazy("rank name in a card's name, genitive", "eight"),
+        Rank.NINE: pgettext_lazy("rank name in a card's name, genitive", "nine"),
+        Rank.TEN: pgettext_lazy("rank name in a card's name, genitive", "ten"),
+        Rank.JACK: pgettext_lazy("rank name in a card's name, genitive", "jack"),
+        Rank.QUEEN: pgettext_lazy("rank name in a card's name, genitive", "queen"),
+        Rank.KING: pgettext_lazy("rank name in a card's name, genitive", "king"),
+    },
+    "dat": {
+        Rank.ACE: pgettext_lazy("rank name in a card's name, dative", "ace"),
+        Rank.TWO: pgettext_lazy("rank name in a card's name, dative", "two"),
+        Rank.THREE: pgettext_lazy("rank name in a card's name, dative", "three"),
+        Rank.FOUR: pgettext_lazy("rank name in a card's name, dative", "four"),
+        Rank.FIVE: pgettext_lazy("rank name in a card's name, dative", "five"),
+        Rank.SIX: pgettext_lazy("rank name in a card's name, dative", "six"),
+        Rank.SEVEN: pgettext_lazy("rank name in a card's name, dative", "seven"),
+        Rank.EIGHT: pgettext_lazy("rank name in a card's name, dative", "eight"),
+        Rank.NINE: pgettext_lazy("rank name in a card's name, dative", "nine"),
+        Rank.TEN: pgettext_lazy("rank name in a card's name, dative", "ten"),
+        Rank.JACK: pgettext_lazy("rank name in a card's name, dative", "jack"),
+        Rank.QUEEN: pgettext_lazy("rank name in a card's name, dative", "queen"),
+        Rank.KING: pgettext_lazy("rank name in a card's name, dative", "king"),
+    },
+    "acc": {
+        Rank.ACE: pgettext_lazy("rank name in a card's name, accusative", "ace"),
+        Rank.TWO: pgettext_lazy("rank name in a card's name, accusative", "two"),
+        Rank.THREE: pgettext_lazy("rank name in a card's name, accusative", "three"),
+        Rank.FOUR: pgettext_lazy("rank name in a card's name, accusative", "four"),
+        Rank.FIVE: pgettext_lazy("rank name in a card's name, accusative", "five"),
+        Rank.SIX: pgettext_lazy("rank name in a card's name, accusative", "six"),
+        Rank.SEVEN: pgettext_lazy("rank name in a card's name, accusative", "seven"),
+        Rank.EIGHT: pgettext_lazy("rank name in a card's name, accusative", "eight"),
+        Rank.NINE: pgettext_lazy("rank name in a card's name, accusative", "nine"),
+        Rank.TEN: pgettext_lazy("rank name in a card's name, accusative", "ten"),
+        Rank.JACK: pgettext_lazy("rank name in a card's name, accusative", "jack"),
+        Rank.QUEEN: pgettext_lazy("rank name in a card's name, accusative", "queen"),
+        Rank.KING: pgettext_lazy("rank name in a card's name, accusative", "king"),
+    },
+    "ins": {
+        Rank.ACE: pgettext_lazy("rank name in a card's name, instrumental", "ace"),
+        Rank.TWO: pgettext_lazy("rank name in a card's name, instrumental", "two"),
+        Rank.THREE: pgettext_lazy("rank name in a card's name, instrumental", "three"),
+        Rank.FOUR: pgettext_lazy("rank name in a card's name, instrumental", "four"),
+        Rank.FIVE: pgettext_lazy("rank name in a card's name, instrumental", "five"),
+        Rank.SIX: pgettext_lazy("rank name in a card's name, instrumental", "six"),
+        Rank.SEVEN: pgettext_lazy("rank name in a card's name, instrumental", "seven"),
+        Rank.EIGHT: pgettext_lazy("rank name in a card's name, instrumental", "eight"),
+        Rank.NINE: pgettext_lazy("rank name in a card's name, instrumental", "nine"),
+        Rank.TEN: pgettext_lazy("rank name in a card's name, instrumental", "ten"),
+        Rank.JACK: pgettext_lazy("rank name in a card's name, instrumental", "jack"),
+        Rank.QUEEN: pgettext_lazy("rank name in a card's name, instrumental", "queen"),
+        Rank.KING: pgettext_lazy("rank name in a card's name, instrumental", "king"),
+    },
+    "loc": {
+        Rank.ACE: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "ace"
+        ),
+        Rank.TWO: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "two"
+        ),
+        Rank.THREE: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "three"
+        ),
+        Rank.FOUR: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "four"
+        ),
+        Rank.FIVE: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "five"
+        ),
+        Rank.SIX: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "six"
+        ),
+        Rank.SEVEN: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "seven"
+        ),
+        Rank.EIGHT: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "eight"
+        ),
+        Rank.NINE: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "nine"
+        ),
+        Rank.TEN: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "ten"
+        ),
+        Rank.JACK: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "jack"
+        ),
+        Rank.QUEEN: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "queen"
+        ),
+        Rank.KING: pgettext_lazy(
+            "rank name in a card's name, locative (Russian prepositional)", "king"
+        ),
+    },
 }
 
 # The suit as it appears inside a card's name ("of hearts"): genitive plural in
@@ -85,18 +207,20 @@ def card_name(card: Card) -> str:
     return _card_name(card, get_language())
 
 
-def card_names(cards: Iterable[Card]) -> list[str]:
-    """:func:`card_name` of each card, the active language looked up once (a lookup
-    costs about as much as naming a card: a table page names dozens)."""
+def card_names(cards: Iterable[Card], case: str | None = None) -> list[str]:
+    """:func:`card_name` of each card (in ``case``, one of :data:`CASES`, else the
+    nominative), the active language looked up once (a lookup costs about as much as
+    naming a card: a table page names dozens)."""
     language = get_language()
-    return [_card_name(card, language) for card in cards]
+    return [_card_name(card, language, case) for card in cards]
 
 
-@lru_cache(maxsize=512)
-def _card_name(card: Card, language: str | None) -> str:
-    # Named once per card and language: a table page names dozens of cards.
+@lru_cache(maxsize=2048)
+def _card_name(card: Card, language: str | None, case: str | None = None) -> str:
+    # Named once per card, language and case: a table page names dozens of cards.
+    rank = RANK_NAMES_IN_CASE[case][card.rank] if case else RANK_NAMES[card.rank]
     return pgettext("a card's name: rank, then suit", "{rank} of {suit}").format(
-        rank=RANK_NAMES[card.rank], suit=SUIT_NAMES_IN_CARD[card.suit]
+        rank=rank, suit=SUIT_NAMES_IN_CARD[card.suit]
     )
 
 
@@ -131,14 +255,28 @@ def rank_short(rank: Rank) -> str:
 
 # -- Cards in authored text ----------------------------------------------------------
 
-#: ``{KC}``, ``{9S 9H 9D}``, ``{Q-K-A}``.
+#: ``{KC}``, ``{9S 9H 9D}``, ``{Q-K-A}``, ``{6S:ins}``.
 MARKUP = re.compile(r"\{([^{}]*)\}")
 _RANK_CODES = {rank.letter: rank for rank in Rank}
 
 
+def markup_case(inner: str) -> tuple[str, str | None]:
+    """One markup's cards and the case its names are spoken in (``"6S:ins"``: ``("6S",
+    "ins")``), or :class:`~game.engine.InvalidNotation` for a case that is not one."""
+    cards, colon, case = inner.partition(":")
+    if not colon:
+        return inner, None
+    if case not in CASES:
+        raise InvalidNotation(inner, f"not a case: {case!r} (write one of {', '.join(CASES)})")
+    if "-" in cards:
+        raise InvalidNotation(inner, "a sequence of ranks takes no case")
+    return cards, case
+
+
 def parse_markup(inner: str) -> tuple[Card, ...] | tuple[Rank, ...]:
-    """The cards (``"9S 9H"``) or the ranks (``"Q-K-A"``) of one markup, or
-    :class:`~game.engine.InvalidNotation`."""
+    """The cards (``"9S 9H"``, ``"6S:ins"``) or the ranks (``"Q-K-A"``) of one markup,
+    or :class:`~game.engine.InvalidNotation`."""
+    inner, _case = markup_case(inner)
     if "-" in inner:
         letters = inner.split("-")
         if len(letters) < 2 or any(letter not in _RANK_CODES for letter in letters):
@@ -163,13 +301,17 @@ def markup_problems(text: str) -> list[str]:
     return found
 
 
-def _short(items: Sequence[Card] | Sequence[Rank]) -> tuple[str, str]:
+def _short(items: Sequence[Card] | Sequence[Rank], case: str | None = None) -> tuple[str, str]:
     """(what the eye reads, what a screen reader says) for cards or ranks."""
     if items and isinstance(items[0], Rank):
         ranks = [r for r in items if isinstance(r, Rank)]
         return "-".join(rank_short(r) for r in ranks), ", ".join(str(RANK_NAMES[r]) for r in ranks)
     cards = [c for c in items if isinstance(c, Card)]
-    return cards_short(cards), ", ".join(card_names(cards))
+    return cards_short(cards), ", ".join(card_names(cards, case))
+
+
+def _named(inner: str) -> tuple[str, str]:
+    return _short(parse_markup(inner), markup_case(inner)[1])
 
 
 def text_html(text: str) -> SafeString:
@@ -178,7 +320,7 @@ def text_html(text: str) -> SafeString:
     position = 0
     for match in MARKUP.finditer(text):
         pieces.append(conditional_escape(text[position : match.start()]))
-        shown, spoken = _short(parse_markup(match.group(1)))
+        shown, spoken = _named(match.group(1))
         pieces.append(
             format_html(
                 '<span class="card-name"><span aria-hidden="true">{}</span>'
@@ -194,7 +336,7 @@ def text_html(text: str) -> SafeString:
 
 def text_plain(text: str) -> str:
     """Authored text as plain text, its card markup as the page's language writes it."""
-    return MARKUP.sub(lambda m: _short(parse_markup(m.group(1)))[0], text)
+    return MARKUP.sub(lambda m: _named(m.group(1))[0], text)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,11 @@ Two rules hold for every language (``tests/site/test_texts.py`` runs them; the
   defect in the source of every language; and on a Lithuanian or Russian page a
   Latin rank letter beside a suit symbol, or a sequence such as "Q-K-A", means
   an English card slipped through (:func:`hand_written_cards`, :func:`latin_cards`).
+* **A card's name in the case its sentence needs.** A card's name is spoken in
+  the nominative unless its markup names a case (``{6S:ins}``, :mod:`game.cards`).
+  In Lithuanian and Russian, a card right after a preposition or a declined
+  determiner ("su {6S}", «с вашей {QD}»), or joined to such a card by "and",
+  "or", must say its case (:func:`uncased_cards`).
 * **One term per concept.** ``docs/terms/<lang>.md`` lists, for each concept of
   the game, the one word a language uses and, in backticks in its last column,
   the variants not to use (``подклад*``: ``*`` stands for any ending). No
@@ -86,6 +91,123 @@ def latin_cards(text: str, language: str) -> list[tuple[str, str]]:
     for match in sequence.finditer(text):
         if re.search(f"[{foreign}]", match.group(0)):
             found.append((match.group(0), _context(text, match.start(), match.end())))
+    return found
+
+
+# -- Cases -------------------------------------------------------------------------------
+
+#: The words after which a card's name is not in the nominative: prepositions, and
+#: determiners in an oblique case (Lithuanian «jūsų», «jos» and Russian «её», «его» do
+#: not decline, so they are not here).
+CASE_GOVERNORS: dict[str, frozenset[str]] = {
+    "lt": frozenset(
+        [
+            "su",
+            "be",
+            "iš",
+            "prie",
+            "nuo",
+            "iki",
+            "po",
+            "dėl",
+            "vietoj",
+            "šalia",
+            "už",
+            "į",
+            "per",
+            "apie",
+            "pas",
+            "prieš",
+            "ant",
+            "tarp",
+            "šią",
+            "šiai",
+            "šioje",
+            "tą",
+            "toje",
+            "vieną",
+        ]
+    ),
+    "ru": frozenset(
+        [
+            "с",
+            "со",
+            "к",
+            "ко",
+            "от",
+            "до",
+            "из",
+            "без",
+            "для",
+            "у",
+            "около",
+            "после",
+            "вместо",
+            "кроме",
+            "о",
+            "об",
+            "обо",
+            "при",
+            "по",
+            "на",
+            "в",
+            "во",
+            "за",
+            "под",
+            "над",
+            "перед",
+            "через",
+            "про",
+            "между",
+            "вашей",
+            "вашу",
+            "вашим",
+            "вашего",
+            "вашему",
+            "вашими",
+            "ваших",
+            "своей",
+            "свою",
+            "своим",
+            "своего",
+            "своему",
+            "своими",
+            "своих",
+            "эту",
+            "этой",
+            "этого",
+            "этим",
+            "этому",
+            "этими",
+            "этих",
+            "одну",
+            "одной",
+            "одного",
+            "одним",
+            "одному",
+        ]
+    ),
+}
+_CODE = r"\{[0-9TJQKA][CDHS](?:\s+[0-9TJQKA][CDHS])*(?::\w+)?\}"
+_JOINERS = r"(?:\s+(?:ir|ar|arba|bei|и|или)\s+|\s+)"
+
+
+def uncased_cards(text: str, language: str) -> list[tuple[str, str]]:
+    """In a Lithuanian or Russian text: each card markup after a word that needs another
+    case than the nominative (:data:`CASE_GOVERNORS`), or following one (after a space,
+    "and" or "or"), that does not name its case (``{6S}`` for ``{6S:ins}``)."""
+    governors = CASE_GOVERNORS.get(language)
+    if not governors:
+        return []
+    chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+({_CODE}(?:{_JOINERS}{_CODE})*)")
+    found = []
+    for match in chain.finditer(text):
+        if match.group(1).lower() not in governors:
+            continue
+        for code in re.finditer(_CODE, match.group(2)):
+            if ":" not in code.group(0):
+                start = match.start(2) + code.start()
+                found.append((code.group(0), _context(text, start, start + len(code.group(0)))))
     return found
 
 
@@ -187,10 +309,15 @@ def findings(language: str) -> dict[str, list[Finding]]:
     """What the two rules find in the language's sources, by rule."""
     cards: list[Finding] = []
     words: list[Finding] = []
+    cases: list[Finding] = []
     for where, text in sources(language):
         cards += [Finding(where, f"card by hand {c!r}", ctx) for c, ctx in hand_written_cards(text)]
         words += [Finding(where, what, ctx) for what, ctx in term_variants(text, language)]
-    return {"cards": cards, "terms": words}
+        cases += [
+            Finding(where, f"card without its case {c!r}", ctx)
+            for c, ctx in uncased_cards(text, language)
+        ]
+    return {"cards": cards, "terms": words, "cases": cases}
 
 
 __all__ = [
@@ -202,4 +329,5 @@ __all__ = [
     "sources",
     "term_variants",
     "terms",
+    "uncased_cards",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template import Context, Template
 from django.utils import translation
@@ -83,7 +85,9 @@ def test_card_markup_is_cards_or_a_rank_sequence(inner: str, parsed: tuple[objec
     assert parse_markup(inner) == parsed
 
 
-@pytest.mark.parametrize("text", ["{XX}", "{}", "{Q-K-Z}", "{-}", "the {KC", "{7H 7H"])
+@pytest.mark.parametrize(
+    "text", ["{XX}", "{}", "{Q-K-Z}", "{-}", "the {KC", "{7H 7H", "{7H:abl}", "{Q-K-A:gen}"]
+)
 def test_bad_card_markup_is_reported(text: str) -> None:
     assert markup_problems(text)
 
@@ -112,6 +116,38 @@ def test_card_markup_shows_the_page_s_letters_and_says_the_full_names(
     assert f'<span class="visually-hidden">{spoken}</span>' in html
     assert plain == f"Keep {shown} and {sequence}."
     assert sequence == {"en": "Q-K-A", "ru": "Д-К-Т", "lt": "D-K-T"}[language]
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "spoken"),
+    [
+        # A name in the case its sentence needs: the rank declines, the suit stays.
+        ("lt", "su {6S:ins} ir {6C:ins}", ["vynų šešake", "kryžių šešake"]),
+        ("lt", "prie {AH 2H:gen}", ["širdžių tūzo, širdžių dviakės"]),
+        (
+            "lt",
+            "į {QD:acc}, {KD:loc}, {JD:dat}",
+            ["būgnų damą", "būgnų karaliuje", "būgnų valetui"],
+        ),
+        ("ru", "с {QD:ins} и {KS:ins}", ["дамой бубен", "королём пик"]),
+        (
+            "ru",
+            "к {7H:dat}, без {AS:gen}, в {TC:acc}",
+            ["семёрке червей", "туза пик", "десятку треф"],
+        ),
+        ("ru", "о {8D:loc}", ["восьмёрке бубен"]),
+        # Languages without cases say the nominative.
+        ("it", "con il {6S:ins}", ["sei di picche"]),
+        ("en", "with the {6S:ins}", ["six of spades"]),
+    ],
+)
+def test_a_card_named_in_a_case(language: str, text: str, spoken: list[str]) -> None:
+    with translation.override(language):
+        html = str(text_html(text))
+        plain = text_plain(text)
+    said = [m for m in re.findall(r'class="visually-hidden">([^<]*)<', html)]
+    assert said == spoken
+    assert "{" not in plain and not re.search(r":(gen|dat|acc|ins|loc)", plain)  # cards, no case
 
 
 @pytest.mark.parametrize("language", ["en", "lt"])

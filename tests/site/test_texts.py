@@ -226,3 +226,33 @@ def test_card_markup_draws_the_language_s_letters_and_full_names(language: str) 
         plain = text_plain("{QS} {Q-K-A}")
     assert "{" not in html and "visually-hidden" in html
     assert not proofing.latin_cards(plain, language), plain
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "found"),
+    [
+        ("lt", "Dėkite jį su {2H} ir {3H}.", ["{2H}", "{3H}"]),
+        ("lt", "Dėkite jį su {2H:ins} ir {3H:ins}.", []),
+        ("lt", "prie {AH} {2H:gen} {3H}", ["{AH}", "{3H}"]),
+        ("lt", "Turite {9S} ir {9H}: jūsų {KS} dar laukia.", []),  # nominatives
+        ("lt", "aukščiau už {JS}, {8S} – žemiau", ["{JS}"]),  # {8S} is a subject
+        ("ru", "Вместе с вашими {6S} и {6C}", ["{6S}", "{6C}"]),
+        ("ru", "Оставьте карту {QS} в сбросе: вместе с вашей {QD} это пара.", ["{QD}"]),
+        ("ru", "Из прикупа пришла {7D}.", []),
+        ("it", "con il {6S}", []),  # Italian names do not decline
+    ],
+)
+def test_a_card_after_a_word_that_wants_another_case_is_found(
+    language: str, text: str, found: list[str]
+) -> None:
+    assert [code for code, _context in proofing.uncased_cards(text, language)] == found
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_card_is_named_in_the_case_its_sentence_needs(language: str) -> None:
+    """A screen reader says a card's name as the markup asks: "su {6S}" would be read
+    «su vynų šešakė» (the native review of 3 December); "su {6S:ins}" is «su vynų šešake»."""
+    found = proofing.findings(language)["cases"]
+    assert not found, f"{len(found)} card(s) without their case:\n" + "\n".join(
+        map(str, found[:20])
+    )

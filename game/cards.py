@@ -315,11 +315,16 @@ def _named(inner: str) -> tuple[str, str]:
 
 
 def text_html(text: str) -> SafeString:
-    """Authored text as HTML: escaped, its card markup drawn in the page's language."""
+    """Authored text as HTML: escaped, its card markup drawn in the page's language.
+    Cards written one after another (``{5D} {6D} {7D}``) are read with a pause between
+    them, as a list, not run together into one long name."""
     pieces: list[str] = []
     position = 0
     for match in MARKUP.finditer(text):
-        pieces.append(conditional_escape(text[position : match.start()]))
+        between = text[position : match.start()]
+        if position and between.isspace():
+            pieces.append('<span class="visually-hidden">,</span>')
+        pieces.append(conditional_escape(between))
         shown, spoken = _named(match.group(1))
         pieces.append(
             format_html(

@@ -10,8 +10,9 @@ Two rules hold for every language (``tests/site/test_texts.py`` runs them; the
   an English card slipped through (:func:`hand_written_cards`, :func:`latin_cards`).
 * **A card's name in the case its sentence needs.** A card's name is spoken in
   the nominative unless its markup names a case (``{6S:ins}``, :mod:`game.cards`).
-  In Lithuanian and Russian, a card right after a preposition or a declined
-  determiner ("su {6S}", «с вашей {QD}»), or joined to such a card by "and",
+  In Lithuanian and Russian, a card right after a preposition, a declined
+  determiner or a verb whose object it is ("su {6S}", «с вашей {QD}», "išmeta
+  {QS}"), or joined to such a card by "and",
   "or", must say its case (:func:`uncased_cards`).
 * **One term per concept.** ``docs/terms/<lang>.md`` lists, for each concept of
   the game, the one word a language uses and, in backticks in its last column,
@@ -188,15 +189,65 @@ CASE_GOVERNORS: dict[str, frozenset[str]] = {
         ]
     ),
 }
+#: Verbs the texts use whose object, a card, is in the accusative («išmeta {QS:acc}»,
+#: «сбросила {8H:acc}»).
+OBJECT_VERBS: dict[str, frozenset[str]] = {
+    "lt": frozenset(
+        [
+            "išmeta",
+            "išmetė",
+            "išmetėte",
+            "išmeskite",
+            "išmesti",
+            "išmetus",
+            "turite",
+            "turi",
+            "laikykite",
+            "pasilikite",
+            "prideda",
+            "pridedate",
+            "pridėti",
+            "pridėtų",
+            "padeda",
+            "perkelkite",
+            "atidengia",
+            "parodė",
+            "paimkite",
+            "paima",
+            "paėmė",
+            "paėmėte",
+            "išskyrus",
+        ]
+    ),
+    "ru": frozenset(
+        [
+            "сбросила",
+            "сбросил",
+            "сбросьте",
+            "сбрасывает",
+            "выкладывает",
+            "выложите",
+            "переложите",
+            "открывает",
+            "достраивает",
+            "показал",
+            "возьмите",
+            "берёт",
+            "взяла",
+            "взял",
+            "оставьте",
+        ]
+    ),
+}
 _CODE = r"\{[0-9TJQKA][CDHS](?:\s+[0-9TJQKA][CDHS])*(?::\w+)?\}"
 _JOINERS = r"(?:\s+(?:ir|ar|arba|bei|и|или)\s+|\s+)"
 
 
 def uncased_cards(text: str, language: str) -> list[tuple[str, str]]:
     """In a Lithuanian or Russian text: each card markup after a word that needs another
-    case than the nominative (:data:`CASE_GOVERNORS`), or following one (after a space,
-    "and" or "or"), that does not name its case (``{6S}`` for ``{6S:ins}``)."""
-    governors = CASE_GOVERNORS.get(language)
+    case than the nominative (:data:`CASE_GOVERNORS`, :data:`OBJECT_VERBS`), or following
+    one (after a space, "and" or "or"), that does not name its case (``{6S}`` for ``{6S:ins}``)."""
+    governors = CASE_GOVERNORS.get(language, frozenset()) | OBJECT_VERBS.get(language, frozenset())
     if not governors:
         return []
     chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+({_CODE}(?:{_JOINERS}{_CODE})*)")

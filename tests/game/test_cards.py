@@ -164,3 +164,15 @@ def test_the_boards_fast_markup_escapes_as_format_html_does(language: str) -> No
     with translation.override(language):
         assert _html("{}|{}|{}|{}|{}|{}", *args) == format_html("{}|{}|{}|{}|{}|{}", *args)
         assert _html("<li>{}</li>", "a < b") == "<li>a &lt; b</li>"
+
+
+def test_cards_written_one_after_another_are_read_as_a_list() -> None:
+    """The native review: «prie {AH:gen} {2H:gen} {3H:gen}» was read as one long name,
+    «prie širdžių tūzo širdžių dviakės širdžių triakės»; a hidden comma parts them."""
+    with translation.override("lt"):
+        html = str(text_html("Prie {AH:gen} {2H:gen} {3H:gen} tinka {4H}, o ne {5H}."))
+    spoken = re.sub(r"<[^>]+>", "", re.sub(r'<span aria-hidden="true">[^<]*</span>', "", html))
+    assert spoken == (
+        "Prie širdžių tūzo, širdžių dviakės, širdžių triakės tinka širdžių keturakė, "
+        "o ne širdžių penkakė."
+    )

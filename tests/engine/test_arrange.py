@@ -38,7 +38,10 @@ def test_example_2_card_in_two_melds() -> None:
     a = best_arrangement(parse_cards("7H 7S 7D 8H 9H"))
     assert melds_of(a) == ["7H 8H 9H"]
     assert set(a.deadwood_cards) == set(parse_cards("7S 7D"))
-    assert a.deadwood == 14  # the group 7H 7S 7D would leave 8H 9H = 17
+    assert a.deadwood == 14
+    # The other way, the group 7H 7S 7D, leaves 8H 9H = 17: 14 wins.
+    group = {tuple(melds_of(x)): x.deadwood for x in all_arrangements(a.cards)}
+    assert group[("7D 7H 7S",)] == 17
 
 
 def test_four_group_split_to_free_a_card_for_a_run() -> None:

@@ -113,6 +113,11 @@ CASE_GOVERNORS: dict[str, frozenset[str]] = {
             "dėl",
             "vietoj",
             "šalia",
+            "virš",
+            "žemiau",
+            "turimą",
+            "išmestą",
+            "paimtą",
             "už",
             "į",
             "per",
@@ -186,6 +191,8 @@ CASE_GOVERNORS: dict[str, frozenset[str]] = {
             "одного",
             "одним",
             "одному",
+            "оставшуюся",
+            "нет",
         ]
     ),
 }
@@ -217,6 +224,9 @@ OBJECT_VERBS: dict[str, frozenset[str]] = {
             "paėmė",
             "paėmėte",
             "išskyrus",
+            "pridėkime",
+            "palikime",
+            "dėti",
         ]
     ),
     "ru": frozenset(
@@ -236,6 +246,12 @@ OBJECT_VERBS: dict[str, frozenset[str]] = {
             "взяла",
             "взял",
             "оставьте",
+            "сбросить",
+            "сбрасывать",
+            "держать",
+            "добавить",
+            "добавляет",
+            "добавляете",
         ]
     ),
 }
@@ -250,7 +266,9 @@ def uncased_cards(text: str, language: str) -> list[tuple[str, str]]:
     governors = CASE_GOVERNORS.get(language, frozenset()) | OBJECT_VERBS.get(language, frozenset())
     if not governors:
         return []
-    chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+({_CODE}(?:{_JOINERS}{_CODE})*)")
+    # A possessive that does not decline may stand between: «su jūsų {6S:ins}».
+    between = r"(?:(?:jūsų|jos|jo|savo|jų|её|его|их)\s+)?"
+    chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+{between}({_CODE}(?:{_JOINERS}{_CODE})*)")
     found = []
     for match in chain.finditer(text):
         if match.group(1).lower() not in governors:

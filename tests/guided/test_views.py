@@ -451,7 +451,8 @@ def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Clien
     assert isinstance(knock, Knock)
     client.post(page(slug, what="move"), {"version": "0", **move_data(first)})
     response = client.post(
-        page(slug, what="move"), {"version": "1", "action": "discard", "cards": [str(knock.discard)]}
+        page(slug, what="move"),
+        {"version": "1", "action": "discard", "cards": [str(knock.discard)]},
     )
     assert response.status_code == 200
     attempt = GuidedAttempt.objects.get()

@@ -234,11 +234,15 @@ def test_card_markup_draws_the_language_s_letters_and_full_names(language: str) 
         ("lt", "Dėkite jį su {2H} ir {3H}.", ["{2H}", "{3H}"]),
         ("lt", "Dėkite jį su {2H:ins} ir {3H:ins}.", []),
         ("lt", "prie {AH} {2H:gen} {3H}", ["{AH}", "{3H}"]),
-        ("lt", "Turite {9S} ir {9H}: jūsų {KS} dar laukia.", []),  # nominatives
+        ("lt", "Turite {9S} ir {9H}: jūsų {KS} dar laukia.", ["{9S}", "{9H}"]),  # {KS}: subject
         ("lt", "aukščiau už {JS}, {8S} – žemiau", ["{JS}"]),  # {8S} is a subject
         ("ru", "Вместе с вашими {6S} и {6C}", ["{6S}", "{6C}"]),
         ("ru", "Оставьте карту {QS} в сбросе: вместе с вашей {QD} это пара.", ["{QD}"]),
         ("ru", "Из прикупа пришла {7D}.", []),
+        ("lt", "Dėkite ją su jūsų {6S} ir {6C}.", ["{6S}", "{6C}"]),  # past a possessive
+        ("lt", "Ona išmeta {QS}.", ["{QS}"]),  # a verb's object
+        ("ru", "Оля сбросила {8H:acc}.", []),
+        ("ru", "У вас нет {8S}.", ["{8S}"]),
         ("it", "con il {6S}", []),  # Italian names do not decline
     ],
 )

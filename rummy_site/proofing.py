@@ -1,6 +1,6 @@
 """Proofing every text the site shows: cards written by hand, and words the term lists forbid.
 
-Two rules hold for every language (``tests/site/test_texts.py`` runs them; the
+Three rules hold for every language (``tests/site/test_texts.py`` runs them; the
 ``check_texts`` command prints what it finds, file by file):
 
 * **Cards are data.** Lessons and guided hands name cards by code, ``{KC}``,
@@ -10,10 +10,10 @@ Two rules hold for every language (``tests/site/test_texts.py`` runs them; the
   an English card slipped through (:func:`hand_written_cards`, :func:`latin_cards`).
 * **A card's name in the case its sentence needs.** A card's name is spoken in
   the nominative unless its markup names a case (``{6S:ins}``, :mod:`game.cards`).
-  In Lithuanian and Russian, a card right after a preposition, a declined
-  determiner or a verb whose object it is ("su {6S}", «с вашей {QD}», "išmeta
-  {QS}"), or joined to such a card by "and",
-  "or", must say its case (:func:`uncased_cards`).
+  A card right after a preposition, a declined determiner or a verb whose object
+  it is ("su {6S}", «с вашей {QD}», "išmeta {QS}"), or joined to such a card by
+  "and" or "or", must say its case; the words are listed in the "Cards in a case"
+  section of the language's term list (Lithuanian and Russian; :func:`uncased_cards`).
 * **One term per concept.** ``docs/terms/<lang>.md`` lists, for each concept of
   the game, the one word a language uses and, in backticks in its last column,
   the variants not to use (``подклад*``: ``*`` stands for any ending). No
@@ -33,6 +33,7 @@ from pathlib import Path
 
 from django.conf import settings
 
+from game.cards import MARKUP
 from rummy_site.languages import codes
 
 BASE = Path(settings.BASE_DIR)
@@ -97,186 +98,45 @@ def latin_cards(text: str, language: str) -> list[tuple[str, str]]:
 
 # -- Cases -------------------------------------------------------------------------------
 
-#: The words after which a card's name is not in the nominative: prepositions, and
-#: determiners in an oblique case (Lithuanian «jūsų», «jos» and Russian «её», «его» do
-#: not decline, so they are not here).
-CASE_GOVERNORS: dict[str, frozenset[str]] = {
-    "lt": frozenset(
-        [
-            "su",
-            "be",
-            "iš",
-            "prie",
-            "nuo",
-            "iki",
-            "po",
-            "dėl",
-            "vietoj",
-            "šalia",
-            "virš",
-            "žemiau",
-            "turimą",
-            "išmestą",
-            "paimtą",
-            "už",
-            "į",
-            "per",
-            "apie",
-            "pas",
-            "prieš",
-            "ant",
-            "tarp",
-            "šią",
-            "šiai",
-            "šioje",
-            "tą",
-            "toje",
-            "vieną",
-        ]
-    ),
-    "ru": frozenset(
-        [
-            "с",
-            "со",
-            "к",
-            "ко",
-            "от",
-            "до",
-            "из",
-            "без",
-            "для",
-            "у",
-            "около",
-            "после",
-            "вместо",
-            "кроме",
-            "о",
-            "об",
-            "обо",
-            "при",
-            "по",
-            "на",
-            "в",
-            "во",
-            "за",
-            "под",
-            "над",
-            "перед",
-            "через",
-            "про",
-            "между",
-            "вашей",
-            "вашу",
-            "вашим",
-            "вашего",
-            "вашему",
-            "вашими",
-            "ваших",
-            "своей",
-            "свою",
-            "своим",
-            "своего",
-            "своему",
-            "своими",
-            "своих",
-            "эту",
-            "этой",
-            "этого",
-            "этим",
-            "этому",
-            "этими",
-            "этих",
-            "одну",
-            "одной",
-            "одного",
-            "одним",
-            "одному",
-            "оставшуюся",
-            "нет",
-        ]
-    ),
-}
-#: Verbs the texts use whose object, a card, is in the accusative («išmeta {QS:acc}»,
-#: «сбросила {8H:acc}»).
-OBJECT_VERBS: dict[str, frozenset[str]] = {
-    "lt": frozenset(
-        [
-            "išmeta",
-            "išmetė",
-            "išmetėte",
-            "išmeskite",
-            "išmesti",
-            "išmetus",
-            "turite",
-            "turi",
-            "laikykite",
-            "pasilikite",
-            "prideda",
-            "pridedate",
-            "pridėti",
-            "pridėtų",
-            "padeda",
-            "perkelkite",
-            "atidengia",
-            "parodė",
-            "paimkite",
-            "paima",
-            "paėmė",
-            "paėmėte",
-            "išskyrus",
-            "pridėkime",
-            "palikime",
-            "dėti",
-        ]
-    ),
-    "ru": frozenset(
-        [
-            "сбросила",
-            "сбросил",
-            "сбросьте",
-            "сбрасывает",
-            "выкладывает",
-            "выложите",
-            "переложите",
-            "открывает",
-            "достраивает",
-            "показал",
-            "возьмите",
-            "берёт",
-            "взяла",
-            "взял",
-            "оставьте",
-            "сбросить",
-            "сбрасывать",
-            "держать",
-            "добавить",
-            "добавляет",
-            "добавляете",
-        ]
-    ),
-}
-_CODE = r"\{[0-9TJQKA][CDHS](?:\s+[0-9TJQKA][CDHS])*(?::\w+)?\}"
+_CASE_SECTION = "## Cards in a case"
+#: A card's markup, as :data:`game.cards.MARKUP` reads it, and what may join the cards
+#: of one phrase: a space, "and", "or".
+_CARD = MARKUP.pattern
 _JOINERS = r"(?:\s+(?:ir|ar|arba|bei|и|или)\s+|\s+)"
+#: Possessives that do not decline, which may stand between a preposition and its card.
+_UNDECLINED = r"(?:(?:jūsų|jos|jo|savo|jų|её|его|их)\s+)?"
+
+
+@cache
+def case_words(language: str) -> frozenset[str]:
+    """The words after which a card's name is not in the nominative: the backticked
+    words of the "Cards in a case" section of ``docs/terms/<lang>.md`` (prepositions,
+    declined determiners, verbs whose object is a card); none for a language without it."""
+    path = TERMS / f"{language}.md"
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if _CASE_SECTION not in text:
+        return frozenset()
+    section = text.split(_CASE_SECTION, 1)[1].split("\n## ", 1)[0]
+    return frozenset(word.lower() for word in _AVOID.findall(section))
 
 
 def uncased_cards(text: str, language: str) -> list[tuple[str, str]]:
-    """In a Lithuanian or Russian text: each card markup after a word that needs another
-    case than the nominative (:data:`CASE_GOVERNORS`, :data:`OBJECT_VERBS`), or following
-    one (after a space, "and" or "or"), that does not name its case (``{6S}`` for ``{6S:ins}``)."""
-    governors = CASE_GOVERNORS.get(language, frozenset()) | OBJECT_VERBS.get(language, frozenset())
-    if not governors:
+    """Each card markup right after one of the language's :func:`case_words`, or
+    following such a card (after a space, "and" or "or"), that does not name its case
+    (``{6S}`` for ``{6S:ins}``). A sequence of ranks (``{Q-K-A}``) takes no case."""
+    words = case_words(language)
+    if not words:
         return []
-    # A possessive that does not decline may stand between: «su jūsų {6S:ins}».
-    between = r"(?:(?:jūsų|jos|jo|savo|jų|её|его|их)\s+)?"
-    chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+{between}({_CODE}(?:{_JOINERS}{_CODE})*)")
+    chain = re.compile(rf"(?<![\w{{}}])(\w+)\s+{_UNDECLINED}({_CARD}(?:{_JOINERS}{_CARD})*)")
     found = []
     for match in chain.finditer(text):
-        if match.group(1).lower() not in governors:
+        if match.group(1).lower() not in words:
             continue
-        for code in re.finditer(_CODE, match.group(2)):
-            if ":" not in code.group(0):
-                start = match.start(2) + code.start()
-                found.append((code.group(0), _context(text, start, start + len(code.group(0)))))
+        for card in MARKUP.finditer(match.group(2)):
+            inner = card.group(1)
+            if ":" not in inner and "-" not in inner:
+                start = match.start(2) + card.start()
+                found.append((card.group(0), _context(text, start, card.end() + match.start(2))))
     return found
 
 
@@ -375,7 +235,7 @@ def sources(language: str) -> Iterator[tuple[str, str]]:
 
 
 def findings(language: str) -> dict[str, list[Finding]]:
-    """What the two rules find in the language's sources, by rule."""
+    """What the three rules find in the language's sources, by rule."""
     cards: list[Finding] = []
     words: list[Finding] = []
     cases: list[Finding] = []
@@ -392,6 +252,7 @@ def findings(language: str) -> dict[str, list[Finding]]:
 __all__ = [
     "Finding",
     "Term",
+    "case_words",
     "findings",
     "hand_written_cards",
     "latin_cards",

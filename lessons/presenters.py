@@ -92,10 +92,15 @@ def question(check: Check, seed: int) -> dict[str, Any]:
     return data
 
 
-def _widest(melds: Sequence[Meld]) -> Meld:
-    """The meld to show as "there is one": the longest (the browser walk: 5♣ 5♦ 5♥ 5♠
-    was answered with "5♣ 5♥ 5♠ is a group", as if the 5♦ did not belong)."""
-    return max(melds, key=lambda meld: len(meld.cards))
+def _there_is_one(melds: Sequence[Meld]) -> str:
+    """ "There is one: ..." with the longest of the melds the cards hold (the browser
+    walk: 5♣ 5♦ 5♥ 5♠ was answered with "5♣ 5♥ 5♠ is a group", as if the 5♦ did not
+    belong)."""
+    widest = max(melds, key=lambda meld: len(meld.cards))
+    return _("There is one: %(cards)s is a %(kind)s.") % {
+        "cards": explain.cards_short(widest.cards),
+        "kind": _meld_label(widest),
+    }
 
 
 def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
@@ -107,13 +112,7 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
         melds = d["melds"]
         if d.get("none"):
             if melds:
-                lines.append(
-                    _("There is one: %(cards)s is a %(kind)s.")
-                    % {
-                        "cards": explain.cards_short(_widest(melds).cards),
-                        "kind": _meld_label(_widest(melds)),
-                    }
-                )
+                lines.append(_there_is_one(melds))
             else:
                 lines.append(_("Right: no three or four of these cards make a group or a run."))
         elif outcome.correct:
@@ -125,13 +124,7 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
         else:
             lines.append(explain.meld_failure(d["failure"], d.get("params", {})))
             if melds:
-                lines.append(
-                    _("There is one: %(cards)s is a %(kind)s.")
-                    % {
-                        "cards": explain.cards_short(_widest(melds).cards),
-                        "kind": _meld_label(_widest(melds)),
-                    }
-                )
+                lines.append(_there_is_one(melds))
             else:
                 lines.append(_("In fact there is no meld among these cards."))
     elif isinstance(check, DeadwoodCheck):

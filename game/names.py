@@ -12,8 +12,9 @@ questions.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 from learners.names import name_key
 
@@ -29,9 +30,17 @@ COMPUTER_NAMES = (
 )
 
 
+@lru_cache(maxsize=16)
+def _named(language: str | None) -> tuple[tuple[str, str], ...]:
+    """The computer players' names in ``language`` (the active one), each with its
+    :func:`~learners.names.name_key`: made once per process and language, since every
+    table page names its players."""
+    return tuple((name, name_key(name)) for name in map(str, COMPUTER_NAMES))
+
+
 def computer_name(index: int) -> str:
     """The ``index``-th computer player's name (0: the first) in the page's language."""
-    return str(COMPUTER_NAMES[index])
+    return _named(get_language())[index][0]
 
 
 def computer_names(count: int) -> list[str]:
@@ -43,8 +52,7 @@ def computer_names_besides(count: int, people: Iterable[str]) -> list[str]:
     any that reads as one of ``people`` (:func:`learners.names.name_key`): a learner
     called Ona plays against Ben and Marta, not against another Ona."""
     taken = {name_key(person) for person in people}
-    names = [str(name) for name in COMPUTER_NAMES]
-    return [name for name in names if name_key(name) not in taken][:count]
+    return [name for name, key in _named(get_language()) if key not in taken][:count]
 
 
 def learner_default() -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .coach import rank_moves
+from .coach import Why, rank_moves
 from .moves import AnyMove, Discard
 from .options import Game
 from .state import Hand
@@ -33,6 +33,8 @@ from .view import PlayerView
 POLICIES = ("bot", "random")
 #: Basic Rummy: after this many recycled stocks the bot sometimes discards at random.
 STALEMATE_RECYCLES = 2
+#: The coach's reasons of a move that ends the hand: never given up for a random discard.
+_GOING_OUT = frozenset({Why.GOES_OUT, Why.GOES_RUMMY})
 
 
 class Player(Protocol):
@@ -72,7 +74,13 @@ class BotPlayer:
         if not ranked:
             raise ValueError("not this player's turn")
         rng = _rng(self.seed, view)
-        if view.game is Game.BASIC and view.recycles >= STALEMATE_RECYCLES and rng.random() < 0.25:
+        goes_out = any(r.code in _GOING_OUT for r in ranked[0].reasons)
+        if (
+            view.game is Game.BASIC
+            and not goes_out
+            and view.recycles >= STALEMATE_RECYCLES
+            and rng.random() < 0.25
+        ):
             # Stalemate breaker: two careful players can hold each other's last cards
             # forever (nobody discards the card the other needs); after the stock has
             # been recycled a few times, sometimes discard at random.

@@ -21,12 +21,15 @@ recommends what the bot would do. The heuristics:
   to want (they took a card of the same rank, or a close card of the same suit,
   from the discard pile) or, in Basic Rummy, one that fits a meld on the table;
 * the discard pile's top card is taken when it makes or extends a meld and
-  lowers the deadwood, or lowers it by several points anyway; otherwise draw
-  from the stock;
+  lowers the deadwood, or lowers it by several points anyway, or (Gin) lets the
+  player knock at once; otherwise draw from the stock;
+* a knock ends the play, so a knock's discard is the one that leaves the least
+  deadwood (what the kept cards might become, or what the discard might give the
+  next player, no longer counts);
 * Gin: knock as soon as the rules allow (gin when possible);
-* Knock Rummy: knock when the deadwood is low against what the opponents are
-  expected to hold (a random hand's least deadwood shrinks turn by turn, and
-  more opponents make an undercut likelier);
+* Knock Rummy: knock when the deadwood is low against what each opponent is
+  expected to hold (a random hand's least deadwood shrinks turn by turn); a low
+  knock is paid by every opponent who holds more;
 * Basic Rummy: meld and lay off everything that fits (cards kept in the hand
   count against you when someone goes out), then discard.
 """
@@ -38,13 +41,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .arrange import Arrangement, arrangement_of
+from .arrange import Arrangement, arrangement_of, best_discard
 from .cards import DECK, Card, card_points, format_cards
 from .games.basic import layoff_targets
 from .games.gin import GinOptions
 from .games.knock import KnockOptions
 from .layoffs import defender_play
-from .melds import extend_meld, make_meld
+from .melds import check_meld, extend_meld, make_meld
 from .moves import AnyMove, Discard, Done, DrawDiscard, DrawStock, Knock, LayDown, LayOff
 from .options import Game
 from .state import Hand
@@ -76,6 +79,8 @@ class Why(enum.Enum):
     TAKE_LOWERS = "take_lowers"
     #: The top card does not help enough; the stock may. ``{"card"}``
     TOP_NOT_USEFUL = "top_not_useful"
+    #: Gin: take the top card, and the discard that follows can knock. ``{"card", "deadwood"}``
+    TAKE_TO_KNOCK = "take_to_knock"
     #: Draw from the stock: unknown card, and the opponents learn nothing. ``{}``
     DRAW_STOCK = "draw_stock"
     #: Knock now. ``{"deadwood", "limit"}`` (limit null in Knock Rummy)
@@ -263,11 +268,25 @@ class _Context:
         self.hand = view.cards
         table_cards = [c for m in view.table for c in m.meld.cards]
         seen = set(view.cards) | set(view.discard_pile) | set(table_cards)
-        self.next_took = [e.taken for e in view.log if e.player == self.next and e.taken]
+        self.next_took = self._still_held(view, self.next, set(table_cards))
         # Cards another player took from the pile are in their hands: not live for us.
         seen |= {e.taken for e in view.log if e.taken and e.player != self.me}
         self.unseen = _mask(c for c in DECK if c not in seen)
         self.table = view.table
+
+    @staticmethod
+    def _still_held(view: PlayerView, player: int, on_table: set[Card]) -> list[Card]:
+        """The cards ``player`` took from the discard pile and, as far as everybody saw,
+        still holds: not thrown back since, nor laid on the table."""
+        held: list[Card] = []
+        for e in view.log:
+            if e.player != player:
+                continue
+            if e.taken is not None:
+                held.append(e.taken)
+            elif isinstance(e.move, Discard) and e.move.card in held:
+                held.remove(e.move.card)
+        return [c for c in held if c not in on_table]
 
     # -- values -------------------------------------------------------------------------
     def pts(self, card: Card) -> int:
@@ -398,55 +417,66 @@ class _Context:
             elif isinstance(move, DrawDiscard) and top is not None:
                 cards = [*hand, top]
                 value, _discard, ev = self.best_end(cards, top, self.table)
-                steps = [
-                    CoachReason(
-                        Why.DEADWOOD, {"before": now.deadwood, "after": ev.deadwood if ev else 0}
-                    )
-                ]
-                useful = False
-                if ev is not None:
-                    for meld in ev.arrangement.melds:
-                        if top in meld.cards:
-                            useful = ev.deadwood < now.deadwood
-                            steps.append(
-                                CoachReason(
-                                    Why.TAKE_FOR_MELD,
-                                    {"card": str(top), "cards": _codes(meld.cards)},
-                                )
-                            )
-                            break
-                    else:
-                        tm = self.fits_table(top, self.table) if self.game is Game.BASIC else None
-                        if tm is not None:
-                            useful = True
-                            steps.append(
-                                CoachReason(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": tm})
-                            )
-                else:
-                    useful = True
-                score = value
-                if not useful:
-                    if ev is not None and ev.deadwood <= now.deadwood - 4:
-                        steps.append(
-                            CoachReason(
-                                Why.TAKE_LOWERS,
-                                {"card": str(top), "before": now.deadwood, "after": ev.deadwood},
-                            )
-                        )
-                        score += 1.0
-                    else:
-                        steps.append(CoachReason(Why.TOP_NOT_USEFUL, {"card": str(top)}))
-                        score += 4.0
-                out.append((move, score, steps))
+                if ev is None:  # the card after it goes out
+                    deadwood = CoachReason(Why.DEADWOOD, {"before": now.deadwood, "after": 0})
+                    out.append((move, value, [deadwood]))
+                    continue
+                out.append((move, *self._take_top(top, now, value, ev, stock_score)))
         return out
+
+    def _take_top(
+        self, top: Card, now: _Eval, value: float, ev: _Eval, stock_score: float
+    ) -> tuple[float, list[CoachReason]]:
+        """Taking the discard pile's top card, kept with the hand's best discard after it
+        (``value``, ``ev``): its score and reasons. Its deadwood is the least any discard
+        leaves (the coach's own choice of discard may keep a little more for the pairs
+        it keeps), and a card that makes a meld without lowering it does not help."""
+        if self.game is Game.BASIC:
+            # Cards that lay off on the table are not deadwood: the evaluation knows.
+            least, melds = ev.deadwood, ev.arrangement.melds
+        else:
+            cards = [*self.hand, top]
+            _card, rest = best_discard(cards, ace_high_or_low=self.ace, forbidden=(top,))
+            least, melds = rest.deadwood, rest.melds
+        steps = [CoachReason(Why.DEADWOOD, {"before": now.deadwood, "after": least})]
+        score = value
+        made = next((m for m in melds if top in m.cards), None)
+        on_table = self.fits_table(top, self.table) if self.game is Game.BASIC else None
+        limit = self.view.knock_limit if self.game is Game.GIN else None
+        # Gin: a knock this turn, which no stock card is sure to give.
+        knocks = limit is not None and least <= limit < now.deadwood
+        if made is not None and least < now.deadwood:
+            steps.append(
+                CoachReason(Why.TAKE_FOR_MELD, {"card": str(top), "cards": _codes(made.cards)})
+            )
+        elif on_table is not None:
+            steps.append(CoachReason(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": on_table}))
+        elif least <= now.deadwood - 4:
+            steps.append(
+                CoachReason(
+                    Why.TAKE_LOWERS, {"card": str(top), "before": now.deadwood, "after": least}
+                )
+            )
+            score += 1.0
+        elif not knocks:
+            # What it does not help, the stock might: never ranked above the stock (a
+            # card taken for a new pair only shows the others what you collect).
+            steps.append(CoachReason(Why.TOP_NOT_USEFUL, {"card": str(top)}))
+            score = max(score + 4.0, stock_score + 0.5)
+        if knocks:
+            steps.append(CoachReason(Why.TAKE_TO_KNOCK, {"card": str(top), "deadwood": least}))
+            score = min(score, stock_score - 10.0)
+        return score, steps
 
     def _discard_steps(self, card: Card, before: Arrangement, after: _Eval) -> list[CoachReason]:
         steps = [CoachReason(Why.DEADWOOD, {"before": before.deadwood, "after": after.deadwood})]
         for meld in before.melds:
             if card in meld.cards:
-                steps.append(
-                    CoachReason(Why.MELD_BROKEN, {"card": str(card), "cards": _codes(meld.cards)})
-                )
+                left = [c for c in meld.cards if c != card]
+                if check_meld(left, ace_high_or_low=self.ace) is not None:
+                    # (The fourth card of a group, or a long run's end, breaks nothing.)
+                    why = {"card": str(card), "cards": _codes(meld.cards)}
+                    steps.append(CoachReason(Why.MELD_BROKEN, why))
                 break
         else:
             if self.pts(card) >= 8:
@@ -465,10 +495,25 @@ class _Context:
         rounds = view.turns // view.players
         return max(4.0, RANDOM_DEADWOOD[size] * 0.87**rounds)
 
+    def knock_bar(self, expected: float, opponents: int) -> float:
+        """Knock Rummy: the most deadwood worth a knock now, against ``expected`` (what
+        each opponent probably holds) and ``opponents``."""
+        view = self.view
+        # A low knock is paid by every opponent who holds more, so more opponents do not
+        # call for a lower bar. Bots knocking at this bar beat bots knocking at half of
+        # it (less with more opponents) by 6 points a hand with two players and 11-12
+        # with four (300-400 hands each, every seat played by both).
+        threshold = expected * 0.84
+        # Near the wall the hand is about to be void: a knock now is the last chance.
+        turns_left = view.stock_size - 2
+        if turns_left < view.players:
+            threshold = max(threshold, expected * (0.9 - 0.1 * opponents))
+        return max(3.0, threshold)
+
     def score_closed(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
         view = self.view
         hand = list(self.hand)
-        before = arrangement_of(_mask(hand))
+        before = arrangement_of(_mask(hand), ace_high_or_low=self.ace)
         opponents = view.players - 1
         expected = self.expected_opponent_deadwood()
         out: list[tuple[AnyMove, float, list[CoachReason]]] = []
@@ -498,69 +543,35 @@ class _Context:
                     )
                 out.append((move, value, steps + extra))
                 continue
+            # A knock ends the play: nobody draws again (Gin's knock discard is face
+            # down), so only the deadwood left counts, not what the cards kept might
+            # become nor what the discard might give the next player.
             dw = ev.deadwood
+            knock_steps = [CoachReason(Why.DEADWOOD, {"before": before.deadwood, "after": dw})]
             if isinstance(view.options, GinOptions):
                 if dw == 0:
-                    out.append(
-                        (
-                            move,
-                            _WIN * 2 + value,
-                            [CoachReason(Why.GIN, {"bonus": view.options.gin_bonus}), *steps],
-                        )
-                    )
+                    why = CoachReason(Why.GIN, {"bonus": view.options.gin_bonus})
+                    out.append((move, _WIN * 2, [why, *knock_steps]))
                 else:
-                    out.append(
-                        (
-                            move,
-                            _WIN + value,
-                            [
-                                CoachReason(
-                                    Why.KNOCK_NOW,
-                                    {"deadwood": dw, "limit": view.options.knock_limit},
-                                ),
-                                *steps,
-                            ],
-                        )
+                    why = CoachReason(
+                        Why.KNOCK_NOW, {"deadwood": dw, "limit": view.options.knock_limit}
                     )
+                    out.append((move, _WIN + dw, [why, *knock_steps]))
                 continue
             # Knock Rummy: weigh the risk of being undercut.
             assert isinstance(view.options, KnockOptions)
-            bonus = view.options.rummy_bonus
             if dw == 0:
-                out.append(
-                    (
-                        move,
-                        _WIN * 2 + value,
-                        [CoachReason(Why.KNOCK_RUMMY, {"bonus": bonus}), *steps],
-                    )
-                )
+                why = CoachReason(Why.KNOCK_RUMMY, {"bonus": view.options.rummy_bonus})
+                out.append((move, _WIN * 2, [why, *knock_steps]))
                 continue
             exp = round(expected, 1)
-            threshold = expected * 0.42 / (1 + 0.3 * (opponents - 1))
-            # Near the wall the hand is about to be void: a knock now is the last chance.
-            turns_left = view.stock_size - 2
-            if turns_left < view.players:
-                threshold = max(threshold, expected * (0.9 - 0.1 * opponents))
-            if dw <= max(3.0, threshold):
-                out.append(
-                    (
-                        move,
-                        _WIN + value,
-                        [
-                            CoachReason(Why.KNOCK_NOW, {"deadwood": dw, "limit": None}),
-                            CoachReason(Why.KNOCK_PAYS, {"deadwood": dw, "expected": exp}),
-                            *steps,
-                        ],
-                    )
-                )
+            if dw <= self.knock_bar(expected, opponents):
+                now_ = CoachReason(Why.KNOCK_NOW, {"deadwood": dw, "limit": None})
+                pays = CoachReason(Why.KNOCK_PAYS, {"deadwood": dw, "expected": exp})
+                out.append((move, _WIN + dw, [now_, pays, *knock_steps]))
             else:
-                out.append(
-                    (
-                        move,
-                        value + 50.0 + dw,
-                        [CoachReason(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp}), *steps],
-                    )
-                )
+                wait = CoachReason(Why.KNOCK_WAIT, {"deadwood": dw, "expected": exp})
+                out.append((move, value + 50.0 + dw, [wait, *knock_steps]))
         return out
 
     def score_lay_out(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:

@@ -174,6 +174,7 @@ COACH_TEXTS: dict[Why, str] = {
     Why.TAKE_FOR_LAYOFF: "Take {card}: it can be laid off on meld {meld_id}.",
     Why.TAKE_LOWERS: "Take {card}: deadwood goes from {before} to {after}.",
     Why.TOP_NOT_USEFUL: "{card} does not help your hand enough.",
+    Why.TAKE_TO_KNOCK: "Take {card}: then you can knock at once, with {deadwood} deadwood.",
     Why.DRAW_STOCK: "Draw from the stock: the card is unknown, and nobody learns what you need.",
     Why.KNOCK_NOW: "Knock now with {deadwood} deadwood.",
     Why.GIN: "Gin: every card is in a meld (bonus {bonus}).",

@@ -72,6 +72,10 @@ REASONS: dict[Why, Sentence] = {
         lambda p, n: {"card": card_short(p["card"]), "before": p["before"], "after": p["after"]},
     ),
     Why.TOP_NOT_USEFUL: Sentence(lambda p: _("%(card)s does not help your hand enough."), _card),
+    Why.TAKE_TO_KNOCK: Sentence(
+        lambda p: _("Take %(card)s: then you can knock at once, with %(deadwood)s deadwood."),
+        lambda p, n: {"card": card_short(p["card"]), "deadwood": p["deadwood"]},
+    ),
     Why.DRAW_STOCK: Sentence(
         lambda p: _("Draw from the stock: nobody learns what you are collecting.")
     ),

@@ -202,6 +202,7 @@ WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
     Why.TAKE_FOR_LAYOFF: [{"card": "TH", "meld_id": 0}],
     Why.TAKE_LOWERS: [{"card": "2C", "before": 20, "after": 14}],
     Why.TOP_NOT_USEFUL: [{"card": "KC"}],
+    Why.TAKE_TO_KNOCK: [{"card": "4C", "deadwood": 8}],
     Why.DRAW_STOCK: [{}],
     Why.KNOCK_NOW: [{"deadwood": 6, "limit": 10}, {"deadwood": 4, "limit": None}],
     Why.GIN: [{"bonus": 25}],

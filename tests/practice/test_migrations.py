@@ -5,7 +5,11 @@ The database is built as the version before the redesign left it (its migrations
 code wrote (``data/v1_rows.json``: tables of every format several hands in and
 mid-hand, guided attempts and a result, lesson progress); then migrated forward.
 Every row is still there, under its new app, and every table plays on exactly as
-the first version played it on. Migrating back keeps the rows too.
+the same rows play on unmigrated (``continued``: the rounds after playing on). The
+computer players' choices are part of that: when their play changes on purpose,
+``continued`` is made again from the rows by this test's ``_play_on`` (last when
+the coach's knocks and draws were corrected, with a check that the old play still
+matched first). Migrating back keeps the rows too.
 """
 
 from __future__ import annotations

@@ -314,7 +314,9 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
     best = advice.best
     if mine is not None:
         verdict.played = [explain.coach_reason(r, names) for r in mine.reasons]
-    if best is not None and mine is not None and mine.rank == 1:
+    # A move that scores as well as the coach's first choice is one of its first
+    # choices (equal moves are ranked by their text only).
+    if best is not None and mine is not None and mine.score - best.score < 1e-9:
         verdict.text = _("The coach agrees: this was its first choice.")
     elif best is not None:
         verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {

@@ -73,3 +73,19 @@ def test_the_list_of_tables() -> None:
     (summary,) = presenters.table_summaries([table])
     assert summary.game == "Knock Rummy" and summary.players == 4 and summary.hands == 1
     assert summary.opponents == "Ona, Ben, Marta"
+
+
+def test_a_move_as_good_as_the_coachs_first_choice_is_agreed_with() -> None:
+    """Equal moves are ranked by their text only: discarding the KS when the KC, KD and
+    KS score the same is one of the coach's first choices, not "the coach preferred"."""
+    from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
+
+    def ranked(code: str, rank: int, score: float) -> RankedMove:
+        reason = CoachReason(Why.DISCARD_HIGH, {"card": code, "points": 10})
+        return RankedMove(Discard(Card.parse(code)), score, rank, (reason,))
+
+    advice = Advice(0, (ranked("KC", 1, 13.6), ranked("KS", 2, 13.6), ranked("2C", 3, 20.0)))
+    tied = presenters.move_verdict(advice, Discard(Card.parse("KS")), ["You", "Ona"])
+    assert tied.text == "The coach agrees: this was its first choice." and tied.preferred is None
+    worse = presenters.move_verdict(advice, Discard(Card.parse("2C")), ["You", "Ona"])
+    assert worse.preferred is not None and "preferred" in worse.text

@@ -54,12 +54,17 @@ def drill_context(
     last: DrillAnswered | None = None,
     error: str = "",
 ) -> dict[str, Any]:
+    check = check_box(item, error=error)
+    if last is not None:
+        # The page opens in the next question's answer: a screen reader reads the last
+        # answer's verdict with it.
+        check["described_by"] = "drill-feedback"
     return {
         "game": item.game,
         "kind": item.kind,
         "title": KIND_LABELS[item.kind],
         "label": explain.game_name(item.game),
-        "check": check_box(item, error=error),
+        "check": check,
         "streak": record.streak if record else 0,
         "best": record.best if record else 0,
         "last": last,

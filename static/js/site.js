@@ -88,13 +88,16 @@
   // with autofocus (the next step of a walkthrough, a confirmation), else the
   // first of the usual next actions. (A whole page load honours autofocus itself.)
   document.addEventListener("htmx:afterSettle", function (event) {
-    var active = document.activeElement;
-    if (active && active !== document.body && document.body.contains(active)) {
-      return;
-    }
-    if (lastCheck && document.getElementById(lastCheck)) {
-      var box = document.getElementById(lastCheck);
-      var answer = box.querySelector(".feedback, [role=alert]") || box.querySelector("input, button");
+    // A lesson's question just answered (or "Another one"): its feedback takes the
+    // focus, so that it is read out, even where htmx kept the focus in the answer's
+    // field; a new question's first field else.
+    var checkId = lastCheck;
+    lastCheck = null;
+    if (checkId && document.getElementById(checkId)) {
+      var box = document.getElementById(checkId);
+      var answer =
+        box.querySelector(".feedback, [role=alert]") ||
+        box.querySelector("input:not([type=hidden]), button");
       if (answer) {
         if (!answer.matches("input, button, a")) {
           answer.setAttribute("tabindex", "-1");
@@ -102,6 +105,10 @@
         answer.focus();
         return;
       }
+    }
+    var active = document.activeElement;
+    if (active && active !== document.body && document.body.contains(active)) {
+      return;
     }
     var area = document.getElementById("table");
     if (!area) {

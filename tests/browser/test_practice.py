@@ -250,3 +250,27 @@ def test_a_move_posted_before_htmx_sets_up_the_redrawn_board_still_counts(
         page.locator("button[name=action][value=discard]").click()
     expect(page.locator("#table")).to_be_visible()
     assert card not in hand_of(table).hands[HUMAN]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_keyboard_keeps_its_place_while_the_computer_players_move(
+    page: Page, site_url: str, settings: Any
+) -> None:
+    """The board is drawn again after every computer move: a keyboard user on "Skip to
+    my turn" stays there (it lost the focus to the first card), and a hint is read out
+    while the focus stays on Hint."""
+    settings.BOT_STEP_DELAY_MS = 700
+    table = start(page, site_url, "basic", 4)
+    hand = wait_for_my_turn(page, table)
+    page.locator("#hint").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .coach")).to_be_visible()
+    expect(page.locator("#announce")).to_contain_text("The coach suggests")
+    expect(page.locator("#hint")).to_be_focused()
+    click_move(page, learner_move(hand))  # the draw
+    click_move(page, learner_move(hand_of(table)))  # the discard: the computers' turns
+    page.locator("#bots-skip").focus()
+    before = version(page)
+    wait_for_change(page, before)  # one computer move, drawn by htmx
+    assert page.locator("#bots-skip").count() == 1  # three computers: more to come
+    expect(page.locator("#bots-skip")).to_be_focused()

@@ -189,6 +189,9 @@ def pupil_hand_context(
             }
         )
     step, total = review.number, review.total
+    if not (face_up or final) and review.before.knock_discard_hidden_from(review.me):
+        # Gin's knock discard lies face down: the pupil never saw it at the table.
+        context["discard_top"] = None
     context.update(
         {
             "seats": seats,

@@ -16,6 +16,10 @@ import unicodedata
 #: characters (zero-width and bidirectional controls), surrogates, private use,
 #: unassigned code points, and line or paragraph separators.
 REMOVED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Characters of other categories that draw nothing: the Braille blank and the Hangul
+#: fillers (letters that show as an empty name on a teacher's grid), and Khmer's
+#: inherent vowels.
+BLANK_CHARACTERS = frozenset("\u2800\u115f\u1160\u3164\uffa0\u17b4\u17b5")
 
 
 def clean_display_name(raw: str, max_length: int) -> str:
@@ -25,12 +29,15 @@ def clean_display_name(raw: str, max_length: int) -> str:
     'Ona Marta'
     >>> clean_display_name("Jo\\u0308nas", 24)  # o + combining diaeresis
     'Jönas'
+    >>> clean_display_name("\\u2800\\u3164", 24)  # Braille blank, Hangul filler
+    ''
     """
     text = unicodedata.normalize("NFC", raw)
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in text
-        if ch.isspace() or unicodedata.category(ch) not in REMOVED_CATEGORIES
+        if ch.isspace()
+        or (unicodedata.category(ch) not in REMOVED_CATEGORIES and ch not in BLANK_CHARACTERS)
     )
     return " ".join(kept.split())[:max_length].rstrip()
 
@@ -63,4 +70,4 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", text).translate(_LOOKALIKES)
 
 
-__all__ = ["REMOVED_CATEGORIES", "clean_display_name", "name_key"]
+__all__ = ["BLANK_CHARACTERS", "REMOVED_CATEGORIES", "clean_display_name", "name_key"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game.practice.forms import NewTableForm
@@ -45,7 +46,7 @@ class OpenTableForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
 
     def clean_name(self) -> str:
-        return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)
+        return _visible_name(self.cleaned_data["name"])
 
     def clean_away(self) -> int:
         away = self.cleaned_data["away"]
@@ -66,4 +67,13 @@ class SitDownForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
 
     def clean_name(self) -> str:
-        return clean_display_name(self.cleaned_data["name"], NAME_LENGTH)
+        return _visible_name(self.cleaned_data["name"])
+
+
+def _visible_name(raw: str) -> str:
+    """The name the others see, cleaned; refused when nothing visible is left (a name of
+    zero-width or blank characters passed the field's own required check)."""
+    name = clean_display_name(raw, NAME_LENGTH)
+    if not name:
+        raise forms.ValidationError(_("Type your name: the other players will call you by it."))
+    return name

@@ -635,12 +635,17 @@ def absent_seats(
 
 
 def _with_seats(
-    table: SharedTable, seats: list[dict[str, Any]], *, waiting: Sequence[Sequence[int]]
+    table: SharedTable,
+    seats: list[dict[str, Any]],
+    *,
+    waiting: Sequence[Sequence[int]],
+    **more: Any,
 ) -> bool:
-    """Write new ``seats`` and let the computer play the away ones now; whether it went
-    in (``False``: the table changed meanwhile)."""
-    fields: dict[str, Any] = {"seats": seats}
-    if table.rounds:
+    """Write new ``seats`` (and ``more`` fields) and let the computer play the away ones
+    now, unless the table is (or stays) paused: no move is made while it is; whether it
+    went in (``False``: the table changed meanwhile)."""
+    fields: dict[str, Any] = {"seats": seats, **more}
+    if table.rounds and not fields.get("paused", table.paused):
         state = shared_state(table=table)
         current, fields["waiting"], fields["seats"] = _advance(
             state.rules,
@@ -714,7 +719,8 @@ def set_paused(*, table: SharedTable, paused: bool) -> SharedTable:
             return table
         now = _now()
         waiting = [[seat, now] for seat, _since in table.waiting]
-        if _write(table, paused=paused, waiting=waiting):
+        # Going on, the computer plays the seats of those who left meanwhile.
+        if _with_seats(table, list(table.seats), waiting=waiting, paused=paused):
             return table
         table.refresh_from_db()
     raise StaleTable()

@@ -136,3 +136,32 @@ def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
     assert teacher.get(base + f"{stranger.public_id}/1/").status_code == 404
     assert teacher.get(base + f"{table.public_id}/7/").status_code == 404
     assert teacher.get(base + f"{unfinished.public_id}/1/").status_code == 404
+
+
+def test_a_pupils_hand_as_they_saw_it_hides_the_computers_face_down_knock_discard() -> None:
+    """Gin laid out by hand: after the computer knocks, its discard lies face down while
+    the knocker lays out and the pupil lays off. "As the pupil saw it" showed it."""
+    from game.engine import Knock
+    from game.practice.services import table_state
+
+    teacher_user = User.objects.create_user("ms-jones")
+    teacher = Client()
+    teacher.force_login(teacher_user)
+    classroom = classes.class_create(teacher=teacher_user, name="5B", language="en")
+    ona = factories.learner("Ona")
+    pupil = classes.class_join(learner=ona, code=classroom.join_code, name="Ona").pupil
+    for seed in range(1, 60):
+        table = factories.table("gin", 2, owner=ona, seed=seed, players_lay_out=True)
+        hand = factories.play_hand_out(table).hand
+        knock = next((i for i, m in enumerate(hand.moves) if isinstance(m, Knock)), None)
+        if knock is not None and hand.log[knock].player == 1 and len(hand.moves) > knock + 2:
+            break
+    else:
+        raise AssertionError("no hand where the computer knocked and the play went on")
+    hidden = str(table_state(table=table).hand.moves[knock].discard)  # type: ignore[attr-defined]
+    url = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/{table.public_id}/1/"
+    after = knock + 1
+    as_seen = teacher.get(url, {"move": after, "view": "learner"}).content.decode()
+    assert f'data-card="{hidden}"' not in as_seen and "card--back" in as_seen
+    face_up = teacher.get(url, {"move": after}).content.decode()
+    assert f'data-card="{hidden}"' in face_up

@@ -171,3 +171,15 @@ def test_a_teachers_class_list_counts_its_pupils_and_keeps_archived_ones_apart()
     services.class_set_archived(classroom=b, archived=True)
     assert [c.name for c in services.classes_of(teacher=who)] == ["b class"]
     assert [c.name for c in services.classes_of(teacher=who, archived=True)] == ["A class"]
+
+
+def test_a_name_of_blank_letters_is_refused() -> None:
+    """The Braille blank and the Hangul fillers are letters that draw nothing: a pupil
+    by that name was an empty line on the teacher's grid and the return-code cards."""
+    classroom = services.class_create(teacher=teacher(), name="5B", language="lt")
+    for blank in ["\u2800", "\u3164", "\u115f\u1160", "\uffa0 \u2800"]:
+        with pytest.raises(services.BadName):
+            services.class_join(learner=factories.learner(), code=classroom.join_code, name=blank)
+    with pytest.raises(services.BadName):
+        services.class_create(teacher=teacher("b"), name="\u2800", language="lt")
+    assert Pupil.objects.count() == 0

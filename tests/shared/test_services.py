@@ -301,6 +301,26 @@ def test_a_paused_table_takes_no_move_and_replaces_nobody() -> None:
     )
 
 
+def test_leaving_a_paused_table_makes_no_move_until_it_goes_on() -> None:
+    """ "Leave the table" got round the teacher's pause: the computer played the leaver's
+    turn and the turns after it (both leaving, the whole hand) while the table was
+    paused. It takes the seat only once the table goes on."""
+    table, humans = a_full_table("knock", 2)
+    table = services.set_paused(table=table, paused=True)
+    moves = len(services.shared_state(table=table).current[0].moves)
+    for person in humans:
+        services.leave_seat(table=table, learner=person)
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    assert table.paused and len(state.current[0].moves) == moves
+    assert (
+        all(s.get("away") for s in table.seats) and services.seat_of(table, humans[0]) is not None
+    )
+    table = services.set_paused(table=table, paused=False)
+    state = services.shared_state(table=table)
+    assert len(state.current[0].moves) > moves and state.round_over  # both away: played out
+
+
 def test_the_coach_hints_on_ones_turn_unless_the_teacher_switched_it_off() -> None:
     table, humans = a_full_table("knock", 2)
     by_seat = {services.seat_of(table, h): h for h in humans}

@@ -382,3 +382,14 @@ def test_a_review_shows_the_others_hands_only_when_the_hand_ended_with_them_show
         {"name": "Jonas", "cards": list(out.cards(1))}
     ]
     assert shown_at_the_end(out, None, ["Ona", "Jonas"])[0]["name"] == "Ona"
+
+
+@pytest.mark.parametrize("blank", ["\u200b", "\u2800", "\u3164 \u115f", " \u00ad "])
+def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
+    """A zero-width space, the Braille blank or a Hangul filler passed the field's own
+    required check and sat down as an empty name."""
+    ona = browser("lt")
+    fields = {"game": "gin", "players": 2, "computers": 1, "name": blank}
+    refused = ona.post("/lt/play/new/", fields)
+    assert refused.status_code == 400 and not SharedTable.objects.exists()
+    assert "Įrašykite savo vardą" in refused.content.decode()

@@ -2,9 +2,12 @@
 right at the first answer, and the game's first lessons (the cards' values, melds) count
 as done on the path, so the learner starts where there is something to learn.
 
-The questions are the lessons' own checks dealt at random, and the check is stateless:
-each question travels in a signed token with its number and how many were right so
-far (a token is for one game and one question: it cannot be sent to another).
+The questions are the lessons' own checks dealt at random; each question travels in a
+signed token with its number and how many were right so far (a token is for one game
+and one question: it cannot be sent to another). A wrong answer is shown the solution,
+so only a question's first answer counts: the caller keeps each question's first
+verdict (``firsts``: the visitor's session) and an answer sent again with the same
+token counts as that one did.
 """
 
 from __future__ import annotations
@@ -69,11 +72,24 @@ class PlacementAnswered:
     skipped: list[Lesson]
 
 
+#: How many questions' first verdicts ``firsts`` keeps (the latest; enough for a
+#: learner who takes the check again and again in one visit).
+FIRSTS_KEPT = 60
+
+
 def answer(
-    *, learner: Learner | Any, game: Game, token: str, answer: dict[str, Any], language: str
+    *,
+    learner: Learner | Any,
+    game: Game,
+    token: str,
+    answer: dict[str, Any],
+    language: str,
+    firsts: dict[str, bool],
 ) -> PlacementAnswered:
     """Judge one answer; after the last, skip the first lessons if every answer was right.
-    A malformed answer raises and changes nothing; so does a token of another game."""
+    Only a question's first answer counts (``firsts``, updated here: each question's first
+    verdict). A malformed answer raises and changes nothing; so does a token of another
+    game."""
     data = read_question(
         token,
         salt=_SALT,
@@ -85,7 +101,11 @@ def answer(
         raise ForgedPlacement()
     question = PlacementQuestion(game, number, seed, right)
     outcome = question.check.judge(answer, seed)
-    right += int(outcome.correct)
+    key = f"{game.value}:{number}:{seed}"
+    first = firsts.setdefault(key, outcome.correct)
+    while len(firsts) > FIRSTS_KEPT:
+        del firsts[next(iter(firsts))]
+    right += int(first)
     if number + 1 < len(QUESTIONS):
         following = PlacementQuestion(
             game, number + 1, random.SystemRandom().randrange(1, MAX_SEED), right
@@ -99,6 +119,7 @@ def answer(
 
 
 __all__ = [
+    "FIRSTS_KEPT",
     "QUESTIONS",
     "SKIPPED_LESSONS",
     "ForgedPlacement",

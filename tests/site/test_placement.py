@@ -92,3 +92,16 @@ def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
         assert response.status_code == 400
     assert client.get("/en/learn/poker/placement/").status_code == 404
     assert LessonPlacement.objects.count() == 0 and Learner.objects.count() == 0
+
+
+def test_an_answer_sent_again_counts_as_the_first_did(client: Client) -> None:
+    """A wrong answer is shown the solution: sent again with the same question and that
+    solution, it counted as right, and three such replays skipped the lessons (and made
+    a teacher's lesson assignment show "done")."""
+    html = client.get("/en/learn/gin/placement/").content.decode()
+    for _ in placement.QUESTIONS:
+        token, args, seed = asked(html)
+        url = "/en/learn/gin/placement/answer/"
+        client.post(url, {"question": token, **wrong_answer(args, seed)})
+        html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import TypeVar
 
 from django.contrib.auth.models import User
@@ -88,6 +88,21 @@ class BadName(ClassroomError):
 
 class TooManyTries(ClassroomError, codes.TooManyTries):
     status = 429
+
+
+class JustSeated(ClassroomError):
+    status = 409
+    default_message = _(
+        "The class was seated at new tables a moment ago: its tables are below. To seat it "
+        "again, wait a few seconds."
+    )
+
+
+class TooManyClassTables(ClassroomError):
+    status = 429
+    default_message = _(
+        "This class has been seated at as many tables today as one day allows. Try again tomorrow."
+    )
 
 
 # ------------------------------------------------------------------ helpers
@@ -279,20 +294,40 @@ class NoPupils(ClassroomError):
     default_message = _("Nobody is in the class yet: there is no one to seat.")
 
 
+#: Seating a class again within this many seconds is taken for the same click sent
+#: twice (:class:`JustSeated`).
+RESEAT_SECONDS = 10
+#: The most tables a class is seated at in a day (thirty pupils in pairs, ten times).
+CLASS_TABLES_PER_DAY = 150
+
+
 def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedTable]:
     """Seat every pupil of the class at tables of ``players`` for ``game``, in a random
-    order, computer players filling the last table; the hands are dealt at once."""
+    order, computer players filling the last table; the hands are dealt at once. Refused
+    again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
+    every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is
+    locked meanwhile, so that of two requests at once one seats the class."""
     pupils = pupils_of(classroom=classroom)
     if not pupils:
         raise NoPupils()
     random.SystemRandom().shuffle(pupils)
-    try:
-        tables = shared.seat_people(
-            people=[(p.learner, p.name) for p in pupils], game=game, players=players
+    now = timezone.now()
+    with transaction.atomic():
+        Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
+        today = ClassTable.objects.filter(
+            classroom=classroom, table__created__gte=now - timedelta(days=1)
         )
-    except shared.BadTable as exc:
-        raise BadAssignment(str(exc.message)) from None
-    ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
+        if today.filter(table__created__gte=now - timedelta(seconds=RESEAT_SECONDS)).exists():
+            raise JustSeated()
+        if today.count() + -(-len(pupils) // max(players, 1)) > CLASS_TABLES_PER_DAY:
+            raise TooManyClassTables()
+        try:
+            tables = shared.seat_people(
+                people=[(p.learner, p.name) for p in pupils], game=game, players=players
+            )
+        except shared.BadTable as exc:
+            raise BadAssignment(str(exc.message)) from None
+        ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
     _touch(classroom)
     return tables
 
@@ -477,6 +512,8 @@ def pupil_by_return_code(*, code: str) -> Pupil:
 
 
 __all__ = [
+    "CLASS_TABLES_PER_DAY",
+    "RESEAT_SECONDS",
     "AlreadyAssigned",
     "AssignmentNotFound",
     "BadAssignment",
@@ -485,8 +522,10 @@ __all__ = [
     "ClassroomError",
     "Joined",
     "JoiningClosed",
+    "JustSeated",
     "NameTaken",
     "PupilNotFound",
+    "TooManyClassTables",
     "TooManyTries",
     "WrongCode",
     "WrongReturnCode",

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from classroom import services
 from classroom.models import ClassTable
@@ -183,3 +185,25 @@ def test_the_teachers_face_up_view_polls_and_redraws_after_a_move() -> None:
     # Another teacher's poll of it is refused like the page.
     other, _other = teacher_client("mr-smith")
     assert other.get(url, {"v": 0}, **HX).status_code == 404
+
+
+def test_seating_the_class_twice_at_once_makes_one_set_of_tables() -> None:
+    """Three "Seat the class" posts at once made three sets of tables, every pupil at
+    each: a second seating within a few seconds is refused (409, said in the page's
+    language), later it is allowed, and a day has a limit of tables."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    for name in ("Ona", "Jonas", "Ieva"):
+        pupil_joins(classroom.join_code, name)
+    url = f"/lt/classroom/{classroom.public_id}/tables/"
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    again = teacher.post(url, {"game": "knock", "players": "2"})
+    assert again.status_code == 409 and "prieš akimirką" in again.content.decode()
+    assert SharedTable.objects.count() == 2
+    SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    assert SharedTable.objects.count() == 4
+    SharedTable.objects.update(created=timezone.now() - timedelta(minutes=1))
+    with mock.patch.object(services, "CLASS_TABLES_PER_DAY", 5):
+        full = teacher.post(url, {"game": "knock", "players": "2"})
+    assert full.status_code == 429 and SharedTable.objects.count() == 4

@@ -38,6 +38,9 @@ DJANGO_SENTENCES = (
 #: Reset e-mails asked for one address (the e-mail's), and from one network address.
 RESETS_PER_EMAIL = "3/h"
 RESETS_PER_ADDRESS = "20/h"
+#: Teachers' accounts made from one network address (a school's teachers signing up on
+#: a training day; not a script making accounts by the minute).
+SIGNUPS_PER_ADDRESS = "20/h"
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -47,6 +50,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect("classroom:index")
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
+        # Counted once the account would be made (a form sent back with a mistake is not).
+        if getattr(settings, "RATE_LIMIT_ENABLED", True) and hit(
+            [Limit.of("signup-address", client_address(request), SIGNUPS_PER_ADDRESS)]
+        ):
+            form.add_error(
+                None, _("Many accounts have been made from here in the last hour. Try again later.")
+            )
+            return render(request, "registration/signup.html", {"form": form}, status=429)
         user = form.save()
         # The teacher keeps what they did before, unless the browser is a pupil's.
         link_account(request, user, unless=in_a_class)

@@ -5,6 +5,7 @@ refused with a message and changes nothing."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -514,3 +515,18 @@ def test_the_account_pages_and_their_errors_are_in_the_pages_language(language: 
     )
     left = {s for s in english for page in pages if s in unescape(page)}
     assert left == set(), f"{language}: {sorted(left)}"
+
+
+def test_accounts_made_from_one_address_are_limited(settings: Any) -> None:
+    """One address made 60 teachers' accounts in 20 s (only the general POST limit
+    applied): twenty an hour, then refused in the page's language, nothing made."""
+    settings.RATE_LIMIT_ENABLED = True
+    client = Client()
+    for n in range(20):
+        data = {"username": f"teacher{n}", "password1": PASSWORD, "password2": PASSWORD}
+        assert client.post("/en/accounts/signup/", {**data, "email": ""}).status_code == 302
+        client.post("/en/accounts/logout/")
+    data = {"username": "one-more", "password1": PASSWORD, "password2": PASSWORD}
+    refused = client.post("/lt/accounts/signup/", {**data, "email": ""})
+    assert refused.status_code == 429 and User.objects.count() == 20
+    assert "Per pastarąją valandą" in refused.content.decode()

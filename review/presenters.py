@@ -72,6 +72,8 @@ def page_context(
         "source": source(item) if item else None,
         "check": check_box(item, reviewed=reviewed, error=error, picked=picked) if item else None,
         "reviewed": reviewed,
+        # A refused answer with no question to show it beside (nothing is due now).
+        "error": "" if item else error,
         "due_count": due,
         "next_due": next_due,
     }

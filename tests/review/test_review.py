@@ -166,6 +166,8 @@ def test_strangers_and_forged_questions_change_nothing(client: Client, clock: Cl
     for token in ("", "x", "a" * 300):
         response = client.post("/en/review/answer/", {"question": token, "answer": "none"})
         assert response.status_code == 400
+        # Said, though (a stranger has) no question to show beside it.
+        assert 'class="message message--error" role="alert"' in response.content.decode()
     assert list(ReviewCard.objects.values_list("reviews", "due")) == before
     assert Learner.objects.count() == 1  # nobody was made for the stranger
 

@@ -4,6 +4,7 @@ forms that count log-in and reset attempts (see :mod:`classroom.forms`)."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +23,15 @@ from learners.services import link_account
 from rummy_site.middleware import client_address
 from rummy_site.ratelimit import Limit, hit
 
-from .forms import LogInForm, SignUpForm
+from .forms import (
+    DEVICE_COOKIE,
+    DEVICE_DAYS,
+    DEVICE_SALT,
+    LogInForm,
+    SignUpForm,
+    known_device,
+    login_name,
+)
 from .mistakes import in_a_class
 
 #: Django's own sentences on these pages that its Lithuanian catalogue lacks (it has them
@@ -89,9 +98,31 @@ class ResetForm(PasswordResetForm):
         super().save(*args, **kwargs)
 
 
-login_view = auth_views.LoginView.as_view(
-    authentication_form=LogInForm, redirect_authenticated_user=True
-)
+class LogInView(auth_views.LoginView):
+    """Django's log-in; the browser keeps a cookie saying it logged in to this account
+    (:data:`classroom.forms.DEVICE_COOKIE`), so that someone guessing cannot lock the
+    teacher out of it here."""
+
+    authentication_form = LogInForm
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        response = super().form_valid(form)
+        name = login_name(form.data)
+        device = known_device(self.request, name) or secrets.token_urlsafe(12)
+        response.set_signed_cookie(
+            DEVICE_COOKIE,
+            f"{device}|{name}",
+            salt=DEVICE_SALT,
+            max_age=DEVICE_DAYS * 86400,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+        return response
+
+
+login_view = LogInView.as_view()
 logout_view = auth_views.LogoutView.as_view()
 password_change = auth_views.PasswordChangeView.as_view()
 password_change_done = auth_views.PasswordChangeDoneView.as_view()

@@ -9,6 +9,8 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core import signing
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from rummy_site.middleware import client_address
@@ -117,22 +119,54 @@ LOGIN_TRIES_PER_ADDRESS = "100/h"
 LOGIN_TRIES_PER_ACCOUNT = "50/h"
 
 
+#: A browser a teacher has logged in from keeps a signed cookie naming the account (and
+#: a random id of its own). While someone guessing has the account, or the school's
+#: address, over its limit, that browser may still log in to that account: its tries are
+#: counted on their own. A pupil could otherwise lock their teacher out before a lesson.
+DEVICE_COOKIE = "rummy_teacher_device"
+DEVICE_SALT = "classroom.device"
+DEVICE_DAYS = 365
+LOGIN_TRIES_PER_DEVICE = "10/h"
+
+
+def login_name(data: Any) -> str:
+    """The user name of a log-in as the limits count it."""
+    return str(data.get("username", "")).strip().lower()[:150]
+
+
+def known_device(request: HttpRequest, name: str) -> str | None:
+    """This browser's id, if it has logged in to the account ``name`` before."""
+    try:
+        value = request.get_signed_cookie(
+            DEVICE_COOKIE, salt=DEVICE_SALT, max_age=DEVICE_DAYS * 86400
+        )
+    except (KeyError, signing.BadSignature):
+        return None
+    device, _bar, account = str(value or "").partition("|")
+    return device if device and account == name else None
+
+
 class LogInForm(AuthenticationForm):
     """Django's log-in form, with password guessing slowed down: attempts are counted per
     user name and address, per address, and per user name from anywhere, in the database
-    (across app instances)."""
+    (across app instances); from a browser that logged in to the account before, per
+    that browser only (:data:`DEVICE_COOKIE`)."""
 
     def clean(self) -> dict[str, Any]:
         if self.request is not None and getattr(settings, "RATE_LIMIT_ENABLED", True):
             address = client_address(self.request)
-            name = str(self.data.get("username", "")).strip().lower()[:150]
-            over = hit(
-                [
+            name = login_name(self.data)
+            device = known_device(self.request, name)
+            limits = (
+                [Limit.of("login-device", f"{device}|{name}", LOGIN_TRIES_PER_DEVICE)]
+                if device
+                else [
                     Limit.of("login-name", f"{address}|{name}", LOGIN_TRIES_PER_NAME),
                     Limit.of("login-address", address, LOGIN_TRIES_PER_ADDRESS),
                     Limit.of("login-account", name, LOGIN_TRIES_PER_ACCOUNT),
                 ]
             )
+            over = hit(limits)
             if over is not None:
                 raise forms.ValidationError(
                     _("Too many attempts to log in. Wait a while and try again."),

@@ -530,3 +530,31 @@ def test_accounts_made_from_one_address_are_limited(settings: Any) -> None:
     refused = client.post("/lt/accounts/signup/", {**data, "email": ""})
     assert refused.status_code == 429 and User.objects.count() == 20
     assert "Per pastarąją valandą" in refused.content.decode()
+
+
+def test_someone_guessing_does_not_lock_a_teacher_out_of_their_own_browser() -> None:
+    """Fifty wrong passwords from anywhere lock an account for an hour, and a hundred
+    from one address lock that address (a school's): a pupil could keep their teacher
+    out. A browser that logged in to the account before still logs in to it (its tries
+    counted on their own); a new browser, or another account's, is still refused."""
+    User.objects.create_user("rasa", password=PASSWORD)
+    teachers_own = Client(REMOTE_ADDR="10.1.1.1")
+    teachers_own.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    assert "_auth_user_id" in teachers_own.session
+    teachers_own.post("/en/accounts/logout/")
+    for number in range(50):  # a pupil's guesses, spread over machines
+        guesser = Client(REMOTE_ADDR=f"10.0.{number // 5}.1")
+        guesser.post("/en/accounts/login/", {"username": "rasa", "password": "wrong"})
+    stranger = Client(REMOTE_ADDR="10.1.1.1")  # the same school, another browser
+    refused = stranger.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    assert "Too many attempts" in refused.content.decode()
+    assert "_auth_user_id" not in stranger.session
+    teachers_own.post("/en/accounts/login/", {"username": "RASA ", "password": PASSWORD})
+    assert "_auth_user_id" in teachers_own.session
+    # The cookie is for its own account: another's guesses still count as before.
+    User.objects.create_user("jonas", password=PASSWORD)
+    teachers_own.post("/en/accounts/logout/")
+    for _ in range(10):
+        teachers_own.post("/en/accounts/login/", {"username": "jonas", "password": "wrong"})
+    teachers_own.post("/en/accounts/login/", {"username": "jonas", "password": PASSWORD})
+    assert "_auth_user_id" not in teachers_own.session

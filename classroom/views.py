@@ -575,8 +575,11 @@ def join_page(request: HttpRequest, code: str = "") -> HttpResponse:
         return _join_page(request, JoinForm())
     visitor, address = _visitor(request)
     form = JoinForm(initial={"code": code})
+    if codes.count_try(visitor=visitor, address=address, looking=True) is not None:
+        # Over the limit: the form with the code as given, nothing looked up (the code is
+        # counted and checked when the form is sent).
+        return _join_page(request, form)
     try:
-        services.count_code_try(visitor=visitor, address=address)
         classroom = services.class_by_code(code=code)
     except services.ClassroomError as exc:
         return _join_page(request, form, error=str(exc.message), status=exc.status)

@@ -63,16 +63,23 @@ def grouped(code: str) -> str:
     return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
-def count_try(*, visitor: str, address: str) -> int | None:
+def count_try(*, visitor: str, address: str, looking: bool = False) -> int | None:
     """Count one attempt at a code: ``None`` while within the limits (kept in the
     database, so they hold across app instances), else the minutes to wait. A browser
     without a visitor cookie yet (a first page, opened from a QR code) counts against
-    its address only."""
+    its address only.
+
+    ``looking``: a link's page looking its code up (a GET, no cookie needed), counted
+    against its address apart from the codes sent with a form, so that a loop of GETs
+    from a school's address (a pupil with a script) cannot stop the whole school joining:
+    over its limit, such a page shows its form without looking the code up, and the form
+    is checked when sent."""
     if not getattr(settings, "RATE_LIMIT_ENABLED", True):
         return None
     per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
     per_visitor = getattr(settings, "CODE_TRIES_PER_VISITOR", CODE_TRIES_PER_VISITOR)
-    limits = [Limit.of("code-address", address, per_address)]
+    bucket = "code-look-address" if looking else "code-address"
+    limits = [Limit.of(bucket, address, per_address)]
     if visitor:
         limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
     over = hit(limits)

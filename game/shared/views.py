@@ -96,10 +96,16 @@ def _sit_page(
     return render(request, "shared/sit.html", context, status=status)
 
 
-def _count_try(request: HttpRequest) -> None:
-    minutes = codes.count_try(visitor=visitor_token(request) or "", address=client_address(request))
-    if minutes is not None:
+def _count_try(request: HttpRequest, *, looking: bool = False) -> bool:
+    """Count a code tried (:func:`rummy_site.codes.count_try`); over the limit, a form sent
+    raises :class:`~game.shared.services.TooManyTries`, a link's page (``looking``) is told
+    (``True``)."""
+    minutes = codes.count_try(
+        visitor=visitor_token(request) or "", address=client_address(request), looking=looking
+    )
+    if minutes is not None and not looking:
         raise services.TooManyTries(minutes)
+    return minutes is not None
 
 
 @require_safe
@@ -108,8 +114,11 @@ def sit_page(request: HttpRequest, code: str) -> HttpResponse:
     player already at it)."""
     learner = known_learner(request)
     form = SitDownForm(initial={"code": code, "name": learner.display_name if learner else ""})
+    if _count_try(request, looking=True):
+        # Over the limit: the form with the code as given, nothing looked up (the code is
+        # counted and checked when the form is sent).
+        return _sit_page(request, form, table=None)
     try:
-        _count_try(request)
         table = services.table_by_code(code=code)
     except ServiceError as exc:  # the form is not bound: the reason above it
         return _sit_page(request, form, table=None, error=str(exc.message), status=exc.status)

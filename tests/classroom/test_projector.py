@@ -5,6 +5,7 @@ teachers only (and a pupil's hands for their own teacher only)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -91,13 +92,19 @@ def test_the_discard_pile_shows_its_top_card_at_every_step(teacher: Client, slug
 
 
 # ------------------------------------------------------------------ a pupil's practice hand
-def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
+def a_class_with_ona() -> tuple[Client, Any, Any, Any]:
+    """Ms Jones logged in (her client), her class 5B, and Ona's learner and pupil in it."""
     teacher_user = User.objects.create_user("ms-jones")
     teacher = Client()
     teacher.force_login(teacher_user)
     classroom = classes.class_create(teacher=teacher_user, name="5B", language="en")
     ona = factories.learner("Ona")
     pupil = classes.class_join(learner=ona, code=classroom.join_code, name="Ona").pupil
+    return teacher, classroom, ona, pupil
+
+
+def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
+    teacher, classroom, ona, pupil = a_class_with_ona()
     table = factories.table("gin", 2, owner=ona, seed=9)
     unfinished = factories.table("knock", 2, owner=ona, seed=3)
     state = factories.play_hand_out(table)
@@ -144,12 +151,7 @@ def test_a_pupils_hand_as_they_saw_it_hides_the_computers_face_down_knock_discar
     from game.engine import Knock
     from game.practice.services import table_state
 
-    teacher_user = User.objects.create_user("ms-jones")
-    teacher = Client()
-    teacher.force_login(teacher_user)
-    classroom = classes.class_create(teacher=teacher_user, name="5B", language="en")
-    ona = factories.learner("Ona")
-    pupil = classes.class_join(learner=ona, code=classroom.join_code, name="Ona").pupil
+    teacher, classroom, ona, pupil = a_class_with_ona()
     for seed in range(1, 60):
         table = factories.table("gin", 2, owner=ona, seed=seed, players_lay_out=True)
         hand = factories.play_hand_out(table).hand

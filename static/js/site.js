@@ -47,6 +47,51 @@
     }
   });
 
+  // A hand of cards is one stop for Tab (a roving tab stop, as a group of radio
+  // buttons is): Tab enters it on the card last focused (else the first chosen, else
+  // the first) and leaves it for the buttons; the arrow keys move within it. Without
+  // this script each card is a stop of its own, and the legend's hint is not shown.
+  function rove() {
+    var seen = [];
+    Array.prototype.forEach.call(
+      document.querySelectorAll("input[type=checkbox].card-choice__input"),
+      function (input) {
+        var group = input.form || document;
+        if (seen.indexOf(group) !== -1) {
+          return;
+        }
+        seen.push(group);
+        var inputs = cardInputs(group).filter(function (card) {
+          return card.type === "checkbox";
+        });
+        var stop =
+          inputs.filter(function (card) { return card.getAttribute("tabindex") === "0" && !card.disabled; })[0] ||
+          inputs.filter(function (card) { return card.checked && !card.disabled; })[0] ||
+          inputs.filter(function (card) { return !card.disabled; })[0];
+        inputs.forEach(function (card) {
+          card.setAttribute("tabindex", card === stop ? "0" : "-1");
+        });
+      }
+    );
+  }
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    if (!target || target.type !== "checkbox" || !target.classList.contains("card-choice__input")) {
+      return;
+    }
+    cardInputs(target.form || document).forEach(function (card) {
+      if (card.type === "checkbox") {
+        card.setAttribute("tabindex", card === target ? "0" : "-1");
+      }
+    });
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", rove);
+  } else {
+    rove();
+  }
+  document.addEventListener("htmx:afterSwap", rove);
+
   // A board drawn for htmx has no CSRF field in its forms: htmx sends the page's token
   // (hx-headers on <body>) with each request. A form that posts natively instead (htmx
   // sets up the new board's forms a moment after the swap, when it settles) is given

@@ -190,6 +190,49 @@ def test_enter_on_a_card_selects_it_and_submits_nothing(page: Page, site_url: st
 
 
 @pytest.mark.django_db(transaction=True)
+def test_the_hand_is_one_stop_for_tab(page: Page, site_url: str) -> None:
+    """Tab enters the hand once and leaves it for the buttons (not eleven stops, one a
+    card); it comes back to the card last focused, the arrow keys move within; the
+    hand's legend says so to a screen reader, and only where the script runs."""
+    table = start(page, site_url, "gin", 2)
+    wait_for_my_turn(page, table)
+    cards = page.locator("#hand-form .card-choice__input")
+    assert cards.count() >= 10
+    tab_to(page, ".card-choice__input")
+    first = page.evaluate("() => document.activeElement.value")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    third = page.evaluate("() => document.activeElement.value")
+    assert third != first
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => document.activeElement.matches('.card-choice__input')")
+    expect(page.locator("#hand-form .actions button").first).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.value") == third
+    assert page.locator("#hand-form .card-choice__input[tabindex='0']").count() == 1
+    expect(page.locator("#hand-form .my-hand legend")).to_contain_text("arrow keys")
+    # After a move redraws the board, the new hand is one stop again.
+    click_move(page, learner_move(hand_of(table)))
+    wait_for_my_turn(page, table)
+    assert page.locator("#hand-form .card-choice__input[tabindex='0']").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_each_card_is_a_stop_and_no_arrow_hint(
+    browser: Any, live_server: Any
+) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/practice/")
+    page.locator("#id_game").select_option("gin")
+    page.locator(".new-table-form button[type=submit]").click()
+    expect(page.locator("#hand-form")).to_be_visible()
+    assert page.locator("#hand-form .card-choice__input[tabindex]").count() == 0
+    expect(page.locator("#hand-form .my-hand legend .js-only")).to_be_hidden()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None:
     table = start(page, site_url, "gin", 2)
     wait_for_my_turn(page, table)

@@ -446,7 +446,9 @@ def main(argv: list[str] | None = None) -> int:
         streams = argparse.Namespace(
             instances=count, workers=1, worker_class="gthread", threads=threads
         )
-        event_ports, event_servers = start_servers(streams, env)
+        # Every player's page streams: the process's cap stays above them.
+        stream_env = {**env, "SHARED_EVENTS_MAX_STREAMS": str(max(threads - 10, 1))}
+        event_ports, event_servers = start_servers(streams, stream_env)
         servers += event_servers
     options = {
         "event_ports": event_ports,

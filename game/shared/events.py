@@ -24,7 +24,11 @@ second gunicorn instance with a few hundred threads, to which the reverse proxy 
 ``/events/``). Under a server that handles one request at a time per process
 (gunicorn's default ``sync`` workers) a stream would take a whole worker, so it says
 only whether the table changed since the page's version and ends, asking the browser
-to come back in ``SHARED_POLL_SECONDS``: a poll, as before.
+to come back in ``SHARED_POLL_SECONDS``: a poll, as before. The same answer is given
+when the process already holds ``SHARED_EVENTS_MAX_STREAMS`` streams (set it below the
+worker's threads): a script that opens streams by the hundred turns the newcomers'
+streams into one-second polls, and never takes the threads the process needs to
+answer them.
 """
 
 from __future__ import annotations
@@ -117,8 +121,14 @@ class Watcher:
                     self._marks.pop(subscription.public_id, None)
 
     def watched(self) -> int:
+        """How many tables are watched."""
         with self._lock:
             return len(self._subscriptions)
+
+    def streams(self) -> int:
+        """How many streams are open (each holds a thread of this process)."""
+        with self._lock:
+            return sum(len(subscriptions) for subscriptions in self._subscriptions.values())
 
     def stop(self, timeout: float = 5.0) -> None:
         """End every stream now (a test ending, a server stopping): each returns at

@@ -196,13 +196,15 @@ def table_events(request: HttpRequest, public_id: str) -> StreamingHttpResponse:
     version, whenever it moves on past the one the page knows (``Last-Event-ID`` when the
     browser reconnects, else ``?v=``). A threaded server streams them; one that serves a
     request at a time per process answers the change since that version, if any, and
-    asks the browser to come back in a second."""
+    asks the browser to come back in a second; so does a process that already holds
+    ``SHARED_EVENTS_MAX_STREAMS`` streams."""
     row = services.poll_row(public_id=public_id)
     if row is None:
         raise Http404(services.TableNotFound.default_message)
     known = small_int(request.headers.get("Last-Event-ID") or request.GET.get("v", ""))
     current = events.TableMark(row.version, row.someone_absent)
-    if request.META.get("wsgi.multithread"):
+    most = int(getattr(settings, "SHARED_EVENTS_MAX_STREAMS", 400))
+    if request.META.get("wsgi.multithread") and events.watcher().streams() < most:
         # The stream holds its thread, not a database connection: the process's
         # watcher reads the tables for every stream at once.
         connection.close()

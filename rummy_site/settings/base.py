@@ -220,6 +220,9 @@ SHARED_EVENTS_INTERVAL = 0.2
 SHARED_EVENTS_LIFETIME = 300
 SHARED_EVENTS_HEARTBEAT = 15
 SHARED_EVENTS_POLL_SECONDS = 10
+# A process holding this many streams answers the next ones with one look (a poll each
+# SHARED_POLL_SECONDS) instead of a stream: keep it below the streaming worker's threads.
+SHARED_EVENTS_MAX_STREAMS = int(os.environ.get("SHARED_EVENTS_MAX_STREAMS", "400"))
 SHARED_POLL_SECONDS = 1
 
 # Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.

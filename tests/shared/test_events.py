@@ -9,12 +9,13 @@ import http.client
 import threading
 import time
 from collections.abc import Iterable
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
 
 from game.engine import BotPlayer
-from game.shared import events, services
+from game.shared import events, services, views
 from game.shared.events import TableMark, Watcher
 from game.shared.models import SharedTable
 from tests import factories
@@ -149,6 +150,35 @@ def test_the_view_answers_one_look_to_a_one_request_server() -> None:
     assert b"".join(heard.streaming_content).decode().count("event:") == 0  # type: ignore[attr-defined]
     assert ona.get("/events/tables/nosuchtable/").status_code == 404
     assert ona.post(url).status_code == 405
+
+
+@pytest.mark.django_db
+def test_a_process_full_of_streams_answers_one_look(settings, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Past ``SHARED_EVENTS_MAX_STREAMS`` open streams, a threaded server answers the
+    next page at once (it polls), instead of giving it a thread; under the cap, it
+    streams."""
+    table, ona, _others = open_and_fill()
+    settings.SHARED_EVENTS_MAX_STREAMS = 3
+    settings.SHARED_EVENTS_LIFETIME = 0.05
+    watcher = a_watcher(Marks(**{table.public_id: TableMark(table.version)}))
+    monkeypatch.setattr(events, "_watcher", watcher)
+    # A stream gives its database connection back; the test's own must stay open.
+    monkeypatch.setattr(views, "connection", SimpleNamespace(close=lambda: None))
+    held = [watcher.subscribe(f"other{n}") for n in range(2)]
+    url = f"/events/tables/{table.public_id}/"
+    threaded = {"wsgi.multithread": True}
+    streaming = ona.get(url, {"v": table.version}, **threaded).streaming_content  # type: ignore[attr-defined]
+    assert next(iter(streaming)) == f"retry: {events.reconnect_ms()}\n\n".encode()
+    assert watcher.streams() == 3, "under the cap the page streams"
+    full = ona.get(url, {"v": table.version - 1}, **threaded)
+    assert b"".join(full.streaming_content).decode() == (  # type: ignore[attr-defined]
+        f"retry: {events.reconnect_ms()}\n\n" + events.event(table.version)
+    )
+    assert watcher.streams() == 3, "over the cap a page holds no stream"
+    b"".join(streaming)  # its lifetime over, the first stream ends and lets go
+    for subscription in held:
+        watcher.unsubscribe(subscription)
+    assert watcher.streams() == 0
 
 
 @pytest.mark.django_db

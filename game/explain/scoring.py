@@ -229,7 +229,8 @@ STEPS: dict[StepCode, Sentence] = {
     StepCode.BETTER_LAYOUT: Sentence(
         lambda p: _(
             "A better layout for %(name)s: %(melds)s. With the defender's best layoffs, "
-            "%(name)s's result would have been %(best)s instead of %(points)s."
+            "%(name)s's result would have been %(best)s instead of %(points)s. It shows "
+            "only now that the defender's cards are face up."
         ),
         lambda p, n: {
             "name": who(p["player"], n),

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from learners.models import Learner
-from rummy_site import codes
+from rummy_site import codes, languages
 
 
 def new_public_id() -> str:
@@ -45,7 +45,7 @@ class Classroom(models.Model):
     )
     name = models.CharField(_("name of the class"), max_length=60)
     #: The language the class's pages and join link open in.
-    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+    language = models.CharField(_("language"), max_length=8, choices=languages.choices)
     join_code = models.CharField(max_length=8, unique=True, default=new_join_code)
     #: Whether pupils may join now (the teacher closes joining once the class is in).
     joining_open = models.BooleanField(default=True)

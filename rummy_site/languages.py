@@ -17,6 +17,12 @@ def codes() -> tuple[str, ...]:
     return tuple(code for code, _name in settings.LANGUAGES)
 
 
+def choices() -> list[tuple[str, str]]:
+    """``settings.LANGUAGES`` as a field's choices: a callable, so that a migration names
+    it instead of copying the list (adding a language needs no migration)."""
+    return list(settings.LANGUAGES)
+
+
 def current() -> str:
     """The page's language code ("lt"), the site's default outside a request."""
     return (get_language() or settings.LANGUAGE_CODE).split("-")[0]
@@ -27,4 +33,4 @@ def pick(texts: Mapping[str, str], language: str | None = None) -> str:
     return texts.get(language or current()) or texts[settings.LANGUAGE_CODE]
 
 
-__all__ = ["codes", "current", "pick"]
+__all__ = ["choices", "codes", "current", "pick"]

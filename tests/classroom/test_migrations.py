@@ -79,3 +79,12 @@ def test_classes_pupils_and_mistakes_survive_the_live_and_tables_migrations_both
     assert apps.get_model("classroom", "Mistake").objects.count() == 1
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_new_language_needs_no_migration(settings) -> None:  # type: ignore[no-untyped-def]
+    """A class's language choices are ``settings.LANGUAGES`` read when asked (a callable
+    the migration names), so the README's "add a language" needs no migration."""
+    from django.core.management import call_command
+
+    settings.LANGUAGES = [*settings.LANGUAGES, ("pl", "Polish")]
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)  # exits 1 if one is due

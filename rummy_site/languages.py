@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.translation import get_language
+
+StrOrPromise = str | Promise
 
 
 def codes() -> tuple[str, ...]:
@@ -17,7 +20,7 @@ def codes() -> tuple[str, ...]:
     return tuple(code for code, _name in settings.LANGUAGES)
 
 
-def choices() -> list[tuple[str, str]]:
+def choices() -> list[tuple[str, StrOrPromise]]:
     """``settings.LANGUAGES`` as a field's choices: a callable, so that a migration names
     it instead of copying the list (adding a language needs no migration)."""
     return list(settings.LANGUAGES)

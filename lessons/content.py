@@ -207,9 +207,27 @@ def all_documents() -> list[Document]:
     return documents
 
 
+def outline(body: str) -> tuple[int, ...]:
+    r"""A document's headings as the number of ``###`` entries under each ``##`` section
+    (a glossary's entries, a lesson's parts): a translation has the same.
+
+    >>> outline("## A\n### x\n### y\ntext\n## B\n")
+    (2, 0)
+    """
+    counts: list[int] = []
+    for line in body.splitlines():
+        if line.startswith("## "):
+            counts.append(0)
+        elif line.startswith("### "):
+            if not counts:
+                counts.append(0)
+            counts[-1] += 1
+    return tuple(counts)
+
+
 def problems() -> list[str]:
     """Everything wrong with the content: unreadable files, bad shortcodes, a lesson
-    missing in a language, shortcodes that differ from the English file."""
+    missing in a language, shortcodes or headings that differ from the English file."""
     found: list[str] = []
     english: dict[tuple[str | None, str], Document] = {}
     by_language: dict[str, dict[tuple[str | None, str], Document]] = {
@@ -244,6 +262,11 @@ def problems() -> list[str]:
                 found.append(f"{where}: its shortcodes differ from the English file's")
             elif other.guided != source.guided:
                 found.append(f"{where}: its guided hands differ from the English file's")
+            elif outline(other.body) != outline(source.body):
+                found.append(
+                    f"{where}: its headings differ from the English file's (sections "
+                    f"{outline(other.body)} of ### entries, English {outline(source.body)})"
+                )
     for language in languages()[1:]:
         for folder, name in by_language[language]:
             if (folder, name) not in english:

@@ -29,6 +29,21 @@ def test_each_game_has_at_least_six_lessons_and_a_summary(game: str) -> None:
     assert all((content.CONTENT_DIR / lang / "glossary.md").exists() for lang in LANGUAGES)
 
 
+def test_a_translation_with_other_headings_is_caught(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A glossary (or lesson) whose sections and entries differ from the English one's:
+    a concept explained in one language and missing in another."""
+    english = "---\ntitle: G\n---\n## Cards\n### Deck\nx\n### Suit\ny\n"
+    for lang in LANGUAGES:
+        (tmp_path / lang).mkdir()
+        (tmp_path / lang / "glossary.md").write_text(english)
+    (tmp_path / "lt" / "glossary.md").write_text(english.replace("### Suit\ny\n", ""))
+    monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
+    assert content.problems() == [
+        "lt/glossary.md: its headings differ from the English file's (sections (1,) of "
+        "### entries, English (2,))"
+    ]
+
+
 def test_every_kind_of_check_is_used() -> None:
     kinds = {
         code.args.split()[0]

@@ -38,7 +38,7 @@ from game.practice.services import hands_played
 from learners.models import Learner
 from lessons import services as lessons
 from lessons.models import Lesson
-from rummy_site.languages import pick
+from rummy_site.languages import current, pick
 
 from .models import DRILL_STREAK, Assignment, Classroom
 
@@ -85,13 +85,22 @@ def _lessons(language: str) -> list[Lesson]:
 
 
 def choices(language: str) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Everything that can be assigned, grouped for a ``<select>``: (group, [(value,
-    label)]), labels in the active language, lessons of ``language``."""
+    """Everything that can be assigned, grouped by game for a ``<select>``: (group,
+    [(value, label)]), labels in the active language, lessons of ``language`` titled in
+    the page's (every language has the same lessons: ``lessons.content``)."""
+    titles = {
+        (lesson.game, lesson.slug): lesson.title
+        for lesson in (_lessons(current()) if current() != language else [])
+    }
     groups: list[tuple[str, list[tuple[str, str]]]] = []
     for game in Game:
         name = explain.game_name(game)
         items = [
-            (f"lesson:{game.value}:{lesson.slug}", _("Lesson: %(title)s") % {"title": lesson.title})
+            (
+                f"lesson:{game.value}:{lesson.slug}",
+                _("Lesson: %(title)s")
+                % {"title": titles.get((lesson.game, lesson.slug), lesson.title)},
+            )
             for lesson in _lessons(language)
             if lesson.game == game.value
         ]
@@ -141,20 +150,26 @@ def parse(value: str, language: str) -> tuple[str, str, str] | None:
 
 
 def label(assignment: Assignment, language: str) -> str:
-    """What the assignment is, in the active language (a lesson by its title in
-    ``language``, the class's; a lesson no longer there by its address)."""
+    """What the assignment is, in the active language, with its game (two games have
+    lessons and guided hands of the same name): a lesson by its title in the page's
+    language, else in ``language`` (the class's), else by its address."""
     game = Game(assignment.game)
     name = explain.game_name(game)
     if assignment.kind == Kind.LESSON:
-        lesson = Lesson.objects.filter(
-            language=language, game=assignment.game, slug=assignment.ref
-        ).first()
-        title = lesson.title if lesson else assignment.ref
-        return _("Lesson: %(title)s") % {"title": title}
+        titles = dict(
+            Lesson.objects.filter(
+                language__in={current(), language},
+                kind=Lesson.Kind.LESSON,
+                game=assignment.game,
+                slug=assignment.ref,
+            ).values_list("language", "title")
+        )
+        title = titles.get(current()) or titles.get(language) or assignment.ref
+        return _("Lesson: %(title)s (%(game)s)") % {"title": title, "game": name}
     if assignment.kind == Kind.GUIDED:
         scenario = scenarios.get(assignment.ref)
         title = text_plain(pick(scenario.title)) if scenario else assignment.ref
-        return _("Guided hand: %(title)s") % {"title": title}
+        return _("Guided hand: %(title)s (%(game)s)") % {"title": title, "game": name}
     if assignment.kind == Kind.DRILL:
         return ngettext(
             "Drill: %(title)s (%(game)s), %(count)d right answer in a row",

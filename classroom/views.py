@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -147,6 +148,8 @@ def _class_page(
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
     pupils = services.pupils_of(classroom=classroom)
+    _focus_first_error(assignment_form)
+    _focus_first_error(class_form)
     context = {
         "classroom": classroom,
         "pupils": pupils,
@@ -181,8 +184,20 @@ def _pupil_of(request: HttpRequest, public_id: str, pupil_id: int) -> tuple[Clas
 
 
 def _back(request: HttpRequest, classroom: Classroom, notice: str) -> HttpResponse:
+    """Back to the class page, its notice at the top (``#main``: a form posted to an
+    address with a fragment of its own would otherwise pass it on to this one)."""
     messages.success(request, notice)
-    return redirect("classroom:class", public_id=classroom.public_id)
+    return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#main")
+
+
+def _focus_first_error(form: forms.Form | None) -> None:
+    """A refused form's first field in error takes the focus when the page opens."""
+    if form is None:
+        return
+    for name in form.errors:
+        if name in form.fields:
+            form.fields[name].widget.attrs["autofocus"] = True
+            return
 
 
 def _flag(request: HttpRequest, name: str) -> bool:

@@ -215,3 +215,51 @@ def test_the_class_grid_costs_a_few_queries_whatever_the_class_size(
     with django_assert_max_num_queries(8):
         statuses = assignments.progress(items, learners, today=timezone.localdate())
     assert len(statuses) == 90
+
+
+def test_a_refused_form_comes_back_at_itself_with_its_field_focused(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """The class page is long: a refused assignment (or name) shows where the form is,
+    its first field in error focused, not at the top with the error 2,000 px below; a
+    form that went through comes back at the top, where its notice is."""
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    base = f"/en/classroom/{classroom.public_id}/"
+    page = teacher.get(base).content.decode()
+    assert f'action="{base}assignments/#set-assignment"' in page
+    assert 'id="set-assignment"' in page
+    assert f'action="{base}edit/#settings-title"' in page
+    refused = teacher.post(base + "assignments/", {"what": "", "count": "1", "due": ""})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    field = html[html.index('name="what"') - 200 : html.index('name="what"') + 200]
+    assert "autofocus" in field and "This field is required." in html
+    named = teacher.post(base + "edit/", {"name": "", "language": "lt"})
+    assert named.status_code == 400 and 'name="name"' in named.content.decode()
+    tag = named.content.decode().split('name="name"')[0].rsplit("<", 1)[1]
+    assert "autofocus" in tag + named.content.decode().split('name="name"')[1].split(">")[0]
+    done = teacher.post(base + "assignments/", {"what": "hands:gin:", "count": "2", "due": ""})
+    assert done.status_code == 302 and done["Location"] == base + "#main"
+
+
+def test_an_assignment_is_named_in_the_pages_language_with_its_game(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """A Lithuanian class seen on an English page: the lesson's English title (its link
+    opens the English lesson), and the game, as two games have lessons and guided hands
+    of the same name; the select offers the English titles too."""
+    Lesson.objects.create(
+        language="en", game="gin", slug="melds", order=1, title="Melds", summary="", body=""
+    )
+    for what in (
+        "lesson:gin:melds",
+        "guided:gin:gin-03-aces-low",
+        "guided:basic:basic-06-aces-low",
+    ):
+        services.assignment_add(classroom=classroom, what=what, count=1, due=None)
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "Lesson: Melds (Gin Rummy)" in page and "Lesson: Deriniai" not in page
+    assert "Guided hand: Aces are low (Gin Rummy)" in page
+    assert "Guided hand: Aces are low (Basic Rummy)" in page
+    assert ">Lesson: Melds</option>" in page
+    lithuanian = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert "Pamoka: Deriniai (Gin Rummy)" in lithuanian

@@ -250,7 +250,6 @@ def live_teacher_context(
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}" + ("&view=all" if face_up else ""),
         "poll_seconds": live_poll_seconds(),
-        "pupil_url": reverse("live"),
         "face_up": face_up,
         "toggle_url": url + ("" if face_up else "?view=all"),
         "hands": project_index_context()["games"],

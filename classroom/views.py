@@ -701,6 +701,9 @@ def _live_render(
         classroom, live.running(classroom=classroom), face_up=face_up
     )
     context["error"] = error
+    # The whole address, in the class's language, as the join link: pupils type it.
+    with translation.override(classroom.language):
+        context["pupil_url"] = request.build_absolute_uri(reverse("live"))
     template = "classroom/live.html#live" if wants_partial(request) else "classroom/live.html"
     return render(request, template, context, status=status)
 

@@ -110,7 +110,7 @@ def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
     expect(page.locator("h1")).to_have_text("5B")
     code = page.locator(".code--big").inner_text()
     page.locator("#assign_what").select_option("guided:gin:gin-01-first-knock")
-    page.locator("form[action$='/assignments/'] button").press("Enter")
+    page.locator("form[action*='/assignments/'] button").press("Enter")
     expect(page.locator(".assignment-list")).to_have_count(1)
     assert serious_violations(page) == []
     page.evaluate("window.__stillHere = true")
@@ -143,6 +143,12 @@ def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
     if language == "en":
         expect(mistakes).to_contain_text("in a guided hand, drawing from the other pile")
     assert page.evaluate("window.__stillHere") is True, "the page reloaded"
+    # The class page with its grid on a phone: the grid scrolls in its box, the page
+    # does not (its columns' hidden labels had widened it to 566-751 px).
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.reload()
+    expect(page.locator(".progress-grid tbody th")).to_have_text("Ona")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 @pytest.mark.django_db(transaction=True)

@@ -112,14 +112,18 @@ def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_on_a_phone_the_just_drawn_tag_stays_under_its_card(browser: Any, live_server: Any) -> None:
+@pytest.mark.parametrize("language", ["lt", "ru"])
+def test_on_a_phone_the_just_drawn_tag_stays_under_its_card(
+    browser: Any, live_server: Any, language: str
+) -> None:
     """The browser walk: on a phone, "ką tik iš kaladės" (just drawn) under a card at the
-    left edge ran off the screen, and elsewhere over the cards beside it."""
+    left edge ran off the screen, and elsewhere over the cards beside it; "только что из
+    прикупа" broke "прикупа" in two, over four lines."""
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
     )
     page = context.new_page()
-    table = start(page, live_server.url, "basic", 2, language="lt")
+    table = start(page, live_server.url, "basic", 2, language=language)
     wait_for_my_turn(page, table)
     before = version(page)
     page.locator("button[name=action][value=draw_stock]").click()

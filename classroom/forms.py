@@ -110,6 +110,13 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         model = User
         fields = ("username", "email")
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Django's own help, in its Italian catalog, runs two sentences together.
+        self.fields["username"].help_text = _(
+            "Up to 150 characters: letters, digits and @ . + - _ only."
+        )
+
 
 #: Log-in attempts for one user name from one address, and from one address.
 LOGIN_TRIES_PER_NAME = "10/h"

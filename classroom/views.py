@@ -90,6 +90,11 @@ def _index(
     }
     if teacher:
         context["classes"] = list(services.classes_of(teacher=_teacher(request), archived=archived))
+        context["has_archived"] = (
+            not archived
+            and not context["classes"]
+            and services.classes_of(teacher=_teacher(request), archived=True).exists()
+        )
         context["class_form"] = class_form or ClassForm(
             initial={"language": translation.get_language()}, auto_id="class_%s"
         )
@@ -599,17 +604,18 @@ def join_page(request: HttpRequest, code: str = "") -> HttpResponse:
     except services.ClassroomError as exc:
         return _join_page(request, form, error=str(exc.message), status=exc.status)
     learner = known_learner(request)
+    memberships = services.memberships_of(learner=learner)
     # The name of this browser's learner, unless they are a pupil already (a shared
     # computer: the next pupil must not join as the last one by pressing Enter).
-    if (
-        learner is not None
-        and learner.display_name
-        and not services.memberships_of(learner=learner)
-    ):
+    if learner is not None and learner.display_name and not memberships:
         form = JoinForm(initial={"code": classroom.join_code, "name": learner.display_name})
     else:
         form = JoinForm(initial={"code": classroom.join_code})
-    return _join_page(request, form, classroom=classroom)
+    error = ""
+    if not classroom.can_join and all(p.classroom_id != classroom.pk for p in memberships):
+        # Said before the pupil types their name (a member of the class may still come in).
+        error = str(services.JoiningClosed.default_message)
+    return _join_page(request, form, classroom=classroom, error=error)
 
 
 @require_POST
@@ -617,6 +623,11 @@ def join(request: LearnerRequest) -> HttpResponse:
     form = JoinForm(request.POST)
     if not form.is_valid():
         return _join_page(request, form, status=400)
+    if request.user.is_authenticated:
+        # A teacher's account (the only accounts there are) would become a pupil: of
+        # their own class, in the walkthrough that found it. As the return page says.
+        message = _("You are logged in to an account. Log out first, then join the class.")
+        return _join_page(request, form, error=message, status=409)
     visitor, address = _visitor(request)
     name = form.cleaned_data["name"]
     known = known_learner(request)

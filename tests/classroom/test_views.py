@@ -253,12 +253,20 @@ def test_a_teacher_makes_a_class_and_manages_it() -> None:
     assert (classroom.name, classroom.language) == ("5B rummy", "ru")
     projector = client.get(base + "projector/").content.decode()
     assert "Joining is closed" in projector and classroom.join_code not in projector
+    # The join link says so at once, not after the pupil has typed their name.
+    link = Client().get(f"/en/join/{classroom.join_code}/").content.decode()
+    assert "This class is not taking new pupils now." in link
     client.post(base + "joining/", {"open": "1"})
+    link = Client().get(f"/en/join/{classroom.join_code}/").content.decode()
+    assert "not taking new pupils" not in link
     projector = client.get(base + "projector/").content.decode()
     assert "<svg" in projector and "<title>" in projector
     assert f"/ru/join/{classroom.join_code}/" in projector
     client.post(base + "archive/", {"archived": "1"})
-    assert "5B rummy" not in client.get("/en/classroom/").content.decode()
+    index = client.get("/en/classroom/").content.decode()
+    assert "5B rummy" not in index
+    # Not "You have no classes yet": the teacher's only class is archived, not gone.
+    assert "All your classes are archived" in index and "no classes yet" not in index
     assert "5B rummy" in client.get("/en/classroom/?archived=1").content.decode()
 
 
@@ -578,3 +586,30 @@ def test_someone_guessing_does_not_lock_a_teacher_out_of_their_own_browser() -> 
         teachers_own.post("/en/accounts/login/", {"username": "jonas", "password": "wrong"})
     teachers_own.post("/en/accounts/login/", {"username": "jonas", "password": PASSWORD})
     assert "_auth_user_id" not in teachers_own.session
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "help_text"),
+    [
+        ("en", "Up to 150 characters: letters, digits and @ . + - _ only."),
+        ("it", "Fino a 150 caratteri: solo lettere, cifre e @ . + - _."),
+    ],
+)
+def test_the_user_names_help_is_the_sites_own(language: str, help_text: str) -> None:
+    """Django's Italian help for a user name ran two sentences together ("o meno.Solo")."""
+    page = Client().get(f"/{language}/accounts/signup/").content.decode()
+    assert help_text in page and "meno.Solo" not in page
+
+
+@pytest.mark.django_db
+def test_a_logged_in_teacher_does_not_join_a_class_as_a_pupil() -> None:
+    """The teacher's walkthrough joined their own class as the pupil "Teacher"; the
+    return page already refused an account."""
+    client, _user = teacher_client()
+    client.post("/en/classroom/new/", {"name": "5B", "language": "en"})
+    classroom = Classroom.objects.get()
+    response = client.post("/en/join/send/", {"code": classroom.join_code, "name": "Teacher"})
+    assert response.status_code == 409
+    assert "Log out first, then join the class." in response.content.decode()
+    assert not classroom.pupils.exists()

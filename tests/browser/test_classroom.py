@@ -277,3 +277,33 @@ def test_a_pupils_finished_hand_on_the_projector_with_the_arrow_keys(
     expect(page).to_have_url(re.compile(r"view=learner"))
     expect(theirs.locator(".card")).to_have_count(0)
     expect(page.locator(".projector__seat--learner .card").first).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_projectors_screen_the_question_and_its_cards_show_together(
+    page: Page, site_url: str
+) -> None:
+    """At 1280 x 800 the guided hand's question filled the screen and the hand it asks
+    about was below it; the join page's QR code was cut in half."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    sign_up(page, site_url, "en", axe=False)
+    page.goto(f"{site_url}/en/classroom/projector/guided/basic-01-groups-and-runs/")
+    expect(page.locator(".projector__prompt")).to_be_visible()
+    for part in (".projector__prompt", ".projector__nav", ".projector__seat--turn .card"):
+        box = page.locator(part).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, (part, box)
+    page.keyboard.press("ArrowRight")  # the answer, beside the cards too
+    expect(page.locator(".projector__answer")).to_be_visible()
+    for part in (".projector__answer", ".projector__nav", ".projector__seat--turn .card"):
+        box = page.locator(part).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, (part, box)
+    assert serious_violations(page) == []
+    page.goto(f"{site_url}/en/classroom/")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    page.goto(page.url + "projector/")
+    qr = page.locator(".qr__svg").bounding_box()
+    code = page.locator(".projector__code").bounding_box()
+    assert qr is not None and code is not None
+    assert code["y"] >= 0 and qr["y"] + qr["height"] <= 800, (qr, code)

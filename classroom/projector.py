@@ -12,7 +12,7 @@ move by move, with the coach's view of each of the pupil's moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
@@ -169,11 +169,24 @@ def hand_url(public_id: str, pupil_id: int, ref: HandRef, move: int, face_up: bo
 
 
 def pupil_hand_context(
-    review: Any, table: Any, ref: HandRef, *, public_id: str, pupil_id: int, face_up: bool
+    review: Any,
+    table: Any,
+    ref: HandRef,
+    *,
+    public_id: str,
+    pupil_id: int,
+    face_up: bool,
+    pupil_name: str = "",
 ) -> dict[str, Any]:
     """A pupil's finished hand on the projector, move by move: every hand face up (or as
     the pupil saw it: the others' cards face down until the end), the move about to be
-    made, and the coach's view of each of the pupil's moves in large print."""
+    made, and the coach's view of each of the pupil's moves in large print. The pupil's
+    seat is called by their name in the class (``pupil_name``), not the one they gave
+    the table (often the form's default)."""
+    if pupil_name and review.me is not None:
+        names = list(review.names)
+        names[review.me] = pupil_name
+        review = replace(review, names=tuple(names))
     context = practice_presenters.review_context(review, table, ref.deal)
     final = review.move is None
     seats = []

@@ -566,6 +566,7 @@ def pupil_hand(
         public_id=classroom.public_id,
         pupil_id=pupil.pk,
         face_up=request.GET.get("view") != "learner",
+        pupil_name=pupil.name,
     )
     context.update({"classroom": classroom, "pupil": pupil})
     return render(request, "classroom/project_hand.html", context)

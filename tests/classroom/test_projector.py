@@ -132,6 +132,10 @@ def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
     assert 'class="projector__answer"' not in teacher.get(hand + f"?move={theirs}").content.decode()
     end = teacher.get(hand + "?move=999").content.decode()
     assert "From the start" in end and 'rel="next"' not in end
+    # Her seat is called by her name in the class, not the one the table was given.
+    pupil.name = "Ona K."
+    pupil.save()
+    assert '<p class="projector__name">Ona K.' in teacher.get(hand).content.decode()
 
     # Only Ona's teacher, only Ona's tables, only hands that exist.
     other = Client()

@@ -278,15 +278,26 @@ def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
     except IntegrityError:  # a pupil joined under this name at the same moment
         raise NameTaken() from None
     pupil.name = clean
+    for table in _tables_of(pupil):  # their seats at the class's tables take the name
+        shared.rename_player(table=table, learner=pupil.learner, name=clean)
     _touch(pupil.classroom)
     return pupil
 
 
 def pupil_remove(*, pupil: Pupil) -> None:
-    """The pupil leaves the class: their return code and their place in it stop working.
-    Their learner (and everything they did) is theirs still."""
+    """The pupil leaves the class: their return code and their place in it stop working,
+    and a computer player plays their seats at the class's tables. Their learner (and
+    everything they did) is theirs still."""
     Pupil.objects.filter(pk=pupil.pk).update(removed=timezone.now())
+    for table in _tables_of(pupil):
+        shared.remove_player(table=table, learner=pupil.learner)
     _touch(pupil.classroom)
+
+
+def _tables_of(pupil: Pupil) -> list[SharedTable]:
+    """The class's tables at which the pupil has a seat."""
+    tables = SharedTable.objects.filter(class_table__classroom=pupil.classroom_id)
+    return [t for t in tables if shared.seat_of(t, pupil.learner) is not None]
 
 
 def pupil_new_code(*, pupil: Pupil) -> Pupil:

@@ -695,6 +695,40 @@ def leave_seat(*, table: SharedTable, learner: Learner) -> SharedTable:
     raise StaleTable()
 
 
+def rename_player(*, table: SharedTable, learner: Learner, name: str) -> SharedTable:
+    """``learner``'s seat is called ``name`` from now on (a pupil renamed by their
+    teacher), unless another seat has a name that reads the same."""
+    for _try in range(4):
+        seat = seat_of(table, learner)
+        if seat is None or table.seats[seat].get("name") == name:
+            return table
+        others = {name_key(str(s.get("name", ""))) for i, s in enumerate(table.seats) if i != seat}
+        if name_key(name) in others:
+            return table
+        seats = [dict(s) for s in table.seats]
+        seats[seat]["name"] = name
+        if _write(table, seats=seats):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+def remove_player(*, table: SharedTable, learner: Learner) -> SharedTable:
+    """``learner`` is no longer at the table (a pupil removed from their class): a
+    computer player plays their seat, under the same name, from its next move on, and it
+    is no longer theirs to come back to (a seat left by :func:`leave_seat` is)."""
+    for _try in range(4):
+        seat = seat_of(table, learner)
+        if seat is None:
+            return table
+        seats = [dict(s) for s in table.seats]
+        seats[seat] = {"name": seats[seat].get("name", ""), "bot": True}
+        if _with_seats(table, seats, waiting=table.waiting):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
 def take_seat_back(*, table: SharedTable, learner: Learner) -> SharedTable:
     """``learner`` plays their own seat again, from its next turn."""
     for _try in range(4):
@@ -869,6 +903,8 @@ __all__ = [
     "next_hand",
     "open_table",
     "poll_row",
+    "remove_player",
+    "rename_player",
     "replace_absent",
     "scores_of",
     "seat_of",

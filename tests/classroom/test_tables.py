@@ -207,3 +207,41 @@ def test_seating_the_class_twice_at_once_makes_one_set_of_tables() -> None:
     with mock.patch.object(services, "CLASS_TABLES_PER_DAY", 5):
         full = teacher.post(url, {"game": "knock", "players": "2"})
     assert full.status_code == 429 and SharedTable.objects.count() == 4
+
+
+def test_a_renamed_pupil_is_renamed_at_their_table_and_a_removed_one_leaves_it() -> None:
+    """The walkthrough: a removed pupil kept playing at the class's table, listed "to
+    play"; a renamed one kept the old name there. Now a computer player plays a removed
+    pupil's seat, under the same name, for good; a rename reaches the table's seat."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    jonas = pupil_joins(classroom.join_code, "Jonas")
+    base = f"/lt/classroom/{classroom.public_id}/"
+    teacher.post(base + "tables/", {"game": "gin", "players": "2"})
+    table = SharedTable.objects.get()
+    version = table.version
+    ona_pupil = classroom.pupils.get(name="Ona")
+    jonas_pupil = classroom.pupils.get(name="Jonas")
+
+    renamed = teacher.post(base + f"pupils/{ona_pupil.pk}/name/", {"name": "Ona K."})
+    assert renamed.status_code == 302
+    table.refresh_from_db()
+    assert sorted(s["name"] for s in table.seats) == ["Jonas", "Ona K."]
+    assert table.version == version + 1  # the players' pages redraw with the name
+    version = table.version
+
+    assert teacher.post(base + f"pupils/{jonas_pupil.pk}/remove/").status_code == 302
+    table.refresh_from_db()
+    gone = next(s for s in table.seats if s["name"] == "Jonas")
+    assert gone.get("bot") and "learner" not in gone
+    assert shared.seat_of(table, learner_of(jonas)) is None
+    assert shared.seat_of(table, learner_of(ona)) is not None
+    # Jonas's page no longer has a seat to play or take back; the table plays on.
+    page = jonas.get(f"/lt/play/{table.public_id}/").content.decode()
+    assert 'name="action"' not in page
+    assert table.version > version
+    # Whoever was to move, the hand waits for Ona now: the computer played Jonas's turn.
+    state = shared.shared_state(table=table)
+    hand = state.hand_of(state.current[0])
+    assert hand.is_over or table.seats[hand.turn].get("learner") == learner_of(ona).pk

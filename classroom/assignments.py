@@ -92,6 +92,7 @@ def choices(language: str) -> list[tuple[str, list[tuple[str, str]]]]:
         (lesson.game, lesson.slug): lesson.title
         for lesson in (_lessons(current()) if current() != language else [])
     }
+    lessons = _lessons(language)
     groups: list[tuple[str, list[tuple[str, str]]]] = []
     for game in Game:
         name = explain.game_name(game)
@@ -101,7 +102,7 @@ def choices(language: str) -> list[tuple[str, list[tuple[str, str]]]]:
                 _("Lesson: %(title)s")
                 % {"title": titles.get((lesson.game, lesson.slug), lesson.title)},
             )
-            for lesson in _lessons(language)
+            for lesson in lessons
             if lesson.game == game.value
         ]
         items += [

@@ -257,12 +257,12 @@ def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None)
 
 
 @contextmanager
-def _names_one_at_a_time(classroom: Classroom) -> Iterator[None]:
-    """A transaction in which the class's names are checked and written by one request
-    at a time: PostgreSQL locks the class's row, SQLite's transactions write one at a
-    time (``IMMEDIATE``). The database's own constraint knows only the names' case, so
-    two names that only look alike ("Ona" with a Cyrillic "О"), sent at once, both got
-    in."""
+def _one_at_a_time(classroom: Classroom) -> Iterator[None]:
+    """A transaction in which one request at a time changes the class: PostgreSQL locks
+    the class's row, SQLite's transactions write one at a time (``IMMEDIATE``). Its
+    names are checked and written so (the database's own constraint knows only the
+    names' case, so two names that only look alike, "Ona" with a Cyrillic "О", sent at
+    once, both got in), and its tables made so (a double click seated it twice)."""
     with transaction.atomic():
         Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
         yield
@@ -271,7 +271,7 @@ def _names_one_at_a_time(classroom: Classroom) -> Iterator[None]:
 def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
     clean = clean_name(name)
     try:
-        with _names_one_at_a_time(pupil.classroom):
+        with _one_at_a_time(pupil.classroom):
             if not _name_free(pupil.classroom, clean, besides=pupil):
                 raise NameTaken()
             Pupil.objects.filter(pk=pupil.pk).update(name=clean)
@@ -336,8 +336,7 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
         raise NoPupils()
     random.SystemRandom().shuffle(pupils)
     now = timezone.now()
-    with transaction.atomic():
-        Classroom.objects.select_for_update().filter(pk=classroom.pk).first()
+    with _one_at_a_time(classroom):
         today = ClassTable.objects.filter(
             classroom=classroom, table__created__gte=now - timedelta(days=1)
         )
@@ -478,7 +477,7 @@ def class_join(*, learner: Learner, code: str, name: str) -> Joined:
         pupil.save()
 
     try:
-        with _names_one_at_a_time(classroom):
+        with _one_at_a_time(classroom):
             if not _name_free(classroom, clean):
                 raise NameTaken()
             _with_fresh(new_return_code, save)

@@ -149,10 +149,12 @@ def live_poll_seconds() -> int:
 
 
 def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
-    """The class's tables for the dashboard: who sits there, whose turn it is (or that
-    the hand is over), the hand's number and each player's score."""
+    """The class's tables for the dashboard, those still played first: who sits there,
+    whose turn it is (or that the hand is over, or the table ended), the hand's number
+    and each player's score."""
     rows = []
-    for table in services.class_tables(classroom=classroom):
+    tables = services.class_tables(classroom=classroom)
+    for table in sorted(tables, key=lambda t: t.ended is not None):
         try:
             state = shared.shared_state(table=table)
         except practice.CorruptTable:
@@ -166,7 +168,11 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                 "game_label": explain.game_name(table.game),
                 "hand": len(state.rounds),
                 "players": [
-                    {"name": n, "score": explain.points(scores[i]), "turn": i in turns}
+                    {
+                        "name": n,
+                        "score": explain.points(scores[i]),
+                        "turn": i in turns and table.ended is None,
+                    }
                     for i, n in enumerate(names)
                 ],
                 "round_over": state.round_over,
@@ -207,6 +213,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
     return {
         "table": table,
         "paused": table.paused,
+        "ended": table.ended is not None,
         "hints_on": table.hints,
         "away_names": [s.get("name", "") for s in table.seats if s.get("away")],
         "game_label": explain.game_name(table.game),

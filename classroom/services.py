@@ -327,7 +327,8 @@ CLASS_TABLES_PER_DAY = 150
 
 def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedTable]:
     """Seat every pupil of the class at tables of ``players`` for ``game``, in a random
-    order, computer players filling the last table; the hands are dealt at once. Refused
+    order, computer players filling the last table; the hands are dealt at once, and the
+    tables the class sat at before end (:func:`game.shared.services.end_table`). Refused
     again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
     every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is
     locked meanwhile, so that of two requests at once one seats the class."""
@@ -350,6 +351,9 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
             )
         except shared.BadTable as exc:
             raise BadAssignment(str(exc.message)) from None
+        earlier = SharedTable.objects.filter(class_table__classroom=classroom, ended__isnull=True)
+        for table in earlier:
+            shared.end_table(table=table)
         ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
     _touch(classroom)
     return tables

@@ -484,19 +484,20 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
     return render_page(request, "classroom/table.html", context, partial="table")
 
 
-#: What the teacher's buttons on a class table do: (paused, hints) to set.
+#: What the teacher's buttons on a class table do: (paused, hints, ended) to set.
 TABLE_CONTROLS = {
     "pause": {"paused": True},
     "go-on": {"paused": False},
     "hints-off": {"hints": False},
     "hints-on": {"hints": True},
+    "end": {"ended": True},
 }
 
 
 @login_required
 @require_POST
 def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
-    """Pause a class table or let it go on; switch its hints off or on."""
+    """Pause a class table or let it go on; switch its hints off or on; end it."""
     classroom = _teacher_class(request, public_id)
     try:
         table = services.class_table(classroom=classroom, public_id=table_id)
@@ -507,10 +508,18 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
         context = {"classroom": classroom, **presenters.table_projector_context(table)}
         context["error"] = _("Choose one of the buttons.")
         return render(request, "classroom/table.html", context, status=400)
-    if "paused" in wanted:
-        shared.set_paused(table=table, paused=wanted["paused"])
-    else:
-        shared.set_hints(table=table, hints=wanted["hints"])
+    try:
+        if "ended" in wanted:
+            shared.end_table(table=table)
+        elif "paused" in wanted:
+            shared.set_paused(table=table, paused=wanted["paused"])
+        else:
+            shared.set_hints(table=table, hints=wanted["hints"])
+    except shared.SharedError as exc:
+        table.refresh_from_db()
+        context = {"classroom": classroom, **presenters.table_projector_context(table)}
+        context["error"] = str(exc.message)
+        return render(request, "classroom/table.html", context, status=exc.status)
     return redirect("classroom:table", public_id=classroom.public_id, table_id=table.public_id)
 
 

@@ -12,8 +12,9 @@ A person who stops answering is replaced by a computer player: ``waiting`` lists
 people to move now and since when, so that any player's poll can tell in its one
 query that someone has been waiting longer than ``away_seconds``; their seat is then
 marked ``"away": true`` and the computer plays it until they take it back. A teacher
-may pause a class table (no move is made while ``paused``) and switch the coach's hints
-off (``hints``).
+may pause a class table (no move is made while ``paused``), switch the coach's hints
+off (``hints``) and end it for good (``ended``: no move is made from then on, and its
+finished hands stay to review).
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ class SharedTable(models.Model):
     hints = models.BooleanField(default=True)
     #: Paused by the teacher: no move is made until they go on.
     paused = models.BooleanField(default=False)
+    #: When the teacher ended the table (seating their class again ends its earlier
+    #: tables): no move is made from then on; the finished hands stay to review.
+    ended = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -80,8 +80,8 @@ def events_on() -> bool:
 
 def events_url(table: SharedTable) -> str:
     """Where a page of the table listens to its events (``game.shared.events``), from
-    the version it shows; empty when the events are off."""
-    if not events_on():
+    the version it shows; empty when the events are off, or the table has ended."""
+    if not events_on() or table.ended:
         return ""
     url = reverse("table_events", kwargs={"public_id": table.public_id})
     return f"{url}?v={table.version}"
@@ -97,8 +97,8 @@ def table_context(
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
-    Who is away (the computer playing for them), whether the teacher paused the table,
-    and the coach's hint when it was asked for."""
+    Who is away (the computer playing for them), whether the teacher paused or ended the
+    table, and the coach's hint when it was asked for."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -129,6 +129,7 @@ def table_context(
         "back_url": url("back"),
         "hints_on": table.hints,
         "paused": table.paused,
+        "ended": table.ended is not None,
         "away_names": [p["name"] for p in seats if p["away"] and not p["you"]],
         "me_away": seat is not None and bool(table.seats[seat].get("away")),
         "poll_url": f"{page_url}?v={table.version}",
@@ -144,6 +145,11 @@ def table_context(
         return context
     mine = SeatState(state, seat)
     context.update(board_context(mine, display, error=error))
+    if table.ended:
+        # The hand stands as it was left: nobody is to move, nothing is offered.
+        context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
+        finished = len(state.results) + (1 if state.round_over else 0)
+        context["finished_deals"] = list(range(1, finished + 1))
     context["advice"] = advice_context(advice, mine.names)
     to_move = state.to_move(mine.board)
     context.update(

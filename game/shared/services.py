@@ -20,7 +20,9 @@ by a computer player (:func:`replace_absent`, run by any player's poll: the tabl
 ``waiting`` list tells in the poll's one query whether anyone has waited too long); a
 player may also leave (:func:`leave_seat`), and takes the seat back with
 :func:`take_seat_back`. A teacher pauses a class table (:func:`set_paused`: no move is
-made meanwhile) and switches its hints off (:func:`set_hints`); a player asks the coach
+made meanwhile), switches its hints off (:func:`set_hints`) and ends it for good
+(:func:`end_table`: no move is made from then on, no one sits down or takes a seat
+back, and its finished hands stay to review); a player asks the coach
 with :func:`shared_hint`. When a board's hand ends, each person at it is told by
 :data:`game.practice.signals.hand_finished` (with the coach's verdicts on their own
 moves, never on the computer's for them while away), and :func:`seat_review` steps
@@ -136,6 +138,10 @@ class MatchOver(SharedError):
 
 class TablePaused(SharedError):
     default_message = _("Your teacher has paused this table. Wait until they let you go on.")
+
+
+class TableEnded(SharedError):
+    default_message = _("Your teacher has ended this table: no more moves are made here.")
 
 
 class HintsOff(SharedError):
@@ -401,6 +407,8 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
         mine = seat_of(table, learner)
         if mine is not None:
             return table, mine
+        if table.ended:
+            raise TableEnded()
         free = next((i for i, s in enumerate(table.seats) if _is_open(s)), None)
         if free is None:
             raise TableFull()
@@ -530,6 +538,8 @@ def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
     seat = seat_of(table, learner)
     if seat is None:
         raise NotSeated()
+    if table.ended:
+        raise TableEnded()
     if version != table.version:
         raise StaleTable()
     if table.paused:
@@ -599,6 +609,8 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
     player at the table may; the version makes it once)."""
     if seat_of(table, learner) is None:
         raise NotSeated()
+    if table.ended:
+        raise TableEnded()
     if version != table.version:
         raise StaleTable()
     if table.paused:
@@ -642,10 +654,10 @@ def _with_seats(
     **more: Any,
 ) -> bool:
     """Write new ``seats`` (and ``more`` fields) and let the computer play the away ones
-    now, unless the table is (or stays) paused: no move is made while it is; whether it
-    went in (``False``: the table changed meanwhile)."""
+    now, unless the table is (or stays) paused or has ended: no move is made while it
+    is; whether it went in (``False``: the table changed meanwhile)."""
     fields: dict[str, Any] = {"seats": seats, **more}
-    if table.rounds and not fields.get("paused", table.paused):
+    if table.rounds and not fields.get("paused", table.paused) and not table.ended:
         state = shared_state(table=table)
         current, fields["waiting"], fields["seats"] = _advance(
             state.rules,
@@ -685,7 +697,7 @@ def leave_seat(*, table: SharedTable, learner: Learner) -> SharedTable:
         seat = seat_of(table, learner)
         if seat is None:
             raise NotSeated()
-        if table.seats[seat].get("away"):
+        if table.seats[seat].get("away") or table.ended:
             return table
         seats = [dict(s) for s in table.seats]
         seats[seat]["away"] = True
@@ -735,6 +747,8 @@ def take_seat_back(*, table: SharedTable, learner: Learner) -> SharedTable:
         seat = seat_of(table, learner)
         if seat is None:
             raise NotSeated()
+        if table.ended:
+            raise TableEnded()
         if not table.seats[seat].get("away"):
             return table
         seats = [dict(s) for s in table.seats]
@@ -751,6 +765,8 @@ def set_paused(*, table: SharedTable, paused: bool) -> SharedTable:
     for _try in range(4):
         if table.paused == paused:
             return table
+        if table.ended:
+            raise TableEnded()
         now = _now()
         waiting = [[seat, now] for seat, _since in table.waiting]
         # Going on, the computer plays the seats of those who left meanwhile.
@@ -766,6 +782,20 @@ def set_hints(*, table: SharedTable, hints: bool) -> SharedTable:
         if table.hints == hints:
             return table
         if _write(table, hints=hints):
+            return table
+        table.refresh_from_db()
+    raise StaleTable()
+
+
+def end_table(*, table: SharedTable) -> SharedTable:
+    """End the table for good (the teacher's; the class table's teacher is checked by the
+    caller): no move is made from then on, nobody is waited for, and the players' pages
+    redraw to say so; the finished hands stay to review. Ending an ended table changes
+    nothing."""
+    for _try in range(4):
+        if table.ended:
+            return table
+        if _write(table, ended=timezone.now(), waiting=[]):
             return table
         table.refresh_from_db()
     raise StaleTable()
@@ -894,11 +924,13 @@ __all__ = [
     "SharedError",
     "SharedState",
     "StaleTable",
+    "TableEnded",
     "TableFull",
     "TableNotFound",
     "TablePaused",
     "TooManyTries",
     "absent_seats",
+    "end_table",
     "leave_seat",
     "next_hand",
     "open_table",

@@ -215,3 +215,64 @@ def test_a_player_leaves_the_computer_plays_and_they_take_the_seat_back(
     expect(page.locator(".message--ok", has_text="Саша")).to_have_count(0, timeout=10_000)
     assert page.evaluate("window.__stillHere") is True
     other.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The teacher (Lithuanian) seats two pupils at a Gin table, opens it face up and ends
+    it with the keyboard; each pupil's open table page (a Russian phone, an Italian
+    laptop) then says so without a reload, and offers no move; their classroom page
+    lists the table as ended, with a link to look back at it."""
+    sign_up(page, site_url, "lt")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    code = page.locator(".code--big").inner_text()
+    pupils = []
+    contexts = []
+    for number, (language, phone) in enumerate((("ru", True), ("it", False))):
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740} if phone else {"width": 1024, "height": 768},
+            is_mobile=phone,
+        )
+        contexts.append(context)
+        pupil = context.new_page()
+        pupil.goto(f"{site_url}/{language}/join/{code}/")
+        pupil.locator("#id_name").fill(f"Pupil{number}")
+        pupil.locator("#id_name").press("Enter")
+        expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_be_visible()
+        pupils.append(pupil)
+    page.reload()
+    page.locator("#seat-game").select_option("gin")
+    page.locator("#seat-players").select_option("2")
+    page.locator("form[action$='/tables/'] button").press("Enter")
+    expect(page.locator(".class-tables")).to_contain_text("Pupil0", timeout=10_000)
+    table = SharedTable.objects.get()
+    for pupil in pupils:
+        pupil.reload()
+        pupil.locator(f"a[href$='/play/{table.public_id}/']").click()
+        expect(pupil.locator("#hand-form")).to_be_visible()
+        pupil.evaluate("window.__stillHere = true")
+    page.locator(f"a[href$='/tables/{table.public_id}/']").click()
+    page.locator("button[value=end]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".projector [role=status]").first).to_contain_text("baigtas")
+    assert page.locator("button[value=pause]").count() == 0
+    assert serious_violations(page) == []
+    words = {"ru": "Учитель завершил игру", "it": "L'insegnante ha chiuso questo tavolo"}
+    for pupil, language in zip(pupils, ("ru", "it"), strict=True):
+        expect(pupil.locator("#table")).to_contain_text(words[language], timeout=10_000)
+        assert pupil.evaluate("window.__stillHere") is True, "a pupil's page reloaded"
+        assert pupil.locator("#table button[name=action]").count() == 0
+        assert pupil.locator("#leave-table").count() == 0
+    phone = pupils[0]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(phone) == []
+    phone.locator("#table a.button").click()  # back to their classroom page
+    expect(phone.locator("section[aria-labelledby=my-assignments]")).to_contain_text(
+        "Завершённая игра"
+    )
+    assert phone.locator("a.button", has_text="Играть").count() == 0
+    for context in contexts:
+        context.close()

@@ -245,3 +245,79 @@ def test_a_renamed_pupil_is_renamed_at_their_table_and_a_removed_one_leaves_it()
     state = shared.shared_state(table=table)
     hand = state.hand_of(state.current[0])
     assert hand.is_over or table.seats[hand.turn].get("learner") == learner_of(ona).pk
+
+
+def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
+    """A class table had no end: a pupil seated again found two "Your table" entries that
+    could not be told apart. The teacher ends one: the players' pages say so and offer
+    no move, a move sent anyway is refused and changes nothing, and the pupils' page
+    lists it as ended, to look back at."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    jonas = pupil_joins(classroom.join_code, "Jonas", "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page_url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    assert 'value="end"' in teacher.get(page_url).content.decode()
+    control = page_url + "control/"
+    other, _other = teacher_client("mr-smith")
+    assert other.post(control, {"do": "end"}).status_code == 404
+    table.refresh_from_db()
+    assert table.ended is None
+    state = shared.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
+    version = table.version
+
+    assert teacher.post(control, {"do": "end"}).status_code == 302
+    table.refresh_from_db()
+    assert table.ended is not None and table.version == version + 1  # the pages redraw
+    teachers_page = teacher.get(page_url).content.decode()
+    assert "This table has ended" in teachers_page and 'value="pause"' not in teachers_page
+    pupils_page = mover.get(f"/en/play/{table.public_id}/").content.decode()
+    assert "Your teacher has ended this table" in pupils_page
+    assert 'name="action"' not in pupils_page and 'id="leave-table"' not in pupils_page
+    assert f"?v={table.version}" not in pupils_page  # nothing left to wait for
+    refused = mover.post(
+        f"/en/play/{table.public_id}/move/",
+        {"version": table.version, "action": "draw_stock"},
+        **HX,
+    )
+    assert refused.status_code == 409
+    assert "Your teacher has ended this table" in refused.content.decode()
+    assert mover.post(control, {"do": "end"}).status_code == 302  # a pupil is sent to log in
+    assert teacher.post(control, {"do": "pause"}).status_code == 409
+    table.refresh_from_db()
+    assert table.version == version + 1 and not table.paused
+    index = mover.get("/en/classroom/").content.decode()
+    assert "Ended table" in index and "Your table" not in index
+    dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "<strong>ended</strong>" in dashboard.split('id="tables-title"', 1)[1]
+
+
+def test_seating_the_class_again_ends_its_earlier_tables() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    pupil_joins(classroom.join_code, "Jonas", "en")
+    url = f"/en/classroom/{classroom.public_id}/tables/"
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    first = SharedTable.objects.get()
+    # Another class's table is not this class's to end.
+    elsewhere = a_class(user, "6A")
+    pupil_joins(elsewhere.join_code, "Rasa", "en")
+    services.class_seat(classroom=elsewhere, game="gin", players=2)
+    SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
+    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 302
+    first.refresh_from_db()
+    assert first.ended is not None
+    mine = SharedTable.objects.filter(class_table__classroom=classroom)
+    assert mine.count() == 2 and mine.filter(ended__isnull=True).get().game == "gin"
+    assert SharedTable.objects.get(class_table__classroom=elsewhere).ended is None
+    index = ona.get("/en/classroom/").content.decode()
+    assert index.count("Your table") == 1 and index.count("Ended table") == 1
+    assert index.index("Your table") < index.index("Ended table")  # the newest first
+    dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    tables = dashboard.split('id="tables-title"', 1)[1]
+    assert tables.index("Gin Rummy") < tables.index("Knock Rummy")  # played first

@@ -67,3 +67,26 @@ def test_existing_tables_keep_their_rows_and_learn_who_is_to_move() -> None:
         assert back.get_model("shared", "SharedTable").objects.count() == 2
     finally:
         migrator.latest()
+
+
+def test_tables_keep_their_rows_when_a_teacher_may_end_them() -> None:
+    """shared.0005 adds ``ended``: every table there is keeps its fields and goes on as
+    it was (not ended), and the migration goes back."""
+    table = services.open_table(
+        learner=factories.learner("Ona"), name="Ona", game="gin", players=2, computers=1, seed=5
+    )
+    before = [("shared", "0004_rounds_as_json_text")]
+    names = ["public_id", "code", "game", "seats", "rounds", "results", "version", "waiting"]
+    migrator = Migrator()
+    try:
+        old = migrator.to(before)
+        Old = old.get_model("shared", "SharedTable")
+        kept = {name: getattr(Old.objects.get(pk=table.pk), name) for name in names}
+        new = migrator.to([("shared", "0005_table_ended")])
+        row = new.get_model("shared", "SharedTable").objects.get(pk=table.pk)
+        assert {name: getattr(row, name) for name in names} == kept and row.ended is None
+        assert migrator.to(before).get_model("shared", "SharedTable").objects.count() == 1
+    finally:
+        migrator.latest()
+    table.refresh_from_db()
+    assert table.ended is None and services.shared_state(table=table).dealt

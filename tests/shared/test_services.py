@@ -358,3 +358,49 @@ def test_no_computer_player_takes_a_persons_name_at_the_table() -> None:
     assert [s["name"] for s in table.seats if s.get("bot")] == ["Ben", "Marta"]
     seated = services.seat_people(people=[(jonas, "Jonas"), (ben, "ben")], game="knock", players=4)
     assert [s["name"] for s in seated[0].seats] == ["Jonas", "ben", "Ona", "Marta"]
+
+
+def test_an_ended_table_takes_no_move_and_waits_for_nobody() -> None:
+    """A teacher ends a table for good: no move, no next hand, no hint, no seat taken
+    back, nobody replaced by the computer (not even a seat removed from the class: it
+    would play on), and ending it again changes nothing."""
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    services.leave_seat(table=table, learner=by_seat[1 - seat])
+    table.refresh_from_db()
+    moves = len(services.shared_state(table=table).current[0].moves)
+    table = services.end_table(table=table)
+    version = table.version
+    assert table.ended is not None and table.waiting == []
+    refusals = [
+        lambda: services.shared_move(
+            table=table, learner=by_seat[seat], version=version, move=DrawStock()
+        ),
+        lambda: services.shared_hint(table=table, learner=by_seat[seat], version=version),
+        lambda: services.next_hand(table=table, learner=by_seat[seat], version=version),
+        lambda: services.take_seat_back(table=table, learner=by_seat[1 - seat]),
+        lambda: services.set_paused(table=table, paused=True),
+    ]
+    for refused in refusals:
+        with pytest.raises(services.TableEnded):
+            refused()
+    # A stale version is told the table ended, not that it changed.
+    with pytest.raises(services.TableEnded):
+        services.shared_move(
+            table=table, learner=by_seat[seat], version=version - 1, move=DrawStock()
+        )
+    assert not services.replace_absent(table=table, now=services._now() + 10_000)
+    services.leave_seat(table=table, learner=by_seat[seat])  # nothing to leave
+    table.refresh_from_db()
+    assert not table.seats[seat].get("away") and table.version == version
+    services.remove_player(table=table, learner=by_seat[seat])
+    assert services.end_table(table=table).ended == table.ended
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    assert len(state.current[0].moves) == moves  # the computer played no one's seat
+    # Nobody sits down at an ended table with a seat open.
+    opened = services.open_table(learner=humans[0], name="P0", game="gin", players=2)
+    services.end_table(table=opened)
+    with pytest.raises(services.TableEnded):
+        services.sit_down(table=opened, learner=humans[1], name="P1")

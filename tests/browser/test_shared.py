@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from game.engine import BotPlayer, Knock
 from game.shared import services
@@ -98,6 +98,33 @@ def test_two_people_play_a_knock_hand_to_the_end(
 LANGUAGES = ("en", "lt", "ru", "it")
 
 
+def a_class_joined(
+    page: Page, browser: Browser, site_url: str, language: str, pupils: list[tuple[str, bool]]
+) -> tuple[list[BrowserContext], list[Page]]:
+    """A teacher signs up in ``language`` and makes the class 5B; each pupil (a page
+    language, and whether on a phone) joins it in a browser of their own as Pupil<n>.
+    The teacher's page is reloaded to list them."""
+    sign_up(page, site_url, language)
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    code = page.locator(".code--big").inner_text()
+    contexts, pages = [], []
+    for number, (their_language, phone) in enumerate(pupils):
+        context = browser.new_context(
+            viewport={"width": 360, "height": 740} if phone else {"width": 1024, "height": 768},
+            is_mobile=phone,
+        )
+        contexts.append(context)
+        pupil = context.new_page()
+        pupil.goto(f"{site_url}/{their_language}/join/{code}/")
+        pupil.locator("#id_name").fill(f"Pupil{number}")
+        pupil.locator("#id_name").press("Enter")
+        expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_be_visible()
+        pages.append(pupil)
+    page.reload()
+    return contexts, pages
+
+
 @pytest.mark.django_db(transaction=True)
 def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
     page: Page, browser: Browser, site_url: str
@@ -107,26 +134,10 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
     pages, one of them asking the coach first by the keyboard; the teacher's class page
     shows the table and the hand's end without a reload; each pupil then reviews the
     hand as they saw it."""
-    sign_up(page, site_url, "en")
-    page.locator("#class_name").fill("5B")
-    page.locator("#class_name").press("Enter")
-    code = page.locator(".code--big").inner_text()
-    pupils: dict[int, Page] = {}
-    contexts = []
-    for number, language in enumerate(LANGUAGES):
-        phone = number == 1
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740} if phone else {"width": 1024, "height": 768},
-            is_mobile=phone,
-        )
-        contexts.append(context)
-        pupil = context.new_page()
-        pupil.goto(f"{site_url}/{language}/join/{code}/")
-        pupil.locator("#id_name").fill(f"Pupil{number}")
-        pupil.locator("#id_name").press("Enter")
-        expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_be_visible()
-        pupils[number] = pupil
-    page.reload()
+    contexts, joined = a_class_joined(
+        page, browser, site_url, "en", [(language, n == 1) for n, language in enumerate(LANGUAGES)]
+    )
+    pupils = dict(enumerate(joined))
     page.locator("#seat-game").select_option("knock")
     page.locator("#seat-players").select_option("4")
     page.locator("form[action$='/tables/'] button").press("Enter")
@@ -225,25 +236,7 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     it with the keyboard; each pupil's open table page (a Russian phone, an Italian
     laptop) then says so without a reload, and offers no move; their classroom page
     lists the table as ended, with a link to look back at it."""
-    sign_up(page, site_url, "lt")
-    page.locator("#class_name").fill("5B")
-    page.locator("#class_name").press("Enter")
-    code = page.locator(".code--big").inner_text()
-    pupils = []
-    contexts = []
-    for number, (language, phone) in enumerate((("ru", True), ("it", False))):
-        context = browser.new_context(
-            viewport={"width": 360, "height": 740} if phone else {"width": 1024, "height": 768},
-            is_mobile=phone,
-        )
-        contexts.append(context)
-        pupil = context.new_page()
-        pupil.goto(f"{site_url}/{language}/join/{code}/")
-        pupil.locator("#id_name").fill(f"Pupil{number}")
-        pupil.locator("#id_name").press("Enter")
-        expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_be_visible()
-        pupils.append(pupil)
-    page.reload()
+    contexts, pupils = a_class_joined(page, browser, site_url, "lt", [("ru", True), ("it", False)])
     page.locator("#seat-game").select_option("gin")
     page.locator("#seat-players").select_option("2")
     page.locator("form[action$='/tables/'] button").press("Enter")

@@ -565,6 +565,27 @@ def parse_check(args: str) -> Check:
     return check
 
 
+def of_its_kind(check: Check, seed: int) -> Check:
+    """A fresh question of ``check``'s kind, dealt from ``seed``, for a check with fixed
+    cards asked again (a learner who answered it wrong, a review): the same kind of
+    question with other cards, so that the answer is not simply remembered. A deadwood
+    question keeps its ace rule, a knock question its limit; a score question its game.
+    A check dealt at random is itself."""
+    if check.random:
+        return check
+    if isinstance(check, MeldCheck):
+        return MeldCheck(None)
+    if isinstance(check, DeadwoodCheck):
+        return DeadwoodCheck(None, check.ace_high)
+    if isinstance(check, KnockCheck):
+        return KnockCheck(None, check.limit)
+    if isinstance(check, DiscardCheck):
+        return DiscardCheck(None)
+    if isinstance(check, LayoffCheck):
+        return LayoffCheck.dealt(seed)
+    return ScoreCheck.dealt(check.game, seed)
+
+
 __all__ = [
     "KINDS",
     "BadAnswer",
@@ -579,6 +600,7 @@ __all__ = [
     "Rank",
     "ScoreCheck",
     "Suit",
+    "of_its_kind",
     "parse_check",
     "parse_points",
 ]

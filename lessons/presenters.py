@@ -23,6 +23,7 @@ from .checks import (
     MeldCheck,
     Outcome,
     ScoreCheck,
+    parse_check,
 )
 from .forms import question_token
 from .models import Lesson
@@ -347,8 +348,12 @@ def check_context(
     stage = ""
     if outcome is not None:
         stage = "right" if outcome.correct else ("retry", "hint", "solution")[min(tries, 3) - 1]
-    needed = MASTERY_STREAK if check.random else 1
+    # The lesson's own check says what masters it: ``check`` may be a fresh question of
+    # its kind (lessons.services.check_for).
+    fixed = not parse_check(lesson.checks[index]).random
+    needed = 1 if fixed else MASTERY_STREAK
     streak = progress.check_streak(lesson, index) if progress else 0
+    answered_before = bool(progress and progress.check_answered(lesson, index))
     return {
         "index": index,
         "seed": seed,
@@ -359,6 +364,9 @@ def check_context(
         "mastered": streak >= needed,
         "streak": min(streak, needed),
         "needed": needed,
+        # A fixed check whose first answer was wrong is mastered by a fresh question.
+        "missed": fixed and answered_before and streak < needed,
+        "another": not fixed or (answered_before and streak < needed),
         "question": question(check, seed),
         "outcome": outcome,
         "explanation": (
@@ -382,7 +390,6 @@ def question_box(
     ``lessons/_check.html`` partial: no "Another one", no mastery mark; ``token`` is
     what the answer sends back, ``url`` where it goes."""
     shown = question(check, seed)
-    shown["random"] = False
     return {
         "index": 0,
         "seed": seed,
@@ -393,6 +400,8 @@ def question_box(
         "mastered": False,
         "streak": 0,
         "needed": 1,
+        "missed": False,
+        "another": False,
         "question": shown,
         "outcome": None,
         "explanation": None,

@@ -13,7 +13,7 @@ from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.prepared import PreparedQuery, PreparedRows
 
-from .checks import BadAnswer, Check, Outcome, parse_check
+from .checks import BadAnswer, Check, Outcome, of_its_kind, parse_check
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
 from .signals import wrong_first_answer
 
@@ -69,7 +69,8 @@ def special_get(*, language: str, kind: str, game: str = "") -> Lesson:
 
 
 #: Right first answers in a row that master a check dealt at random (a fresh question
-#: each time); a check with fixed cards has one question: its first answer right.
+#: each time). A check with fixed cards is mastered by its latest first answer right:
+#: its own question's, or after a wrong one, a fresh question's of its kind.
 MASTERY_STREAK = 2
 
 
@@ -94,6 +95,10 @@ class Progress:
                 break
             streak += 1
         return streak
+
+    def check_answered(self, lesson: Lesson, index: int) -> bool:
+        """Whether the learner has given a first answer to any question of the check."""
+        return bool(self.answers.get((lesson.game, lesson.slug), {}).get(index))
 
     def check_mastered(self, lesson: Lesson, index: int) -> bool:
         needed = MASTERY_STREAK if parse_check(lesson.checks[index]).random else 1
@@ -211,6 +216,22 @@ def check_of(lesson: Lesson, index: int) -> Check:
     return parse_check(lesson.checks[index])
 
 
+def own_seed(index: int) -> int:
+    """The seed of a check's own question (the one the lesson page shows first)."""
+    return index + 1
+
+
+def check_for(lesson: Lesson, index: int, seed: int) -> Check:
+    """The check that asks the question dealt from ``seed``: the lesson's own, or for a
+    check with fixed cards asked with another seed ("Another one" after a wrong first
+    answer), a fresh question of its kind (:func:`lessons.checks.of_its_kind`), whose
+    first answer counts for the check as well."""
+    check = check_of(lesson, index)
+    if check.random or seed == own_seed(index):
+        return check
+    return of_its_kind(check, seed)
+
+
 @dataclass(frozen=True)
 class Answered:
     """A judged answer: the check's verdict, and which answer to this question it was
@@ -230,7 +251,7 @@ def check_answer(
     """Judge an answer and record it. Only the first answer to a question counts: it is
     kept, and a right one marks the check right; later ones are counted as retries. A
     malformed answer raises :class:`BadAnswer` and records nothing."""
-    check = check_of(lesson, index)
+    check = check_for(lesson, index, seed)
     outcome = check.judge(answer, seed)
     tries = _record_answer(learner, lesson, index, seed, answer, outcome.correct)
     if tries == 1 and not outcome.correct:
@@ -337,11 +358,13 @@ __all__ = [
     "LessonNotFound",
     "Progress",
     "check_answer",
+    "check_for",
     "check_of",
     "check_progress_of",
     "lesson_get",
     "lesson_mark_read",
     "lessons_of",
+    "own_seed",
     "place",
     "progress_of",
     "special_get",

@@ -67,7 +67,7 @@ def _check(
     return presenters.check_context(
         lesson,
         index,
-        services.check_of(lesson, index),
+        services.check_for(lesson, index, seed),
         seed=seed,
         picked=request.POST.getlist("cards"),
         progress=progress,

@@ -25,15 +25,7 @@ from fsrs import Card, Rating, Scheduler
 
 from learners.models import Learner
 from lessons import services as lessons
-from lessons.checks import (
-    Check,
-    DeadwoodCheck,
-    DiscardCheck,
-    KnockCheck,
-    MeldCheck,
-    Outcome,
-    parse_check,
-)
+from lessons.checks import Check, Outcome, of_its_kind, parse_check
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
@@ -140,20 +132,6 @@ def _fresh_seed() -> int:
     return random.SystemRandom().randrange(1, MAX_SEED)
 
 
-def _fresh_kind(check: Check) -> Check:
-    """A question of ``check``'s kind dealt at random, where the kind has one (meld,
-    deadwood, knock, discard: with the same ace rule); else ``check`` itself."""
-    if isinstance(check, MeldCheck):
-        return MeldCheck(None)
-    if isinstance(check, DeadwoodCheck):
-        return DeadwoodCheck(None, check.ace_high)
-    if isinstance(check, KnockCheck):
-        return KnockCheck(None, check.limit)
-    if isinstance(check, DiscardCheck):
-        return DiscardCheck(None)
-    return check
-
-
 def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> Question | None:
     """What ``row`` asks (``None`` when its lesson or question no longer exists): a lesson
     question as it stood the first time, then (for a question with fixed cards) fresh
@@ -168,8 +146,9 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
             return None
         if not check.random and row.reviews > 0:
             # Asked once as it stood in the lesson; then fresh questions of its kind.
-            check = _fresh_kind(check)
-        chosen = seed or (_fresh_seed() if check.random else int(raw) + 1)
+            chosen = seed or _fresh_seed()
+            return Question(row, of_its_kind(check, chosen), chosen, lesson, game, "")
+        chosen = seed or (_fresh_seed() if check.random else lessons.own_seed(int(raw)))
         return Question(row, check, chosen, lesson, game, "")
     args = topic_question(row.key)
     if args is None:

@@ -10,7 +10,21 @@ from django.db import connection
 from django.http import QueryDict
 from django.test import Client
 
-from lessons.checks import BadAnswer, parse_check, parse_points, points_agree
+from game.engine import best_arrangement, find_melds
+from lessons.checks import (
+    BadAnswer,
+    Check,
+    DeadwoodCheck,
+    KnockCheck,
+    LayoffCheck,
+    MeldCheck,
+    ScoreCheck,
+    of_its_kind,
+    parse_check,
+    parse_points,
+    points_agree,
+)
+from lessons.content import all_documents
 from lessons.forms import answered_seed, question_token
 from lessons.models import CheckAnswer, FirstAnswer, Lesson
 
@@ -534,3 +548,86 @@ def test_the_meld_shown_as_there_is_one_is_the_whole_meld(answer: dict, shown: s
     with translation.override("en"):
         lines = " ".join(str(line) for line in explanation(check, outcome)["lines"])
     assert f"There is one: {shown} is a group." in lines
+
+
+def _right_answer(check: Check, seed: int) -> dict[str, object]:
+    """The right answer to any check's question dealt from ``seed``, worked out by the
+    engine."""
+    if isinstance(check, MeldCheck):
+        melds = find_melds(check.question(seed))
+        return {"cards": [str(c) for c in melds[0].cards]} if melds else {"answer": "none"}
+    if isinstance(check, DeadwoodCheck):
+        return {"answer": str(check.arrangement(seed).deadwood)}
+    if isinstance(check, KnockCheck):
+        can = best_arrangement(check.question(seed)).deadwood <= check.limit
+        return {"answer": "yes" if can else "no"}
+    if isinstance(check, ScoreCheck):
+        received = check.settlement().received
+        best = max(received.values())
+        player = next(p for p, v in received.items() if v == best)
+        return {"player": str(player), "points": str(best)}
+    assert isinstance(check, LayoffCheck)
+    fits = check.fits()
+    return {"melds": [str(i) for i in fits]} if fits else {"answer": "none"}
+
+
+@pytest.mark.parametrize(
+    ("index", "wrong"),
+    [
+        (0, {"cards": ["7H", "8H", "9S"]}),
+        (1, {"answer": "30"}),
+        (2, {"answer": "no"}),
+        (3, {"player": "1", "points": "9"}),
+        (4, {"melds": ["1"]}),
+    ],
+)
+def test_a_fixed_question_answered_wrong_is_mastered_by_a_fresh_one_of_its_kind(
+    client: Client, check_lesson: Lesson, index: int, wrong: dict[str, object]
+) -> None:
+    """The newcomer's walk: a question with fixed cards answered wrong at first could
+    never be mastered (its first answer was the one that counted, and it had no
+    "Another one"), so the lesson and the path stood still for good. Now the check says
+    so and offers a fresh question of its kind, whose first answer right masters it."""
+    html = answer(client, index, wrong).content.decode()
+    assert "Not mastered yet" in html and "seed=new" in html
+    # Coming back to the lesson, the question does not look untouched.
+    page = client.get("/en/lessons/gin/checks/").content.decode()
+    part = page.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+    assert "Not mastered yet" in part and f"check={index}&amp;seed=new" in part
+    # The same question again, right, is a retry: it does not count.
+    own = parse_check(check_lesson.checks[index])
+    assert "Mastered" not in answer(client, index, _right_answer(own, index + 1)).content.decode()
+    fresh = client.get(
+        "/en/lessons/gin/checks/", {"check": str(index), "seed": "new"}, **HTMX
+    ).content.decode()
+    token = re.search(r'name="question" value="([^"]+)"', fresh)
+    assert token is not None
+    seed = answered_seed(QueryDict(f"question={token.group(1)}"), "gin", "checks", index)
+    check = of_its_kind(own, seed)
+    assert check.kind == own.kind and check != own
+    data = {"question": token.group(1), **_right_answer(check, seed)}
+    html = answer(client, index, data).content.decode()
+    assert "Right!" in html and "Mastered" in html and "Not mastered" not in html
+    assert "seed=new" not in html  # nothing more to do here
+    assert list(
+        FirstAnswer.objects.filter(index=index).order_by("pk").values_list("seed", "correct")
+    ) == [(index + 1, False), (seed, True)]
+
+
+def test_every_fixed_lesson_question_has_fresh_questions_of_its_kind() -> None:
+    """Every check with fixed cards in the content files deals fresh questions of its
+    kind, which the engine answers and judges right."""
+    seen = 0
+    for document in all_documents():
+        for code in document.shortcodes:
+            if code.kind != "check":
+                continue
+            own = parse_check(code.args)
+            if own.random:
+                continue
+            for seed in (7, 1234, 987654):
+                check = of_its_kind(own, seed)
+                assert check.kind == own.kind
+                assert check.judge(_right_answer(check, seed), seed).correct, (code, seed)
+            seen += 1
+    assert seen > 50

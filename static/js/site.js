@@ -169,9 +169,10 @@
     if (next) {
       next.focus();
     }
-    // On a small screen the coach's word on the move just made may be above the fold:
-    // bring it into view (the next action is right below it).
-    var said = area.querySelector(".feedback");
+    // On a small screen the coach's word on the move just made (or the reason a move
+    // was refused) may be out of view: bring it into view (the next action is right
+    // below it).
+    var said = area.querySelector(".feedback, [role=alert]");
     if (said) {
       var box = said.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) {

@@ -321,3 +321,33 @@ def test_the_keyboard_keeps_its_place_while_the_computer_players_move(
     wait_for_change(page, before)  # one computer move, drawn by htmx
     assert page.locator("#bots-skip").count() == 1  # three computers: more to come
     expect(page.locator("#bots-skip")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["lt", "ru"])
+def test_on_a_phone_a_refused_meld_is_said_where_the_pupil_is_looking(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The newcomer's walk: on a phone a refused move looked like nothing happened, its
+    reason 150-700 px above the screen, at the top of the table. It is said beside the
+    buttons now, in view."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", 2, language=language)
+    wait_for_my_turn(page, table)
+    before = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, before)
+    cards = hand_of(table).hands[HUMAN]
+    two = list(cards)[:2]  # two cards are never a meld
+    for card in two:
+        page.locator(f'label[for="card-{card}"]').click()
+    page.locator("button[name=action][value=meld]").click()
+    alert = page.locator("#table [role=alert]")
+    expect(alert).to_be_visible()
+    box = alert.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    assert alert.evaluate("a => !!a.closest('#hand-form')")
+    context.close()

@@ -8,7 +8,9 @@ from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from game import explain
 from game.guided.presenters import MISTAKE_LABELS
@@ -58,6 +60,26 @@ def check_box(
     return box
 
 
+def comes_back(due: datetime, now: datetime | None = None) -> str:
+    """When a question comes back, as the end of "This question comes back ...": "in 9
+    minutes". Said by the site, not by Django's ``naturaltime``, whose "9 minutės nuo
+    dabar" is not how a Lithuanian teacher says it ("po 9 minučių")."""
+    seconds = (due - (now or timezone.now())).total_seconds()
+    if seconds < 60:
+        return _("in less than a minute")
+    if seconds < 3600:
+        count = round(seconds / 60)
+        return ngettext("in %(count)s minute", "in %(count)s minutes", count) % {"count": count}
+    if seconds < 86400:
+        count = round(seconds / 3600)
+        return ngettext("in %(count)s hour", "in %(count)s hours", count) % {"count": count}
+    days = round(seconds / 86400)
+    if days < 60:
+        return ngettext("in %(count)s day", "in %(count)s days", days) % {"count": days}
+    count = round(days / 30)
+    return ngettext("in %(count)s month", "in %(count)s months", count) % {"count": count}
+
+
 def page_context(
     item: Question | None,
     *,
@@ -76,7 +98,9 @@ def page_context(
         "error": "" if item else error,
         "due_count": due,
         "next_due": next_due,
+        "reviewed_when": comes_back(reviewed.due) if reviewed else "",
+        "next_when": comes_back(next_due) if next_due else "",
     }
 
 
-__all__ = ["check_box", "page_context", "source"]
+__all__ = ["check_box", "comes_back", "page_context", "source"]

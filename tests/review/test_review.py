@@ -10,12 +10,13 @@ import pytest
 from django.core import signing
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone, translation
 
 from game.guided import scenarios
 from learners.models import Learner
 from lessons.checks import parse_check
 from lessons.models import Lesson
-from review import services
+from review import presenters, services
 from review.models import ReviewCard
 from tests.factories import a_wrong_move, move_data
 
@@ -204,3 +205,27 @@ def test_a_move_refused_at_a_table_brings_back_its_kind_of_question(client: Clie
         )
     keys = list(ReviewCard.objects.values_list("key", flat=True))
     assert len(keys) == 1 and keys[0].startswith("topic:basic/bad_")
+
+
+@pytest.mark.parametrize(
+    ("language", "minutes", "said"),
+    [
+        ("lt", 9, "po 9 minučių"),  # the newcomer's walk: "9 minutės nuo dabar"
+        ("lt", 1, "po 1 minutės"),
+        ("lt", 21, "po 21 minutės"),
+        ("lt", 3 * 60, "po 3 valandų"),
+        ("ru", 9, "через 9 минут"),
+        ("ru", 2, "через 2 минуты"),
+        ("ru", 24 * 60, "через 1 день"),
+        ("it", 9, "tra 9 minuti"),
+        ("it", 5 * 24 * 60, "tra 5 giorni"),
+        ("en", 90 * 24 * 60, "in 3 months"),
+        ("en", 0.5, "in less than a minute"),
+    ],
+)
+def test_when_a_question_comes_back_is_said_as_a_teacher_says_it(
+    language: str, minutes: float, said: str
+) -> None:
+    now = timezone.now()
+    with translation.override(language):
+        assert presenters.comes_back(now + timedelta(minutes=minutes), now) == said

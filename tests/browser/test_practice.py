@@ -351,3 +351,27 @@ def test_on_a_phone_a_refused_meld_is_said_where_the_pupil_is_looking(
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
     assert alert.evaluate("a => !!a.closest('#hand-form')")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_chosen_card_does_not_look_like_the_focused_one(page: Page, site_url: str) -> None:
+    """The keyboard walk: a card chosen with Space and the card the focus moved on to
+    wore the same yellow-and-black ring. The chosen one has a tick and a ring of
+    another colour."""
+    table = start(page, site_url, "gin", 2)
+    wait_for_my_turn(page, table)
+    cards = hand_of(table).hands[HUMAN]
+    page.locator(f"#card-{cards[0]}").focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(f"#card-{cards[1]}")).to_be_focused()
+    look = """i => {
+        const label = i.nextElementSibling, card = label.querySelector('.card');
+        return [getComputedStyle(label, '::after').content, getComputedStyle(card).boxShadow,
+                getComputedStyle(label).outlineStyle];
+    }"""
+    chosen = page.locator(f"#card-{cards[0]}").evaluate(look)
+    focused = page.locator(f"#card-{cards[1]}").evaluate(look)
+    assert chosen[0] == '"✓"' and focused[0] in ("none", "normal")
+    assert focused[2] == "solid" and chosen[2] != "solid"
+    assert "240, 180, 0" not in chosen[1]  # not the focus ring's yellow

@@ -79,7 +79,16 @@ from .games.gin import (
 )
 from .games.knock import KnockMatch, KnockOptions, KnockRules, settle_knock
 from .layoffs import DefenderPlay, Layoff, defender_play
-from .melds import Meld, MeldFailure, MeldKind, check_meld, extend_meld, find_melds, make_meld
+from .melds import (
+    Meld,
+    MeldFailure,
+    MeldKind,
+    check_meld,
+    extend_meld,
+    find_melds,
+    fitting_cards,
+    make_meld,
+)
 from .moves import (
     AnyMove,
     Discard,
@@ -215,6 +224,7 @@ __all__ = [
     "english",
     "extend_meld",
     "find_melds",
+    "fitting_cards",
     "format_cards",
     "format_points",
     "hand_from_dict",

@@ -287,6 +287,13 @@ def extend_meld(meld: Meld, card: Card, *, ace_high_or_low: bool = False) -> Mel
     return _build([*meld.cards, card])
 
 
+def fitting_cards(meld: Meld, *, ace_high_or_low: bool = False) -> tuple[Card, ...]:
+    """Every card that could be laid off onto ``meld`` (:func:`extend_meld`), in deck
+    order: a group of 3 its fourth card, a run the next card at either end; none for a
+    group of 4."""
+    return tuple(card for card in DECK if extend_meld(meld, card, ace_high_or_low=ace_high_or_low))
+
+
 # -- Tables of every meld in the deck, as bitmasks -------------------------------------
 
 
@@ -346,6 +353,7 @@ __all__ = [
     "check_meld",
     "extend_meld",
     "find_melds",
+    "fitting_cards",
     "make_meld",
     "meld_masks",
 ]

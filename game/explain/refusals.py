@@ -118,9 +118,24 @@ MOVE_ERRORS: dict[MoveError, Sentence] = {
     ),
     # ILLEGAL_MELD is told by its MeldFailure (see refusal()).
     MoveError.MELD_NOT_FOUND: Sentence(lambda p: _("That meld is not on the table.")),
+    # Which cards would fit, so a learner who tried the ace above a king (where the ace
+    # is low) or a card two steps away sees what the meld takes (the newcomer's walk).
     MoveError.CANNOT_LAY_OFF: Sentence(
-        lambda p: _("%(card)s does not fit %(meld)s."),
-        lambda p, n: {"card": card_short(p["card"]), "meld": cards_short(p["meld"])},
+        lambda p: (
+            _("%(card)s does not fit %(meld)s.")
+            if "fits" not in p
+            else _("%(card)s does not fit %(meld)s: no card can be laid off onto it any more.")
+            if not p["fits"]
+            else _("%(card)s does not fit %(meld)s: only %(first)s does.")
+            if len(p["fits"]) == 1
+            else _("%(card)s does not fit %(meld)s: only %(first)s or %(second)s does.")
+        ),
+        lambda p, n: {
+            "card": card_short(p["card"]),
+            "meld": cards_short(p["meld"]),
+            "first": card_short(p["fits"][0]) if p.get("fits") else "",
+            "second": card_short(p["fits"][-1]) if p.get("fits") else "",
+        },
     ),
     MoveError.KNOCK_OVER_LIMIT: Sentence(
         lambda p: ngettext(

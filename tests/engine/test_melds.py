@@ -12,6 +12,7 @@ from game.engine import (
     check_meld,
     extend_meld,
     find_melds,
+    fitting_cards,
     make_meld,
     parse_cards,
 )
@@ -122,6 +123,24 @@ def test_extend_meld(meld: str, card: str, ace_high: bool, result: str | None) -
     base = Meld.parse(meld, ace_high_or_low=ace_high)
     extended = extend_meld(base, parse_cards(card)[0], ace_high_or_low=ace_high)
     assert (None if extended is None else str(extended)) == result
+
+
+@pytest.mark.parametrize(
+    ("meld", "ace_high", "fits"),
+    [
+        ("2C 3C 4C", False, "AC 5C"),
+        ("AC 2C 3C", False, "4C"),
+        ("JH QH KH", False, "TH"),  # the ace is low: not above the king
+        ("JH QH KH", True, "AH TH"),
+        ("7C 7D 7H", False, "7S"),
+        ("7C 7D 7H 7S", False, ""),
+        ("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", False, ""),
+    ],
+)
+def test_the_cards_that_fit_a_meld(meld: str, ace_high: bool, fits: str) -> None:
+    """What a refused layoff names as fitting instead (the engine's ``fits``)."""
+    found = fitting_cards(Meld.parse(meld, ace_high_or_low=ace_high), ace_high_or_low=ace_high)
+    assert sorted(map(str, found)) == sorted(fits.split())
 
 
 def test_find_melds() -> None:

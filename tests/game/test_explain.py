@@ -73,7 +73,11 @@ MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
         for params in samples
     ],
     MoveError.MELD_NOT_FOUND: [{"meld_id": 4}],
-    MoveError.CANNOT_LAY_OFF: [{"card": "KS", "meld_id": 0, "meld": ["7H", "8H", "9H"]}],
+    MoveError.CANNOT_LAY_OFF: [
+        {"card": "KS", "meld_id": 0, "meld": ["7H", "8H", "9H"], "fits": ["6H", "TH"]},
+        {"card": "AS", "meld_id": 0, "meld": ["JS", "QS", "KS"], "fits": ["TS"]},
+        {"card": "9D", "meld_id": 1, "meld": ["9C", "9H", "9S", "9D"], "fits": []},
+    ],
     MoveError.KNOCK_OVER_LIMIT: [{"deadwood": 14, "limit": 10}, {"deadwood": 3, "limit": 1}],
     MoveError.MUST_DISCARD_LAST_CARD: [{}],
     MoveError.NO_WAY_TO_FINISH: [{"card": "5D"}],

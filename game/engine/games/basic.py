@@ -26,7 +26,7 @@ from typing import ClassVar
 from ..cards import DECK, Card, card_points
 from ..deal import DEAL_SIZES, recycle_rng
 from ..errors import IllegalMove
-from ..melds import Meld, MeldKind, check_meld, extend_meld, find_melds, make_meld
+from ..melds import Meld, MeldKind, check_meld, extend_meld, find_melds, fitting_cards, make_meld
 from ..moves import AnyMove, Discard, LayDown, LayOff, Move
 from ..options import Game, GameOptions
 from ..score_sheet import LineCode, SummaryLine, TargetMatch, line, unique_top
@@ -171,6 +171,7 @@ class BasicRules(Rules):
                         "card": str(move.card),
                         "meld_id": move.meld_id,
                         "meld": [str(c) for c in target.meld.cards],
+                        "fits": [str(c) for c in fitting_cards(target.meld, ace_high_or_low=ace)],
                     },
                 )
             table = _replace_meld(hand.table, TableMeld(target.id, target.owner, extended))

@@ -24,7 +24,7 @@ from ..arrange import Arrangement, all_arrangements, arrangement_of, cards_mask,
 from ..cards import Card, card_points
 from ..errors import IllegalMove
 from ..layoffs import DefenderPlay, Layoff, defender_play
-from ..melds import Meld, MeldKind, check_meld, extend_meld, find_melds, make_meld
+from ..melds import Meld, MeldKind, check_meld, extend_meld, find_melds, fitting_cards, make_meld
 from ..moves import AnyMove, Done, Knock, LayDown, LayOff
 from ..options import Game, GameOptions
 from ..score_sheet import (
@@ -171,6 +171,7 @@ class GinRules(ClosedHandRules):
                         "card": str(move.card),
                         "meld_id": move.meld_id,
                         "meld": [str(c) for c in target.meld.cards],
+                        "fits": [str(c) for c in fitting_cards(target.meld)],
                     },
                 )
             return

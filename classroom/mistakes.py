@@ -56,6 +56,7 @@ TOPIC_LESSONS: dict[str, dict[str, str]] = {
     MistakeTopic.OTHER_KNOCK: _TACTICS,
     MistakeTopic.OTHER_MOVE: _TACTICS,
     MistakeTopic.MISSED_KNOCK: _KNOCK,
+    MistakeTopic.KNOCK_OTHER_DISCARD: _TACTICS,
     COACH_DEADWOOD: _TACTICS,
 }
 
@@ -76,6 +77,9 @@ TOPIC_WORDS: dict[str, Any] = {
     MistakeTopic.OTHER_KNOCK: gettext_lazy("in a guided hand, a knock when another move was right"),
     MistakeTopic.OTHER_MOVE: gettext_lazy("in a guided hand, another move than the right one"),
     MistakeTopic.MISSED_KNOCK: gettext_lazy("in a guided hand, no knock when a knock was right"),
+    MistakeTopic.KNOCK_OTHER_DISCARD: gettext_lazy(
+        "in a guided hand, a knock with another discard than the right one"
+    ),
     COACH_DEADWOOD: gettext_lazy(
         "at a practice table, a discard that kept more deadwood than the coach's choice"
     ),

@@ -38,6 +38,9 @@ MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
     MistakeTopic.OTHER_KNOCK: gettext_lazy("knocked when the lesson wanted something else"),
     MistakeTopic.OTHER_MOVE: gettext_lazy("played another move than the lesson's"),
     MistakeTopic.MISSED_KNOCK: gettext_lazy("did not knock when the lesson wanted a knock"),
+    MistakeTopic.KNOCK_OTHER_DISCARD: gettext_lazy(
+        "knocked as the lesson wanted, but discarded another card"
+    ),
 }
 
 

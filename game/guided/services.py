@@ -141,6 +141,10 @@ class MistakeTopic(enum.StrEnum):
     #: Another move where the step wanted a knock (the browser walk: a pupil who discarded
     #: instead of knocking was listed under "another discard").
     MISSED_KNOCK = "missed_knock"
+    #: A knock where the step wanted one, with another discard (the keyboard walk: the
+    #: coach said "knocking is right, but discard 9♣", the summary "knocked when the
+    #: lesson wanted something else").
+    KNOCK_OTHER_DISCARD = "knock_other_discard"
 
 
 _RUN_FAILURES = {
@@ -247,7 +251,9 @@ class Mistake:
     def topic(self) -> MistakeTopic:
         """What the mistake was about."""
         if isinstance(self.reason, MoveKind):
-            if self.wanted is MoveKind.KNOCK and self.reason is not MoveKind.KNOCK:
+            if self.wanted is MoveKind.KNOCK:
+                if self.reason is MoveKind.KNOCK:
+                    return MistakeTopic.KNOCK_OTHER_DISCARD
                 return MistakeTopic.MISSED_KNOCK
             return _OTHER_TOPICS.get(self.reason, MistakeTopic.OTHER_MOVE)
         if self.reason is MoveError.ILLEGAL_MELD:

@@ -120,7 +120,7 @@ def test_a_wrong_guided_move_and_a_wrong_lesson_answer_are_recorded(teacher: Use
     from lessons import services as lessons
 
     lessons.check_answer(
-        learner=ona, lesson=lesson, index=0, seed=0, answer={"answer": "none", "cards": []}
+        learner=ona, lesson=lesson, index=0, seed=1, answer={"answer": "none", "cards": []}
     )
     sources = sorted(Mistake.objects.values_list("source", "where"))
     assert sources == [("guided", hand.slug), ("lesson", "melds-groups-and-runs#0")]

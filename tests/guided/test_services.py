@@ -231,6 +231,11 @@ def test_an_attempt_that_no_longer_replays_is_set_aside() -> None:
         (f"other:{MoveKind.DISCARD.value}:{MoveKind.KNOCK.value}", MistakeTopic.MISSED_KNOCK),
         (f"other:{MoveKind.DISCARD.value}:{MoveKind.DISCARD.value}", MistakeTopic.OTHER_DISCARD),
         (f"other:{MoveKind.KNOCK.value}:{MoveKind.DISCARD.value}", MistakeTopic.OTHER_KNOCK),
+        # A knock where a knock was right, with another discard (the keyboard walk).
+        (
+            f"other:{MoveKind.KNOCK.value}:{MoveKind.KNOCK.value}",
+            MistakeTopic.KNOCK_OTHER_DISCARD,
+        ),
     ],
 )
 def test_each_kind_of_mistake_has_its_topic(key: str, topic: MistakeTopic) -> None:

@@ -297,7 +297,8 @@ def table_melds(view_table: Sequence[Any], names: Sequence[str]) -> list[dict[st
 
 
 def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any] | None:
-    """The coach's suggestion, its reasons, and the next two good moves."""
+    """The coach's suggestion, its reasons, and the next two good moves (none that a
+    reason speaks against: :data:`game.engine.CAUTIONS`)."""
     if advice is None or advice.best is None:
         return None
     best = advice.best
@@ -309,7 +310,8 @@ def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any
                 "move": explain.move_phrase(m.move),
                 "steps": [explain.coach_reason(r, names) for r in m.reasons],
             }
-            for m in advice.moves[1:3]
+            # Only moves nothing speaks against are "other good moves".
+            for m in [m for m in advice.moves[1:] if m.good][:2]
         ],
     }
 

@@ -43,6 +43,7 @@ from .cards import (
     sort_cards,
 )
 from .coach import (
+    CAUTIONS,
     Advice,
     CoachReason,
     RankedMove,
@@ -134,6 +135,7 @@ from .state import Hand, MoveError, Rules
 from .view import Event, HandEnd, HandResult, Phase, PlayerView, TableMeld
 
 __all__ = [
+    "CAUTIONS",
     "DECK",
     "RULES",
     "Advice",

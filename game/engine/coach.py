@@ -122,6 +122,23 @@ class Why(enum.Enum):
     LAYOFFS_LEFT = "layoffs_left"
 
 
+#: The reasons that speak against a move: a move that has one is not a good move, even
+#: when it ranks second (the keyboard walk: "other good moves: take the discard: your
+#: deadwood goes from 41 to 41; Q♣ does not help enough").
+CAUTIONS = frozenset(
+    {
+        Why.MELD_BROKEN,
+        Why.FEEDS_NEXT,
+        Why.FITS_TABLE,
+        Why.TOP_NOT_USEFUL,
+        Why.KNOCK_WAIT,
+        Why.SHOW_COSTS,
+        Why.MELDS_LEFT,
+        Why.LAYOFFS_LEFT,
+    }
+)
+
+
 @dataclass(frozen=True)
 class CoachReason:
     """One reason of the coach: a code and its parameters (cards as canonical codes)."""
@@ -141,6 +158,11 @@ class RankedMove:
     score: float
     rank: int
     reasons: tuple[CoachReason, ...]
+
+    @property
+    def good(self) -> bool:
+        """No reason speaks against it (:data:`CAUTIONS`)."""
+        return not any(reason.code in CAUTIONS for reason in self.reasons)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -689,6 +711,7 @@ def _codes(cards: Iterable[Card]) -> list[str]:
 
 
 __all__ = [
+    "CAUTIONS",
     "Advice",
     "CoachReason",
     "RankedMove",

@@ -149,3 +149,29 @@ def test_laying_out_by_hand_says_what_to_do_and_to_whom() -> None:
     assert lay_out_help(laying_off.view(None), names) == "Ona is laying off cards."
     assert [a.value for a in actions(laying_off.view(1))] == ["lay_off", "done"]
     assert lay_out_help(gin_by_hand(*LAID_OUT, "done").view(1), names) == ""
+
+
+def test_other_good_moves_leave_out_a_move_the_coach_speaks_against() -> None:
+    """The keyboard walk: "Other good moves: take the discard: your deadwood goes from 41
+    to 41; Q♣ does not help enough". A move with a reason against it is not listed."""
+    from game.board import advice_context
+    from game.engine import Advice, CoachReason, DrawDiscard, DrawStock, RankedMove, Why
+
+    stock = RankedMove(DrawStock(), 1.0, 1, (CoachReason(Why.DRAW_STOCK),))
+    useless = RankedMove(
+        DrawDiscard(),
+        2.0,
+        2,
+        (
+            CoachReason(Why.DEADWOOD, {"before": 41, "after": 41}),
+            CoachReason(Why.TOP_NOT_USEFUL, {"card": "QC"}),
+        ),
+    )
+    assert not useless.good and stock.good
+    context = advice_context(Advice(0, (stock, useless)), ["Nico", "Giulia"])
+    assert context is not None and context["others"] == []
+    helpful = RankedMove(
+        DrawDiscard(), 2.0, 2, (CoachReason(Why.TAKE_FOR_MELD, {"card": "QC", "cards": []}),)
+    )
+    context = advice_context(Advice(0, (stock, helpful)), ["Nico", "Giulia"])
+    assert context is not None and len(context["others"]) == 1

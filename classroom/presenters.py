@@ -40,11 +40,7 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
     for pupil in memberships:
         items = services.assignments_of(classroom=pupil.classroom)
         statuses = assignments.progress(items, [learner], today=timezone.localdate())
-        seated = [
-            t
-            for t in services.class_tables(classroom=pupil.classroom, most=20)
-            if shared.seat_of(t, learner) is not None
-        ][:3]
+        seated = services.tables_of_learner(classroom=pupil.classroom, learner=learner)
         exercise = running.get(pupil.classroom_id)
         scenario = scenarios.get(exercise.scenario) if exercise else None
         classes.append(

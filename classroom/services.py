@@ -87,6 +87,16 @@ class BadName(ClassroomError):
     status = 400
 
 
+class ClassNameTaken(ClassroomError):
+    """The teacher already has a class (not archived) of this name: a double click on
+    "Make the class" made two classes, each with its own code (the tamper probe)."""
+
+    status = 409
+    default_message = _(
+        "You already have a class with this name: open it from your list, or choose another name."
+    )
+
+
 class TooManyTries(ClassroomError, codes.TooManyTries):
     status = 429
 
@@ -172,7 +182,26 @@ def class_of_teacher(*, teacher: User, public_id: str) -> Classroom:
     return found
 
 
+@contextmanager
+def _teacher_at_a_time(teacher: User) -> Iterator[None]:
+    """A transaction in which one request at a time makes or renames the teacher's
+    classes (PostgreSQL locks the teacher's row; SQLite's transactions write one at a
+    time), so that two posts at once cannot both find a name free."""
+    with transaction.atomic():
+        User.objects.select_for_update().filter(pk=teacher.pk).first()
+        yield
+
+
+def _class_name_free(teacher: User, name: str, *, besides: Classroom | None = None) -> bool:
+    others = Classroom.objects.filter(teacher=teacher, archived__isnull=True, name__iexact=name)
+    if besides is not None:
+        others = others.exclude(pk=besides.pk)
+    return not others.exists()
+
+
 def class_create(*, teacher: User, name: str, language: str) -> Classroom:
+    """A new class of ``teacher``'s; :class:`ClassNameTaken` when one of their classes
+    (not archived) already has the name, whatever its case."""
     classroom = Classroom(teacher=teacher, name=clean_name(name, most=CLASS_NAME_MAX))
     classroom.language = language
 
@@ -180,14 +209,21 @@ def class_create(*, teacher: User, name: str, language: str) -> Classroom:
         classroom.join_code = code
         classroom.save()
 
-    _with_fresh(new_join_code, save)
+    with _teacher_at_a_time(teacher):
+        if not _class_name_free(teacher, classroom.name):
+            raise ClassNameTaken()
+        _with_fresh(new_join_code, save)
     return classroom
 
 
 def class_rename(*, classroom: Classroom, name: str, language: str) -> Classroom:
-    classroom.name = clean_name(name, most=CLASS_NAME_MAX)
-    classroom.language = language
-    classroom.save(update_fields=["name", "language"])
+    clean = clean_name(name, most=CLASS_NAME_MAX)
+    with _teacher_at_a_time(classroom.teacher):
+        if not _class_name_free(classroom.teacher, clean, besides=classroom):
+            raise ClassNameTaken()
+        classroom.name = clean
+        classroom.language = language
+        classroom.save(update_fields=["name", "language"])
     _touch(classroom)
     return classroom
 
@@ -357,6 +393,26 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
         ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
     _touch(classroom)
     return tables
+
+
+def tables_of_learner(
+    *, classroom: Classroom, learner: Learner, most: int = 3
+) -> list[SharedTable]:
+    """The class's tables ``learner`` sits at, the latest first. Read whole, not the
+    latest 20 of the class (the tamper probe: a class of 42 pupils at 21 tables left two
+    pupils with no table to find), with only what is needed to find a seat."""
+    mine = []
+    tables = (
+        SharedTable.objects.filter(class_table__classroom=classroom)
+        .only("public_id", "game", "seats", "ended", "created")
+        .order_by("-created")
+    )
+    for table in tables.iterator(chunk_size=200):
+        if shared.seat_of(table, learner) is not None:
+            mine.append(table)
+            if len(mine) == most:
+                break
+    return mine
 
 
 def class_tables(*, classroom: Classroom, most: int = 60) -> list[SharedTable]:
@@ -546,6 +602,7 @@ __all__ = [
     "AssignmentNotFound",
     "BadAssignment",
     "BadName",
+    "ClassNameTaken",
     "ClassNotFound",
     "ClassroomError",
     "Joined",

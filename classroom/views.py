@@ -518,7 +518,9 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
     except shared.SharedError as exc:
         table.refresh_from_db()
         context = {"classroom": classroom, **presenters.table_projector_context(table)}
-        context["error"] = str(exc.message)
+        # Said to the teacher, not in the players' words ("Your teacher has ended...").
+        ended = isinstance(exc, shared.TableEnded)
+        context["error"] = _("This table has ended.") if ended else str(exc.message)
         return render(request, "classroom/table.html", context, status=exc.status)
     return redirect("classroom:table", public_id=classroom.public_id, table_id=table.public_id)
 

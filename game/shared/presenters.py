@@ -4,7 +4,7 @@ their own seat, who is at the table, whose turn it is, and the table's code to s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
@@ -146,8 +146,10 @@ def table_context(
     mine = SeatState(state, seat)
     context.update(board_context(mine, display, error=error))
     if table.ended:
-        # The hand stands as it was left: nobody is to move, nothing is offered.
-        context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
+        # The hand stands as it was left: nobody is to move, nothing is offered, nobody
+        # is away (the tamper probe: "Ben to play" and the away line stayed).
+        context.update({"actions": [], "my_turn": False, "lay_out_help": "", "away_names": []})
+        context["seats"] = [replace(s, is_turn=False) for s in context["seats"]]
         finished = len(state.results) + (1 if state.round_over else 0)
         context["finished_deals"] = list(range(1, finished + 1))
     context["advice"] = advice_context(advice, mine.names)

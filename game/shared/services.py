@@ -781,6 +781,8 @@ def set_hints(*, table: SharedTable, hints: bool) -> SharedTable:
     for _try in range(4):
         if table.hints == hints:
             return table
+        if table.ended:
+            raise TableEnded()
         if _write(table, hints=hints):
             return table
         table.refresh_from_db()

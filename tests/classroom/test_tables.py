@@ -13,10 +13,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from classroom import services
-from classroom.models import ClassTable
+from classroom import presenters, services
+from classroom.models import Classroom, ClassTable
 from game.shared import services as shared
 from game.shared.models import SharedTable
+from learners.models import Learner
 
 from .test_views import a_class, learner_of, pupil_joins, teacher_client
 
@@ -286,10 +287,18 @@ def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     )
     assert refused.status_code == 409
     assert "Your teacher has ended this table" in refused.content.decode()
+    # Nothing is to play, nobody is away, and the cards are no form to pick from (the
+    # tamper probe: "Ben to play", the away line and the hand's checkboxes stayed).
+    assert "seat--turn" not in pupils_page and 'name="cards"' not in pupils_page
+    assert "data-card=" in pupils_page.split("Your cards", 1)[1]
     assert mover.post(control, {"do": "end"}).status_code == 302  # a pupil is sent to log in
-    assert teacher.post(control, {"do": "pause"}).status_code == 409
+    for change in ("pause", "hints-off"):
+        refused_control = teacher.post(control, {"do": change})
+        assert refused_control.status_code == 409
+        assert "This table has ended." in refused_control.content.decode()
+        assert "Your teacher" not in refused_control.content.decode()  # said to the teacher
     table.refresh_from_db()
-    assert table.version == version + 1 and not table.paused
+    assert table.version == version + 1 and not table.paused and table.hints
     index = mover.get("/en/classroom/").content.decode()
     assert "Ended table" in index and "Your table" not in index
     dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
@@ -321,3 +330,44 @@ def test_seating_the_class_again_ends_its_earlier_tables() -> None:
     dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     tables = dashboard.split('id="tables-title"', 1)[1]
     assert tables.index("Gin Rummy") < tables.index("Knock Rummy")  # played first
+
+
+def test_every_pupil_of_a_big_class_finds_their_table() -> None:
+    """The tamper probe: with 42 pupils at 21 tables, two pupils had no table on their
+    classroom page (only the class's latest 20 tables were looked through)."""
+    _teacher, user = teacher_client()
+    classroom = a_class(user)
+    learners = [Learner.objects.create() for _ in range(42)]
+    for number, learner in enumerate(learners):
+        services.class_join(learner=learner, code=classroom.join_code, name=f"Kid{number}")
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    assert SharedTable.objects.count() == 21
+    for learner in learners:
+        (membership,) = presenters.my_assignments(learner)
+        assert len(membership["tables"]) == 1, learner.pk
+        assert shared.seat_of(membership["tables"][0]["table"], learner) is not None
+
+
+def test_a_teacher_has_one_class_of_a_name() -> None:
+    """The tamper probe: "Make the class" posted twice made two classes called 9Z, each
+    with its own code. A second class of a name (in any case) is refused; an archived
+    class's name is free again; a rename to another class's name is refused."""
+    teacher, user = teacher_client()
+    made = teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"})
+    assert made.status_code == 302
+    again = teacher.post("/en/classroom/new/", {"name": "9z", "language": "lt"})
+    assert again.status_code == 409 and "already have a class" in again.content.decode()
+    assert Classroom.objects.filter(teacher=user).count() == 1
+    other, _other_user = teacher_client("mr-smith")  # another teacher's 9Z is theirs
+    assert other.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 302
+    second = a_class(user, "9Y", "en")
+    rename = teacher.post(
+        f"/en/classroom/{second.public_id}/edit/", {"name": "9Z", "language": "en"}
+    )
+    assert rename.status_code == 409
+    second.refresh_from_db()
+    assert second.name == "9Y"
+    services.class_set_archived(
+        classroom=Classroom.objects.get(teacher=user, name="9Z"), archived=True
+    )
+    assert teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 302

@@ -154,3 +154,23 @@ def test_a_wrong_move_is_never_right_even_when_it_fits_the_rule() -> None:
     assert step.rule == "meld" and step.wrong
     progress = guided.replay(scenario, guided.right_line(scenario)[:2])
     assert not step.accepts(progress.hand, step.wrong[0].move)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_hands_title_and_summary_name_no_card_the_learner_cannot_see(slug: str) -> None:
+    """The tamper probe: gin-05's summary (on the index and in the page's description)
+    named the run still in Ona's hand, "onto her 2♣ 3♣ 4♣", before she laid it out. The
+    cards a title or summary names are the learner's own, or face up at the start."""
+    from game.cards import MARKUP, parse_markup
+    from game.engine import Card
+
+    scenario = guided.get(slug)
+    assert scenario is not None
+    view = scenario.new_hand().view(0)
+    seen = {*view.cards, *view.discard_pile, *(c for m in view.table for c in m.cards)}
+    for text in (scenario.title, scenario.summary):
+        for language, words in text.items():
+            for found in MARKUP.finditer(words):
+                named = [c for c in parse_markup(found.group(1)) if isinstance(c, Card)]
+                hidden = [str(c) for c in named if c not in seen]
+                assert not hidden, (language, hidden)

@@ -67,6 +67,13 @@ class NewTableForm(forms.Form):
         initial=True,
         required=False,
     )
+    #: The options of one game: the page shows them only while that game is chosen
+    #: (static/js/site.js; without JavaScript every option shows, each named by its game).
+    ONE_GAME_OPTIONS = {
+        "ace_high_or_low": Game.BASIC,
+        "last_card_must_be_discarded": Game.BASIC,
+        "lay_out_yourself": Game.GIN,
+    }
     target_score = forms.IntegerField(
         label=gettext_lazy("Target score"),
         min_value=10,
@@ -74,6 +81,11 @@ class NewTableForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, game in self.ONE_GAME_OPTIONS.items():
+            self.fields[name].widget.attrs["data-game"] = game.value
 
     def clean_name(self) -> str:
         """The name without invisible or direction-changing characters."""

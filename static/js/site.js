@@ -180,6 +180,28 @@
       }
     }
   });
+  // The new-table form: an option of one game (data-game on its input) shows only while
+  // that game is chosen (the newcomer's walk: Gin's option stood beside a Basic table's).
+  // Without JavaScript every option shows, each named by its game.
+  function oneGameOptions(form) {
+    var game = form.querySelector("select[name=game]");
+    if (!game) {
+      return;
+    }
+    form.querySelectorAll("[data-game]").forEach(function (input) {
+      var field = input.closest(".field");
+      if (field) {
+        field.hidden = input.getAttribute("data-game") !== game.value;
+      }
+    });
+  }
+  document.querySelectorAll(".new-table-form").forEach(oneGameOptions);
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest(".new-table-form") : null;
+    if (form && event.target.name === "game") {
+      oneGameOptions(form);
+    }
+  });
   // Projector mode: the arrow keys step back and forward (the page's own links, or a
   // live exercise's buttons).
   document.addEventListener("keydown", function (event) {

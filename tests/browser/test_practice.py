@@ -375,3 +375,29 @@ def test_a_chosen_card_does_not_look_like_the_focused_one(page: Page, site_url: 
     assert chosen[0] == '"✓"' and focused[0] in ("none", "normal")
     assert focused[2] == "solid" and chosen[2] != "solid"
     assert "240, 180, 0" not in chosen[1]  # not the focus ring's yellow
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_server: Any) -> None:
+    """The newcomer's walk: Gin's option stood on a Basic table's form, squeezed two or
+    three words a line beside its help, and the options' labels ended in ":"."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/lt/practice/")
+    gin_only = page.locator("#id_lay_out_yourself")
+    basic_only = page.locator("#id_ace_high_or_low")
+    page.locator("#id_game").select_option("basic")
+    expect(gin_only).to_be_hidden()
+    expect(basic_only).to_be_visible()
+    page.locator("#id_game").select_option("gin")
+    expect(gin_only).to_be_visible()
+    expect(basic_only).to_be_hidden()
+    label = page.locator("label[for=id_lay_out_yourself]")
+    assert not label.inner_text().rstrip().endswith(":")
+    help_box = page.locator("#id_lay_out_yourself_helptext").bounding_box()
+    label_box = label.bounding_box()
+    assert help_box is not None and label_box is not None
+    assert help_box["y"] >= label_box["y"] + label_box["height"] - 1  # below, not beside
+    assert help_box["width"] > 250
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()

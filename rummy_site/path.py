@@ -86,6 +86,19 @@ def _played(learner: Learner | None, game: Game) -> bool:
         return False
 
 
+def step_after(*, game: Game, url: str, learner: Learner | None, language: str) -> PathStep | None:
+    """The step of ``game``'s path to go on with after the one at ``url`` (a guided hand
+    just finished): the first one after it not done yet, else the one right after it;
+    ``None`` when it is not on the path or is its last step. (The newcomer's walk: a
+    guided hand's "Next" led to the library's next hand, past the path's lesson.)"""
+    steps = path_of(game=game, learner=learner, language=language)
+    here = next((i for i, step in enumerate(steps) if step.url == url), None)
+    if here is None or here + 1 == len(steps):
+        return None
+    later = steps[here + 1 :]
+    return next((step for step in later if not step.done), later[0])
+
+
 def continue_step(steps: list[PathStep]) -> PathStep | None:
     """The first step not done yet (``None``: the whole path is done)."""
     return next((step for step in steps if not step.done), None)
@@ -130,4 +143,12 @@ def current_game(learner: Learner | None) -> Game | None:
     return Game.named(max(latest, key=lambda item: item[0])[1])
 
 
-__all__ = ["FIRST_GAME", "PathStep", "continue_step", "current_game", "game_path", "path_of"]
+__all__ = [
+    "FIRST_GAME",
+    "PathStep",
+    "continue_step",
+    "current_game",
+    "game_path",
+    "path_of",
+    "step_after",
+]

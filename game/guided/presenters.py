@@ -198,7 +198,9 @@ def guided_context(
             "hints_used": len(attempt.hints) if attempt else 0,
             "mistake_count": len(mistakes),
             "mistake_kinds": list(by_label.items()),
-            "next_scenario": following,
+            # The library's next hand of the game; the view puts the learner's path's
+            # next step here when it has one (rummy_site.path.step_after).
+            "next_url": cached_reverse("guided:hand", following.slug) if following else "",
             "next_title": text_html(pick(following.title)) if following else "",
         }
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -50,6 +51,18 @@ def _render(
 ) -> HttpResponse:
     display = parse_display(request.GET, request.POST)
     context = presenters.guided_context(state, display, verdict=verdict, error=error)
+    if context["finished"]:
+        # Go on along the learner's path (the path is composed above the apps: read here).
+        from rummy_site import path
+
+        following = path.step_after(
+            game=state.scenario.game,
+            url=context["page_url"],
+            learner=known_learner(request),
+            language=get_language(),
+        )
+        if following is not None:
+            context["next_url"], context["next_title"] = following.url, following.title
     return render_page(
         request, TEMPLATE, context, partial="table", status=status, board="guided/_board.jinja"
     )

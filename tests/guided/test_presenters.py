@@ -85,7 +85,8 @@ def test_a_finished_hand_shows_stars_mistakes_and_the_next_hand() -> None:
     assert context["finished"] and context["stars"] == 2 and context["mistake_count"] == 1
     assert context["mistake_kinds"] == [("drew from the other pile", 1)]
     following = [s for s in scenarios.library() if s.game == scenario.game][1]
-    assert context["next_scenario"] == following and context["next_title"] == following.title["en"]
+    assert context["next_url"] == f"/en/guided/{following.slug}/"
+    assert context["next_title"] == following.title["en"]
 
 
 def test_the_index_lists_each_games_hands_with_the_learners_best() -> None:

@@ -9,12 +9,14 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from game.engine import Game
 from game.guided import scenarios
 from game.guided.models import GuidedResult
 from learners.models import Learner
 from lessons.models import FirstAnswer, Lesson
 from rummy_site import path
 from rummy_site.languages import codes as languages
+from tests.factories import move_data
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +118,31 @@ def test_every_linked_guided_hand_is_on_some_path() -> None:
     }
     linked = {slug for x in Lesson.objects.filter(language="en") for slug in x.guided}
     assert linked <= on_paths and linked <= {s.slug for s in scenarios.library()}
+
+
+def test_a_finished_guided_hands_next_is_the_next_step_of_the_path(client: Client) -> None:
+    """The newcomer's walk: finishing basic-01 offered "Next: Stock or discard?" (the
+    library's next hand), past the path's steps between them. It is the path's next step
+    not done yet."""
+    steps = path.path_of(game=Game.BASIC, learner=None, language="en")
+    urls = [step.url for step in steps]
+    first_hand = next(step for step in steps if step.kind == "guided")
+    here = urls.index(first_hand.url)
+    assert (
+        path.step_after(game=Game.BASIC, url=first_hand.url, learner=None, language="en")
+        == steps[here + 1]
+    )
+    assert path.step_after(game=Game.BASIC, url=urls[-1], learner=None, language="en") is None
+    # In the page: play the hand to its end, then follow its "Next".
+    slug = first_hand.url.rstrip("/").rsplit("/", 1)[1]
+    scenario = scenarios.get(slug)
+    assert scenario is not None
+    client.get(first_hand.url)
+    for version, move in enumerate(scenarios.right_line(scenario)):
+        client.post(f"/en/guided/{slug}/move/", {"version": version, **move_data(move)})
+    page = client.get(first_hand.url).content.decode()
+    found = re.search(r'id="next-guided" href="([^"]+)"', page)
+    assert found is not None and found.group(1) == steps[here + 1].url
+    # Not the library's next hand (basic-02): the path practises aces-low first.
+    library = [s for s in scenarios.library() if s.game is Game.BASIC]
+    assert found.group(1) != f"/en/guided/{library[1].slug}/"

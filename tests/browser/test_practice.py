@@ -104,6 +104,10 @@ def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
     table = start(page, live_server.url, "basic", 2)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the table is {width}px wide on a 360px phone"
+    # The stock and the discard pile side by side (stacked, they pushed a guided hand's
+    # cards a screen below its question: the newcomer's walk).
+    stock, discard = (page.locator(".pile").nth(i).bounding_box() for i in (0, 1))
+    assert stock is not None and discard is not None and stock["y"] == discard["y"]
     hand = play_by_mouse(page, table)
     walk_through_scoring(page)
     assert hand.result is not None

@@ -6,7 +6,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connections, router, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 
 from learners.models import Learner
@@ -261,6 +261,28 @@ def check_answer(
     return Answered(outcome, tries)
 
 
+def first_verdict(
+    *, learner: Learner, game: str, slug: str, index: int, seed: int, correct: bool
+) -> bool:
+    """The verdict of the learner's first answer to a question that is not a lesson's
+    (the placement check's, ``slug`` naming it): this answer's when it is the first,
+    else the first one's, kept with the learner (a session could be dropped to answer
+    again: the tamper probe). Of two answers at once, one is first."""
+    try:
+        with transaction.atomic():
+            row, _made = FirstAnswer.objects.get_or_create(
+                learner=learner,
+                game=game,
+                slug=slug,
+                index=index,
+                seed=seed,
+                defaults={"correct": correct},
+            )
+    except IntegrityError:
+        row = FirstAnswer.objects.get(learner=learner, game=game, slug=slug, index=index, seed=seed)
+    return row.correct
+
+
 def _record_answer(
     learner: Learner, lesson: Lesson, index: int, seed: int, answer: dict[str, Any], correct: bool
 ) -> int:
@@ -361,6 +383,7 @@ __all__ = [
     "check_for",
     "check_of",
     "check_progress_of",
+    "first_verdict",
     "lesson_get",
     "lesson_mark_read",
     "lessons_of",

@@ -5,9 +5,9 @@ as done on the path, so the learner starts where there is something to learn.
 The questions are the lessons' own checks dealt at random; each question travels in a
 signed token with its number and how many were right so far (a token is for one game
 and one question: it cannot be sent to another). A wrong answer is shown the solution,
-so only a question's first answer counts: the caller keeps each question's first
-verdict (``firsts``: the visitor's session) and an answer sent again with the same
-token counts as that one did.
+so only a question's first answer counts: its verdict is kept with the learner
+(:func:`lessons.services.first_verdict`, under the slug :data:`SLUG`), and an answer
+sent again with the same token counts as that one did.
 """
 
 from __future__ import annotations
@@ -72,9 +72,8 @@ class PlacementAnswered:
     skipped: list[Lesson]
 
 
-#: How many questions' first verdicts ``firsts`` keeps (the latest; enough for a
-#: learner who takes the check again and again in one visit).
-FIRSTS_KEPT = 60
+#: The name the placement check's first answers are kept under (no lesson has it).
+SLUG = "placement"
 
 
 def answer(
@@ -84,12 +83,10 @@ def answer(
     token: str,
     answer: dict[str, Any],
     language: str,
-    firsts: dict[str, bool],
 ) -> PlacementAnswered:
     """Judge one answer; after the last, skip the first lessons if every answer was right.
-    Only a question's first answer counts (``firsts``, updated here: each question's first
-    verdict). A malformed answer raises and changes nothing; so does a token of another
-    game."""
+    Only a question's first answer counts (kept with the learner). A malformed answer
+    raises and changes nothing; so does a token of another game."""
     data = read_question(
         token,
         salt=_SALT,
@@ -101,10 +98,14 @@ def answer(
         raise ForgedPlacement()
     question = PlacementQuestion(game, number, seed, right)
     outcome = question.check.judge(answer, seed)
-    key = f"{game.value}:{number}:{seed}"
-    first = firsts.setdefault(key, outcome.correct)
-    while len(firsts) > FIRSTS_KEPT:
-        del firsts[next(iter(firsts))]
+    first = lessons.first_verdict(
+        learner=learner,
+        game=game.value,
+        slug=SLUG,
+        index=number,
+        seed=seed,
+        correct=outcome.correct,
+    )
     right += int(first)
     if number + 1 < len(QUESTIONS):
         following = PlacementQuestion(
@@ -119,9 +120,9 @@ def answer(
 
 
 __all__ = [
-    "FIRSTS_KEPT",
     "QUESTIONS",
     "SKIPPED_LESSONS",
+    "SLUG",
     "ForgedPlacement",
     "PlacementAnswered",
     "PlacementQuestion",

@@ -191,7 +191,6 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
 
 
 #: The session's record of each placement question's first verdict (only it counts).
-PLACEMENT_FIRSTS = "placement_firsts"
 
 
 @require_POST
@@ -199,8 +198,6 @@ PLACEMENT_FIRSTS = "placement_firsts"
 def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
     """One answer to the placement check, then the next question or the outcome."""
     chosen = _chosen(game)
-    stored = request.session.get(PLACEMENT_FIRSTS)
-    firsts = dict(stored) if isinstance(stored, dict) else {}
     try:
         answered = placement.answer(
             learner=request.learner,
@@ -208,9 +205,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
             token=request.POST.get("question", ""),
             answer=parse_answer(request.POST),
             language=_language(),
-            firsts=firsts,
         )
-        request.session[PLACEMENT_FIRSTS] = firsts
     except ServiceError as exc:
         return _placement_page(
             request,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.core import signing
 from django.core.management import call_command
 from django.test import Client
@@ -13,7 +14,7 @@ from django.test import Client
 from game.engine import find_melds
 from learners.models import Learner
 from lessons.checks import parse_check
-from lessons.models import Lesson, LessonPlacement
+from lessons.models import FirstAnswer, Lesson, LessonPlacement
 from rummy_site import placement
 
 pytestmark = pytest.mark.django_db
@@ -105,3 +106,18 @@ def test_an_answer_sent_again_counts_as_the_first_did(client: Client) -> None:
         client.post(url, {"question": token, **wrong_answer(args, seed)})
         html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
     assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0
+
+
+def test_a_dropped_session_does_not_make_a_wrong_first_answer_right(client: Client) -> None:
+    """The tamper probe: the first verdicts were kept in the session, so dropping the
+    session cookie (keeping the visitor's) and sending the same question again with
+    another answer counted as a first answer. They are kept with the learner now."""
+    html = client.get("/en/learn/gin/placement/").content.decode()
+    url = "/en/learn/gin/placement/answer/"
+    for _ in placement.QUESTIONS:
+        token, args, seed = asked(html)
+        client.post(url, {"question": token, **wrong_answer(args, seed)})
+        client.cookies.pop(settings.SESSION_COOKIE_NAME, None)
+        html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0
+    assert not FirstAnswer.objects.filter(slug=placement.SLUG, correct=True).exists()

@@ -11,7 +11,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.engine import Arrangement, Card, Game, IllegalMove, Meld, MeldKind, check_meld, make_meld
+from game.engine import (
+    Arrangement,
+    Card,
+    Game,
+    IllegalMove,
+    Meld,
+    MeldKind,
+    card_points,
+    check_meld,
+    make_meld,
+)
 from game.names import computer_names
 
 from .checks import (
@@ -139,6 +149,19 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             )
             % {"count": arrangement.deadwood}
         )
+        if len(arrangement.deadwood_cards) > 1:
+            # The sum written out, card by card (the newcomer's walk: "22 points" alone
+            # did not show how 10 + 7 + 1 + 4 make it).
+            each = [
+                card_points(c, ace_high_or_low=check.ace_high) for c in arrangement.deadwood_cards
+            ]
+            lines.append(
+                _("The cards outside the melds: %(cards)s, that is %(sum)s.")
+                % {
+                    "cards": explain.cards_short(arrangement.deadwood_cards),
+                    "sum": " + ".join(map(str, each)) + f" = {arrangement.deadwood}",
+                }
+            )
         if not outcome.correct:
             lines.append(_("You said %(given)s.") % {"given": d["given"]})
     elif isinstance(check, KnockCheck):
@@ -244,6 +267,18 @@ def hint(check: Check, outcome: Outcome) -> str:
             "cards of one suit in a row."
         )
     if isinstance(check, DeadwoodCheck):
+        if not outcome.details["arrangement"].melds:
+            # The first lesson's questions hold no meld: the hint must not send the
+            # learner looking for one (the newcomer's walk).
+            if check.ace_high:
+                return _(
+                    "None of these cards make a meld: add up all their values. Here an ace "
+                    "counts 15; kings, queens and jacks 10."
+                )
+            return _(
+                "None of these cards make a meld: add up all their values. Aces count 1, "
+                "kings, queens and jacks 10."
+            )
         if check.ace_high:
             return _(
                 "Try every way to make melds: the best one leaves the fewest points in "

@@ -631,3 +631,24 @@ def test_every_fixed_lesson_question_has_fresh_questions_of_its_kind() -> None:
                 assert check.judge(_right_answer(check, seed), seed).correct, (code, seed)
             seen += 1
     assert seen > 50
+
+
+def test_a_deadwood_answer_is_worked_out_card_by_card(db: None) -> None:
+    """The newcomer's walk: lesson 1's solution said only "22 points", and its hint sent
+    the learner looking for melds where there is none."""
+    from lessons.presenters import explanation, hint
+
+    lesson = Lesson.objects.create(
+        language="en", game="basic", slug="values", order=1, title="Values", summary="",
+        body="<!--check:0--><!--check:1-->",
+        checks=["deadwood KS 7D AH 4C", "deadwood AS 2S 3S 4H 9D"],
+    )  # fmt: skip
+    no_meld = parse_check(lesson.checks[0])
+    outcome = no_meld.judge({"answer": "21"}, 1)
+    text = " ".join(explanation(no_meld, outcome)["lines"])
+    assert "4♣ 7♦ A♥ K♠, that is 4 + 7 + 1 + 10 = 22." in text
+    assert "None of these cards make a meld" in hint(no_meld, outcome)
+    with_meld = parse_check(lesson.checks[1])
+    outcome = with_meld.judge({"answer": "5"}, 2)
+    assert "9♦ 4♥, that is 9 + 4 = 13." in " ".join(explanation(with_meld, outcome)["lines"])
+    assert "Try every way to make melds" in hint(with_meld, outcome)

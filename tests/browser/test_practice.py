@@ -49,6 +49,21 @@ def wait_for_my_turn(page: Page, table: Table) -> Hand:
     return hand_of(table)
 
 
+def drawn_on_a_phone(browser: Any, site_url: str, language: str) -> tuple[Any, Page, Table]:
+    """A Basic Rummy table on a 360 px phone, the learner's first card drawn from the
+    stock: the browser's context (to close), the page and the table."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, site_url, "basic", 2, language=language)
+    wait_for_my_turn(page, table)
+    before = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, before)
+    return context, page, table
+
+
 # ---------------------------------------------------------------- by mouse / tap
 def click_move(page: Page, move: AnyMove) -> None:
     before = version(page)
@@ -123,15 +138,7 @@ def test_on_a_phone_the_just_drawn_tag_stays_under_its_card(
     """The browser walk: on a phone, "ką tik iš kaladės" (just drawn) under a card at the
     left edge ran off the screen, and elsewhere over the cards beside it; "только что из
     прикупа" broke "прикупа" in two, over four lines."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    table = start(page, live_server.url, "basic", 2, language=language)
-    wait_for_my_turn(page, table)
-    before = version(page)
-    page.locator("button[name=action][value=draw_stock]").click()
-    wait_for_change(page, before)
+    context, page, _table = drawn_on_a_phone(browser, live_server.url, language)
     tag = page.locator(".card-choice__tag")
     expect(tag).to_have_count(1)
     box = tag.bounding_box()
@@ -335,15 +342,7 @@ def test_on_a_phone_a_refused_meld_is_said_where_the_pupil_is_looking(
     """The newcomer's walk: on a phone a refused move looked like nothing happened, its
     reason 150-700 px above the screen, at the top of the table. It is said beside the
     buttons now, in view."""
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    table = start(page, live_server.url, "basic", 2, language=language)
-    wait_for_my_turn(page, table)
-    before = version(page)
-    page.locator("button[name=action][value=draw_stock]").click()
-    wait_for_change(page, before)
+    context, page, table = drawn_on_a_phone(browser, live_server.url, language)
     cards = hand_of(table).hands[HUMAN]
     two = list(cards)[:2]  # two cards are never a meld
     for card in two:

@@ -371,3 +371,19 @@ def test_a_teacher_has_one_class_of_a_name() -> None:
         classroom=Classroom.objects.get(teacher=user, name="9Z"), archived=True
     )
     assert teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 302
+
+
+def test_seating_the_class_again_while_an_earlier_table_keeps_changing() -> None:
+    """Ending the earlier tables gives up on one that changes under it four times in a
+    row (moves racing the seating): the class is seated anyway, that table stays open."""
+    _teacher, user = teacher_client()
+    classroom = a_class(user)
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name)
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
+    with mock.patch.object(shared, "_write", return_value=False):
+        tables = services.class_seat(classroom=classroom, game="gin", players=2)
+    assert len(tables) == 1
+    assert SharedTable.objects.filter(class_table__classroom=classroom).count() == 2
+    assert SharedTable.objects.filter(ended__isnull=True).count() == 2

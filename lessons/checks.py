@@ -565,6 +565,12 @@ def parse_check(args: str) -> Check:
     return check
 
 
+def own_seed(index: int) -> int:
+    """The seed of a lesson check's own question (the one its page shows first); a
+    fresh question ("Another one") is dealt from any other."""
+    return index + 1
+
+
 def of_its_kind(check: Check, seed: int) -> Check:
     """A fresh question of ``check``'s kind, dealt from ``seed``, for a check with fixed
     cards asked again (a learner who answered it wrong, a review): the same kind of
@@ -601,6 +607,7 @@ __all__ = [
     "ScoreCheck",
     "Suit",
     "of_its_kind",
+    "own_seed",
     "parse_check",
     "parse_points",
 ]

@@ -1,7 +1,7 @@
 """What the lesson pages post and link: an answer to a check, and the question it answers.
 
 A random check deals its question from a seed, and the seed is always the server's:
-the page's own (``index + 1``), or a fresh random one for "Another one". The form
+the page's own (:func:`lessons.checks.own_seed`), or a fresh random one for "Another one". The form
 sends it back inside a signed *question token* (``django.core.signing``, bound to
 the lesson and the check), so a learner cannot answer a question the site never
 asked, such as one whose answer they worked out in advance.
@@ -16,6 +16,8 @@ from django.http import QueryDict
 
 from rummy_site.parsing import MAX_SEED, small_int
 from rummy_site.questions import ForgedQuestion, read_question, sign_question
+
+from .checks import own_seed
 
 _SALT = "lessons.check.question"
 
@@ -40,10 +42,10 @@ def check_seed(query: QueryDict, form: QueryDict, index: int, *, answered: bool)
             try:
                 return int(read_question(token, salt=_SALT, fields={"seed": int})["seed"])
             except ForgedQuestion:
-                return index + 1
+                return own_seed(index)
     elif small_int(query.get("check")) == index and query.get("seed") == "new":
         return random.SystemRandom().randrange(1, MAX_SEED)
-    return index + 1
+    return own_seed(index)
 
 
 def question_token(game: str, slug: str, index: int, seed: int) -> str:
@@ -57,7 +59,7 @@ def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
     sign for this check."""
     token = form.get("question", "")
     if not token:
-        return index + 1
+        return own_seed(index)
     data = read_question(token, salt=_SALT, fields={"seed": int, "q": list})
     seed: int = data["seed"]
     question = data["q"]

@@ -13,7 +13,7 @@ from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.prepared import PreparedQuery, PreparedRows
 
-from .checks import BadAnswer, Check, Outcome, of_its_kind, parse_check
+from .checks import BadAnswer, Check, Outcome, of_its_kind, own_seed, parse_check
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
 from .signals import wrong_first_answer
 
@@ -216,11 +216,6 @@ def check_of(lesson: Lesson, index: int) -> Check:
     return parse_check(lesson.checks[index])
 
 
-def own_seed(index: int) -> int:
-    """The seed of a check's own question (the one the lesson page shows first)."""
-    return index + 1
-
-
 def check_for(lesson: Lesson, index: int, seed: int) -> Check:
     """The check that asks the question dealt from ``seed``: the lesson's own, or for a
     check with fixed cards asked with another seed ("Another one" after a wrong first
@@ -387,7 +382,6 @@ __all__ = [
     "lesson_get",
     "lesson_mark_read",
     "lessons_of",
-    "own_seed",
     "place",
     "progress_of",
     "special_get",

@@ -25,7 +25,7 @@ from fsrs import Card, Rating, Scheduler
 
 from learners.models import Learner
 from lessons import services as lessons
-from lessons.checks import Check, Outcome, of_its_kind, parse_check
+from lessons.checks import Check, Outcome, of_its_kind, own_seed, parse_check
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
@@ -148,7 +148,7 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
             # Asked once as it stood in the lesson; then fresh questions of its kind.
             chosen = seed or _fresh_seed()
             return Question(row, of_its_kind(check, chosen), chosen, lesson, game, "")
-        chosen = seed or (_fresh_seed() if check.random else lessons.own_seed(int(raw)))
+        chosen = seed or (_fresh_seed() if check.random else own_seed(int(raw)))
         return Question(row, check, chosen, lesson, game, "")
     args = topic_question(row.key)
     if args is None:

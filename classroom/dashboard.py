@@ -280,6 +280,7 @@ def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) 
     from drills.presenters import KIND_LABELS
     from game.cards import text_plain
     from game.guided import scenarios
+    from rummy_site import placement
     from rummy_site.languages import pick
 
     if model is Table:
@@ -289,6 +290,10 @@ def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) 
         scenario = scenarios.get(row["scenario"])
         title = text_plain(pick(scenario.title)) if scenario else row["scenario"]
         return _("Guided hand: %(title)s") % {"title": title}
+    if model is FirstAnswer and row["slug"] == placement.SLUG:
+        # The placement check keeps its first answers beside the lessons' (no lesson).
+        game = Game.named(row["game"])
+        return _("Placement check: %(game)s") % {"game": explain.game_name(game)} if game else ""
     if model in (FirstAnswer, LessonRead):
         title = lessons.get((row["game"], row["slug"]), row["slug"])
         return _("Lesson: %(title)s") % {"title": title}

@@ -285,3 +285,19 @@ def test_a_pupil_on_the_same_step_for_minutes_is_shown_as_stuck(teacher: User) -
     attempt = GuidedAttempt.objects.get(learner=ona)
     GuidedAttempt.objects.filter(pk=attempt.pk).update(step_started=later)
     assert [name for name, _w, _t in stuck(later)] == []
+
+
+def test_a_pupil_who_took_the_placement_check_is_shown_so(teacher: User) -> None:
+    """The placement check keeps its first answers with the lessons' (under its own
+    slug): the pupil's latest activity said "Lesson: placement"."""
+    from lessons import services as lessons
+    from rummy_site import placement
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = pupil_in(classroom, "Ona")
+    lessons.first_verdict(
+        learner=ona, game="knock", slug=placement.SLUG, index=0, seed=7, correct=True
+    )
+    pupils = services.pupils_of(classroom=classroom)
+    active = dashboard.activity(classroom, pupils, now=timezone.now())
+    assert active[ona.pk].what == "Placement check: Knock Rummy"

@@ -226,6 +226,29 @@
       link.click();
     }
   });
+  // The phone's menu (a <details>, which opens and closes without this): Escape closes
+  // it and gives the focus back to its button, and so does a press outside it.
+  function closeMenus(except, refocus) {
+    var menus = document.querySelectorAll("details.site-menu[open]");
+    for (var i = 0; i < menus.length; i++) {
+      if (menus[i] === except) {
+        continue;
+      }
+      menus[i].open = false;
+      if (refocus && menus[i].contains(document.activeElement)) {
+        menus[i].querySelector("summary").focus();
+      }
+    }
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      closeMenus(null, true);
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var menu = event.target && event.target.closest ? event.target.closest("details.site-menu") : null;
+    closeMenus(menu, false);
+  });
   // The class page's live part is redrawn by its poll: not while the teacher is in it
   // (a focused button or the scrolled grid would be lost); the next poll catches up.
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -103,3 +103,56 @@ def test_axe_with_four_colours_and_large_type(page: Page, site_url: str) -> None
     page.goto(f"{site_url}/en/?hand=9")
     expect(page.locator("body")).to_have_class(re.compile("deck-four-colour"))
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_on_a_phone_the_menu_is_one_button_and_the_cards_come_sooner(  # type: ignore[no-untyped-def]
+    browser, site_url: str, language: str
+) -> None:
+    """The newcomer's walk: on a 360 px phone the site's navigation wrapped to three lines
+    (142-170 px) above every page, and a guided hand's cards began below the screen. The
+    header is now one line with a "Menu" button, which opens by touch and by keyboard,
+    closes with Escape, and holds every page and language."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/guided/basic-01-groups-and-runs/")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 64, header
+    hand = page.locator(".hand").first.bounding_box()
+    assert hand is not None and hand["y"] < 740, f"the cards start at {hand['y']} px"
+    nav = page.get_by_role("navigation")
+    expect(nav).to_be_hidden()  # the wide screen's copy is not displayed, nor the closed one
+    menu = page.locator(".site-menu--narrow > summary")
+    expect(menu).to_have_text({"en": "Menu", "lt": "Meniu", "ru": "Меню", "it": "Menu"}[language])
+    menu.tap()
+    expect(nav).to_be_visible()
+    expect(nav.get_by_role("link")).to_have_count(7)
+    expect(page.get_by_role("button", name="Italiano")).to_be_visible()
+    assert serious_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(nav).to_be_hidden()
+    expect(menu).to_be_focused()
+    # By keyboard: Enter opens it, Tab reaches the pages; a page is a plain link.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    expect(nav.get_by_role("link").first).to_be_focused()
+    nav.get_by_role("link").nth(1).click()
+    expect(page).to_have_url(re.compile(f"/{language}/lessons/$"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_wide_screen_the_menu_is_the_header_row(page: Page, site_url: str) -> None:
+    """The menu's second copy is for phones: a laptop sees the pages and languages in the
+    header, with no "Menu" button."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}/lt/lessons/")
+    expect(page.locator(".site-menu--narrow > summary")).to_be_hidden()
+    nav = page.get_by_role("navigation", name="Pagrindinis meniu")
+    expect(nav).to_be_visible()
+    expect(nav.get_by_role("link", name="Pamokos")).to_have_attribute("aria-current", "page")
+    expect(page.get_by_role("button", name="Русский")).to_be_visible()

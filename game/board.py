@@ -33,6 +33,7 @@ from game.engine import (
     StepCode,
     best_arrangement,
 )
+from learners.names import name_key
 from rummy_site import parsing
 from rummy_site.parsing import small_int
 
@@ -316,6 +317,26 @@ def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any
     }
 
 
+def yours(name: str) -> str:
+    """The learner's own name, marked as theirs: "Alex (you)". Their seat says it (a
+    learner given a name by default otherwise met "Alex" at the table without being
+    told it was them)."""
+    return pgettext("the learner's own name at a table", "%(name)s (you)") % {"name": name}
+
+
+def told_apart(names: Sequence[str], me: int | None) -> list[str]:
+    """The players' names as sentences name them (the coach, the log, the scoring): the
+    learner's marked as theirs (:func:`yours`) when another player's reads the same
+    (:func:`learners.names.name_key`): a pupil called Ona against "Ona" is told apart
+    from her."""
+    marked = list(names)
+    if me is not None and 0 <= me < len(marked):
+        others = {name_key(name) for i, name in enumerate(marked) if i != me}
+        if name_key(marked[me]) in others:
+            marked[me] = yours(marked[me])
+    return marked
+
+
 def board_context(
     state: BoardState,
     display: BoardDisplay,
@@ -326,14 +347,14 @@ def board_context(
     """The part of a page every table shares (practice and guided hands): seats, piles,
     the learner's cards and buttons, the log, and the scoring walkthrough."""
     view = state.view
-    names = state.names
+    names = told_apart(state.names, state.me)
     # A learner sitting out (three-player Gin) sees no hand at all.
     my_cards = list(view.cards) if not state.sitting_out else []
     arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=view.ace_high)
     over = state.hand.is_over
     seats = [
         Seat(
-            name=names[i],
+            name=yours(state.names[i]) if i == state.me else names[i],
             cards=view.hand_sizes[i],
             score=scores[i] if scores is not None else "",
             is_turn=(i == view.turn and not over),

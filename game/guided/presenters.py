@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game import explain
-from game.board import BoardDisplay, board_context
+from game.board import BoardDisplay, board_context, told_apart
 from game.cards import text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import move_fields
@@ -76,7 +76,8 @@ def _why_not(state: GuidedState) -> str:
     if right is None:
         return _("That move is allowed, but it is not what this step is about.")
     ranked = next((r for r in advise(state.hand, LEARNER).moves if r.move == right), None)
-    reasons = [explain.coach_reason(r, state.names) for r in ranked.reasons] if ranked else []
+    names = told_apart(state.names, state.me)
+    reasons = [explain.coach_reason(r, names) for r in ranked.reasons] if ranked else []
     text = _("That move is allowed, but this step is about another one: %(move)s.") % {
         "move": explain.move_phrase(right)
     }
@@ -103,7 +104,7 @@ def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | No
         return {
             "kind": verdict.kind.value,
             "lead": _("Not allowed."),
-            "text": explain.refusal(verdict.error, state.names),
+            "text": explain.refusal(verdict.error, told_apart(state.names, state.me)),
             "more": text_html(verdict.text),
             "alert": True,
         }

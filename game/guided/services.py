@@ -23,7 +23,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from game.engine import (
     AnyMove,
@@ -39,7 +39,6 @@ from game.engine import (
 )
 from game.names import learner_default
 from learners.models import Learner
-from learners.names import name_key
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.languages import codes as languages
@@ -314,17 +313,11 @@ class GuidedState:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names: the scenario's, the learner's own at their seat. The coach's
-        words name the other players, so a learner who shares a name with one is told
-        apart at their seat ("Ona (you)"; the browser walk saw "Ona" play "Ona")."""
+        """The seats' names: the scenario's, the learner's own at their seat (told apart
+        from a player of the same name where sentences name them:
+        :func:`game.board.told_apart`)."""
         names = self.scenario.names.get(current()) or self.scenario.names[languages()[0]]
-        others = {name_key(name) for name in names if name}
-        mine = self.learner_name
-        if name_key(mine) in others:
-            mine = pgettext(
-                "the learner's seat beside a player of the same name", "%(name)s (you)"
-            ) % {"name": mine}
-        return [name or mine for name in names]
+        return [name or self.learner_name for name in names]
 
     @property
     def view(self) -> PlayerView:

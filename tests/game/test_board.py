@@ -175,3 +175,41 @@ def test_other_good_moves_leave_out_a_move_the_coach_speaks_against() -> None:
     )
     context = advice_context(Advice(0, (stock, helpful)), ["Nico", "Giulia"])
     assert context is not None and len(context["others"]) == 1
+
+
+@dataclass(frozen=True)
+class Named(Seat):
+    """A state whose players are named as given."""
+
+    given: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.given)
+
+
+def test_the_learners_seat_says_it_is_theirs_in_every_language() -> None:
+    """The newcomer's walk: a learner given a name by default ("Aleksas", "Саша") met it
+    at the table with nothing saying it was them."""
+    from django.utils import translation
+
+    hand = new_hand("gin", seed=3)
+    for language, you in [("en", "Alex (you)"), ("lt", "Alex (jūs)"), ("ru", "Alex (вы)")]:
+        with translation.override(language):
+            context = board_context(Named(hand, me=0, given=("Alex", "Ona")), BoardDisplay())
+        assert [s.name for s in context["seats"]] == [you, "Ona"]
+    with translation.override("it"):
+        context = board_context(Named(hand, me=1, given=("Giulia", "Nico")), BoardDisplay())
+    assert [s.name for s in context["seats"]] == ["Giulia", "Nico (tu)"]
+
+
+def test_sentences_tell_the_learner_apart_only_from_a_player_of_the_same_name() -> None:
+    from game.board import told_apart
+
+    assert told_apart(["Ona", "ONA"], 1) == ["Ona", "ONA (you)"]
+    assert told_apart(["Ona", "Rasa"], 1) == ["Ona", "Rasa"]
+    assert told_apart(["Ona", "Ona"], None) == ["Ona", "Ona"]
+    # The seat is marked once, not twice, beside a namesake.
+    hand = new_hand("gin", seed=3)
+    context = board_context(Named(hand, me=1, given=("Ona", "ONA")), BoardDisplay())
+    assert [s.name for s in context["seats"]] == ["Ona", "ONA (you)"]

@@ -205,7 +205,7 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
     if result is None:
         return None
     steps = []
-    for step in result.settlement.steps:
+    for step in explain.told_steps(result.settlement):
         cards: tuple[Card, ...] = ()
         melds: tuple[tuple[Card, ...], ...] = ()
         if step.code in (StepCode.SHOW, StepCode.KEEPS):

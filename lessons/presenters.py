@@ -219,7 +219,8 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
         settlement = d["settlement"]
         shown = {
             "steps": [
-                explain.settlement_step(s, names, game=settlement.game) for s in settlement.steps
+                explain.settlement_step(s, names, game=settlement.game)
+                for s in explain.told_steps(settlement)
             ]
         }
     elif isinstance(check, LayoffCheck):

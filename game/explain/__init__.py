@@ -39,7 +39,7 @@ from .numbers import (
     who,
 )
 from .refusals import MELD_FAILURES, MOVE_ERRORS, MOVE_NAMES, meld_failure, refusal
-from .scoring import LINES, STEPS, match_over, settlement_step, summary_line
+from .scoring import LINES, STEPS, match_over, settlement_step, summary_line, told_steps
 
 #: Each game's name, as the site writes it.
 GAME_NAMES: dict[Game, Promise] = {
@@ -83,5 +83,6 @@ __all__ = [
     "settlement_step",
     "signed",
     "summary_line",
+    "told_steps",
     "who",
 ]

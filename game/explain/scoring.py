@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
-from game.engine import Game, LineCode, SettleStep, StepCode, SummaryLine
+from game.engine import Game, LineCode, Settlement, SettleStep, StepCode, SummaryLine
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, deadwood_points, people, points, signed, who
@@ -356,6 +358,42 @@ SCORED_TOTAL = {
 }
 
 
+#: The steps that say what a player scores in Basic Rummy and Gin, and the parameter
+#: that holds it: the player's total repeats it (the walk: "Ona went out and scores 70"
+#: then "Ona scores 70 in this hand").
+_SCORING_STEPS = {
+    StepCode.WENT_OUT: "points",
+    StepCode.WENT_RUMMY: "doubled",
+    StepCode.GIN_SCORE: "points",
+    StepCode.KNOCK_SCORE: "points",
+    StepCode.UNDERCUT_SCORE: "points",
+}
+
+
+def told_steps(settlement: Settlement) -> list[SettleStep]:
+    """The steps of a hand's scoring worth saying, in order: the engine's, less a Basic
+    Rummy or Gin total that only repeats the points a step before it gave the same player.
+    The others' totals stay ("Ben scores nothing in this hand"), as do Knock Rummy's
+    balances, which add up what was paid and received."""
+    steps: Sequence[SettleStep] = settlement.steps
+    if settlement.game not in (Game.BASIC, Game.GIN):
+        return list(steps)
+    said = {
+        (step.params["player"], step.params[_SCORING_STEPS[step.code]])
+        for step in steps
+        if step.code in _SCORING_STEPS
+    }
+    return [
+        step
+        for step in steps
+        if not (
+            step.code is StepCode.TOTAL
+            and step.params["received"]
+            and (step.params["player"], step.params["received"]) in said
+        )
+    ]
+
+
 def settlement_step(step: SettleStep, names: Names, *, game: Game | None = None) -> str:
     """One line of a hand's scoring, in the page's language. ``game``: the hand's game
     (its totals are said as points scored in Basic Rummy and Gin, as a balance in Knock
@@ -381,4 +419,12 @@ def match_over(name: str, *, pair: bool = False) -> str:
     return _("The match is over: %(name)s wins.") % {"name": name}
 
 
-__all__ = ["LINES", "SCORED_TOTAL", "STEPS", "match_over", "settlement_step", "summary_line"]
+__all__ = [
+    "LINES",
+    "SCORED_TOTAL",
+    "STEPS",
+    "match_over",
+    "settlement_step",
+    "summary_line",
+    "told_steps",
+]

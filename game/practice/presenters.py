@@ -158,7 +158,7 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
         "over": True,
         "steps": [
             explain.settlement_step(step, names, game=result.settlement.game)
-            for step in result.settlement.steps
+            for step in explain.told_steps(result.settlement)
         ],
     }
 

@@ -433,6 +433,48 @@ def test_totals_are_points_scored_in_basic_and_gin_and_a_balance_in_knock() -> N
     assert any("in all" in line for line in knock_lines)
 
 
+def test_the_walkthrough_says_the_winners_points_once() -> None:
+    """The newcomer's walk: Basic's walkthrough said "Ona went out and scores 26" and
+    then "Ona scores 26 in this hand". A total that only repeats a step's points is left
+    out; the others' "scores nothing", a doubled rummy's and Knock's balances stay."""
+    names = ["Ona", "Ben", "Rasa"]
+
+    def told(settlement: Any) -> list[str]:
+        return [
+            explain.settlement_step(s, names, game=settlement.game)
+            for s in explain.told_steps(settlement)
+        ]
+
+    hands = [[], parse_cards("KS 7D AH"), parse_cards("QC 9H")]
+    basic = settle_basic(winner=0, went_rummy=False, hands=hands)
+    assert told(basic)[-3:] == [
+        "Ona went out and scores 37.",
+        "Ben scores nothing in this hand.",
+        "Rasa scores nothing in this hand.",
+    ]
+    assert len(basic.steps) == len(explain.told_steps(basic)) + 1
+    rummy = told(settle_basic(winner=0, went_rummy=True, hands=hands))
+    assert rummy[-3] == "Ona went rummy: 37 doubled is 74." and "Ona scores" not in str(rummy)
+    gin = settle_gin(
+        knocker=0,
+        hands=[
+            parse_cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"),
+            parse_cards("KH KS 7C 8D QH JD 2S 4S 6S 8S"),
+        ],
+    )
+    lines = told(gin)
+    assert sum("Ona scores" in line for line in lines) == 1, lines
+    assert lines[-1] == "Ben scores nothing in this hand."
+    knock = settle_knock(
+        knocker=0,
+        hands=[
+            parse_cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"),
+            parse_cards("KH KS 7C 8D QH JD 2S 4S 6S 8S"),
+        ],
+    )
+    assert explain.told_steps(knock) == list(knock.steps)
+
+
 def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:
     from game.engine import Event
 

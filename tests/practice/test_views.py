@@ -20,6 +20,7 @@ from game.engine import (
     Phase,
     TableFormat,
 )
+from game import explain
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
 from tests import factories
@@ -834,7 +835,7 @@ def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
     wrong = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best + 1)})
     html = wrong.content.decode()
     assert "Not quite." in html and "Next step" not in html  # the whole walkthrough
-    assert html.count('class="score-step"') == len(hand.result.settlement.steps)
+    assert html.count('class="score-step"') == len(explain.told_steps(hand.result.settlement))
     right = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best)})
     assert "Right!" in right.content.decode()
     odd = client.get(url(table), {"guess_player": "9", "guess_points": "lots"})

@@ -71,10 +71,18 @@ def people(seats: Sequence[int], names: Sequence[str]) -> str:
     return _("%(first)s and %(last)s") % {"first": ", ".join(named[:-1]), "last": named[-1]}
 
 
+def either(phrases: Sequence[str]) -> str:
+    """ "A, B or C": one of ``phrases``."""
+    if len(phrases) == 1:
+        return phrases[0]
+    return _("%(first)s or %(last)s") % {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+
+
 __all__ = [
     "card_short",
     "cards_short",
     "deadwood_points",
+    "either",
     "full_card_names",
     "people",
     "points",

@@ -70,11 +70,20 @@ def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
 def _why_not(state: GuidedState) -> str:
     """For a legal move that is not the step's, when the scenario has no words for it:
     the move the step teaches and the coach's reasons for it (the pedagogy review:
-    "not what this step is about" said no why)."""
+    "not what this step is about" said no why); every one, when the step takes several
+    (the newcomer's walk: basic-02 named one of its two runs)."""
     step = state.step
-    right = scenarios.right_move(step, state.hand) if step is not None else None
-    if right is None:
+    rights = scenarios.right_moves(step, state.hand) if step is not None else []
+    if not rights:
         return _("That move is allowed, but it is not what this step is about.")
+    if len(rights) > 1:
+        # "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥": an instruction starts with its verb.
+        phrases = [explain.move_phrase(m) for m in rights]
+        phrases[1:] = [p[:1].lower() + p[1:] for p in phrases[1:]]
+        return _("That move is allowed, but this step is about another one: %(move)s.") % {
+            "move": explain.either(phrases)
+        }
+    right = rights[0]
     ranked = next((r for r in advise(state.hand, LEARNER).moves if r.move == right), None)
     names = told_apart(state.names, state.me)
     reasons = [explain.coach_reason(r, names) for r in ranked.reasons] if ranked else []

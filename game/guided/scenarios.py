@@ -551,6 +551,15 @@ def right_move(step: ScenarioStep, hand: Hand) -> AnyMove | None:
     return fitting[0] if fitting else None
 
 
+def right_moves(step: ScenarioStep, hand: Hand) -> list[AnyMove]:
+    """Every move a step accepts as right in ``hand``: its expected moves that are legal
+    (a layout's melds, in any order), or for a rule step the coach's best that fits."""
+    if step.expect:
+        return [m for m in step.expect if hand.is_legal(m, LEARNER)]
+    best = right_move(step, hand)
+    return [best] if best is not None else []
+
+
 def right_line(scenario: Scenario) -> list[AnyMove]:
     """The learner's moves the scenario teaches, from the deal to the end."""
     moves: list[AnyMove] = []

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import pytest
 
 from game.board import BoardDisplay, actions, board_context
-from game.explain import told_steps
 from game.engine import Card, Deal, Hand, PlayerView, new_hand, replay_hand
+from game.explain import told_steps
 
 pytestmark = pytest.mark.django_db(databases=[])  # no database: a pure presenter
 

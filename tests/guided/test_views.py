@@ -9,7 +9,7 @@ from django.test import Client
 from django.utils import translation
 
 from game.cards import text_html
-from game.engine import DrawStock, Knock
+from game.engine import DrawStock, Knock, Move
 from game.guided import scenarios as guided
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import stars_for
@@ -463,3 +463,29 @@ def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Clien
     client.post(page(slug, what="move"), {"version": "2", **move_data(knock)})
     html = client.get(page(slug)).content.decode()
     assert "did not knock when the lesson wanted a knock" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "named"),
+    [
+        ("en", "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥."),
+        ("lt", "Išdėti 2♦ 3♦ 4♦ arba išdėti 9♥ 10♥ V♥ D♥"),
+        ("ru", "Выложить 2♦ 3♦ 4♦ или выложить 9♥ 10♥ В♥ Д♥."),
+        ("it", "Calare 2♦ 3♦ 4♦ o calare 9♥ 10♥ J♥ Q♥."),
+    ],
+)
+def test_a_step_that_takes_either_of_two_melds_names_both(
+    client: Client, language: str, named: str
+) -> None:
+    """The newcomer's walk: discarding where basic-02 asks for one of two runs was told
+    "this step is about another one: Meld 2♦ 3♦ 4♦", as if the hearts were wrong."""
+    slug = "basic-02-stock-or-discard"
+    client.post(
+        page(slug, language, "move"), {"version": "0", **move_data(Move.parse("draw stock"))}
+    )
+    answer = client.post(
+        page(slug, language, "move"), {"version": "1", **move_data(Move.parse("discard 6S"))}
+    )
+    text = re.sub(r"<[^>]+>", "", answer.content.decode())
+    assert named in text, text[text.find("feedback") :][:600]

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from game import explain
 from game.engine import (
     Card,
     Discard,
@@ -20,7 +21,6 @@ from game.engine import (
     Phase,
     TableFormat,
 )
-from game import explain
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
 from tests import factories

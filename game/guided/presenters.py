@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game import explain
-from game.board import BoardDisplay, board_context, told_apart
+from game.board import BoardDisplay, advice_context, board_context, told_apart
 from game.cards import text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import move_fields
@@ -174,8 +174,13 @@ def guided_context(
         said = {**said, "text": _("The hand is over. Work out the score yourself below.")}
     if pending or said_now:
         closing = None  # not yet, or said just now in the feedback
+    advice = None
     if state.off_path:
         prompt = _("You have left the lesson's path: finish the hand your own way.")
+        if state.advice_asked:
+            advice = advice_context(advise(state.hand, LEARNER), told_apart(state.names, state.me))
+        elif state.my_turn:
+            prompt += " " + _("The coach still gives advice: ask for a hint.")
     else:
         prompt = text_html(pick(step.prompt)) if step else ""
     context.update(
@@ -200,7 +205,9 @@ def guided_context(
             "hints": [text_html(pick(h)) for h in step.hints[: state.hints_shown]]
             if step and coaching
             else [],
-            "more_hints": step is not None and coaching and state.hints_shown < len(step.hints),
+            "more_hints": (step is not None and coaching and state.hints_shown < len(step.hints))
+            or (state.off_path and state.my_turn and not state.advice_asked),
+            "advice": advice,
             "feedback": said,
             "closing_words": closing,
             "finished": state.hand.is_over,

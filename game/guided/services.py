@@ -367,6 +367,16 @@ class GuidedState:
             return 0
         return sum(1 for h in self.attempt.hints if h.get("step") == self.step.number)
 
+    @property
+    def advice_asked(self) -> bool:
+        """Off the path, whether the learner asked the coach for advice where the hand
+        stands now (a hint kept as ``{"off": moves made}``: shown again on a reload, gone
+        with the next move)."""
+        if self.attempt is None or not self.off_path:
+            return False
+        made = len(self.attempt.moves)
+        return any(h.get("off") == made for h in self.attempt.hints)
+
 
 def learner_name(learner: Learner | None) -> str:
     if learner is not None and learner.display_name:
@@ -680,14 +690,21 @@ def attempt_hint(
     version: int,
     current: GuidedAttempt | Unread | None = UNREAD,
 ) -> GuidedState:
-    """Show the next hint of the current step's ladder (and count it). ``current`` as
-    for :func:`attempt_move`."""
+    """Show the next hint of the current step's ladder (and count it). Off the path the
+    scenario's words no longer fit: the hint is the engine coach's advice for the hand as
+    it stands (counted once per position, :attr:`GuidedState.advice_asked`). ``current``
+    as for :func:`attempt_move`."""
     state = _acting_state(learner, scenario, version, current)
     attempt = state.attempt
     assert attempt is not None
     if state.hand.is_over:
         raise AttemptOver()
-    if state.step is None or state.off_path or state.hints_shown >= len(state.step.hints):
+    if state.off_path:
+        if state.advice_asked or not state.my_turn:
+            raise NoMoreHints()
+        _save(attempt, attempt.version, hints=[*attempt.hints, {"off": len(attempt.moves)}])
+        return state
+    if state.step is None or state.hints_shown >= len(state.step.hints):
         raise NoMoreHints()
     _save(attempt, attempt.version, hints=[*attempt.hints, {"step": state.step.number}])
     return state

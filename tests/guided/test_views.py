@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from game import explain
 from game.cards import text_html
 from game.engine import DrawStock, Knock, Move
 from game.guided import scenarios as guided
@@ -214,6 +215,59 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
     attempt = GuidedAttempt.objects.get()
     assert attempt.finished and attempt.stars == 2
     assert "Hand complete" in client.get(page(slug)).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "ask", "suggests"),
+    [
+        ("en", "ask for a hint", "The coach suggests"),
+        ("lt", "paprašykite užuominos", "Treneris siūlo"),
+        ("ru", "попросите подсказку", "Тренер советует"),
+        ("it", "chiedi un suggerimento", "Il tutor consiglia"),
+    ],
+)
+def test_off_the_lesson_path_a_hint_is_the_coachs_advice(
+    client: Client, language: str, ask: str, suggests: str
+) -> None:
+    """The newcomer's walk: once a learner went their own way ("Continue anyway"), the
+    coach fell silent for the rest of the hand. A hint is now the engine coach's advice
+    for the hand as it stands, counted once per position, gone with the next move."""
+    from game.engine import advise
+    from game.guided.scenarios import LEARNER
+    from game.guided.services import guided_state
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    client.post(page(slug, language, "move"), {"version": "0", "action": "draw_stock"})
+    client.post(
+        page(slug, language, "move"), {"version": "1", "action": "draw_stock", "continue": "1"}
+    )
+    html = client.get(page(slug, language)).content.decode()
+    assert ask in html and 'id="hint"' in html and suggests not in html
+    attempt = GuidedAttempt.objects.get()
+    state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+    with translation.override(language):
+        best = explain.move_phrase(advise(state.hand, LEARNER).best.move)  # type: ignore[union-attr]
+    answer = client.post(page(slug, language, "hint"), {"version": str(attempt.version)}, **HTMX)
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert f"{suggests}: {best}" in html and 'id="hint"' not in html and ask not in html
+    assert len(GuidedAttempt.objects.get().hints) == 1
+    # Shown again on a reload; asked again, it is not counted twice.
+    assert f"{suggests}: {best}" in client.get(page(slug, language)).content.decode()
+    again = client.post(page(slug, language, "hint"), {"version": str(attempt.version + 1)})
+    assert again.status_code == 422 and len(GuidedAttempt.objects.get().hints) == 1
+    # The next move leaves it behind: the hint is there to ask again.
+    attempt = GuidedAttempt.objects.get()
+    state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+    client.post(
+        page(slug, language, "move"),
+        {"version": str(attempt.version), **move_data(learner_move(state.hand))},
+    )
+    html = client.get(page(slug, language)).content.decode()
+    assert suggests not in html and 'id="hint"' in html
 
 
 # ------------------------------------------------------------------ odd input (review findings)

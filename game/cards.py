@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.utils import translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
@@ -251,6 +252,58 @@ def cards_short(cards: Iterable[Card | str]) -> str:
 
 def rank_short(rank: Rank) -> str:
     return "10" if rank is Rank.TEN else rank_index(rank)
+
+
+# -- A card after its article (Italian) ------------------------------------------------
+
+#: Italian: a single card in a sentence takes the article of its spoken name (docs/terms/
+#: it.md): the translator writes the masculine one, «il %(card)s», «dal %(card)s», and
+#: :func:`with_articles` gives the queen (la donna) «la», and the ace and the eight
+#: (l'asso, l'otto) «l'». ``un`` stays before a masculine vowel («un asso») and becomes
+#: «una» before the queen.
+_IT_FEMININE = {"il": "la", "al": "alla", "dal": "dalla", "del": "della", "nel": "nella"}
+_IT_FEMININE |= {"sul": "sulla", "un": "una"}
+_IT_ELIDED = {"il": "l'", "al": "all'", "dal": "dall'", "del": "dell'", "nel": "nell'"}
+_IT_ELIDED |= {"sul": "sull'"}
+
+
+@lru_cache(maxsize=4)
+def _article_pattern(language: str) -> re.Pattern[str]:
+    """An article (any of :data:`_IT_FEMININE`'s, capitalised too) and the space after it,
+    before a card whose rank is the queen, the ace or the eight in ``language``'s
+    corner letters."""
+    with translation.override(language):
+        ranks = "|".join(re.escape(rank_short(r)) for r in (Rank.QUEEN, Rank.ACE, Rank.EIGHT))
+    words = "|".join(w for a in _IT_FEMININE for w in (a, a.capitalize()))
+    suits = "".join(s.symbol for s in Suit)
+    return re.compile(rf"\b({words}) (?=({ranks})[{suits}])")
+
+
+def with_articles(text: str) -> str:
+    """``text`` (a sentence with cards as on their corners) with each card's article
+    agreeing with the card, in a language that needs it (Italian: «il K♣», «la Q♥»,
+    «l'8♦», «dall'A♠»); other languages' text unchanged."""
+    language = get_language()
+    if language != "it":
+        return text
+    queen = rank_short(Rank.QUEEN)
+
+    def agree(match: re.Match[str]) -> str:
+        word = match.group(1)
+        article = word.lower()
+        if match.group(2) == queen:
+            agreed = _IT_FEMININE[article]
+        elif article in _IT_ELIDED:
+            return _capitalised(_IT_ELIDED[article], word)  # "l'8♦": no space
+        else:
+            return match.group(0)  # «un asso», «un otto»
+        return _capitalised(agreed, word) + " "
+
+    return _article_pattern(language).sub(agree, text)
+
+
+def _capitalised(article: str, like: str) -> str:
+    return article.capitalize() if like[:1].isupper() else article
 
 
 # -- Cards in authored text ----------------------------------------------------------

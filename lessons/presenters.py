@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
+from game.cards import with_articles
 from game.engine import (
     Arrangement,
     Card,
@@ -182,13 +183,20 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
         best = d["best"]
         if outcome.correct:
             lines.append(
-                _("Right: without %(card)s your deadwood is %(points)s, the least there can be.")
-                % {"card": explain.card_short(d["picked"]), "points": d["least"]}
+                with_articles(
+                    _(
+                        "Right: without %(card)s your deadwood is %(points)s, the least there "
+                        "can be."
+                    )
+                    % {"card": explain.card_short(d["picked"]), "points": d["least"]}
+                )
             )
         else:
             lines.append(
-                _("Without %(card)s your deadwood would be %(given)s.")
-                % {"card": explain.card_short(d["picked"]), "given": d["given"]}
+                with_articles(
+                    _("Without %(card)s your deadwood would be %(given)s.")
+                    % {"card": explain.card_short(d["picked"]), "given": d["given"]}
+                )
             )
         if not outcome.correct or len(best) > 1:
             values = {"cards": explain.cards_short(best), "least": d["least"]}

@@ -18,10 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.cards import with_articles
+
 Params = Mapping[str, Any]
 Names = Sequence[str]
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+#: A placeholder after a word that may be an article (:func:`game.cards.with_articles`).
+_ARTICLE_BEFORE = re.compile(r"\b(?:[Ii]l|[Aa]l|[Dd]al|[Dd]el|[Nn]el|[Ss]ul|[Uu]n) %\(")
 
 
 def no_values(params: Params, names: Names) -> dict[str, object]:
@@ -37,8 +41,11 @@ class Sentence:
 
     def render(self, params: Params, names: Names = ()) -> str:
         template = self.template(params)
-        values = self.values(params, names)
-        return template % values if PLACEHOLDER.search(template) else template
+        if not PLACEHOLDER.search(template):
+            return template
+        text = template % self.values(params, names)
+        # A card after its article ("il %(card)s"): only Italian writes one.
+        return with_articles(text) if _ARTICLE_BEFORE.search(template) else text
 
 
 __all__ = ["PLACEHOLDER", "Names", "Params", "Sentence", "no_values"]

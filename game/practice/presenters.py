@@ -24,6 +24,7 @@ from game.board import (
     scoring_pending,
     table_melds,
 )
+from game.cards import with_articles
 from game.engine import (
     Advice,
     AnyMove,
@@ -191,7 +192,7 @@ def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] |
         }
     else:
         return None
-    return {"question": question, "fields": move_fields(move)}
+    return {"question": with_articles(question), "fields": move_fields(move)}
 
 
 def _match_over(state: TableState) -> str | None:

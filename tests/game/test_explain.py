@@ -501,3 +501,55 @@ def test_card_names_and_short_codes_are_each_cards_in_the_active_language(
         assert explain.cards_short(["QS", *parse_cards("7H 10D")]) == " ".join(
             card_short(c) for c in ("QS", "7H", "TD")
         )
+
+
+@pytest.mark.parametrize(
+    ("card", "discarded", "not_helping"),
+    [
+        ("KC", "Hai scartato il K♣.", "Il K♣ non ti aiuta abbastanza."),
+        ("QH", "Hai scartato la Q♥.", "La Q♥ non ti aiuta abbastanza."),
+        ("8D", "Hai scartato l'8♦.", "L'8♦ non ti aiuta abbastanza."),
+        ("AS", "Hai scartato l'A♠.", "L'A♠ non ti aiuta abbastanza."),
+        ("TC", "Hai scartato il 10♣.", "Il 10♣ non ti aiuta abbastanza."),
+    ],
+)
+def test_an_italian_card_takes_its_own_article(
+    card: str, discarded: str, not_helping: str
+) -> None:
+    """The Italian review (69): "Hai scartato K♣" lacked the article every lesson gives a
+    card. The translator writes the masculine one; the queen takes «la», the ace and the
+    eight «l'», as their names do (la donna, l'asso, l'otto)."""
+    with translation.override("it"):
+        assert explain.YOU_DID[MoveKind.DISCARD].render({"card": card}) == discarded
+        assert explain.REASONS[Why.TOP_NOT_USEFUL].render({"card": card}) == not_helping
+
+
+def test_articles_agree_after_a_preposition_and_only_in_italian() -> None:
+    from game.cards import with_articles
+
+    with translation.override("it"):
+        assert with_articles("Dal Q♥ al 8♦, del A♠ e un Q♣, un 8♣; il K♠") == (
+            "Dalla Q♥ all'8♦, dell'A♠ e una Q♣, un 8♣; il K♠"
+        )
+        assert with_articles("il 10♥ J♥ Q♥") == "il 10♥ J♥ Q♥"  # a meld takes none
+    for language in ("en", "lt", "ru"):
+        with translation.override(language):
+            text = explain.YOU_DID[MoveKind.DISCARD].render({"card": "QH"})
+            assert with_articles(text) == text and "la " not in text
+
+
+def test_every_italian_sentence_gives_a_single_card_its_article() -> None:
+    """docs/terms/it.md: a single card takes its article. A card placeholder in the
+    Italian catalogue follows one (or starts a label: "%(card)s: carta spaiata")."""
+    import polib
+
+    catalogue = polib.pofile(str(settings.BASE_DIR / "locale/it/LC_MESSAGES/django.po"))
+    bare = []
+    for entry in catalogue.translated_entries():
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            for match in re.finditer(r"(\S*\s)?%\((card|took)\)s(.)?", text):
+                before, after = (match.group(1) or "").strip(), match.group(3)
+                articled = before.lower() in {"il", "al", "dal", "del", "nel", "sul", "un"}
+                if not articled and not (match.start() == 0 and after == ":"):
+                    bare.append(text)
+    assert bare == []

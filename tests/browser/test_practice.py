@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from game import explain
 from game.engine import AnyMove, DrawStock, Hand
 from game.practice.models import Table
 from game.practice.services import HUMAN
@@ -93,7 +94,7 @@ def test_gin_hand_by_mouse_to_the_end_of_the_scoring(page: Page, site_url: str) 
     expect(page.locator("#result-title")).to_be_visible()
     shown = walk_through_scoring(page)
     assert hand.result is not None
-    assert shown == len(hand.result.settlement.steps)
+    assert shown == len(explain.told_steps(hand.result.settlement))
     expect(page.get_by_role("button", name="Next hand")).to_be_visible()
 
 
@@ -186,7 +187,7 @@ def test_gin_hand_with_the_keyboard_only(page: Page, site_url: str) -> None:
     expect(page.locator(".score-yourself__form")).to_be_visible()
     shown = walk_through_scoring(page, keyboard=True)
     assert hand.result is not None
-    assert shown == len(hand.result.settlement.steps)
+    assert shown == len(explain.told_steps(hand.result.settlement))
 
 
 @pytest.mark.django_db(transaction=True)

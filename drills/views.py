@@ -12,6 +12,7 @@ from learners.middleware import LearnerRequest
 from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
+from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
 
@@ -42,6 +43,8 @@ def _drill_page(
     item = services.new_question(learner=learner, game=game, kind=kind)
     record = last.record if last else services.record_of(learner=learner, game=game, kind=kind)
     context = presenters.drill_context(item, record, last=last, error=error)
+    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    context["page_url"] = cached_reverse("drills:drill", game.value, kind)
     return render(request, "drills/drill.html", context, status=status)
 
 

@@ -25,6 +25,7 @@ from rummy_site.htmx import wants_partial
 from rummy_site.languages import current as language
 from rummy_site.languages import pick
 from rummy_site.parsing import small_int
+from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
 from .forms import answered_seed, check_seed, parse_answer
@@ -100,6 +101,8 @@ def _lesson_page(
         checks,
         guided_hands,
     )
+    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    context["page_url"] = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
     return render(request, "lessons/lesson.html", context, status=status)
 
 

@@ -13,6 +13,7 @@ from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
 from rummy_site.languages import current as language
 from rummy_site.questions import ForgedQuestion
+from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
 
@@ -37,6 +38,8 @@ def _page(
         error=error,
         picked=picked,
     )
+    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    context["page_url"] = cached_reverse("review:page")
     return render(request, "review/page.html", context, status=status)
 
 

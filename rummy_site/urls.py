@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
-from django.views.i18n import set_language
 
 from classroom.urls import account_patterns, top_patterns
 from game.shared.views import table_events
@@ -17,7 +16,7 @@ from . import (
 )
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("i18n/setlang/", set_language, name="set_language"),
+    path("i18n/setlang/", views.set_language, name="set_language"),
     # A table for people's server-sent events (no words in them: no language prefix).
     path("events/tables/<id:public_id>/", table_events, name="table_events"),
 ]

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from urllib.parse import urlsplit
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, get_language_from_path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django.views.i18n import set_language as django_set_language
 
 from game import explain
 from game.cards import text_html
@@ -215,3 +218,15 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
             status=exc.status,
         )
     return _placement_page(request, chosen, answered.next, answered=answered)
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's ``set_language``, with the page's own language active while it finds the
+    page in the chosen one. Django resolves ``next`` in the request's language (the
+    cookie's, else the browser's): a Russian phone on a class's Lithuanian join link,
+    ``/lt/join/...``, found no such page in Russian and was sent back to it unchanged,
+    so no language button did anything (the browser walk)."""
+    next_url = request.POST.get("next", request.GET.get("next", ""))
+    own = get_language_from_path(urlsplit(next_url).path) or get_language()
+    with translation.override(own):
+        return django_set_language(request)

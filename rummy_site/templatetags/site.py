@@ -18,10 +18,24 @@ LANGUAGE_OWN_NAMES = {"en": "English", "lt": "Lietuvių", "ru": "Русский"
 
 
 @register.simple_tag(takes_context=True)
+def page_path(context: template.Context) -> str:
+    """The address of the page being shown, for the language switcher (its ``next``) and
+    the page's other languages. A page drawn in answer to a POST without JavaScript (a
+    move, a hint, a lesson's answer) was posted to an action's address, which a GET
+    answers with 405: the view's ``page_url`` names the page itself."""
+    request = context.get("request")
+    if request is None:
+        return "/"
+    if request.method in ("GET", "HEAD"):
+        return str(request.get_full_path())
+    return str(context.get("page_url") or request.path)
+
+
+@register.simple_tag(takes_context=True)
 def page_languages(context: template.Context) -> list[dict[str, Any]]:
     """This page in every language: code, own name, URL, and whether it is the current one."""
     request = context.get("request")
-    path = request.get_full_path() if request is not None else "/"
+    path = page_path(context)
     current = context.get("LANGUAGE_CODE") or settings.LANGUAGE_CODE
     pages = []
     for code, _name in settings.LANGUAGES:

@@ -513,9 +513,7 @@ def test_card_names_and_short_codes_are_each_cards_in_the_active_language(
         ("TC", "Hai scartato il 10♣.", "Il 10♣ non ti aiuta abbastanza."),
     ],
 )
-def test_an_italian_card_takes_its_own_article(
-    card: str, discarded: str, not_helping: str
-) -> None:
+def test_an_italian_card_takes_its_own_article(card: str, discarded: str, not_helping: str) -> None:
     """The Italian review (69): "Hai scartato K♣" lacked the article every lesson gives a
     card. The translator writes the masculine one; the queen takes «la», the ace and the
     eight «l'», as their names do (la donna, l'asso, l'otto)."""

@@ -652,3 +652,13 @@ def test_a_deadwood_answer_is_worked_out_card_by_card(db: None) -> None:
     outcome = with_meld.judge({"answer": "5"}, 2)
     assert "9♦ 4♥, that is 9 + 4 = 13." in " ".join(explanation(with_meld, outcome)["lines"])
     assert "Try every way to make melds" in hint(with_meld, outcome)
+
+
+def test_an_answer_without_javascript_switches_language_to_the_lesson(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """The browser walk: a page drawn in answer to a POST (no JavaScript) sent its own
+    action's address to the language switcher, which a GET answers with 405."""
+    html = answer(client, 1, {"answer": "30"}, htmx=False).content.decode()
+    assert 'name="next" value="/en/lessons/gin/checks/"' in html
+    assert "check/1/" not in html.split('name="next"', 1)[1][:60]

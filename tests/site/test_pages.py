@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -71,6 +72,36 @@ def test_switcher_keeps_you_on_the_same_page(client: Client, name: str) -> None:
     assert response["Location"] == url_in(name, "ru")
     # The choice is remembered: "/" now goes to Russian whatever the browser says.
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="it").headers["Location"] == "/ru/"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("cookie", "browser", "page", "chosen", "expected"),
+    [
+        # A Russian phone opens the class's Lithuanian join link and picks Russian.
+        (None, "ru", "/lt/join/ABCDEF/", "ru", "/ru/join/ABCDEF/"),
+        (None, "ru", "/lt/lessons/", "en", "/en/lessons/"),
+        # An English browser on the Italian practice page picks Lithuanian.
+        (None, "en", "/it/practice/", "lt", "/lt/practice/"),
+        # The cookie says Lithuanian; the page is Russian; English is picked.
+        ("lt", "en", "/ru/lessons/", "en", "/en/lessons/"),
+    ],
+)
+def test_switcher_works_whatever_language_the_browser_or_cookie_says(
+    client: Client, cookie: str | None, browser: str, page: str, chosen: str, expected: str
+) -> None:
+    """The browser walk: a language button did nothing when the page's language was not
+    the browser's or the cookie's (Django resolved the page in their language, found
+    nothing, and sent it back unchanged): a pupil could not leave a Lithuanian join link."""
+    if cookie:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = cookie
+    response = client.post(
+        reverse("set_language"),
+        {"language": chosen, "next": page},
+        HTTP_ACCEPT_LANGUAGE=browser,
+    )
+    assert response.status_code == 302 and response["Location"] == expected
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == chosen
 
 
 @pytest.mark.django_db
@@ -155,3 +186,31 @@ def test_remembered_urls_are_each_languages_own(language: str) -> None:
         assert cached_reverses(names, "abc") == expected
         assert [cached_reverse(name, "abc") for name in names] == expected
     assert all(url.startswith(f"/{language}/") for url in expected)
+
+
+@pytest.mark.django_db
+def test_a_page_drawn_for_a_post_switches_language_to_the_page_itself(client: Client) -> None:
+    """The browser walk: without JavaScript a move, a hint or an answer is drawn at the
+    action's address (.../move/), and the language buttons sent that back: 405."""
+    from tests.practice.helpers import start_table
+
+    def next_of(html: str) -> str:
+        found = re.search(r'name="next" value="([^"]*)"', html)
+        assert found is not None
+        return found.group(1)
+
+    guided = "/en/guided/basic-02-stock-or-discard/"
+    moved = client.post(guided + "move/", {"version": "0", "action": "draw_stock"})
+    assert next_of(moved.content.decode()) == guided
+    hinted = client.post(guided + "hint/", {"version": "1"})
+    assert next_of(hinted.content.decode()) == guided
+    table = start_table(client, "gin")
+    page = f"/en/practice/{table.public_id}/"
+    assert next_of(client.post(page + "move/", {"version": "0"}).content.decode()) == page
+    drill = "/en/drills/gin/deadwood/"
+    answered = client.post(drill + "answer/", {"question": "forged", "answer": "1"})
+    assert next_of(answered.content.decode()) == drill
+    reviewed = client.post("/en/review/answer/", {"question": "forged", "answer": "1"})
+    assert next_of(reviewed.content.decode()) == "/en/review/"
+    # A page that answers its own form's POST is its own address, as a GET is.
+    assert next_of(client.get(page + "?steps=2").content.decode()) == page + "?steps=2"

@@ -249,6 +249,11 @@
     var menu = event.target && event.target.closest ? event.target.closest("details.site-menu") : null;
     closeMenus(menu, false);
   });
+  // Tab past its last item: the panel would cover where the focus went.
+  document.addEventListener("focusin", function (event) {
+    var menu = event.target && event.target.closest ? event.target.closest("details.site-menu") : null;
+    closeMenus(menu, false);
+  });
   // The class page's live part is redrawn by its poll: not while the teacher is in it
   // (a focused button or the scrolled grid would be lost); the next poll catches up.
   document.addEventListener("htmx:beforeRequest", function (event) {

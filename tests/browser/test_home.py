@@ -139,6 +139,12 @@ def test_on_a_phone_the_menu_is_one_button_and_the_cards_come_sooner(  # type: i
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     expect(nav.get_by_role("link").first).to_be_focused()
+    # Tab past its last item closes it: the panel would cover where the focus went.
+    page.get_by_role("button", name="Italiano").focus()
+    page.keyboard.press("Tab")
+    expect(nav).to_be_hidden()
+    menu.focus()
+    page.keyboard.press("Enter")
     nav.get_by_role("link").nth(1).click()
     expect(page).to_have_url(re.compile(f"/{language}/lessons/$"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -156,3 +162,28 @@ def test_on_a_wide_screen_the_menu_is_the_header_row(page: Page, site_url: str) 
     expect(nav).to_be_visible()
     expect(nav.get_by_role("link", name="Pamokos")).to_have_attribute("aria-current", "page")
     expect(page.get_by_role("button", name="Русский")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("viewport", "language"),
+    [
+        ({"width": 740, "height": 360}, "lt"),  # a phone on its side
+        ({"width": 320, "height": 640}, "it"),  # a small phone: the longest name
+    ],
+)
+def test_a_small_screen_gets_the_menu_button_and_the_whole_name(  # type: ignore[no-untyped-def]
+    browser, site_url: str, viewport: dict[str, int], language: str
+) -> None:
+    """The browser walk: on its side a phone got the wide header (114 px of 360), and
+    at 320 px the site's name was cut ("Scuola di Rami…")."""
+    context = browser.new_context(viewport=viewport, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/lessons/")
+    expect(page.locator(".site-menu--narrow > summary")).to_be_visible()
+    brand = page.locator(".brand")
+    assert brand.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 80, header
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    context.close()

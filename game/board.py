@@ -303,8 +303,11 @@ def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any
     if advice is None or advice.best is None:
         return None
     best = advice.best
+    move = explain.move_phrase(best.move)
     return {
-        "move": explain.move_phrase(best.move),
+        "move": move,
+        # Quoted where the language quotes a move after a colon (ru «...», lt „...“).
+        "heading": _("The coach suggests: %(move)s") % {"move": move},
         "steps": [explain.coach_reason(r, names) for r in best.reasons],
         "others": [
             {

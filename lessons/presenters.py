@@ -212,7 +212,8 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                     "Each of %(cards)s is as good: it leaves %(least)s points of deadwood.",
                     d["least"],
                 )
-            lines.append(line % values)
+            # A single best card takes its article where the language writes one.
+            lines.append(with_articles(line % values))
     elif isinstance(check, ScoreCheck):
         names = player_names(len(check.hands))
         collectors = d["collectors"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from game.engine import CoachReason, Why
 
@@ -40,7 +41,11 @@ REASONS: dict[Why, Sentence] = {
         lambda p: _("Keep %(cards)s: %(needs)s would make a meld."),
         lambda p, n: {
             "cards": cards_short(p["cards"]),
-            "needs": _(" or ").join(card_short(c) for c in p["needs"]),
+            "needs": pgettext(
+                "between the cards a meld needs, each after its article where the "
+                "language writes one (it: «con il J♣ o il 10♣»)",
+                " or ",
+            ).join(card_short(c) for c in p["needs"]),
         },
     ),
     Why.DISCARD_HIGH: Sentence(

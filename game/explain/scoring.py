@@ -372,9 +372,10 @@ _SCORING_STEPS = {
 
 def told_steps(settlement: Settlement) -> list[SettleStep]:
     """The steps of a hand's scoring worth saying, in order: the engine's, less a Basic
-    Rummy or Gin total that only repeats the points a step before it gave the same player.
-    The others' totals stay ("Ben scores nothing in this hand"), as do Knock Rummy's
-    balances, which add up what was paid and received."""
+    Rummy or Gin total that only repeats what a step before it said of the same player
+    (their points, or an undercut knocker's nothing). The others' totals stay ("Ben
+    scores nothing in this hand"), as do Knock Rummy's balances, which add up what was
+    paid and received."""
     steps: Sequence[SettleStep] = settlement.steps
     if settlement.game not in (Game.BASIC, Game.GIN):
         return list(steps)
@@ -383,13 +384,13 @@ def told_steps(settlement: Settlement) -> list[SettleStep]:
         for step in steps
         if step.code in _SCORING_STEPS
     }
+    # An undercut's step says the knocker scores nothing ("..., and Ona scores nothing").
+    said |= {(step.params["opponent"], 0) for step in steps if step.code is StepCode.UNDERCUT_SCORE}
     return [
         step
         for step in steps
         if not (
-            step.code is StepCode.TOTAL
-            and step.params["received"]
-            and (step.params["player"], step.params["received"]) in said
+            step.code is StepCode.TOTAL and (step.params["player"], step.params["received"]) in said
         )
     ]
 

@@ -137,9 +137,10 @@ def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | No
 
 def _closing_words(state: GuidedState) -> SafeString | None:
     """The coach's words on the last step of a hand played along its path (the score,
-    and why), for once the hand is over; ``None`` before, or off the path."""
+    and why), for once the hand is over; ``None`` before, or for a hand that left the
+    path (the browser walk: "you score 71" above a walkthrough that said 142)."""
     steps = state.scenario.steps
-    if not state.hand.is_over or state.off_path or not steps:
+    if not state.hand.is_over or state.off_path or state.progress.strayed or not steps:
         return None
     return text_html(pick(steps[-1].right)) or None
 

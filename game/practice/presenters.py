@@ -23,6 +23,8 @@ from game.board import (
     board_context,
     scoring_pending,
     table_melds,
+    told_apart,
+    yours,
 )
 from game.cards import with_articles
 from game.engine import (
@@ -332,8 +334,9 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
 
 
 def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[str, Any]:
-    """A finished hand, one move at a time, every hand face up, with the coach's view."""
-    names = list(review.names)
+    """A finished hand, one move at a time, every hand face up (the learner's marked as
+    theirs, as at the table), with the coach's view."""
+    names = told_apart(review.names, review.me)
     before = review.before
     sentence = ""
     if review.after is not None:
@@ -356,7 +359,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "next_step": review.number + 1 if review.number < review.total else None,
         "hands": [
             {
-                "name": names[p],
+                "name": yours(review.names[p]) if p == review.me else names[p],
                 "cards": list(before.hands[p]),
                 "to_play": p == before.turn and not final,
             }

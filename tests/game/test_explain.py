@@ -525,6 +525,11 @@ def test_an_italian_card_takes_its_own_article(card: str, discarded: str, not_he
 def test_articles_agree_after_a_preposition_and_only_in_italian() -> None:
     from game.cards import with_articles
 
+    # The browser walk: the cards a meld needs had none ("con J♣").
+    with translation.override("it"):
+        keep = explain.REASONS[Why.KEEPS_FOR].render({"cards": ["JC", "KC"], "needs": ["QC", "8C"]})
+    assert keep == "Tieni J♣ K♣: con la Q♣ o l'8♣ faresti una combinazione."
+
     with translation.override("it"):
         assert with_articles("Dal Q♥ al 8♦, del A♠ e un Q♣, un 8♣; il K♠") == (
             "Dalla Q♥ all'8♦, dell'A♠ e una Q♣, un 8♣; il K♠"
@@ -551,3 +556,22 @@ def test_every_italian_sentence_gives_a_single_card_its_article() -> None:
                 if not articled and not (match.start() == 0 and after == ":"):
                     bare.append(text)
     assert bare == []
+
+
+def test_an_undercut_says_the_knocker_scores_nothing_once() -> None:
+    """The browser walk (gin-06): "Alex scores 1 + 25 = 26, and Ona scores nothing."
+    was followed by "Ona scores nothing in this hand."."""
+    names = ["Ona", "Alex"]
+    undercut = settle_gin(
+        knocker=0,
+        hands=[
+            parse_cards("2C 3C 4C 5H 5D 5S 9S 9H 9D 4S"),
+            parse_cards("6H 7H 8H JC JD JS 2D 3D 4D AS"),
+        ],
+    )
+    assert any(s.code is StepCode.UNDERCUT_SCORE for s in undercut.steps)
+    lines = [
+        explain.settlement_step(s, names, game=undercut.game) for s in explain.told_steps(undercut)
+    ]
+    assert sum("Ona scores nothing" in line for line in lines) == 1, lines
+    assert not any(line.startswith("Alex scores") and "in this hand" in line for line in lines)

@@ -200,6 +200,8 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
     client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock", "continue": "1"})
     html = client.get(page(slug)).content.decode()
     assert "left the lesson&#x27;s path" in html
+    # The browser walk: the steps went on counting ("Step 2 of 2") though none applied.
+    assert "Off the lesson&#39;s path" in html and "Step 2 of 2" not in html
     for _ in range(200):
         attempt = GuidedAttempt.objects.get()
         state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
@@ -214,7 +216,12 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
         assert response.status_code == 200
     attempt = GuidedAttempt.objects.get()
     assert attempt.finished and attempt.stars == 2
-    assert "Hand complete" in client.get(page(slug)).content.decode()
+    html = client.get(page(slug), {"step": "99"}).content.decode()
+    assert "Hand complete" in html
+    # The path's closing words (its score) are not said of a hand played another way.
+    with translation.override("en"):
+        closing = str(text_html(scenario.steps[-1].right["en"]))
+    assert closing and closing not in html
 
 
 @pytest.mark.django_db
@@ -250,13 +257,17 @@ def test_off_the_lesson_path_a_hint_is_the_coachs_advice(
     state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
     with translation.override(language):
         best = explain.move_phrase(advise(state.hand, LEARNER).best.move)  # type: ignore[union-attr]
+    # The move is quoted where the language quotes a move after a colon.
+    said = {"en": f"{suggests}: {best}", "lt": f"{suggests}: „{best}“"}.get(
+        language, f"{suggests}: «{best}»"
+    )
     answer = client.post(page(slug, language, "hint"), {"version": str(attempt.version)}, **HTMX)
     html = answer.content.decode()
     assert answer.status_code == 200
-    assert f"{suggests}: {best}" in html and 'id="hint"' not in html and ask not in html
+    assert said in html and 'id="hint"' not in html and ask not in html
     assert len(GuidedAttempt.objects.get().hints) == 1
     # Shown again on a reload; asked again, it is not counted twice.
-    assert f"{suggests}: {best}" in client.get(page(slug, language)).content.decode()
+    assert said in client.get(page(slug, language)).content.decode()
     again = client.post(page(slug, language, "hint"), {"version": str(attempt.version + 1)})
     assert again.status_code == 422 and len(GuidedAttempt.objects.get().hints) == 1
     # The next move leaves it behind: the hint is there to ask again.

@@ -556,6 +556,8 @@ def test_review_steps_through_a_finished_hand(client: Client) -> None:
     assert first.status_code == 200
     html = first.content.decode()
     assert f"Move 0 of {len(hand.log)}" in html
+    # The learner's own hand says so, as their seat does at the table (the browser walk).
+    assert '<h3 class="review__seat">Aistė (you)' in html and html.count("(you)") == 2
     # Every hand face up: the computer player's dealt cards are shown.
     for card in hand.deal.hands[1]:
         assert f'data-card="{card}"' in html

@@ -2,6 +2,7 @@
 
     python bench/move_parts.py              # 600 requests at a three-player Basic table
     python bench/move_parts.py --requests 1200 --game gin --players 2
+    python bench/move_parts.py --database-url postgres://127.0.0.1:5433/parts --profile m.prof
 
 Plays a table through Django's test client in this process (a fresh SQLite database,
 the bench settings: production-like), timing each part of the view around every
@@ -14,6 +15,7 @@ Forms are posted url-encoded, as browsers and htmx post them.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import functools
 import os
 import statistics
@@ -34,8 +36,14 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=600)
     parser.add_argument("--game", default="basic", choices=["basic", "gin", "knock"])
     parser.add_argument("--players", type=int, default=3)
+    parser.add_argument(
+        "--database-url",
+        help="an empty database to play in (say postgres://...); default a fresh SQLite file",
+    )
+    parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the moves here")
     args = parser.parse_args()
-    os.environ["DATABASE_URL"] = f"sqlite:///{Path(tempfile.mkdtemp()) / 'parts.sqlite3'}"
+    default_url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'parts.sqlite3'}"
+    os.environ["DATABASE_URL"] = args.database_url or default_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.bench")
     os.chdir(ROOT)
     import django
@@ -84,6 +92,7 @@ def main() -> int:
     url = new_table()
     page = client.get(url, **htmx).content.decode()
     moves: list[float] = []
+    profile = cProfile.Profile() if args.profile else None
     for _ in range(args.requests):
         version = page.split('data-version="', 1)[1].split('"', 1)[0]
         if 'value="draw_stock"' in page:
@@ -98,14 +107,21 @@ def main() -> int:
             url = new_table()
             page = client.get(url, **htmx).content.decode()
             continue
+        if profile:
+            profile.enable()
         started = time.perf_counter()
         page = post(url + "move/", data)
         moves.append(time.perf_counter() - started)
+        if profile:
+            profile.disable()
     print(f"{'move request':18} n={len(moves):4}  median {statistics.median(moves) * 1000:6.2f} ms")
     for label, values in parts.items():
         median = statistics.median(values) * 1000
         print(f"{label:18} n={len(values):4}  median {median:6.2f} ms")
     print("parts are timed over moves and computer steps alike; the rest is middleware")
+    if profile:
+        profile.dump_stats(args.profile)
+        print(f"profile of the move requests: {args.profile}")
     return 0
 
 

@@ -315,8 +315,11 @@ def hint(check: Check, outcome: Outcome) -> str:
             )
         if check.game is Game.KNOCK:
             return _(
-                "Each player pays the difference between their deadwood and the lowest; "
-                "players level at the lowest share what is paid."
+                "The lowest count collects the difference from each other player. A tie "
+                "goes against the knocker: an opponent level with the knocker collects "
+                "instead, and players tied for the lowest share. An undercut knocker also "
+                "pays 10 to each opponent below them; a knocker with rummy, and nobody "
+                "level, gets 25 more from each."
             )
         return _(
             "Count each side's deadwood after the defender lays off: the knocker collects "

@@ -662,3 +662,24 @@ def test_an_answer_without_javascript_switches_language_to_the_lesson(
     html = answer(client, 1, {"answer": "30"}, htmx=False).content.decode()
     assert 'name="next" value="/en/lessons/gin/checks/"' in html
     assert "check/1/" not in html.split('name="next"', 1)[1][:60]
+
+
+def test_the_knock_score_hint_says_a_tie_goes_against_the_knocker() -> None:
+    """The newcomer's walk: the Knock score questions' hint said "players level at the
+    lowest share what is paid", so a knocker tied by an opponent would share; rules.md
+    (Knock settlement, case 2): the tied opponent collects and the knocker gets nothing.
+    The hint now says so, and names the undercut's 10 and rummy's 25."""
+    from lessons.presenters import hint
+
+    # Lesson 5's first question: Ona (0) knocks with 4; Ben ties her with 4 (AC AD 2D).
+    tie = parse_check(
+        "score knock 0 | 2H 3H 4H TS TD TC 4S | 8C 8D 8H 8S AC AD 2D "
+        "| 5C 6C 7C 2S 3D 5H AS | JD QD KD 9S 7D 6H 3S"
+    )
+    right = _right_answer(tie, 1)
+    assert right["player"] == "1"  # the engine: Ben, the tied opponent, collects
+    text = hint(tie, tie.judge({"player": "0", "points": right["points"]}, 1))
+    assert "A tie goes against the knocker" in text
+    assert "an opponent level with the knocker collects instead" in text
+    assert "share what is paid" not in text
+    assert "pays 10" in text and "25 more" in text

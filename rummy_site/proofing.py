@@ -209,7 +209,7 @@ def sources(language: str) -> Iterator[tuple[str, str]]:
     """Every authored text of ``language``: lesson files (their prose, without the
     shortcodes), guided hands' words, and the catalogue's translations (for English:
     its message ids)."""
-    import polib  # type: ignore[import-untyped]
+    import polib  # type: ignore[import-untyped,unused-ignore]
 
     for path in sorted((LESSONS / language).rglob("*.md")):
         text = _SHORTCODE.sub("", path.read_text(encoding="utf-8"))

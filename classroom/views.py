@@ -596,7 +596,8 @@ def _join_page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context = {"form": form, "classroom": classroom, "error": error}
+    # Drawn for a code sent too (a POST): the language buttons go to the join page.
+    context = {"form": form, "classroom": classroom, "error": error, "page_url": reverse("join")}
     return render(request, "classroom/join.html", context, status=status)
 
 
@@ -681,7 +682,9 @@ def not_me(request: HttpRequest) -> HttpResponse:
 def _return_page(
     request: HttpRequest, form: ReturnForm, *, error: str = "", status: int = 200
 ) -> HttpResponse:
-    return render(request, "classroom/return.html", {"form": form, "error": error}, status=status)
+    # Drawn for a code sent too (a POST): the language buttons go to the return page.
+    context = {"form": form, "error": error, "page_url": reverse("return")}
+    return render(request, "classroom/return.html", context, status=status)
 
 
 @require_safe

@@ -166,6 +166,8 @@ def _placement_page(
         "answered": answered,
         "explanation": explanation(answered.question.check, answered.outcome) if answered else None,
         "total": len(placement.QUESTIONS),
+        # Drawn for an answer too (a POST): the language buttons go to the check's page.
+        "page_url": reverse("placement", kwargs={"game": game.value}),
     }
     if question is not None:
         url = reverse("placement_answer", kwargs={"game": game.value})

@@ -35,7 +35,12 @@ TABLE_TEMPLATE = "practice/table.html"
 
 def _index(request: HttpRequest, form: NewTableForm, *, status: int = 200) -> HttpResponse:
     tables = services.tables_of(learner=known_learner(request))
-    context = {"form": form, "tables": presenters.table_summaries(tables)}
+    context = {
+        "form": form,
+        "tables": presenters.table_summaries(tables),
+        # Drawn for a form sent too (a POST): the language buttons go to this page.
+        "page_url": reverse("practice:index"),
+    }
     return render(request, "practice/index.html", context, status=status)
 
 

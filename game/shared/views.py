@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -51,6 +52,8 @@ def _index(
         "open_form": open_form or OpenTableForm(initial={"name": name}, auto_id="open_%s"),
         "sit_form": sit_form or SitDownForm(initial={"name": name}, auto_id="sit_%s"),
         "error": error,
+        # Drawn for a form sent too (a POST): the language buttons go to this page.
+        "page_url": reverse("shared:index"),
     }
     return render(request, "shared/index.html", context, status=status)
 
@@ -89,7 +92,13 @@ def _sit_page(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    context: dict[str, Any] = {"form": form, "table": table, "error": error}
+    # Drawn for a code sent too (a POST): the language buttons go to the tables' page.
+    context: dict[str, Any] = {
+        "form": form,
+        "table": table,
+        "error": error,
+        "page_url": reverse("shared:index"),
+    }
     if table is not None:
         context["game_label"] = explain.game_name(table.game)
         context["taken"] = [s.get("name") for s in table.seats if not s.get("open")]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from django import template
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language_from_path
 
 from rummy_site.reversing import cached_translate_url
 
@@ -45,8 +47,30 @@ def page_path(context: template.Context) -> str:
     if request is None:
         return "/"
     if request.method in ("GET", "HEAD"):
-        return str(request.get_full_path())
-    return str(context.get("page_url") or request.path)
+        return _on_this_site(str(request.get_full_path()))
+    page_url = context.get("page_url")
+    if page_url:
+        return str(page_url)
+    # A view that does not say: the page the form was sent from (browsers send it to the
+    # same site: SECURE_REFERRER_POLICY), else the home page, never the action's address.
+    referer = urlsplit(request.META.get("HTTP_REFERER", ""))
+    if referer.netloc == _host(request) and referer.path not in ("", request.path):
+        return _on_this_site(urlunsplit(("", "", referer.path, referer.query, "")))
+    return "/" + (get_language_from_path(request.path) or settings.LANGUAGE_CODE) + "/"
+
+
+def _host(request: HttpRequest) -> str | None:
+    try:
+        return str(request.get_host())
+    except DisallowedHost:
+        return None
+
+
+def _on_this_site(path: str) -> str:
+    """``path`` with one leading slash: a path that begins "//" (``//evil.example/``, a
+    request for a page that does not exist) would read as another site's address in
+    the page's language links."""
+    return "/" + path.lstrip("/")
 
 
 @register.simple_tag(takes_context=True)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from django.conf import settings
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
@@ -214,3 +214,65 @@ def test_a_page_drawn_for_a_post_switches_language_to_the_page_itself(client: Cl
     assert next_of(reviewed.content.decode()) == "/en/review/"
     # A page that answers its own form's POST is its own address, as a GET is.
     assert next_of(client.get(page + "?steps=2").content.decode()) == page + "?steps=2"
+
+
+def _switcher_next(html: str) -> str:
+    return html.split('name="next" value="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("action", "data", "page"),
+    [
+        ("/en/learn/basic/placement/answer/", {"question": "x"}, "/en/learn/basic/placement/"),
+        ("/en/join/send/", {"code": "QQQQQQ", "name": "Ona"}, "/en/join/"),
+        ("/en/join/send/", {"code": "", "name": ""}, "/en/join/"),
+        ("/en/return/send/", {"code": "QQQQQQ"}, "/en/return/"),
+        ("/en/play/sit/", {"code": "QQQQQQ", "name": "Ona"}, "/en/play/"),
+        ("/en/play/new/", {"game": "none"}, "/en/play/"),
+        ("/en/practice/new/", {"game": "none"}, "/en/practice/"),
+    ],
+)
+def test_a_page_drawn_for_a_form_sends_its_own_address_to_the_switcher(
+    client: Client, action: str, data: dict[str, str], page: str
+) -> None:
+    """The tamper probe: after a refused form (no JavaScript; the placement check always),
+    the language buttons led to the form's action, ``/lt/join/send/``, a 405. They now
+    lead to the page the form is on, in the chosen language."""
+    response = client.post(action, data)
+    assert response.status_code in (400, 404, 409, 422)
+    assert _switcher_next(response.content.decode()) == page
+    moved = client.post(reverse("set_language"), {"language": "lt", "next": page})
+    assert client.get(moved["Location"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_page_drawn_for_a_post_without_its_address_falls_back_to_where_it_came_from(
+    client: Client, rf: RequestFactory
+) -> None:
+    """A view that does not name its page: the switcher gets the page the form was sent
+    from (the Referer, on this site only), else the home page: never the action."""
+    from django.template import Context
+
+    from rummy_site.templatetags.site import page_path
+
+    def drawn_for(referer: str) -> str:
+        request = rf.post("/lt/some/action/", HTTP_REFERER=referer)
+        return page_path(Context({"request": request}))
+
+    assert drawn_for("http://testserver/lt/lessons/?x=1") == "/lt/lessons/?x=1"
+    assert drawn_for("http://evil.example/lt/lessons/") == "/lt/"
+    assert drawn_for("http://testserver/lt/some/action/") == "/lt/"
+    assert drawn_for("") == "/lt/"
+
+
+@pytest.mark.django_db
+def test_a_path_of_two_slashes_is_not_another_site_in_the_language_links(client: Client) -> None:
+    """The tamper probe: ``//evil.example/`` (a 404) had ``https://evil.example/`` as its
+    alternate languages' address and its switcher's ``next``."""
+    # The test client reads "//evil.example/" as a host: the path is set as a server would.
+    response = client.get("/", PATH_INFO="//evil.example/")
+    assert response.status_code == 404
+    html = response.content.decode()
+    assert "evil.example/" in html  # the path is kept, on this site
+    assert "//evil.example" not in html

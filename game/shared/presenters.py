@@ -152,6 +152,10 @@ def table_context(
         context["seats"] = [replace(s, is_turn=False) for s in context["seats"]]
         finished = len(state.results) + (1 if state.round_over else 0)
         context["finished_deals"] = list(range(1, finished + 1))
+    elif table.paused:
+        # Nothing is offered while the teacher has the table paused (the teacher's walk:
+        # "Your turn." and the move buttons stayed, and a press was refused).
+        context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
     context["advice"] = advice_context(advice, mine.names)
     to_move = state.to_move(mine.board)
     context.update(

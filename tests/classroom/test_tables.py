@@ -131,6 +131,12 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     seat = next(s for s in (0, 1) if state.my_turn(s))
     version = table.version
     mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
+    # Nothing is offered to the player whose turn it is (the teacher's walk: "Your turn."
+    # and the move buttons stayed while paused).
+    movers_page = mover.get(f"/en/play/{table.public_id}/").content.decode()
+    assert "Your turn." not in movers_page
+    assert 'value="draw_stock"' not in movers_page
+    assert "This table is paused: nobody can make a move." in movers_page
     refused = mover.post(
         f"/lt/play/{table.public_id}/move/", {"version": version, "action": "draw_stock"}
     )

@@ -34,7 +34,12 @@ TABLE_TEMPLATE = "practice/table.html"
 
 
 def _index(request: HttpRequest, form: NewTableForm, *, status: int = 200) -> HttpResponse:
-    tables = services.tables_of(learner=known_learner(request))
+    learner = known_learner(request)
+    if not form.is_bound and learner is not None and learner.display_name:
+        # The learner's own name (a pupil's name in their class), not the language's
+        # default: the teacher's walk met a pupil called "Aleksas" at his table.
+        form.initial.setdefault("name", learner.display_name)
+    tables = services.tables_of(learner=learner)
     context = {
         "form": form,
         "tables": presenters.table_summaries(tables),

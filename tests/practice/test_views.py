@@ -59,6 +59,22 @@ def test_practice_index_lists_only_my_tables(client: Client) -> None:
     assert theirs.public_id not in html
 
 
+def test_the_new_table_form_offers_the_learners_own_name(client: Client) -> None:
+    """The teacher's walk: a pupil who joined his class as "Lukas" was offered the
+    language's default name ("Aleksas") for a practice table, and sat there as it."""
+    from tests.classroom.test_views import a_class, pupil_joins, teacher_client
+
+    _teacher, user = teacher_client()
+    classroom = a_class(user, "4A")
+    lukas = pupil_joins(classroom.join_code, "Lukas")
+    html = lukas.get("/lt/practice/").content.decode()
+    assert re.search(r'name="name"[^>]*value="Lukas"', html), html
+    assert 'value="Aleksas"' not in html
+    # A newcomer still gets the language's default name.
+    fresh = Client().get("/lt/practice/").content.decode()
+    assert re.search(r'name="name"[^>]*value="Aleksas"', fresh), re.findall(r"<input[^>]*name=.name.[^>]*>", fresh)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "message"),
     [

@@ -32,7 +32,7 @@ FRACTIONS = {
 def points(value: Fraction | int | str) -> str:
     """Points as people write them: 7, 7½, 4⅓; -27 for a loss."""
     f = Fraction(value)
-    sign = "-" if f < 0 else ""
+    sign = "\N{MINUS SIGN}" if f < 0 else ""  # "−27", as the lessons write it
     f = abs(f)
     whole, part = divmod(f, 1)
     if part == 0:
@@ -44,7 +44,7 @@ def points(value: Fraction | int | str) -> str:
 
 
 def signed(value: Fraction | int) -> str:
-    """A balance: "+21", "-27", "0"."""
+    """A balance: "+21", "−27" (a minus sign, not a hyphen), "0"."""
     return ("+" if Fraction(value) > 0 else "") + points(value)
 
 

@@ -45,9 +45,9 @@ def _hand_value(p: Params) -> str:
 
 def _pays_difference(p: Params) -> str:
     if len(p["payees"]) == 1:
-        return _("%(name)s pays %(payee)s %(deadwood)s - %(low)s = %(points)s.")
+        return _("%(name)s pays %(payee)s %(deadwood)s − %(low)s = %(points)s.")
     return _(
-        "%(name)s pays %(deadwood)s - %(low)s = %(points)s, shared by %(payees)s: %(share)s each."
+        "%(name)s pays %(deadwood)s − %(low)s = %(points)s, shared by %(payees)s: %(share)s each."
     )
 
 
@@ -86,7 +86,7 @@ STEPS: dict[StepCode, Sentence] = {
     StepCode.KNOCK_SCORE: Sentence(
         lambda p: _(
             "%(opponent)s has %(theirs)s deadwood, more than %(mine)s: %(name)s scores "
-            "%(theirs)s - %(mine)s = %(points)s."
+            "%(theirs)s − %(mine)s = %(points)s."
         ),
         lambda p, n: {
             "name": who(p["player"], n),

@@ -575,3 +575,22 @@ def test_an_undercut_says_the_knocker_scores_nothing_once() -> None:
     ]
     assert sum("Ona scores nothing" in line for line in lines) == 1, lines
     assert not any(line.startswith("Alex scores") and "in this hand" in line for line in lines)
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_knock_scoring_writes_a_minus_sign_not_a_hyphen(language: str) -> None:
+    """The newcomer's walk: Knock's walkthrough said "43 - 11 = 32" and "-27" with a
+    hyphen, where the lessons and Gin's walkthrough write "36 − 9 = 27" and "−27"."""
+    from game.engine import Game, settle_knock
+    from game.engine import parse_cards as cards
+
+    knock = settle_knock(
+        knocker=0,
+        hands=[cards("2C 3C 4C 5H 5D 5S 9S 9H 9D AD"), cards("KH KS 7C 8D QH JD 2S 4S 6S 8S")],
+    )
+    with translation.override(language):
+        lines = [explain.settlement_step(s, ["Ona", "Ben"], game=Game.KNOCK) for s in knock.steps]
+        text = " ".join(lines)
+        assert re.search(r"\d − \d", text), lines
+        assert not re.search(r"\d - \d|-\d", text), lines
+        assert explain.signed(-27) == "−27" and explain.points(Fraction(-3, 2)) == "−1½"

@@ -8,6 +8,7 @@ the right answer. Nothing here knows about requests or templates.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -76,12 +77,52 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-def _random_dense(rng: random.Random, count: int) -> list[Card]:
-    """``count`` cards from 5 or 6 adjacent ranks: hands full of possible melds."""
-    span = rng.choice((5, 6))
+def _random_dense(rng: random.Random, count: int, spans: tuple[int, ...] = (5, 6)) -> list[Card]:
+    """``count`` cards from 5 or 6 adjacent ranks (or as many as ``spans`` says): hands
+    full of possible melds."""
+    span = rng.choice(spans)
     low = rng.randrange(1, 14 - span + 1)
     pool = [c for c in DECK if low <= c.rank.value < low + span]
     return sorted(rng.sample(pool, count))
+
+
+@functools.cache
+def _small_melds(ace_high: bool) -> tuple[Meld, ...]:
+    """Every group and run of three or four cards (with the ace-high option, the runs
+    with the ace above the king too)."""
+    return tuple(m for m in find_melds(DECK, ace_high_or_low=ace_high) if len(m.cards) <= 4)
+
+
+def _has_ace(cards: Sequence[Card]) -> bool:
+    return any(c.rank is Rank.ACE for c in cards)
+
+
+def _deal_with_melds(
+    rng: random.Random, count: int, melds: int, *, ace_high: bool = False
+) -> list[Card]:
+    """``count`` cards whose best arrangement holds exactly ``melds`` melds: that many
+    groups and runs of three or four cards, and the rest from anywhere in the deck, dealt
+    again until the engine arranges them so (a card that makes another meld, or joins
+    two melds into one, would change the count). Under the ace-high option an ace is
+    always among them (the option changes nothing without one)."""
+    pool = _small_melds(ace_high)
+    cards: list[Card] = []
+    for _ in range(500):
+        chosen: list[Card] = []
+        for left in range(melds, 0, -1):
+            room = count - len(chosen) - 3 * (left - 1)
+            taken = set(chosen)
+            fitting = [m for m in pool if len(m.cards) <= room and not taken & set(m.cards)]
+            chosen += rng.choice(fitting).cards
+        rest = [c for c in DECK if c not in chosen]
+        if ace_high and not _has_ace(chosen) and len(chosen) < count:
+            chosen.append(rng.choice([c for c in rest if c.rank is Rank.ACE]))
+            rest = [c for c in rest if c not in chosen]
+        cards = sorted(chosen + rng.sample(rest, count - len(chosen)))
+        arranged = best_arrangement(cards, ace_high_or_low=ace_high)
+        if len(arranged.melds) == melds and (_has_ace(cards) or not ace_high):
+            break
+    return cards
 
 
 def _deal_until(
@@ -159,6 +200,8 @@ class MeldCheck:
 
     kind = "meld"
     cards: tuple[Card, ...] | None  # None: dealt from the seed
+    #: A dealt question's number of cards (``None``: 4, 5 or 6, as the seed says).
+    size: int | None = None
 
     @classmethod
     def parse(cls, args: str) -> MeldCheck:
@@ -175,10 +218,21 @@ class MeldCheck:
         if self.cards is not None:
             return list(self.cards)
         # Most dealt sets hold a meld to find; some hold none, and that is the answer then.
+        if self.size is None:
+            return _deal_until(
+                random.Random(f"meld:{seed}"),
+                0.7,
+                lambda rng: _random_dense(rng, rng.choice((4, 5, 6))),
+                lambda cards: bool(self.melds_in(cards)),
+            )
+        # Three cards come from three or four adjacent ranks: from five or six, a meld
+        # would hardly ever be dealt.
+        size = self.size
+        spans = (3, 4) if size <= 3 else (5, 6)
         return _deal_until(
-            random.Random(f"meld:{seed}"),
+            random.Random(f"meld:{size}:{seed}"),
             0.7,
-            lambda rng: _random_dense(rng, rng.choice((4, 5, 6))),
+            lambda rng: _random_dense(rng, size, spans),
             lambda cards: bool(self.melds_in(cards)),
         )
 
@@ -212,6 +266,11 @@ class DeadwoodCheck:
     kind = "deadwood"
     cards: tuple[Card, ...] | None
     ace_high: bool = False
+    #: A dealt question's number of cards.
+    size: int = 10
+    #: A dealt question's number of melds in the best arrangement (``None``: any, from
+    #: cards of adjacent ranks that make many).
+    melds: int | None = None
 
     @classmethod
     def parse(cls, args: str) -> DeadwoodCheck:
@@ -232,7 +291,10 @@ class DeadwoodCheck:
     def question(self, seed: int) -> list[Card]:
         if self.cards is not None:
             return list(self.cards)
-        return _random_dense(random.Random(f"deadwood:{seed}"), 10)
+        if self.melds is None:
+            return _random_dense(random.Random(f"deadwood:{seed}"), self.size)
+        rng = random.Random(f"deadwood:{self.size}:{self.melds}:{seed}")
+        return _deal_with_melds(rng, self.size, self.melds, ace_high=self.ace_high)
 
     def arrangement(self, seed: int) -> Arrangement:
         return best_arrangement(self.question(seed), ace_high_or_low=self.ace_high)
@@ -574,15 +636,21 @@ def own_seed(index: int) -> int:
 def of_its_kind(check: Check, seed: int) -> Check:
     """A fresh question of ``check``'s kind, dealt from ``seed``, for a check with fixed
     cards asked again (a learner who answered it wrong, a review): the same kind of
-    question with other cards, so that the answer is not simply remembered. A deadwood
-    question keeps its ace rule, a knock question its limit; a score question its game.
-    A check dealt at random is itself."""
+    question with other cards, so that the answer is not simply remembered, and what the
+    lesson's text says of it still true. A deadwood question keeps its number of cards,
+    the number of melds of its best arrangement ("No melds here: just add up the cards"
+    was followed by three sixes and three nines) and its ace rule (with an ace among the
+    cards); a meld question its number of cards (whether they hold a meld is left to
+    chance, so the answer cannot be guessed from the lesson's); a knock question its
+    limit; a score question its game. A check dealt at random is itself."""
     if check.random:
         return check
     if isinstance(check, MeldCheck):
-        return MeldCheck(None)
+        return MeldCheck(None, len(check.cards or ()))
     if isinstance(check, DeadwoodCheck):
-        return DeadwoodCheck(None, check.ace_high)
+        own = check.cards or ()
+        arranged = best_arrangement(own, ace_high_or_low=check.ace_high)
+        return DeadwoodCheck(None, check.ace_high, len(own), len(arranged.melds))
     if isinstance(check, KnockCheck):
         return KnockCheck(None, check.limit)
     if isinstance(check, DiscardCheck):

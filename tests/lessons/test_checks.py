@@ -633,6 +633,56 @@ def test_every_fixed_lesson_question_has_fresh_questions_of_its_kind() -> None:
     assert seen > 50
 
 
+def _fixed_checks(kind: type) -> list[tuple[str, Check]]:
+    """Every check of ``kind`` with fixed cards in the content files (all languages)."""
+    found: dict[str, Check] = {}
+    for document in all_documents():
+        for code in document.shortcodes:
+            if code.kind == "check":
+                check = parse_check(code.args)
+                if isinstance(check, kind) and not check.random:
+                    found[code.args] = check
+    return sorted(found.items())
+
+
+@pytest.mark.parametrize(
+    ("args", "own"), _fixed_checks(DeadwoodCheck), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_a_fresh_deadwood_question_keeps_the_melds_the_lesson_speaks_of(
+    args: str, own: DeadwoodCheck
+) -> None:
+    """The newcomer's walk: "No melds here: just add up the cards" over 3♣ 7♦ K♥ 9♠ A♥,
+    then "Another one" dealt 6 9 7 6 9 10 6 8 9 10, three sixes and three nines. A fresh
+    question of a fixed deadwood check has as many cards, and as many melds in its best
+    arrangement, as the lesson's own (and an ace under the ace-high option)."""
+    assert own.cards is not None
+    want = len(best_arrangement(own.cards, ace_high_or_low=own.ace_high).melds)
+    for seed in range(2, 202):
+        fresh = of_its_kind(own, seed)
+        cards = fresh.question(seed)
+        assert len(cards) == len(own.cards), (args, seed, cards)
+        arranged = best_arrangement(cards, ace_high_or_low=own.ace_high)
+        assert len(arranged.melds) == want, (args, seed, cards)
+        assert fresh.judge({"answer": str(arranged.deadwood)}, seed).correct
+        if own.ace_high:
+            assert any(c.rank.value == 1 for c in cards), (args, seed, cards)
+
+
+@pytest.mark.parametrize(
+    ("args", "own"), _fixed_checks(MeldCheck), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_a_fresh_meld_question_has_as_many_cards(args: str, own: MeldCheck) -> None:
+    """ "Is this a meld?" over three cards is asked again over three cards (it was 4 to 6);
+    whether they hold a meld is left to chance, so both answers come."""
+    assert own.cards is not None
+    holds = set()
+    for seed in range(2, 102):
+        cards = of_its_kind(own, seed).question(seed)
+        assert len(cards) == len(own.cards), (args, seed, cards)
+        holds.add(bool(own.melds_in(cards)))
+    assert holds == {True, False}
+
+
 def test_a_deadwood_answer_is_worked_out_card_by_card(db: None) -> None:
     """The newcomer's walk: lesson 1's solution said only "22 points", and its hint sent
     the learner looking for melds where there is none."""

@@ -105,13 +105,28 @@ def question(check: Check, seed: int) -> dict[str, Any]:
 
 
 def _there_is_one(melds: Sequence[Meld]) -> str:
-    """ "There is one: ..." with the longest of the melds the cards hold (the browser
+    """ "There is one: ..." with every meld the cards could make, each whole (the browser
     walk: 5♣ 5♦ 5♥ 5♠ was answered with "5♣ 5♥ 5♠ is a group", as if the 5♦ did not
-    belong)."""
-    widest = max(melds, key=lambda meld: len(meld.cards))
-    return _("There is one: %(cards)s is a %(kind)s.") % {
-        "cards": explain.cards_short(widest.cards),
-        "kind": _meld_label(widest),
+    belong; and 3♣ 6♣ 7♣ 8♣ 6♦ 6♠ with the sixes alone, as if 6♣ 7♣ 8♣ were not a run):
+    the melds that are not part of a longer one, the longest first, as alternatives
+    ("A or B": the question asks for one)."""
+    whole = [
+        m for m in melds if not any(m.mask != o.mask and m.mask & o.mask == m.mask for o in melds)
+    ]
+    whole.sort(key=lambda meld: -len(meld.cards))
+    if len(whole) == 1:
+        return _("There is one: %(cards)s is a %(kind)s.") % {
+            "cards": explain.cards_short(whole[0].cards),
+            "kind": _meld_label(whole[0]),
+        }
+    return _("There is one: %(melds)s.") % {
+        "melds": explain.either(
+            [
+                _("%(cards)s (a %(kind)s)")
+                % {"cards": explain.cards_short(m.cards), "kind": _meld_label(m)}
+                for m in whole
+            ]
+        )
     }
 
 

@@ -550,6 +550,38 @@ def test_the_meld_shown_as_there_is_one_is_the_whole_meld(answer: dict, shown: s
     assert f"There is one: {shown} is a group." in lines
 
 
+@pytest.mark.parametrize(
+    ("cards", "answer", "shown"),
+    [
+        ("3C 6C 7C 8C 6D 6S", {"answer": "none"}, "6♣ 6♦ 6♠ (a group) or 6♣ 7♣ 8♣ (a run)"),
+        ("AC 3C AH 2H 3H AS", {"answer": "none"}, "A♣ A♥ A♠ (a group) or A♥ 2♥ 3♥ (a run)"),
+        ("3C 6C 7C 8C 6D 6S", {"cards": ["3C", "6C", "7C"]}, "6♣ 6♦ 6♠ (a group) or 6♣ 7♣ 8♣"),
+        # The longest first, and no meld inside a longer one (4♥ 5♥ 6♥ in 4♥ ... 7♥).
+        (
+            "4H 5H 6H 7H 7C 7S",
+            {"answer": "none"},
+            "4♥ 5♥ 6♥ 7♥ (a run) or 7♣ 7♥ 7♠ (a group).",
+        ),
+    ],
+)
+def test_there_is_one_names_every_meld_the_cards_could_make(
+    cards: str, answer: dict, shown: str
+) -> None:
+    """The browser walk, on the placement check: 3♣ 6♣ 7♣ 8♣ 6♦ 6♠ answered "none" was
+    explained as "There is one: 6♣ 6♦ 6♠ is a group", though 6♣ 7♣ 8♣ is a run too
+    (and A♣ 3♣ A♥ 2♥ 3♥ A♠ with the aces alone)."""
+    from django.utils import translation
+
+    from lessons.presenters import explanation
+
+    check = parse_check(f"meld {cards}")
+    outcome = check.judge(answer, 0)  # type: ignore[union-attr]
+    assert not outcome.correct
+    with translation.override("en"):
+        lines = " ".join(str(line) for line in explanation(check, outcome)["lines"])
+    assert f"There is one: {shown}" in lines
+
+
 def _right_answer(check: Check, seed: int) -> dict[str, object]:
     """The right answer to any check's question dealt from ``seed``, worked out by the
     engine."""

@@ -465,10 +465,20 @@ class ScoreCheck:
         return False
 
     @classmethod
-    def dealt(cls, game: Game, seed: int) -> ScoreCheck:
+    def dealt(
+        cls,
+        game: Game,
+        seed: int,
+        *,
+        players: int | None = None,
+        player: int | None = None,
+        size: int = 7,
+    ) -> ScoreCheck:
         """A finished hand of ``game`` dealt from ``seed`` (the drills): Gin, two players
-        and a knocker within the limit; Knock Rummy, three players and any knocker; Basic
-        Rummy, a player who went out and two hands left. The engine settles it."""
+        and a knocker within the limit; Knock Rummy, three players (or ``players``) of
+        ``size`` cards and any knocker; Basic Rummy, a player who went out and two hands
+        left (or ``players`` - 1). ``player`` seats the knocker, or the one who went out
+        (else the seed does). The engine settles it."""
         for attempt in range(200):
             rng = random.Random(f"score:{game}:{seed}:{attempt}")
             deck = list(DECK)
@@ -477,20 +487,23 @@ class ScoreCheck:
                 knocking = _knocking_hand(rng)
                 rest = [c for c in deck if c not in knocking]
                 hands = [sorted(knocking), sorted(rest[:10])]
-                knocker = rng.randrange(2)
+                knocker = rng.randrange(2) if player is None else player
                 if knocker == 1:
                     hands.reverse()
                 check = cls(game, knocker, tuple(tuple(h) for h in hands))
             elif game is Game.KNOCK:
-                hands = [sorted(deck[i * 7 : i * 7 + 7]) for i in range(3)]
-                check = cls(game, rng.randrange(3), tuple(tuple(h) for h in hands))
+                count = players or 3
+                hands = [sorted(deck[i * size : i * size + size]) for i in range(count)]
+                knocker = rng.randrange(count) if player is None else player
+                check = cls(game, knocker, tuple(tuple(h) for h in hands))
             else:
-                winner = rng.randrange(3)
-                sizes = [0 if p == winner else rng.randint(2, 6) for p in range(3)]
+                count = players or 3
+                winner = rng.randrange(count) if player is None else player
+                sizes = [0 if p == winner else rng.randint(2, 6) for p in range(count)]
                 hands, start = [], 0
-                for size in sizes:
-                    hands.append(sorted(deck[start : start + size]))
-                    start += size
+                for hand_size in sizes:
+                    hands.append(sorted(deck[start : start + hand_size]))
+                    start += hand_size
                 check = cls(game, winner, tuple(tuple(h) for h in hands))
             try:
                 settlement = check.settlement()
@@ -554,16 +567,23 @@ class LayoffCheck:
         return False
 
     @classmethod
-    def dealt(cls, seed: int) -> LayoffCheck:
+    def dealt(cls, seed: int, fits: int | None = None) -> LayoffCheck:
         """A layoff question dealt from ``seed`` (the drills): a run and a group on the
         table, and a card that extends the run at one end, completes the group, or fits
-        nowhere. The ace is low, as in Gin Rummy."""
-        rng = random.Random(f"layoff:{seed}")
+        nowhere; with ``fits`` (0, 1 or 2), one that fits that many of them (2: the
+        group is of the rank next to the run, and the card is both). The ace is low, as
+        in Gin Rummy."""
+        rng = random.Random(f"layoff:{seed}" if fits is None else f"layoff:{fits}:{seed}")
         ranks, suits = "A23456789TJQK", "CDHS"
         suit = rng.choice(suits)
         length = rng.choice((3, 4))
         low = rng.randrange(0, 13 - length + 1)
         run = [f"{ranks[r]}{suit}" for r in range(low, low + length)]
+        if fits == 2:
+            rank = rng.choice([r for r in (low - 1, low + length) if 0 <= r < 13])
+            group = [f"{ranks[rank]}{s}" for s in suits if s != suit]
+            melds = (make_meld(_parse_cards(run)), make_meld(_parse_cards(group)))
+            return cls(Card.parse(f"{ranks[rank]}{suit}"), melds)
         group_rank = rng.choice([r for r in range(13) if not low - 1 <= r <= low + length])
         left_out = rng.choice(suits)
         group = [f"{ranks[group_rank]}{s}" for s in suits if s != left_out]
@@ -573,7 +593,10 @@ class LayoffCheck:
             "run": [f"{ranks[r]}{suit}" for r in (low - 1, low + length) if 0 <= r < 13],
             "none": [f"{r}{s}" for r in ranks for s in suits],
         }
-        kind = rng.choice(("group", "run", "none"))
+        if fits is None:
+            kind = rng.choice(("group", "run", "none"))
+        else:
+            kind = "none" if fits == 0 else rng.choice(("group", "run"))
         for code in rng.sample(candidates[kind], len(candidates[kind])):
             card = Card.parse(code)
             if any(card in m.cards for m in melds):
@@ -642,7 +665,11 @@ def of_its_kind(check: Check, seed: int) -> Check:
     was followed by three sixes and three nines) and its ace rule (with an ace among the
     cards); a meld question its number of cards (whether they hold a meld is left to
     chance, so the answer cannot be guessed from the lesson's); a knock question its
-    limit; a score question its game. A check dealt at random is itself."""
+    limit; a layoff question the number of melds its card fits ("Sometimes a card fits
+    more than one meld"); a score question its game, its number of players, the seat of
+    the knocker (or of the one who went out: "the knocker's hand comes first") and, in
+    Knock Rummy, the size of the hands ("five players, six cards each"). A check dealt at
+    random is itself."""
     if check.random:
         return check
     if isinstance(check, MeldCheck):
@@ -656,8 +683,11 @@ def of_its_kind(check: Check, seed: int) -> Check:
     if isinstance(check, DiscardCheck):
         return DiscardCheck(None)
     if isinstance(check, LayoffCheck):
-        return LayoffCheck.dealt(seed)
-    return ScoreCheck.dealt(check.game, seed)
+        return LayoffCheck.dealt(seed, len(check.fits()))
+    size = max(len(hand) for hand in check.hands)
+    return ScoreCheck.dealt(
+        check.game, seed, players=len(check.hands), player=check.player, size=size
+    )
 
 
 __all__ = [

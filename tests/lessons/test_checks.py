@@ -10,7 +10,7 @@ from django.db import connection
 from django.http import QueryDict
 from django.test import Client
 
-from game.engine import best_arrangement, find_melds
+from game.engine import Game, best_arrangement, find_melds
 from lessons.checks import (
     BadAnswer,
     Check,
@@ -713,6 +713,40 @@ def test_a_fresh_meld_question_has_as_many_cards(args: str, own: MeldCheck) -> N
         assert len(cards) == len(own.cards), (args, seed, cards)
         holds.add(bool(own.melds_in(cards)))
     assert holds == {True, False}
+
+
+@pytest.mark.parametrize(
+    ("args", "own"), _fixed_checks(LayoffCheck), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_a_fresh_layoff_question_fits_as_many_melds(args: str, own: LayoffCheck) -> None:
+    """ "Sometimes a card fits more than one meld" over 8♠ | 8♥ 8♦ 8♣ | 9♠ 10♠ J♠ was
+    asked again with a card that never fitted both; "this card can be laid off" with one
+    that fitted none. A fresh question's card fits as many melds as the lesson's."""
+    for seed in range(2, 102):
+        fresh = of_its_kind(own, seed)
+        assert isinstance(fresh, LayoffCheck)
+        assert len(fresh.fits()) == len(own.fits()), (args, seed, fresh)
+
+
+@pytest.mark.parametrize(
+    ("args", "own"), _fixed_checks(ScoreCheck), ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_a_fresh_score_question_keeps_its_players(args: str, own: ScoreCheck) -> None:
+    """ "Five players, six cards each, and the knocker's hand comes first" was asked again
+    with three players of seven cards and the knocker anywhere. A fresh question keeps
+    the game, the number of players and the seat of the knocker (or of the one who went
+    out), and in Knock Rummy the size of the hands."""
+    for seed in range(2, 62):
+        fresh = of_its_kind(own, seed)
+        assert isinstance(fresh, ScoreCheck)
+        assert (fresh.game, len(fresh.hands), fresh.player) == (
+            own.game,
+            len(own.hands),
+            own.player,
+        ), (args, seed)
+        if own.game is Game.KNOCK:
+            assert {len(h) for h in fresh.hands} == {len(h) for h in own.hands}, (args, seed)
+        assert max(fresh.settlement().received.values()) > 0
 
 
 def test_a_deadwood_answer_is_worked_out_card_by_card(db: None) -> None:

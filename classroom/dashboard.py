@@ -494,7 +494,8 @@ def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
 
 
 def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
-    """Every recorded mistake of the class's pupils since they joined, newest first."""
+    """Every recorded mistake of the class's pupils since they joined, newest first; its
+    time in the site's time zone, with the offset, as the pages show it."""
     by_learner = {p.learner_id: p for p in pupils}
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     out = io.StringIO()
@@ -509,7 +510,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
         group = groups.get(key) or groups.setdefault(key, _group(mistake, lessons))
         writer.writerow(
             [
-                mistake.created.isoformat(timespec="seconds"),
+                timezone.localtime(mistake.created).isoformat(timespec="seconds"),
                 pupil.name,
                 group.words,
                 _example(mistake),

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from classroom import dashboard, services
 from classroom.mistakes import TOPIC_LESSONS
-from classroom.models import Mistake
+from classroom.models import Mistake, Pupil
 from game.engine import Discard
 from game.guided.models import GuidedAttempt
 from game.practice import services as practice
@@ -219,6 +219,22 @@ def test_the_csv_exports_are_the_grid_and_the_mistakes(teacher: User) -> None:
     other.force_login(User.objects.create_user("other"))
     assert other.get(base + "grid.csv").status_code == 404
     assert other.get(base + "mistakes.csv").status_code == 404
+
+
+def test_the_mistakes_csv_writes_times_in_the_sites_time_zone(teacher: User, settings) -> None:  # type: ignore[no-untyped-def]
+    """The export wrote UTC ("2026-12-03T20:32:05+00:00") beside pages that show local
+    time ("2026-12-03 22:32"): now the site's time, with its offset."""
+    from datetime import UTC, datetime
+
+    settings.TIME_ZONE = "Europe/Vilnius"
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = pupil_in(classroom, "Ona")
+    Pupil.objects.update(joined=datetime(2026, 12, 1, tzinfo=UTC))
+    refuse_a_discard_before_drawing(ona)
+    Mistake.objects.update(created=datetime(2026, 12, 3, 20, 32, 5, tzinfo=UTC))
+    pupils = services.pupils_of(classroom=classroom)
+    rows = dashboard.mistakes_csv(classroom, pupils).splitlines()
+    assert rows[1].startswith("2026-12-03T22:32:05+02:00,Ona,")
 
 
 def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(

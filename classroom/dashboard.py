@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Case, Count, F, Max, OuterRef, QuerySet, Subquery, Value, When
+from django.db.models import Case, Count, F, Max, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -125,6 +125,11 @@ class MistakeGroup:
         return sorted(self.pupils, key=str.casefold)
 
 
+#: The mistakes that can have an example (:func:`_example`): a practice table's (or a
+#: table for people's). A guided hand's, a live exercise's and a lesson's have none.
+_WITH_EXAMPLE = Q(source=Mistake.Source.TABLE)
+
+
 def _example(mistake: Mistake) -> str:
     """A mistake's own sentence, where the engine can say it (a refused move, the coach's
     verdict on a discard)."""
@@ -201,8 +206,10 @@ def common_mistakes(
 ) -> list[MistakeGroup]:
     """The class's mistakes since each pupil joined it, grouped by what they were about,
     the commonest first (by pupils, then times). Counted by the database (one row per
-    kind of mistake and pupil, however long the history), then the latest mistake of
-    each group shown is read for its example."""
+    kind of mistake and pupil, however long the history), then, in one more query, the
+    latest mistake of each group shown that can have an example (:data:`_WITH_EXAMPLE`)
+    is read for it: a group's latest may be one without (a guided hand's, after a
+    classmate's refused meld at a practice table), and the group keeps its example."""
     by_learner = {p.learner_id: p for p in pupils}
     rows = (
         since_joined(classroom, pupils)
@@ -211,7 +218,7 @@ def common_mistakes(
         )
         .order_by()
         .values("game", "topic", "question", "learner")
-        .annotate(times=Count("pk"), latest=Max("pk"))
+        .annotate(times=Count("pk"), latest=Max("pk", filter=_WITH_EXAMPLE))
     )
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     latest: dict[tuple[str, str, str], int] = {}
@@ -224,12 +231,13 @@ def common_mistakes(
             group = groups[key] = _group(kind, lessons)
         group.times += row["times"]
         group.pupils.add(by_learner[row["learner"]].name)
-        latest[key] = max(latest.get(key, 0), row["latest"])
+        if row["latest"] is not None:
+            latest[key] = max(latest.get(key, 0), row["latest"])
     ranked = sorted(groups.items(), key=lambda kv: (-len(kv[1].pupils), -kv[1].times, kv[1].words))
     shown = ranked[:most]
-    examples = Mistake.objects.in_bulk([latest[key] for key, _group_ in shown])
+    examples = Mistake.objects.in_bulk([latest[key] for key, _group_ in shown if key in latest])
     for key, group in shown:
-        example = examples.get(latest[key])
+        example = examples.get(latest.get(key, 0))
         group.example = _example(example) if example is not None else ""
     return [group for _key, group in shown]
 

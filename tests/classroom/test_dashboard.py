@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from classroom import dashboard, services
+from classroom import dashboard, mistakes, services
 from classroom.mistakes import TOPIC_LESSONS
 from classroom.models import Mistake, Pupil
 from game.engine import Discard
@@ -148,6 +148,45 @@ def test_common_mistakes_are_grouped_in_words_with_the_lesson_and_who(teacher: U
     late = factories.learner("Late")
     refuse_a_discard_before_drawing(late)  # not in a class: not even recorded
     assert Mistake.objects.filter(learner=late).count() == 0
+
+
+def test_a_group_shows_an_example_when_any_of_its_mistakes_has_one(
+    teacher: User, django_assert_num_queries
+) -> None:  # type: ignore[no-untyped-def]
+    """The browser walk: "Basic Rummy: a run that is not one", made at a practice table
+    (an example) and then in a guided hand (none), showed no example: it was read from
+    the group's latest mistake only. Now from the latest that has one, in as many
+    queries as before."""
+    from game.engine import Card, Game, IllegalMove, make_meld
+    from game.guided.services import refusal_topic
+    from game.practice.signals import move_refused
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    with pytest.raises(IllegalMove) as refused:
+        make_meld([Card.parse(c) for c in ("3C", "4C", "8H")])
+    for _time in range(2):
+        move_refused.send(
+            sender=Table, learner=ona, game=Game.BASIC, error=refused.value, table="t1"
+        )
+    topic = refusal_topic(refused.value)
+    mistakes.record(learner=jonas, source="guided", game="basic", topic=topic, where="basic-02")
+    pupils = services.pupils_of(classroom=classroom)
+    with django_assert_num_queries(3):  # counted, the lessons' titles, the examples
+        groups = dashboard.common_mistakes(classroom, pupils)
+    assert [(g.words, g.times, g.names) for g in groups] == [
+        ("Basic Rummy: a run that is not one", 3, ["Jonas", "Ona"])
+    ]
+    assert groups[0].example == "3♣ 4♣ 8♥ is not a run: a run needs one suit."
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "For example: 3♣ 4♣ 8♥ is not a run" in page
+    # A group with no mistake that has an example has none, and costs no query for it.
+    Mistake.objects.filter(learner=ona).delete()
+    with django_assert_num_queries(2):
+        groups = dashboard.common_mistakes(classroom, pupils)
+    assert groups[0].example == "" and groups[0].names == ["Jonas"]
 
 
 def test_the_poll_answers_204_in_three_queries_while_nothing_changed(

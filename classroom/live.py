@@ -34,7 +34,7 @@ from game.guided.scenarios import Scenario, ScenarioProgress
 from learners.models import Learner
 from rummy_site.errors import ServiceError
 
-from . import mistakes
+from . import mistakes, services
 from .models import Classroom, LiveAnswer, LiveExercise, Mistake, Pupil
 
 
@@ -45,6 +45,11 @@ class LiveError(ServiceError):
 class NoSuchHand(LiveError):
     status = 400
     default_message = _("Choose a guided hand from the list.")
+
+
+class ClassArchived(LiveError):
+    status = 422
+    default_message = services.ClassArchived.default_message
 
 
 class NoExercise(LiveError):
@@ -104,7 +109,10 @@ def running(*, classroom: Classroom) -> LiveExercise | None:
 
 
 def start(*, classroom: Classroom, slug: str) -> LiveExercise:
-    """Start a guided hand for the class (ending the one running, if any)."""
+    """Start a guided hand for the class (ending the one running, if any); refused for
+    an archived class, whose pupils no longer see it (:class:`ClassArchived`)."""
+    if classroom.archived is not None:
+        raise ClassArchived()
     scenario = scenarios.get(slug)
     if scenario is None or not line_of(scenario):
         raise NoSuchHand()
@@ -364,6 +372,7 @@ __all__ = [
     "AnswerClosed",
     "Answered",
     "Bar",
+    "ClassArchived",
     "LiveError",
     "NoExercise",
     "NoSuchHand",

@@ -101,6 +101,22 @@ class TooManyTries(ClassroomError, codes.TooManyTries):
     status = 429
 
 
+class ClassArchived(ClassroomError):
+    """What the class's pupils would see (an assignment, a table, a live exercise) is
+    refused for an archived class: they no longer see it."""
+
+    status = 422
+    default_message = _(
+        "This class is archived: its pupils no longer see it. Bring the class back first."
+    )
+
+
+def class_not_archived(*, classroom: Classroom) -> None:
+    """:class:`ClassArchived` if the class is archived."""
+    if classroom.archived is not None:
+        raise ClassArchived()
+
+
 class JustSeated(ClassroomError):
     status = 409
     default_message = _(
@@ -367,7 +383,9 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
     tables the class sat at before end (:func:`game.shared.services.end_table`). Refused
     again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
     every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is
-    locked meanwhile, so that of two requests at once one seats the class."""
+    locked meanwhile, so that of two requests at once one seats the class. Refused for
+    an archived class (:class:`ClassArchived`)."""
+    class_not_archived(classroom=classroom)
     pupils = pupils_of(classroom=classroom)
     if not pupils:
         raise NoPupils()
@@ -470,8 +488,11 @@ def assignment_add(
     *, classroom: Classroom, what: str, count: int = 1, due: date | None = None
 ) -> Assignment:
     """Set the class ``what`` (a value of :func:`classroom.assignments.choices`); a
-    practice target asks for ``count`` hands (1 to :data:`~classroom.assignments.MOST_HANDS`)."""
+    practice target asks for ``count`` hands (1 to :data:`~classroom.assignments.MOST_HANDS`).
+    Refused for an archived class (:class:`ClassArchived`)."""
     from .assignments import MOST_HANDS, Kind, parse
+
+    class_not_archived(classroom=classroom)
 
     parsed = parse(what, classroom.language)
     if parsed is None:
@@ -607,6 +628,7 @@ __all__ = [
     "AssignmentNotFound",
     "BadAssignment",
     "BadName",
+    "ClassArchived",
     "ClassNameTaken",
     "ClassNotFound",
     "ClassroomError",
@@ -627,6 +649,7 @@ __all__ = [
     "class_create",
     "class_join",
     "class_new_code",
+    "class_not_archived",
     "class_of_teacher",
     "class_rename",
     "class_set_archived",

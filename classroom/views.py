@@ -265,11 +265,8 @@ def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
         return _class_page(request, classroom, error=str(exc.message), status=exc.status)
     services.class_set_archived(classroom=classroom, archived=archived)
     if archived:
-        return _back(
-            request,
-            classroom,
-            _("The class is archived: nobody can join it, and its pupils keep their work."),
-        )
+        # No notice: the archived class's page says so at its top (it said it twice).
+        return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#main")
     return _back(request, classroom, _("The class is back in your list."))
 
 
@@ -358,6 +355,11 @@ def class_cards(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def assignment_add(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = _teacher_class(request, public_id)
+    try:
+        # Said at the page's top: an archived class's page has no assignment form.
+        services.class_not_archived(classroom=classroom)
+    except services.ClassArchived as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
     form = AssignmentForm(request.POST, language=classroom.language, auto_id="assign_%s")
     if not form.is_valid():
         return _class_page(request, classroom, assignment_form=form, status=400)

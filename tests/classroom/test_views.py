@@ -270,6 +270,45 @@ def test_a_teacher_makes_a_class_and_manages_it() -> None:
     assert "5B rummy" in client.get("/en/classroom/?archived=1").content.decode()
 
 
+def test_an_archived_class_says_so_once_and_offers_nothing_new_for_its_pupils() -> None:
+    """The browser walk: after "Archive the class" the page said it twice (the notice and
+    the page's own line), and still offered a live exercise, seating the class and new
+    assignments, though its pupils no longer see it. Now one line; those are gone and
+    refused if sent anyway; its record, the grid, the exports and "Bring the class
+    back" stay."""
+    # The forms' addresses (an assignment's own "Remove" stays).
+    offered = ('live/start/"', 'tables/"', 'assignments/#set-assignment"')
+    client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona", "en")
+    base = f"/en/classroom/{classroom.public_id}/"
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    page = client.get(base).content.decode()
+    assert all(f'action="{base}{path}' in page for path in offered)
+    page = client.post(base + "archive/", {"archived": "1"}, follow=True).content.decode()
+    assert page.count("archived: nobody can join it") == 1
+    for path in offered:
+        assert f'action="{base}{path}' not in page, path
+    assert "Ona" in page and "grid.csv" in page and "mistakes.csv" in page
+    assert 'name="archived" value="0"' in page  # bring it back
+    refused = "This class is archived: its pupils no longer see it."
+    for path, data in [
+        ("live/start/", {"scenario": "knock-02-everyone-pays"}),
+        ("tables/", {"game": "knock", "players": "2"}),
+        ("assignments/", {"what": "drill:knock:deadwood"}),
+    ]:
+        response = client.post(base + path, data)
+        assert response.status_code == 422, path
+        assert response.content.decode().count(refused) == 1, path
+    classroom.refresh_from_db()
+    assert not classroom.exercises.exists() and not classroom.tables.exists()
+    assert classroom.assignments.count() == 1
+    # Back in the list, all of it is offered again.
+    client.post(base + "archive/", {"archived": "0"})
+    page = client.get(base).content.decode()
+    assert all(f'action="{base}{path}' in page for path in offered)
+
+
 def test_bad_class_forms_are_refused_with_a_message_and_change_nothing() -> None:
     client, user = teacher_client()
     classroom = a_class(user)

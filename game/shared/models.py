@@ -11,7 +11,9 @@ player saw, so of two moves at once exactly one goes in.
 A person who stops answering is replaced by a computer player: ``waiting`` lists the
 people to move now and since when, so that any player's poll can tell in its one
 query that someone has been waiting longer than ``away_seconds``; their seat is then
-marked ``"away": true`` and the computer plays it until they take it back. A teacher
+marked ``"away": true`` and the computer plays it until they take it back. A pupil
+removed from their class leaves their seat for good: it becomes a computer player's,
+under the same name, marked ``"left": true``. A teacher
 may pause a class table (no move is made while ``paused``), switch the coach's hints
 off (``hints``) and end it for good (``ended``: no move is made from then on, and its
 finished hands stay to review).

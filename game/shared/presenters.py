@@ -97,8 +97,8 @@ def table_context(
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
-    Who is away (the computer playing for them), whether the teacher paused or ended the
-    table, and the coach's hint when it was asked for."""
+    Who is away (the computer playing for them) and who has left for good, whether the
+    teacher paused or ended the table, and the coach's hint when it was asked for."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -111,6 +111,7 @@ def table_context(
             "open": bool(s.get("open")),
             "bot": bool(s.get("bot")),
             "away": bool(s.get("away")),
+            "left": bool(s.get("left")),
             "you": i == seat,
         }
         for i, s in enumerate(table.seats)
@@ -131,6 +132,8 @@ def table_context(
         "paused": table.paused,
         "ended": table.ended is not None,
         "away_names": [p["name"] for p in seats if p["away"] and not p["you"]],
+        # Removed from the table for good (a pupil removed from their class).
+        "left_names": [p["name"] for p in seats if p["left"]],
         "me_away": seat is not None and bool(table.seats[seat].get("away")),
         "poll_url": f"{page_url}?v={table.version}",
         "poll_seconds": poll_seconds(),
@@ -148,7 +151,15 @@ def table_context(
     if table.ended:
         # The hand stands as it was left: nobody is to move, nothing is offered, nobody
         # is away (the tamper probe: "Ben to play" and the away line stayed).
-        context.update({"actions": [], "my_turn": False, "lay_out_help": "", "away_names": []})
+        context.update(
+            {
+                "actions": [],
+                "my_turn": False,
+                "lay_out_help": "",
+                "away_names": [],
+                "left_names": [],
+            }
+        )
         context["seats"] = [replace(s, is_turn=False) for s in context["seats"]]
         finished = len(state.results) + (1 if state.round_over else 0)
         context["finished_deals"] = list(range(1, finished + 1))

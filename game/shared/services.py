@@ -727,14 +727,15 @@ def rename_player(*, table: SharedTable, learner: Learner, name: str) -> SharedT
 
 def remove_player(*, table: SharedTable, learner: Learner) -> SharedTable:
     """``learner`` is no longer at the table (a pupil removed from their class): a
-    computer player plays their seat, under the same name, from its next move on, and it
-    is no longer theirs to come back to (a seat left by :func:`leave_seat` is)."""
+    computer player plays their seat at once, under the same name (``left``: the others
+    are told, as of a player who is away), and it is no longer theirs to come back to
+    (a seat left by :func:`leave_seat` is)."""
     for _try in range(4):
         seat = seat_of(table, learner)
         if seat is None:
             return table
         seats = [dict(s) for s in table.seats]
-        seats[seat] = {"name": seats[seat].get("name", ""), "bot": True}
+        seats[seat] = {"name": seats[seat].get("name", ""), "bot": True, "left": True}
         if _with_seats(table, seats, waiting=table.waiting):
             return table
         table.refresh_from_db()

@@ -101,7 +101,8 @@ def _sit_page(
     }
     if table is not None:
         context["game_label"] = explain.game_name(table.game)
-        context["taken"] = [s.get("name") for s in table.seats if not s.get("open")]
+        context["taken"] = [s for s in table.seats if not s.get("open")]
+        context["full"] = not any(s.get("open") for s in table.seats)
     return render(request, "shared/sit.html", context, status=status)
 
 

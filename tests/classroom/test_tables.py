@@ -254,6 +254,44 @@ def test_a_renamed_pupil_is_renamed_at_their_table_and_a_removed_one_leaves_it()
     assert hand.is_over or table.seats[hand.turn].get("learner") == learner_of(ona).pk
 
 
+def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_told() -> None:
+    """The teacher's browser walk: a removed pupil's table page offered them a "Sit down"
+    form and listed them at the table, and the others were not told. Now their seat is
+    the computer's at once (it plays their turn), the others' pages say so as they say
+    who is away, and the removed pupil's page says the table is full, their old seat a
+    computer player's, with no form; a move they send changes nothing."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = {n: pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas", "Ieva")}
+    services.class_seat(classroom=classroom, game="knock", players=3)
+    table = SharedTable.objects.get()
+    to_move = table.seats[table.waiting[0][0]]["name"]
+    others = [n for n in clients if n != to_move]
+    pupil = classroom.pupils.get(name=to_move)
+    version = table.version
+    base = f"/en/classroom/{classroom.public_id}/"
+    assert teacher.post(base + f"pupils/{pupil.pk}/remove/").status_code == 302
+    table.refresh_from_db()
+    assert table.version > version  # the others' pages hear of it (game.shared.events)
+    assert all(table.seats[seat]["name"] != to_move for seat, _since in table.waiting)
+    page = clients[others[0]].get(f"/en/play/{table.public_id}/").content.decode()
+    assert f"The computer plays for those who have left the table: {to_move}." in page
+    gone = clients[to_move].get(f"/en/play/{table.public_id}/", follow=True)
+    html = gone.content.decode()
+    assert "Every seat at this table is taken." in html
+    assert f"{to_move} (computer player)" in html
+    assert "/play/sit/" not in html  # no form to sit down
+    version = table.version
+    response = clients[to_move].post(
+        f"/en/play/{table.public_id}/move/", {"version": str(version), "action": "draw_stock"}
+    )
+    assert response.status_code == 302 and "/play/code/" in response["Location"]
+    with pytest.raises(shared.NotSeated):
+        shared.leave_seat(table=table, learner=learner_of(clients[to_move]))
+    table.refresh_from_db()
+    assert table.version == version
+
+
 def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     """A class table had no end: a pupil seated again found two "Your table" entries that
     could not be told apart. The teacher ends one: the players' pages say so and offer

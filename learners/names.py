@@ -10,7 +10,12 @@ same name typed on two keyboards is the same string.
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
+
+from django.conf import settings
+from django.utils import translation
 
 #: Unicode general categories a name may not contain: controls, formatting
 #: characters (zero-width and bidirectional controls), surrogates, private use,
@@ -39,7 +44,40 @@ def clean_display_name(raw: str, max_length: int) -> str:
         if ch.isspace()
         or (unicodedata.category(ch) not in REMOVED_CATEGORIES and ch not in BLANK_CHARACTERS)
     )
-    return " ".join(kept.split())[:max_length].rstrip()
+    return _without_marks(" ".join(kept.split()))[:max_length].rstrip()
+
+
+#: A parenthesised word at the end of a name (ASCII or full-width brackets).
+_LAST_BRACKETS = re.compile(r"\s*[(\uff08]([^()\uff08\uff09]*)[)\uff09]\s*$")
+
+
+@functools.cache
+def _marks() -> frozenset[str]:
+    """The words the site marks a learner's own name with, "(you)", in every language
+    (as :func:`name_key` reads them)."""
+    words = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            marked = translation.pgettext("the learner's own name at a table", "%(name)s (you)")
+        found = _LAST_BRACKETS.search(marked % {"name": ""})
+        if found:
+            words.add(name_key(found.group(1)))
+    return frozenset(words)
+
+
+def _without_marks(name: str) -> str:
+    """``name`` without the site's own "(you)" at its end, in any language and however
+    it is written (a player called "Ona (you)" made another player's seat read as
+    theirs: the tamper probe).
+
+    >>> _without_marks("Ona (you)"), _without_marks("Ona (jūs)"), _without_marks("Ona(ВЫ)")
+    ('Ona', 'Ona', 'Ona')
+    >>> _without_marks("Ona (Anna)")
+    'Ona (Anna)'
+    """
+    while (found := _LAST_BRACKETS.search(name)) and name_key(found.group(1)) in _marks():
+        name = name[: found.start()]
+    return name
 
 
 #: Cyrillic and Greek letters (as casefolded) that look like a Latin one, in either

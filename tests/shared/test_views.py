@@ -393,3 +393,22 @@ def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
     refused = ona.post("/lt/play/new/", fields)
     assert refused.status_code == 400 and not SharedTable.objects.exists()
     assert "Įrašykite savo vardą" in refused.content.decode()
+
+
+@pytest.mark.parametrize("mark", ["(you)", "(jūs)", "(вы)", "(tu)", "（YOU）", "(уоu)"])
+def test_a_name_cannot_carry_the_sites_you(mark: str) -> None:
+    """The tamper probe: a player who sat down as "Ona (you)" made another player's seat
+    read "Ona (you)" on the host's page, twice "(you)". The site's own mark, in any of
+    its languages and however written (full-width, Cyrillic look-alikes), is no part of
+    a name: here "Ona" is then taken."""
+    ona = browser("lt")
+    ona.post("/lt/play/new/", {"game": "gin", "players": 2, "computers": 0, "name": "Ona"})
+    table = SharedTable.objects.get()
+    other = browser("en")
+    refused = other.post("/en/play/sit/", {"code": table.code, "name": f"Ona {mark}"})
+    assert refused.status_code == 409
+    assert "Someone at this table already has this name" in refused.content.decode()
+    table.refresh_from_db()
+    assert sum(1 for s in table.seats if not s.get("open")) == 1
+    sat = other.post("/en/play/sit/", {"code": table.code, "name": "Ona (Anna)"})
+    assert sat.status_code == 302

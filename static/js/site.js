@@ -151,6 +151,17 @@
         return;
       }
     }
+    // The coach's advice asked for with Hint, below the hand: on a phone it began just
+    // under the screen, and the press seemed to do nothing (the newcomer's walk). Its
+    // heading comes into view, and as much of it as the screen holds; the focus stays
+    // on Hint.
+    var advice = document.querySelector("#table .coach--advice");
+    if (advice) {
+      var place = advice.getBoundingClientRect();
+      if (place.top < 0 || place.bottom > window.innerHeight) {
+        advice.scrollIntoView({ block: place.height < window.innerHeight ? "nearest" : "start" });
+      }
+    }
     var active = document.activeElement;
     if (active && active !== document.body && document.body.contains(active)) {
       return;

@@ -405,3 +405,28 @@ def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_se
     assert help_box["width"] > 250
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["it", "lt"])
+def test_on_a_phone_the_coachs_advice_comes_into_view(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The newcomer's walk: on a 360×740 phone the advice Hint asked for began at y=752,
+    under the screen, and the press seemed to do nothing. Its heading is brought into
+    view."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "gin", 2, language=language)
+    wait_for_my_turn(page, table)
+    # A thumb presses Hint at the bottom of the screen, where scrolling down brought it.
+    page.locator("#hint").evaluate("b => b.scrollIntoView({block: 'end'})")
+    page.locator("#hint").tap()
+    heading = page.locator("#table .coach--advice h2")
+    expect(heading).to_be_visible()
+    page.wait_for_timeout(300)  # a smooth scroll, if any, has ended
+    box = heading.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    context.close()

@@ -590,6 +590,12 @@ def test_review_steps_through_a_finished_hand(client: Client) -> None:
     assert verdicts == learner_moves
     last = client.get(review, {"move": str(len(hand.log))}).content.decode()
     assert "The hand is over." in last and "Next move" not in last
+    # Back at the table, the walkthrough is whole, with "Next hand" (the newcomer's
+    # walk: it opened on "score it yourself" again, and the table looked stuck).
+    back = re.search(r'href="([^"]+)">Back to the table<', first.content.decode())
+    assert back is not None and back[1] == url(table) + "?step=all"
+    table_page = client.get(back[1]).content.decode()
+    assert 'id="next-hand"' in table_page
 
 
 def test_review_refuses_an_unfinished_hand_and_strangers(client: Client) -> None:

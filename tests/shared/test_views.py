@@ -209,7 +209,7 @@ def test_leave_hint_and_a_teachers_switch_through_http() -> None:
     page = mover.get(url).content.decode()
     assert "/hint/" in page
     hint = mover.post(url + "hint/", {"version": table.version}, **HX).content.decode()
-    assert 'class="coach"' in hint
+    assert 'class="coach coach--advice"' in hint
     table.refresh_from_db()
     assert table.version == state.version  # a hint changes nothing
     # The other player may not ask on the mover's turn.
@@ -220,7 +220,7 @@ def test_leave_hint_and_a_teachers_switch_through_http() -> None:
     services.set_hints(table=table, hints=False)
     assert "/hint/" not in mover.get(url).content.decode()
     off = mover.post(url + "hint/", {"version": table.version})
-    assert off.status_code == 403 and 'class="coach"' not in off.content.decode()
+    assert off.status_code == 403 and 'class="coach coach--advice"' not in off.content.decode()
     # Leaving: the computer plays the seat at once.
     assert mover.post(url + "leave/").status_code == 302
     table.refresh_from_db()
@@ -312,10 +312,10 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
         assert hint.status_code == 200
         # The coach names cards that would make a meld ("4♣ would make a meld"): words
         # about cards wanted, not cards shown; the rest of the page is checked.
-        assert 'class="coach"' in hint.content.decode()
+        assert 'class="coach coach--advice"' in hint.content.decode()
         check(
             seat,
-            re.sub(r'<section class="coach".*?</section>', "", hint.content.decode(), flags=re.S),
+            re.sub(r'<section class="coach coach--advice".*?</section>', "", hint.content.decode(), flags=re.S),
         )
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
         data = {"version": str(version), **factories.move_data(move)}

@@ -315,7 +315,12 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
         assert 'class="coach coach--advice"' in hint.content.decode()
         check(
             seat,
-            re.sub(r'<section class="coach coach--advice".*?</section>', "", hint.content.decode(), flags=re.S),
+            re.sub(
+                r'<section class="coach coach--advice".*?</section>',
+                "",
+                hint.content.decode(),
+                flags=re.S,
+            ),
         )
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
         data = {"version": str(version), **factories.move_data(move)}

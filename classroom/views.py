@@ -333,6 +333,8 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
         "code": codes.grouped(classroom.join_code),
         "join_url": url,
         "short_url": url.split("://", 1)[-1],
+        # Broken, where it must be, only after a slash (<wbr>): never inside a number.
+        "url_parts": url.split("://", 1)[-1].split("/"),
         "qr": qr_svg(url, _("QR code of the join link")),
     }
     return render(request, "classroom/projector.html", context)

@@ -307,3 +307,33 @@ def test_on_a_projectors_screen_the_question_and_its_cards_show_together(
     code = page.locator(".projector__code").bounding_box()
     assert qr is not None and code is not None
     assert code["y"] >= 0 and qr["y"] + qr["height"] <= 800, (qr, code)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows(
+    page: Page, site_url: str
+) -> None:
+    """The teacher's walk (lt, 1920 x 1080, large type): the join address broke in the
+    middle of a number ("127.0." / "0.1:8881/lt/join/WVJWE" / "R/"), and the third step
+    and the way back were below the screen."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    sign_up(page, site_url, "lt", axe=False)
+    page.goto(f"{site_url}/lt/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    page.goto(f"{site_url}/lt/classroom/")
+    page.locator("#class_name").fill("4A klasė")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("4A klasė")
+    page.goto(page.url + "projector/")
+    url = page.locator(".projector__url")
+    lines = url.evaluate("u => u.getClientRects().length")
+    assert lines == 1, url.inner_text()
+    for part in (
+        ".projector__url",
+        ".projector__code",
+        ".projector__steps li:last-child",
+        ".qr__svg",
+    ):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1080, (part, box)

@@ -537,7 +537,7 @@ def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Clien
         ("en", "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥."),
         ("lt", "Išdėti 2♦ 3♦ 4♦ arba išdėti 9♥ 10♥ V♥ D♥"),
         ("ru", "«Выложить 2♦ 3♦ 4♦ или выложить 9♥ 10♥ В♥ Д♥»."),
-        ("it", "«Calare 2♦ 3♦ 4♦ o calare 9♥ 10♥ J♥ Q♥»."),
+        ("it", "«Cala 2♦ 3♦ 4♦ o cala 9♥ 10♥ J♥ Q♥»."),
     ],
 )
 def test_a_step_that_takes_either_of_two_melds_names_both(

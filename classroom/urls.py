@@ -20,6 +20,7 @@ urlpatterns: list[URLPattern] = [
     path("<id:public_id>/edit/", views.class_edit, name="edit"),
     path("<id:public_id>/code/", views.class_code, name="code"),
     path("<id:public_id>/joining/", views.class_joining, name="joining"),
+    path("<id:public_id>/codes-again/", views.class_codes_again, name="codes_again"),
     path("<id:public_id>/archive/", views.class_archive, name="archive"),
     path("<id:public_id>/progress/", views.class_progress, name="progress"),
     path("<id:public_id>/grid.csv", views.grid_csv, name="grid_csv"),

@@ -257,6 +257,28 @@ def class_joining(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @login_required
 @require_POST
+def class_codes_again(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The teacher lets this network (their address, a school's router) try codes again:
+    its pupils were refused "Too many codes tried"
+    (:func:`rummy_site.codes.let_address_try_again`)."""
+    classroom = _teacher_class(request, public_id)
+    minutes = codes.let_address_try_again(
+        address=client_address(request), teacher=str(request.user.pk)
+    )
+    if minutes is not None:
+        message = ngettext(
+            "You have let this network try again several times this hour: someone may be "
+            "guessing codes. You can do it again in %(count)d minute.",
+            "You have let this network try again several times this hour: someone may be "
+            "guessing codes. You can do it again in %(count)d minutes.",
+            minutes,
+        ) % {"count": minutes}
+        return _class_page(request, classroom, error=message, status=429)
+    return _back(request, classroom, _("Pupils on this network can type codes again."))
+
+
+@login_required
+@require_POST
 def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = _teacher_class(request, public_id)
     try:

@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from learners.names import name_key
 
 from .errors import ServiceError
+from .models import RateCount
 from .ratelimit import Limit, hit
 
 #: Codes a browser (its visitor cookie), and an address (a school behind one router),
@@ -31,6 +32,9 @@ from .ratelimit import Limit, hit
 #: codes, return codes and table codes count together.
 CODE_TRIES_PER_VISITOR = "10/h"
 CODE_TRIES_PER_ADDRESS = "1000/h"
+#: How often a teacher may let their own address try codes again
+#: (:func:`let_address_try_again`): setting ``CODE_RESETS_PER_TEACHER``.
+CODE_RESETS_PER_TEACHER = "6/h"
 
 ALPHABET = "ACDEFHJKMNPRTUVWXY3479"
 #: A class's join code: on the projector, typed by every pupil.
@@ -78,12 +82,38 @@ def count_try(*, visitor: str, address: str, looking: bool = False) -> int | Non
         return None
     per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
     per_visitor = getattr(settings, "CODE_TRIES_PER_VISITOR", CODE_TRIES_PER_VISITOR)
-    bucket = "code-look-address" if looking else "code-address"
+    bucket = _ADDRESS_BUCKETS[1] if looking else _ADDRESS_BUCKETS[0]
     limits = [Limit.of(bucket, address, per_address)]
     if visitor:
         limits.insert(0, Limit.of("code-visitor", visitor, per_visitor))
     over = hit(limits)
     return None if over is None else max(1, -(-over.retry_after // 60))
+
+
+def let_address_try_again(*, address: str, teacher: str) -> int | None:
+    """A teacher lets the browsers at their own address try codes again at once: the
+    address's counts (codes sent with a form, and link pages) start again from zero.
+
+    A school's computers and phones share one address, and its count (1,000 an hour)
+    guards against guessing, not against a pupil: a script that takes a fresh cookie for
+    every try (so that the browser's own limit never counts it) spends the address's
+    hour in seconds, and then no pupil behind it can join, come back with their return
+    code or sit at a table (the tamper probe). The teacher, at the same address, sees
+    their pupils refused and lets them in; a guesser gains one more hour's worth of
+    tries at most ``CODE_RESETS_PER_TEACHER`` times an hour. ``None`` when done, else
+    the minutes until this teacher may do it again."""
+    rate = getattr(settings, "CODE_RESETS_PER_TEACHER", CODE_RESETS_PER_TEACHER)
+    over = hit([Limit.of("code-reset", teacher, rate)])
+    if over is not None:
+        return max(1, -(-over.retry_after // 60))
+    per_address = getattr(settings, "CODE_TRIES_PER_ADDRESS", CODE_TRIES_PER_ADDRESS)
+    buckets = [Limit.of(name, address, per_address).bucket for name in _ADDRESS_BUCKETS]
+    RateCount.objects.filter(bucket__in=buckets).delete()
+    return None
+
+
+#: An address's counts of :func:`count_try`: codes sent with a form, and link pages.
+_ADDRESS_BUCKETS = ("code-address", "code-look-address")
 
 
 class TooManyTries(ServiceError):

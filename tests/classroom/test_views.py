@@ -655,3 +655,37 @@ def test_a_logged_in_teacher_does_not_join_a_class_as_a_pupil() -> None:
     assert response.status_code == 409
     assert "Log out first, then join the class." in response.content.decode()
     assert not classroom.pupils.exists()
+
+
+def test_a_teacher_lets_the_schools_network_try_codes_again(settings: Any) -> None:
+    """The tamper probe: a pupil's script that takes a fresh cookie for every wrong code
+    spent the school address's hour of codes in 12 s; then no pupil behind it could join,
+    come back with their return code or sit at a table, for up to an hour. The teacher,
+    on the same network, lets it try again at once; only so often an hour."""
+    settings.CODE_TRIES_PER_ADDRESS = "20/h"
+    settings.CODE_RESETS_PER_TEACHER = "2/h"
+    teacher, user = teacher_client()
+    classroom = a_class(user, "4A")
+    for _ in range(25):  # the script: a fresh browser for every guess
+        guesser = Client()
+        guesser.get("/en/join/")
+        guesser.post("/en/join/send/", {"code": "AAAAAA", "name": "X"})
+    pupil = Client()
+    pupil.get("/lt/join/")
+    refused = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    assert refused.status_code == 429 and not Pupil.objects.exists()
+    page = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert f"/lt/classroom/{classroom.public_id}/codes-again/" in page
+    # Another teacher cannot do it for this class.
+    stranger, _stranger = teacher_client("mr-smith")
+    assert stranger.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 404
+    done = teacher.post(f"/en/classroom/{classroom.public_id}/codes-again/")
+    assert done.status_code == 302
+    assert "can type codes again" in teacher.get(done["Location"]).content.decode()
+    joined = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    assert joined.status_code == 302 and Pupil.objects.filter(name="Ona").exists()
+    # The teacher may do it twice an hour here; a third time is refused, and said.
+    assert teacher.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 302
+    third = teacher.post(f"/lt/classroom/{classroom.public_id}/codes-again/")
+    assert third.status_code == 429
+    assert "kažkas gali bandyti atspėti kodus" in third.content.decode()

@@ -689,3 +689,18 @@ def test_a_teacher_lets_the_schools_network_try_codes_again(settings: Any) -> No
     third = teacher.post(f"/lt/classroom/{classroom.public_id}/codes-again/")
     assert third.status_code == 429
     assert "kažkas gali bandyti atspėti kodus" in third.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_every_label_on_the_class_and_live_pages_ends_with_a_colon(language: str) -> None:
+    """The live exercise's "Guided hand" (and the seat form's, and a pupil's "New name")
+    had no colon while the labels of the pages' other forms have one ("Name:")."""
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    base = f"/{language}/classroom/{classroom.public_id}/"
+    for url in (base, base + "live/"):
+        html = client.get(url).content.decode()
+        labels = re.findall(r"<label[^>]*>(.*?)</label>", html, re.S)
+        assert labels, url
+        assert all(label.strip().endswith(":") for label in labels), (url, labels)

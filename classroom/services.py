@@ -24,7 +24,6 @@ from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -34,7 +33,7 @@ from game.practice.models import Table
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
-from learners.names import clean_display_name, name_key
+from learners.names import clean_display_name, name_key, order_key
 from rummy_site import codes
 from rummy_site.errors import ServiceError
 from rummy_site.prepared import PreparedQuery
@@ -179,15 +178,17 @@ def _touch(classroom: Classroom) -> None:
 
 
 # ------------------------------------------------------------------ teachers' classes
-def classes_of(*, teacher: User, archived: bool = False) -> QuerySet[Classroom]:
-    """The teacher's classes (the archived ones, if asked), each with its pupil count."""
+def classes_of(*, teacher: User, archived: bool = False) -> list[Classroom]:
+    """The teacher's classes (the archived ones, if asked), each with its pupil count, in
+    the order people read their names (:func:`learners.names.order_key`: "P2" before
+    "P11", in the page's language; sorted here, not by the database, whose order of text
+    is the characters' and whose lower case knows only ASCII in SQLite)."""
     from django.db.models import Count, Q
 
-    return (
-        Classroom.objects.filter(teacher=teacher, archived__isnull=not archived)
-        .annotate(pupil_count=Count("pupils", filter=Q(pupils__removed__isnull=True)))
-        .order_by(Lower("name"), "pk")
+    classes = Classroom.objects.filter(teacher=teacher, archived__isnull=not archived).annotate(
+        pupil_count=Count("pupils", filter=Q(pupils__removed__isnull=True))
     )
+    return sorted(classes, key=lambda c: (order_key(c.name), c.pk))
 
 
 def class_of_teacher(*, teacher: User, public_id: str) -> Classroom:

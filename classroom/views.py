@@ -89,11 +89,11 @@ def _index(
         "showing_archived": archived,
     }
     if teacher:
-        context["classes"] = list(services.classes_of(teacher=_teacher(request), archived=archived))
+        context["classes"] = services.classes_of(teacher=_teacher(request), archived=archived)
         context["has_archived"] = (
             not archived
             and not context["classes"]
-            and services.classes_of(teacher=_teacher(request), archived=True).exists()
+            and bool(services.classes_of(teacher=_teacher(request), archived=True))
         )
         context["class_form"] = class_form or ClassForm(
             initial={"language": translation.get_language()}, auto_id="class_%s"

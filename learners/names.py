@@ -108,4 +108,52 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", text).translate(_LOOKALIKES)
 
 
-__all__ = ["BLANK_CHARACTERS", "REMOVED_CATEGORIES", "clean_display_name", "name_key"]
+#: A run of digits in a name, read as a number when names are put in order.
+_DIGITS = re.compile(r"(\d+)")
+#: Letters sorted as letters of their own, after the plain one, rather than as the plain
+#: one accented: Cyrillic "й" (after "и" in every language that writes it), and
+#: Lithuanian's "č", "š", "ž" on a Lithuanian page ("Cz" before "Ča"; elsewhere "č"
+#: sorts with "c", as "è" with "e"; "ą", "ė", "ū"... sort with their plain letter in
+#: Lithuanian too).
+_OWN_LETTERS = {"": "й", "lt": "йčšž"}
+#: After every letter: "č" is "c" and this.
+_AFTER_ALL = "\U0010ffff"
+
+
+def _letters_key(text: str, own: str) -> str:
+    return "".join(
+        unicodedata.normalize("NFD", ch)[0] + _AFTER_ALL
+        if ch in own
+        else "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        for ch in text
+    )
+
+
+def order_key(name: str, language: str | None = None) -> tuple[tuple[str | int, ...], str, str]:
+    """A name's place in a list, as people read it (for the page's ``language``, else the
+    active one): numbers by their value, letters whatever their case or accents, accents
+    and then case telling apart only names that are otherwise the same.
+
+    >>> sorted(["P11", "p2", "P1", "P21", "P5"], key=order_key)
+    ['P1', 'p2', 'P5', 'P11', 'P21']
+    >>> sorted(["Ėglės", "Čiurlionio", "Ąžuolo", "Zuikių"], key=lambda n: order_key(n, "lt"))
+    ['Ąžuolo', 'Čiurlionio', 'Ėglės', 'Zuikių']
+    >>> sorted(["5Б", "5а", "10А", "5Й"], key=order_key)
+    ['5а', '5Б', '5Й', '10А']
+    """
+    language = (language or translation.get_language() or "").split("-")[0]
+    own = _OWN_LETTERS.get(language, _OWN_LETTERS[""])
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFKC", name).casefold())
+    # Text and numbers alternate (text first, perhaps empty): like with like at each place.
+    runs = _DIGITS.split(folded)
+    primary = tuple(int(run) if i % 2 else _letters_key(run, own) for i, run in enumerate(runs))
+    return primary, folded, name
+
+
+__all__ = [
+    "BLANK_CHARACTERS",
+    "REMOVED_CATEGORIES",
+    "clean_display_name",
+    "name_key",
+    "order_key",
+]

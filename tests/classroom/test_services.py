@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from classroom import services
 from classroom.models import Classroom, Pupil
@@ -171,6 +172,20 @@ def test_a_teachers_class_list_counts_its_pupils_and_keeps_archived_ones_apart()
     services.class_set_archived(classroom=b, archived=True)
     assert [c.name for c in services.classes_of(teacher=who)] == ["b class"]
     assert [c.name for c in services.classes_of(teacher=who, archived=True)] == ["A class"]
+
+
+def test_a_teachers_classes_are_in_the_order_people_read_them() -> None:
+    """Sorted as text, "P11" came before "P2"; and SQLite's lower case knew only ASCII,
+    so "Ąžuolai" came after "Zuikiai"."""
+    who = teacher()
+    for name in ["P21", "P5", "p11", "P2", "P1", "Zuikiai", "ąžuolai", "Čiurlionio", "Cz"]:
+        services.class_create(teacher=who, name=name, language="lt")
+    with translation.override("lt"):
+        names = [c.name for c in services.classes_of(teacher=who)]
+    assert names == ["ąžuolai", "Cz", "Čiurlionio", "P1", "P2", "P5", "p11", "P21", "Zuikiai"]
+    with translation.override("en"):  # "č" is "c" accented, as "é" is "e"
+        names = [c.name for c in services.classes_of(teacher=who)]
+    assert names[:3] == ["ąžuolai", "Čiurlionio", "Cz"]
 
 
 def test_a_name_of_blank_letters_is_refused() -> None:

@@ -352,6 +352,20 @@ def test_a_pupil_joins_by_the_link_with_a_name_and_their_progress_comes_with_the
     assert "5B" in home and membership.shown_return_code in home
 
 
+def test_a_pupils_classroom_page_has_a_link_to_join_another_class_and_no_teachers_offer() -> None:
+    """Below a pupil's assignments came the whole join form and "For teachers: make a
+    teacher's account": confusing for a child who is in their class already."""
+    _client, user = teacher_client()
+    classroom = a_class(user)
+    newcomer = Client().get("/lt/classroom/").content.decode()
+    assert 'action="/lt/join/send/"' in newcomer and 'href="/lt/accounts/signup/"' in newcomer
+    pupil = pupil_joins(classroom.join_code, "Ona")
+    page = pupil.get("/lt/classroom/").content.decode()
+    assert "Ona" in page and 'href="/lt/join/"' in page and 'href="/lt/return/"' in page
+    assert 'action="/lt/join/send/"' not in page and 'id="for-teachers"' not in page
+    assert "/accounts/signup/" not in page.split('id="main"')[1]
+
+
 def test_joining_refusals_are_in_the_pages_language_and_change_nothing() -> None:
     _client, user = teacher_client()
     classroom = a_class(user)

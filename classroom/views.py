@@ -146,9 +146,14 @@ def _class_page(
     *,
     class_form: ClassForm | None = None,
     assignment_form: AssignmentForm | None = None,
+    renaming: dict[str, Any] | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
+    """The class page; drawn for a refused form too, at the form's own address: the form
+    comes back bound (what was typed, its error beside it), and ``page_url`` names the
+    class page for the language buttons. ``renaming``: a refused pupil rename, drawn at
+    that pupil's row (``pupil_id``, the ``name`` typed, the ``error``)."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -165,7 +170,9 @@ def _class_page(
         "code": codes.grouped(classroom.join_code),
         "class_form": class_form
         or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
+        "renaming": renaming,
         "error": error,
+        "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
         "seat_games": [(g.value, explain.game_name(g)) for g in Game],
         "seat_sizes": range(2, 7),
@@ -421,13 +428,18 @@ def assignment_remove(request: HttpRequest, public_id: str, assignment_id: int) 
 def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
     form = PupilNameForm(request.POST)
+    # A refusal is said beside the pupil's own form, opened, with the name as typed (the
+    # form's action takes the browser to that row), as the class page's other forms are.
+    renaming = {"pupil_id": pupil.pk, "name": str(form.data.get("name", ""))}
     if not form.is_valid():
-        return _class_page(request, classroom, error=_first_error(form), status=400)
+        renaming["error"] = _first_error(form)
+        return _class_page(request, classroom, renaming=renaming, status=400)
     old = pupil.name
     try:
         services.pupil_rename(pupil=pupil, name=form.cleaned_data["name"])
     except services.ClassroomError as exc:
-        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+        renaming["error"] = str(exc.message)
+        return _class_page(request, classroom, renaming=renaming, status=exc.status)
     return _back(
         request,
         classroom,

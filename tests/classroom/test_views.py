@@ -505,6 +505,31 @@ def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
     assert Pupil.objects.get(pk=jonas.pk).name == "Jonas P."
 
 
+def test_a_refused_rename_is_said_at_that_pupils_form_with_the_name_as_typed() -> None:
+    """The refusal was at the page's top, not saying which pupil, the pupil's "Change"
+    box closed far below, and the language buttons went to the form's address."""
+    client, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    pupil_joins(classroom.join_code, "Ona K.")
+    ona_k = Pupil.objects.get(name="Ona K.")
+    base = f"/lt/classroom/{classroom.public_id}/"
+    for typed, status in [("ona", 409), ("", 400)]:
+        response = client.post(base + f"pupils/{ona_k.pk}/name/", {"name": typed})
+        assert response.status_code == status
+        html = response.content.decode()
+        row = html.split(f'<tr id="pupil-{ona_k.pk}">')[1].split("</tr>")[0]
+        assert '<details class="pupil-change" open>' in row
+        assert f'action="{base}pupils/{ona_k.pk}/name/#pupil-{ona_k.pk}"' in row
+        assert f'value="{typed}"' in row and 'aria-invalid="true"' in row
+        error = re.search(r'<p class="field__error" id="pupil-\d+-name_error" role="alert">', row)
+        assert error is not None, row
+        assert "message--error" not in html.split('id="pupils-title"')[0]  # not at the top
+        assert html.count(" open>") == 1  # the other pupil's box stays closed
+        assert f'hreflang="en" href="http://testserver/en/classroom/{classroom.public_id}/"' in html
+    assert Pupil.objects.get(pk=ona_k.pk).name == "Ona K."
+
+
 def test_return_codes_are_not_on_the_class_page_the_teacher_projects() -> None:
     client, user = teacher_client()
     classroom = a_class(user)

@@ -147,13 +147,16 @@ def _class_page(
     class_form: ClassForm | None = None,
     assignment_form: AssignmentForm | None = None,
     renaming: dict[str, Any] | None = None,
+    removing: int | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    """The class page; drawn for a refused form too, at the form's own address: the form
-    comes back bound (what was typed, its error beside it), and ``page_url`` names the
-    class page for the language buttons. ``renaming``: a refused pupil rename, drawn at
-    that pupil's row (``pupil_id``, the ``name`` typed, the ``error``)."""
+    """The class page; drawn for a refused form too (and a removal to confirm), at the
+    form's own address: the form comes back bound (what was typed, its error beside it),
+    and ``page_url`` names the class page for the language buttons. ``renaming``: a
+    refused pupil rename, drawn at that pupil's row (``pupil_id``, the ``name`` typed,
+    the ``error``). ``removing``: the id of the assignment whose "Remove" was pressed,
+    the question asked at its line (and the page not polled meanwhile)."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -171,6 +174,7 @@ def _class_page(
         "class_form": class_form
         or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
         "renaming": renaming,
+        "removing": removing,
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
@@ -412,11 +416,16 @@ def assignment_add(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_POST
 def assignment_remove(request: HttpRequest, public_id: str, assignment_id: int) -> HttpResponse:
+    """ "Remove" beside an assignment asks first (the class page, the question at that
+    assignment's line: it sat where a click meant for the line could land); its "Remove"
+    (``confirm=1``) removes it."""
     classroom = _teacher_class(request, public_id)
     try:
         assignment = services.assignment_of_class(classroom=classroom, assignment_id=assignment_id)
     except services.AssignmentNotFound as exc:
         raise Http404(exc.message) from None
+    if request.POST.get("confirm") != "1":
+        return _class_page(request, classroom, removing=assignment.pk)
     services.assignment_remove(assignment=assignment)
     return _back(
         request, classroom, _("The assignment is removed. Your pupils' work stays theirs.")

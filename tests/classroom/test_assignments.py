@@ -201,8 +201,35 @@ def test_the_teacher_sets_an_assignment_and_the_pupil_sees_it_first(classroom, l
     assignment = Assignment.objects.get()
     assert other.post(base + f"assignments/{assignment.pk}/remove/").status_code == 404
     assert Assignment.objects.count() == 1
-    assert teacher.post(base + f"assignments/{assignment.pk}/remove/").status_code == 302
+    assert (
+        teacher.post(base + f"assignments/{assignment.pk}/remove/", {"confirm": "1"}).status_code
+        == 302
+    )
     assert not Assignment.objects.exists()
+
+
+def test_removing_an_assignment_asks_first_at_its_line(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """ "Remove" sat right after each assignment's line and removed it at once."""
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    hands = services.assignment_add(classroom=classroom, what="hands:gin:", count=3)
+    base = f"/en/classroom/{classroom.public_id}/"
+    remove = base + f"assignments/{hands.pk}/remove/"
+    page = teacher.get(base).content.decode()
+    assert f'action="{remove}#remove-{hands.pk}"' in page and 'name="confirm"' not in page
+    assert teacher.get(remove).status_code == 405  # never a GET
+    asked = teacher.post(remove)
+    assert asked.status_code == 200 and Assignment.objects.count() == 2
+    html = asked.content.decode()
+    box = html.split(f'id="remove-{hands.pk}"')[1].split("</div>")[0]
+    assert "Remove “" in box and "work stays theirs" in box and "from then on" in box
+    assert f'action="{remove}"' in box and 'name="confirm" value="1"' in box
+    assert f'href="{base}#assignments-title"' in box  # no, go back
+    assert 'hx-trigger="every' not in html  # no poll takes the question away
+    assert html.count('name="confirm"') == 1  # the other line keeps its plain "Remove"
+    assert teacher.post(remove, {"confirm": "1"}).status_code == 302
+    assert list(Assignment.objects.values_list("kind", flat=True)) == ["lesson"]
 
 
 def test_the_class_grid_costs_a_few_queries_whatever_the_class_size(

@@ -473,12 +473,15 @@ class ScoreCheck:
         players: int | None = None,
         player: int | None = None,
         size: int = 7,
+        knocker_collects: bool | None = None,
     ) -> ScoreCheck:
         """A finished hand of ``game`` dealt from ``seed`` (the drills): Gin, two players
         and a knocker within the limit; Knock Rummy, three players (or ``players``) of
         ``size`` cards and any knocker; Basic Rummy, a player who went out and two hands
         left (or ``players`` - 1). ``player`` seats the knocker, or the one who went out
-        (else the seed does). The engine settles it."""
+        (else the seed does). The engine settles it. ``knocker_collects`` (Knock Rummy,
+        for the review of a knocking mistake): ``True`` for a hand the knocker wins, the
+        lowest of all, ``False`` for one the knocker loses, tied or undercut."""
         for attempt in range(200):
             rng = random.Random(f"score:{game}:{seed}:{attempt}")
             deck = list(DECK)
@@ -509,7 +512,13 @@ class ScoreCheck:
                 settlement = check.settlement()
             except (IllegalMove, EngineError):
                 continue
-            if max(settlement.received.values()) > 0:
+            best = max(settlement.received.values())
+            if best <= 0:
+                continue
+            if (
+                knocker_collects is None
+                or (settlement.received[check.player] == best) == knocker_collects
+            ):
                 return check
         raise ValueError(f"no {game} hand to score from seed {seed}")
 

@@ -749,6 +749,20 @@ def test_a_fresh_score_question_keeps_its_players(args: str, own: ScoreCheck) ->
         assert max(fresh.settlement().received.values()) > 0
 
 
+@pytest.mark.parametrize("collects", [True, False])
+def test_a_knock_rummy_score_question_dealt_for_a_knocker_who_wins_or_loses(
+    collects: bool,
+) -> None:
+    """The review of a Knock Rummy knocking mistake: a missed knock asks about a knocker
+    who is the lowest and collects, a knock that loses about one tied or undercut."""
+    for seed in range(1, 61):
+        check = ScoreCheck.dealt(Game.KNOCK, seed, knocker_collects=collects)
+        assert check == ScoreCheck.dealt(Game.KNOCK, seed, knocker_collects=collects)
+        received = check.settlement().received
+        best = max(received.values())
+        assert best > 0 and (received[check.player] == best) is collects, seed
+
+
 def test_a_deadwood_answer_is_worked_out_card_by_card(db: None) -> None:
     """The newcomer's walk: lesson 1's solution said only "22 points", and its hint sent
     the learner looking for melds where there is none."""

@@ -1,6 +1,7 @@
 """The mistakes that make review cards: a wrong first answer in a lesson, and a mistake
 in a guided hand or a move refused at a practice table, when its kind has a question to
-practise it (a meld that is not one, a knock over the limit)."""
+practise it (a meld that is not one, a knock over the limit, a knock missed or made where
+it loses, a card laid off where it does not fit: :data:`review.services.TOPIC_CHECKS`)."""
 
 from __future__ import annotations
 

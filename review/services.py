@@ -3,9 +3,11 @@ the scheduler Anki uses).
 
 Every mistake that has a question to practise it makes (or lapses) a card: a wrong
 first answer to a lesson question (the card asks that question again, a fresh one
-when the question is dealt at random) and a guided-hand mistake about melds or
-knocking (the card asks a fresh "meld or not?" or "can you knock?" question of the
-game). A mistake rates the card *Again*; in review, a right answer rates it *Good*,
+when the question is dealt at random) and a guided-hand mistake or a move refused at a
+practice table about melds, knocking, the discard of a knock or a layoff (the card asks
+a fresh question of the game about that rule: "meld or not?", "can you knock?" in Gin,
+"who scores?" in Knock Rummy, "the best discard", "where does this card lay off?"; see
+:data:`TOPIC_CHECKS`). A mistake rates the card *Again*; in review, a right answer rates it *Good*,
 a wrong one *Again*, and the scheduler sets when it is due next: within minutes
 while it is being learnt, then days, then weeks.
 """
@@ -13,6 +15,7 @@ while it is being learnt, then days, then weeks.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,9 +26,18 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from fsrs import Card, Rating, Scheduler
 
+from game.engine import Game
 from learners.models import Learner
 from lessons import services as lessons
-from lessons.checks import Check, Outcome, of_its_kind, own_seed, parse_check
+from lessons.checks import (
+    Check,
+    LayoffCheck,
+    Outcome,
+    ScoreCheck,
+    of_its_kind,
+    own_seed,
+    parse_check,
+)
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
@@ -37,7 +49,14 @@ from .models import ReviewCard
 SCHEDULER = Scheduler(enable_fuzzing=False)
 _SALT = "review.question"
 
-#: The kinds of guided-hand mistake that have a question to practise them, by game.
+#: The kinds of mistake (a guided hand's, a practice table's refusal) that have a question
+#: to practise them, by game: a check's shortcode arguments, or a question dealt from
+#: each review's seed (see :func:`topic_check`). Each asks about the rule broken, in the
+#: mistake's game: Gin's knock limit for Gin only (Knock Rummy has none); a Knock Rummy
+#: knock missed, or made where it loses, asks who collects when the knocker is the
+#: lowest, or tied or undercut; a knock with the wrong discard, the best discard; a card
+#: that does not fit where it was laid off, where a card fits (Knock Rummy has no
+#: layoffs).
 TOPIC_CHECKS: dict[tuple[str, str], str] = {
     **{
         (game, topic): "meld random"
@@ -46,6 +65,23 @@ TOPIC_CHECKS: dict[tuple[str, str], str] = {
     },
     ("gin", "knock_over_limit"): "knock random",
     ("gin", "missed_knock"): "knock random",
+    ("knock", "missed_knock"): "score knock, the knocker collects",
+    ("knock", "other_knock"): "score knock, the knocker loses",
+    ("gin", "knock_other_discard"): "discard random",
+    ("knock", "knock_other_discard"): "discard random",
+    ("basic", "layoff_does_not_fit"): "layoff",
+    ("gin", "layoff_does_not_fit"): "layoff",
+}
+
+#: The questions of :data:`TOPIC_CHECKS` dealt from a seed, as the drills deal theirs.
+_DEALT: dict[str, Callable[[int], Check]] = {
+    "layoff": LayoffCheck.dealt,
+    "score knock, the knocker collects": lambda seed: ScoreCheck.dealt(
+        Game.KNOCK, seed, knocker_collects=True
+    ),
+    "score knock, the knocker loses": lambda seed: ScoreCheck.dealt(
+        Game.KNOCK, seed, knocker_collects=False
+    ),
 }
 
 
@@ -68,10 +104,18 @@ def topic_key(game: str, topic: str) -> str:
 
 
 def topic_question(key: str) -> str | None:
-    """A topic card's question (a check's shortcode arguments), or ``None``."""
+    """A topic card's question (a :data:`TOPIC_CHECKS` value), or ``None``."""
     kind, _sep, rest = key.partition(":")
     game, _sep, topic = rest.partition("/")
     return TOPIC_CHECKS.get((game, topic)) if kind == "topic" else None
+
+
+def topic_check(question: str, seed: int) -> Check:
+    """The check a topic card asks (a :data:`TOPIC_CHECKS` value) for ``seed``: a
+    question dealt from it, or the check its shortcode arguments say (dealt from the
+    seed when it is a random one)."""
+    dealt = _DEALT.get(question)
+    return dealt(seed) if dealt is not None else parse_check(question)
 
 
 def record_mistake(*, learner: Learner, key: str, at: datetime | None = None) -> ReviewCard:
@@ -154,7 +198,8 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
     if args is None:
         return None
     game, _sep, topic = rest.partition("/")
-    return Question(row, parse_check(args), seed or _fresh_seed(), None, game, topic)
+    chosen = seed or _fresh_seed()
+    return Question(row, topic_check(args, chosen), chosen, None, game, topic)
 
 
 def next_question(*, learner: Learner | None, language: str) -> Question | None:
@@ -215,6 +260,7 @@ __all__ = [
     "question_for",
     "record_mistake",
     "review_answer",
+    "topic_check",
     "topic_key",
     "topic_question",
 ]

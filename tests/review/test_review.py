@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.core import signing
@@ -12,12 +13,25 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone, translation
 
+from game.engine import (
+    Card,
+    DrawStock,
+    Game,
+    IllegalMove,
+    LayDown,
+    LayOff,
+    Move,
+    MoveError,
+    Suit,
+)
 from game.guided import scenarios
+from game.guided.models import GuidedAttempt
 from learners.models import Learner
-from lessons.checks import parse_check
+from lessons.checks import Check, DiscardCheck, LayoffCheck, ScoreCheck, parse_check
 from lessons.models import Lesson
 from review import presenters, services
 from review.models import ReviewCard
+from tests import factories
 from tests.factories import a_wrong_move, move_data
 
 pytestmark = pytest.mark.django_db
@@ -229,3 +243,145 @@ def test_when_a_question_comes_back_is_said_as_a_teacher_says_it(
     now = timezone.now()
     with translation.override(language):
         assert presenters.comes_back(now + timedelta(minutes=minutes), now) == said
+
+
+# -- Every kind of mistake with a question about its rule comes back ------------------------
+
+
+def guided_mistake(client: Client, slug: str, right_moves: int, wrong: str, language: str) -> None:
+    """Through the guided hand's page: the scenario's first ``right_moves`` right moves,
+    then ``wrong``."""
+    hand = scenarios.get(slug)
+    assert hand is not None
+    for move in [*scenarios.right_line(hand)[:right_moves], Move.parse(wrong)]:
+        attempt = GuidedAttempt.objects.filter(scenario=slug).first()
+        version = attempt.version if attempt else 0
+        client.post(
+            f"/{language}/guided/{slug}/move/", {"version": str(version), **move_data(move)}
+        )
+
+
+def right_answer(check: Check, seed: int) -> dict[str, Any]:
+    """The right answer to a score, discard or layoff question, as its form posts it."""
+    if isinstance(check, ScoreCheck):
+        settlement = check.settlement()
+        best = max(settlement.received.values())
+        player = next(p for p, got in settlement.received.items() if got == best)
+        return {"player": str(player), "points": str(best)}
+    if isinstance(check, DiscardCheck):
+        return {"cards": [str(check.best(check.question(seed))[1][0])]}
+    assert isinstance(check, LayoffCheck)
+    fits = check.fits()
+    return {"melds": [str(i) for i in fits]} if fits else {"answer": "none"}
+
+
+def answered_in_review(client: Client, clock: Clock, language: str) -> services.Question:
+    """The one card made comes back in review; answered right, it goes further away."""
+    card = ReviewCard.objects.get()
+    clock.move(minutes=5)
+    page = client.get(f"/{language}/review/").content.decode()
+    token = token_in(page)
+    seed = int(signing.loads(token, salt="review.question")["seed"])
+    question = services.question_for(card, language=language, seed=seed)
+    assert question is not None
+    response = client.post(
+        f"/{language}/review/answer/", {"question": token, **right_answer(question.check, seed)}
+    )
+    assert response.status_code == 200
+    card.refresh_from_db()
+    # Right: no lapse beyond the mistake's, and not back within minutes.
+    assert card.reviews == 1 and card.lapses == 1 and card.due > clock.at + timedelta(minutes=5)
+    return question
+
+
+def knocker_collects(check: Check) -> bool:
+    assert isinstance(check, ScoreCheck)
+    settlement = check.settlement()
+    return settlement.received[check.player] == max(settlement.received.values())
+
+
+def test_a_missed_knock_in_knock_rummy_asks_a_knock_rummy_score_question(
+    client: Client, clock: Clock
+) -> None:
+    """The newcomer's walk: a missed knock in knock-01 (the KD thrown without a knock)
+    made no card. It asks who scores in a Knock Rummy hand the knocker wins (never Gin's
+    "can you knock?": Knock Rummy has no knock limit)."""
+    guided_mistake(client, "knock-01-knock-early", 1, "discard KD", "ru")
+    assert ReviewCard.objects.get().key == "topic:knock/missed_knock"
+    question = answered_in_review(client, clock, "ru")
+    check = question.check
+    assert isinstance(check, ScoreCheck) and check.game is Game.KNOCK
+    assert knocker_collects(check)
+    with translation.override("en"):
+        assert presenters.source(question)["text"] == (
+            "From your guided hands (Knock Rummy): did not knock when the lesson wanted a knock"
+        )
+
+
+def test_a_knock_that_loses_in_knock_rummy_asks_about_a_knocker_tied_or_undercut(
+    client: Client, clock: Clock
+) -> None:
+    """knock-02: knocking with 28 points of deadwood (the step wants a discard)."""
+    guided_mistake(client, "knock-02-everyone-pays", 1, "knock KC", "en")
+    assert ReviewCard.objects.get().key == "topic:knock/other_knock"
+    page = client.get("/en/review/")  # not due yet
+    assert "Who scores, and how much?" not in page.content.decode()
+    check = answered_in_review(client, clock, "en").check
+    assert isinstance(check, ScoreCheck) and check.game is Game.KNOCK
+    assert not knocker_collects(check)
+
+
+def test_a_knock_with_the_wrong_discard_asks_for_the_best_discard(
+    client: Client, clock: Clock
+) -> None:
+    """knock-01: knocking, but throwing the 5S instead of the KD."""
+    guided_mistake(client, "knock-01-knock-early", 1, "knock 5S", "it")
+    assert ReviewCard.objects.get().key == "topic:knock/knock_other_discard"
+    assert isinstance(answered_in_review(client, clock, "it").check, DiscardCheck)
+
+
+def test_a_layoff_refused_at_a_practice_table_asks_where_a_card_lays_off(
+    client: Client, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The newcomer's walk: «Il 2♣ non si può attaccare…» at a practice table made no card."""
+    from tests.practice.helpers import post_move, start_table, url
+
+    factories.fix_table_seeds(monkeypatch, 2)  # the learner plays first, and draws 2H 3H 4H
+    table = start_table(client, "basic", 2, language="it")
+    post_move(client, table, DrawStock())
+    post_move(client, table, LayDown(tuple(Card.parse(c) for c in ("2H", "3H", "4H"))))
+    view = factories.hand_of(table).view(0)
+    card = next(c for c in view.cards if c.suit is not Suit.HEARTS)
+    table.refresh_from_db()
+    refused = client.post(
+        url(table, "move", language="it"),
+        {"version": str(table.version), **move_data(LayOff(card, view.table[0].id))},
+        **HTMX,
+    )
+    assert refused.status_code == 422
+    assert "non si può attaccare" in refused.content.decode()
+    assert ReviewCard.objects.get().key == "topic:basic/layoff_does_not_fit"
+    assert isinstance(answered_in_review(client, clock, "it").check, LayoffCheck)
+
+
+def test_a_layoff_refused_in_a_guided_hand_asks_where_a_card_lays_off(
+    client: Client, clock: Clock
+) -> None:
+    """basic-03, at the step that lays the 5S off: a card laid off where it does not fit."""
+    slug = "basic-03-laying-off"
+    hand = scenarios.get(slug)
+    assert hand is not None
+    before = next(i for i, m in enumerate(scenarios.right_line(hand)) if isinstance(m, LayOff))
+    progress = scenarios.replay(hand, scenarios.right_line(hand)[:before])
+    refused = None
+    for card in progress.hand.cards(0):
+        try:
+            progress.hand.check(LayOff(card, 0), 0)
+        except IllegalMove as exc:
+            if exc.reason is MoveError.CANNOT_LAY_OFF:
+                refused = card
+                break
+    assert refused is not None
+    guided_mistake(client, slug, before, f"layoff {refused} 0", "en")
+    assert ReviewCard.objects.get().key == "topic:basic/layoff_does_not_fit"
+    assert isinstance(answered_in_review(client, clock, "en").check, LayoffCheck)

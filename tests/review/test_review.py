@@ -385,3 +385,28 @@ def test_a_layoff_refused_in_a_guided_hand_asks_where_a_card_lays_off(
     guided_mistake(client, slug, before, f"layoff {refused} 0", "en")
     assert ReviewCard.objects.get().key == "topic:basic/layoff_does_not_fit"
     assert isinstance(answered_in_review(client, clock, "en").check, LayoffCheck)
+
+
+def test_every_knock_the_knock_rummy_hands_call_wrong_instead_of_a_discard_loses() -> None:
+    """What the review of such a knock (topic ``other_knock``) asks rests on it: the
+    knocker tied or undercut, who collects nothing."""
+    from game.engine import MoveKind
+
+    seen = 0
+    for hand in scenarios.library():
+        if hand.game is not Game.KNOCK:
+            continue
+        line = scenarios.right_line(hand)
+        for step in hand.steps:
+            at = next(
+                i for i in range(len(line) + 1) if scenarios.replay(hand, line[:i]).step is step
+            )
+            progress = scenarios.replay(hand, line[:at])
+            wanted = scenarios.right_move(step, progress.hand)
+            for wrong in step.wrong:
+                if wrong.move.kind is MoveKind.KNOCK and wanted and wanted.kind is MoveKind.DISCARD:
+                    after = progress.hand.play(wrong.move, 0)
+                    assert after.result is not None
+                    assert after.result.settlement.received[0] == 0, (hand.slug, wrong.move)
+                    seen += 1
+    assert seen >= 5

@@ -157,3 +157,22 @@ __all__ = [
     "name_key",
     "order_key",
 ]
+
+
+#: A sentence's full stop straight after a name's own (a letter, then "..", never "...").
+_DOUBLE_STOP = re.compile(r"(?<=[^\W\d_]\.)\.(?!\.)")
+
+
+def one_stop(text: str) -> str:
+    """``text`` with one full stop where a name that ends in its own ("Ona K.", as the
+    join page suggests) ends a sentence: "Dabar eina Ona K..", "You are Ona K.. Your
+    return code" (the teacher's walk). Safe text stays safe (the stop is all it takes).
+
+    >>> one_stop("The cards are dealt. Ona K.. plays first."), one_stop("Wait...")
+    ('The cards are dealt. Ona K. plays first.', 'Wait...')
+    """
+    if ".." not in text:
+        return text
+    kept = _DOUBLE_STOP.sub("", text)
+    # Markup and SafeString stay what they are: a stop taken out cannot make them unsafe.
+    return type(text)(kept) if hasattr(text, "__html__") else kept

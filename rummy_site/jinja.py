@@ -35,6 +35,7 @@ from jinja2 import ChainableUndefined, Environment, pass_context
 from jinja2.runtime import Context
 
 from game.templatetags import cards
+from learners.names import one_stop
 
 from .reversing import cached_reverse
 
@@ -121,4 +122,5 @@ def environment(**options: Any) -> Environment:
         meld_choices=cards.meld_choices,
         line_items=cards.line_items,
     )
+    env.filters["one_stop"] = one_stop
     return env

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import with_articles
+from learners.names import one_stop
 
 Params = Mapping[str, Any]
 Names = Sequence[str]
@@ -43,7 +44,8 @@ class Sentence:
         template = self.template(params)
         if not PLACEHOLDER.search(template):
             return template
-        text = template % self.values(params, names)
+        # A name's own stop ends the sentence ("Ona K." + "."): one_stop.
+        text = one_stop(template % self.values(params, names))
         # A card after its article ("il %(card)s"): only Italian writes one.
         return with_articles(text) if _ARTICLE_BEFORE.search(template) else text
 

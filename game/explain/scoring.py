@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
 from game.engine import Game, LineCode, Settlement, SettleStep, StepCode, SummaryLine
+from learners.names import one_stop
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, deadwood_points, people, points, signed, who
@@ -416,8 +417,10 @@ def summary_line(line: SummaryLine, names: Names, *, pairs: bool = False) -> str
 def match_over(name: str, *, pair: bool = False) -> str:
     """The end of a match, its winner (a player, or a partnership) named."""
     if pair:
-        return pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}
-    return _("The match is over: %(name)s wins.") % {"name": name}
+        return one_stop(
+            pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}
+        )
+    return one_stop(_("The match is over: %(name)s wins.") % {"name": name})
 
 
 __all__ = [

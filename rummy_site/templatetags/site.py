@@ -12,9 +12,11 @@ from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language_from_path
 
+from learners.names import one_stop
 from rummy_site.reversing import cached_translate_url
 
 register = template.Library()
+register.filter("one_stop", one_stop, is_safe=True)
 
 # Each language named in its own language, as the switcher shows it.
 LANGUAGE_OWN_NAMES = {"en": "English", "lt": "Lietuvių", "ru": "Русский", "it": "Italiano"}

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
+from django.utils import translation
 
 from classroom import services
 from classroom.models import Classroom, Pupil
@@ -743,3 +744,32 @@ def test_every_label_on_the_class_and_live_pages_ends_with_a_colon(language: str
         labels = re.findall(r"<label[^>]*>(.*?)</label>", html, re.S)
         assert labels, url
         assert all(label.strip().endswith(":") for label in labels), (url, labels)
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_a_name_that_ends_in_a_stop_ends_a_sentence_with_one(language: str) -> None:
+    """The teacher's walk: the join page suggests "Ona K.", and then the pages said
+    "В этом классе вы — Ona K.. Ваш личный код", "Dabar eina Ona K..", "Первый ход:
+    Ona K..". A name's own stop ends the sentence."""
+    from game import explain
+    from game.engine import IllegalMove, MoveError
+    from game.shared.models import SharedTable
+
+    _teacher, user = teacher_client()
+    classroom = a_class(user, "4A", language=language)
+    ona = pupil_joins(classroom.join_code, "Ona K.", language=language)
+    page = ona.get(f"/{language}/classroom/").content.decode()
+    assert "Ona K." in page and "K.." not in page
+    again = ona.post(f"/{language}/join/send/", {"code": classroom.join_code, "name": "Ona K."})
+    assert "K.." not in ona.get(again["Location"]).content.decode()
+    ona.post(
+        f"/{language}/play/new/",
+        {"game": "knock", "players": 2, "computers": 1, "name": "Ona K."},
+    )
+    table = SharedTable.objects.get()
+    board = ona.get(f"/{language}/play/{table.public_id}/").content.decode()
+    assert "Ona K." in board and "K.." not in board
+    with translation.override(language):
+        assert "K.." not in explain.match_over("Ona K.")
+        not_yours = IllegalMove(MoveError.NOT_YOUR_TURN, {"player": 0, "turn": 1})
+        assert "K.." not in explain.refusal(not_yours, ["Ben", "Ona K."])

@@ -51,6 +51,8 @@
   // buttons is): Tab enters it on the card last focused (else the first chosen, else
   // the first) and leaves it for the buttons; the arrow keys move within it. Without
   // this script each card is a stop of its own, and the legend's hint is not shown.
+  // The card last focused is remembered by its id across htmx's redraws of the table.
+  var lastCard = null;
   function rove() {
     var seen = [];
     Array.prototype.forEach.call(
@@ -66,6 +68,7 @@
         });
         var stop =
           inputs.filter(function (card) { return card.getAttribute("tabindex") === "0" && !card.disabled; })[0] ||
+          inputs.filter(function (card) { return card.id && card.id === lastCard && !card.disabled; })[0] ||
           inputs.filter(function (card) { return card.checked && !card.disabled; })[0] ||
           inputs.filter(function (card) { return !card.disabled; })[0];
         inputs.forEach(function (card) {
@@ -79,6 +82,7 @@
     if (!target || target.type !== "checkbox" || !target.classList.contains("card-choice__input")) {
       return;
     }
+    lastCard = target.id || null;
     cardInputs(target.form || document).forEach(function (card) {
       if (card.type === "checkbox") {
         card.setAttribute("tabindex", card === target ? "0" : "-1");
@@ -128,10 +132,24 @@
     lastCheck = box ? box.id : null;
   });
 
-  // After htmx replaces the table, keep the keyboard user's place: if the
-  // focused element disappeared, focus the next thing to do: what the page marks
-  // with autofocus (the next step of a walkthrough, a confirmation), else the
-  // first of the usual next actions. (A whole page load honours autofocus itself.)
+  // Give the focus to an element that is read rather than used (a feedback, a line of
+  // text): it is made focusable by script only (tabindex -1, out of the Tab order).
+  function focusOn(element) {
+    if (!element.matches("input, button, a[href], select, textarea, [tabindex]")) {
+      element.setAttribute("tabindex", "-1");
+    }
+    element.focus();
+  }
+
+  // After htmx redraws a game's table or a hand's review, keep the keyboard user's
+  // place: if the focused element disappeared (a button without an id: htmx gives the
+  // focus back to the one with the same id), focus the next thing to do: what the
+  // part marks with autofocus (a confirmation, the end of a walkthrough), else the
+  // walkthrough's next step or the next hand, else the hand (its current card: the
+  // learner chooses the move; a move button the learner did not press, such as "Draw
+  // from the stock" after the last hint, never gets the focus), else the computer
+  // players' buttons, else what the part marks with data-focus-after-swap (a review's
+  // move, after its last "Next move"). (A whole page load honours autofocus itself.)
   document.addEventListener("htmx:afterSettle", function (event) {
     // A lesson's question just answered (or "Another one"): its feedback takes the
     // focus, so that it is read out, even where htmx kept the focus in the answer's
@@ -144,10 +162,7 @@
         box.querySelector(".feedback, [role=alert]") ||
         box.querySelector("input:not([type=hidden]), button");
       if (answer) {
-        if (!answer.matches("input, button, a")) {
-          answer.setAttribute("tabindex", "-1");
-        }
-        answer.focus();
+        focusOn(answer);
         return;
       }
     }
@@ -166,7 +181,9 @@
     if (active && active !== document.body && document.body.contains(active)) {
       return;
     }
-    var area = document.getElementById("table");
+    // The part just drawn (the event comes from each element htmx swapped in, the
+    // announcement's too).
+    var area = event.target && event.target.closest ? event.target.closest("#table, #review") : null;
     if (!area) {
       return;
     }
@@ -174,20 +191,24 @@
       area.querySelector("[autofocus]") ||
       area.querySelector("#next-step") ||
       area.querySelector("#next-hand") ||
-      area.querySelector(".actions button") ||
-      area.querySelector(".card-choice__input") ||
-      area.querySelector(".bots button");
+      area.querySelector(".card-choice__input[tabindex='0']") ||
+      area.querySelector(".card-choice__input:not(:disabled)") ||
+      area.querySelector(".bots button") ||
+      area.querySelector("[data-focus-after-swap]");
     if (next) {
-      next.focus();
+      focusOn(next);
     }
     // On a small screen the coach's word on the move just made (or the reason a move
-    // was refused) may be out of view: bring it into view (the next action is right
-    // below it).
+    // was refused) may be out of view: bring it into view. Above the screen, to its
+    // top (what follows it comes next); below it (a refusal, under the hand just
+    // focused), to the middle, with the buttons it speaks of under it.
     var said = area.querySelector(".feedback, [role=alert]");
     if (said) {
       var box = said.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) {
+      if (box.top < 0) {
         said.scrollIntoView({ block: "nearest" });
+      } else if (box.bottom > window.innerHeight) {
+        said.scrollIntoView({ block: box.height < window.innerHeight ? "center" : "start" });
       }
     }
   });

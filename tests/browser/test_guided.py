@@ -9,8 +9,8 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from game.cards import text_html
-from game.engine import AnyMove, Discard
+from game.cards import Card, text_html
+from game.engine import AnyMove, Discard, DrawDiscard
 from game.guided import scenarios as guided
 
 from .axe import serious_violations
@@ -191,3 +191,68 @@ def test_the_defender_lays_off_in_a_chain_with_the_keyboard_in_lithuanian(
     page.goto(f"{site_url}/lt/guided/")
     expect(page.locator(".stars .visually-hidden").first).to_be_attached()
     assert serious_violations(page) == []
+
+
+# ------------------------------------------------- where the keyboard lands after a swap
+#: The focused element, for the assertion messages.
+FOCUSED = "() => { const a = document.activeElement; return a ? a.outerHTML.slice(0, 120) : null; }"
+
+
+def on_a_card(page: Page) -> bool:
+    """The focus is on the hand (a card of its one Tab stop), not on a move's button."""
+    return bool(
+        page.evaluate(
+            "() => document.activeElement.matches('#hand-form .card-choice__input')"
+            " && document.activeElement.getAttribute('tabindex') === '0'"
+        )
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_hint_leaves_the_keyboard_on_the_hand_not_on_a_move(
+    page: Page, site_url: str
+) -> None:
+    """The keyboard walk (ru, large type): the hint ladder used up on step 1, the Hint
+    button went, and the focus fell on "Взять из прикупа", the very move the hint had
+    just said not to make. It lands on the hand."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{site_url}/ru/guided/knock-01-knock-early/")
+    tab_to(page, "#hint")
+    for _ in range(10):
+        if not page.locator("#hint").count():
+            break
+        before = page.locator(".coach__hints li").count()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "n => document.querySelectorAll('.coach__hints li').length > n", arg=before
+        )
+        page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    expect(page.locator("#hint")).to_have_count(0)
+    assert on_a_card(page), page.evaluate(FOCUSED)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_try_again_and_a_refusal_leave_the_keyboard_on_the_hand(page: Page, site_url: str) -> None:
+    """The keyboard walk (lt): after a right move, after "Bandyti dar kartą" (Try again)
+    and after a red refusal, the focus went to "Išmesti" (Discard), a move the learner
+    had not chosen, their card unticked. It lands on the hand, on the card last used."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{site_url}/lt/guided/knock-01-knock-early/")
+    play(page, DrawDiscard(), keyboard=True)  # step 1, right: 9♦ from the discard pile
+    expect(page.locator(".feedback--right")).to_be_visible()
+    assert on_a_card(page), page.evaluate(FOCUSED)
+    # Allowed, not the lesson's point (amber): "Try again" has the focus, and puts the
+    # step back.
+    play(page, Discard(Card.parse("2D")), keyboard=True)
+    expect(page.locator(".feedback--other .feedback__actions a")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback")).to_have_count(0)
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    assert on_a_card(page), page.evaluate(FOCUSED)
+    assert page.evaluate("() => document.activeElement.value") == "2D"
+    # Refused (red): the 9♦ just taken cannot go back at once.
+    play(page, Discard(Card.parse("9D")), keyboard=True)
+    expect(page.locator(".feedback--illegal")).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    assert on_a_card(page), page.evaluate(FOCUSED)
+    assert page.evaluate("() => document.activeElement.value") == "9D"

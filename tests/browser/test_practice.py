@@ -12,7 +12,7 @@ from game import explain
 from game.engine import AnyMove, DrawStock, Hand
 from game.practice.models import Table
 from game.practice.services import HUMAN
-from tests.factories import fix_table_seeds, hand_of, learner_move
+from tests.factories import fix_table_seeds, hand_of, learner_move, play_hand_out
 
 from .axe import serious_violations
 from .helpers import (
@@ -430,3 +430,32 @@ def test_on_a_phone_the_coachs_advice_comes_into_view(
     box = heading.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_last_next_move_of_a_review_leaves_the_keyboard_on_the_last_step(
+    page: Page, site_url: str
+) -> None:
+    """The keyboard walk (lt, large type): on a hand's review the last "Next move" went
+    with its press, and the focus fell back to the skip link at the top of the page.
+    It lands on what replaced it: the last step ("The hand is over."); "Previous move"
+    at the first step likewise."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    table = start(page, site_url, "gin", 2, language="lt")
+    wait_for_my_turn(page, table)
+    page.goto(f"{site_url}/lt/practice/")  # no board asking the computer to move
+    play_hand_out(table)
+    total = len(hand_of(table).log)
+    review = f"{site_url}/lt/practice/{table.public_id}/review/1/"
+    page.goto(f"{review}?move={total - 1}")
+    tab_to(page, "#review-next")
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-next")).to_have_count(0)
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    expect(page.locator(".review__move")).to_be_focused()
+    page.goto(f"{review}?move=1")
+    tab_to(page, "#review-previous")
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-previous")).to_have_count(0)
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    expect(page.locator(".review__move")).to_be_focused()

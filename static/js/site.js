@@ -141,6 +141,23 @@
     element.focus();
   }
 
+  // A question answered with a page of its own (the review page, whose form posts
+  // without htmx; a lesson's answered before htmx had set its form up): its feedback
+  // takes the focus, as a lesson's does after htmx's swap, and is read out; the link
+  // the page marks with autofocus for a browser without this script ("Next question")
+  // is the next Tab stop after it.
+  function focusAnswered() {
+    var answered = document.querySelector(".check .feedback");
+    if (answered) {
+      focusOn(answered);
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", focusAnswered);
+  } else {
+    focusAnswered();
+  }
+
   // After htmx redraws a game's table or a hand's review, keep the keyboard user's
   // place: if the focused element disappeared (a button without an id: htmx gives the
   // focus back to the one with the same id), focus the next thing to do: what the

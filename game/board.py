@@ -113,11 +113,24 @@ class ScoreStep:
     melds: tuple[tuple[Card, ...], ...] = ()
 
 
+@dataclass(frozen=True)
+class LaidOut:
+    """A player's cards at the end of a hand the players laid out by hand: the melds
+    on the table (the knocker's, with the cards laid off onto them) and the cards
+    still in their hand."""
+
+    name: str
+    melds: tuple[tuple[Card, ...], ...]
+    cards: tuple[Card, ...]
+
+
 @dataclass
 class Result:
     headline: str
     steps: list[ScoreStep] = field(default_factory=list)
     hands: list[tuple[str, list[Card]]] = field(default_factory=list)
+    #: Gin laid out by hand: each player's cards as the table shows them (else None).
+    laid_out: list[LaidOut] | None = None
 
 
 def actions(view: PlayerView) -> list[Action]:
@@ -221,7 +234,41 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
         headline=_headline(state, names),
         steps=steps,
         hands=[(names[i], list(h)) for i, h in enumerate(result.hands)],
+        laid_out=_laid_out(state.hand, result, names),
     )
+
+
+def _laid_out(hand: Hand, result: HandResult, names: Sequence[str]) -> list[LaidOut] | None:
+    """A knock the players laid out by hand (Gin's ``players_lay_out``): the knocker's
+    melds as they laid them out, each with what the defender laid off onto it, and the
+    cards each player still holds. "Score it yourself" shows these, as the table did:
+    the hands as dealt at the end counted the defender's laid-off cards again (the
+    newcomer's walk: "my row shows 10 cards, the A♣ I laid off among them")."""
+    if result.end is not HandEnd.KNOCK or not hand.rules.lays_out_by_hand(hand.options):
+        return None
+    knocker = result.player
+    shown = next(
+        (s for s in result.settlement.steps if s.code is StepCode.SHOW),
+        None,
+    )
+    if knocker is None or shown is None or shown.params["player"] != knocker:
+        return None
+    melds = [[Card.parse(c) for c in meld] for meld in shown.params["melds"]]
+    off: dict[int, list[Card]] = {}
+    for step in result.settlement.steps:
+        if step.code is StepCode.LAYOFF:
+            card = Card.parse(step.params["card"])
+            melds[step.params["meld"]].append(card)
+            off.setdefault(step.params["player"], []).append(card)
+    laid = []
+    for player, cards in enumerate(result.hands):
+        if player == knocker:
+            kept = tuple(Card.parse(c) for c in shown.params["deadwood_cards"])
+            laid.append(LaidOut(names[player], tuple(tuple(sorted(m)) for m in melds), kept))
+        else:
+            gone = off.get(player, [])
+            laid.append(LaidOut(names[player], (), tuple(c for c in cards if c not in gone)))
+    return laid
 
 
 def _score_yourself(

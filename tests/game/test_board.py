@@ -217,3 +217,44 @@ def test_sentences_tell_the_learner_apart_only_from_a_player_of_the_same_name() 
     hand = new_hand("gin", seed=3)
     context = board_context(Named(hand, me=1, given=("Ona", "ONA")), BoardDisplay())
     assert [s.name for s in context["seats"]] == ["Ona", "ONA (you)"]
+
+
+def test_score_it_yourself_shows_a_hand_laid_out_by_hand_as_the_table_did() -> None:
+    """The newcomer's walk: after a Gin hand laid out by hand, "score it yourself" showed
+    the hands as dealt at the end: the defender's row held the card they had laid off
+    (10 cards where their seat said 9), the knocker's melds were gone. It now shows the
+    knocker's melds, with the layoff on its meld, and the cards each still holds."""
+    from game.board import result_of
+
+    hand = replay_hand(
+        "gin",
+        [
+            "draw stock",  # Aistė draws the A♦
+            "knock KD",  # deadwood A♦: 1
+            "meld 2C 3C 4C",
+            "meld 5H 5D 5S",
+            "meld 9S 9H 9D",
+            "done",
+            "layoff 5C 0",  # Ona lays the 5♣ off onto 2♣ 3♣ 4♣
+            "done",
+        ],
+        dealer=1,
+        deal=GIN,
+        options={"players_lay_out": True},
+    )
+    assert hand.is_over
+    result = result_of(Seat(hand), ["Aistė", "Ona"])
+    assert result is not None and result.laid_out is not None
+    knocker, defender = result.laid_out
+    assert [[str(c) for c in m] for m in knocker.melds] == [
+        ["2C", "3C", "4C", "5C"],
+        ["5D", "5H", "5S"],
+        ["9D", "9H", "9S"],
+    ]
+    assert [str(c) for c in knocker.cards] == ["AD"]
+    assert "5C" not in {str(c) for c in defender.cards} and len(defender.cards) == 9
+    page = board_context(Seat(hand), BoardDisplay())
+    assert page["score_yourself"] is not None  # the learner scores it first
+    # Laid out by the engine (the option off), the hands stay as they were dealt.
+    engine = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
+    assert engine.is_over and result_of(Seat(engine), ["Aistė", "Ona"]).laid_out is None  # type: ignore[union-attr]

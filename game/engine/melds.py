@@ -46,13 +46,16 @@ class MeldFailure(enum.Enum):
     DUPLICATE_CARD = "duplicate_card"
     #: Cards the player does not hold (only when a hand is given). ``cards``, ``missing``.
     NOT_HELD = "not_held"
-    #: All ranks differ but the suits are not all the same. ``cards``, ``suit`` (the most
-    #: common suit's letter), ``offending`` (the cards of other suits).
+    #: The ranks are in a row (the ace low or high) but the suits are not all the same:
+    #: a run's one fault. ``cards``, ``suit`` (the most common suit's letter),
+    #: ``offending`` (the cards of other suits).
     RUN_MIXED_SUITS = "run_mixed_suits"
     #: Some rank repeats but not all ranks are the same, and the suits all differ (a group
     #: attempt). ``cards``, ``rank`` (the most common rank's letter), ``offending``.
     GROUP_RANKS_DIFFER = "group_ranks_differ"
-    #: Neither a group nor a run: a rank repeats and a suit repeats. ``cards``.
+    #: Neither a group nor a run: a rank repeats and a suit repeats, or every rank
+    #: differs but they are not in a row and the suits differ too (7♠ K♣ 8♦: not only
+    #: the suits keep it from being a run). ``cards``.
     MIXED = "mixed"
     #: Same suit, but K-A-2 in it (the ace between the king and the two). ``cards``.
     WRAP_AROUND = "wrap_around"
@@ -213,14 +216,14 @@ def _diagnose(
         return None
     suits = Counter(c.suit for c in cards)
     if len(suits) > 1:
-        if len(ranks) == len(cards):
+        if len(ranks) == len(cards) and _in_a_row(cards):
             suit = _most_common(suits, key=lambda s: s.index)
             return MeldFailure.RUN_MIXED_SUITS, {
                 "cards": codes,
                 "suit": suit.value,
                 "offending": _codes(c for c in cards if c.suit is not suit),
             }
-        if len(suits) == len(cards):
+        if len(suits) == len(cards) and len(ranks) < len(cards):
             rank = _most_common(ranks, key=lambda r: r.value)
             return MeldFailure.GROUP_RANKS_DIFFER, {
                 "cards": codes,
@@ -247,6 +250,13 @@ def _diagnose(
         "cards": codes,
         "missing": [str(Card(Rank(r), suit)) for r in gaps],
     }
+
+
+def _in_a_row(cards: Sequence[Card]) -> bool:
+    """Whether the cards' ranks are consecutive, the ace low or high (suits aside)."""
+    values = sorted(c.rank.value for c in cards)
+    high = sorted(14 if v == 1 else v for v in values)
+    return not _rank_span(values) or not _rank_span(high)
 
 
 def _is_circular_arc(values: Sequence[int]) -> bool:

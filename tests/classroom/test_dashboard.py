@@ -164,7 +164,7 @@ def test_a_group_shows_an_example_when_any_of_its_mistakes_has_one(
     classroom = services.class_create(teacher=teacher, name="5B", language="en")
     ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
     with pytest.raises(IllegalMove) as refused:
-        make_meld([Card.parse(c) for c in ("3C", "4C", "8H")])
+        make_meld([Card.parse(c) for c in ("3C", "4C", "5H")])
     for _time in range(2):
         move_refused.send(
             sender=Table, learner=ona, game=Game.BASIC, error=refused.value, table="t1"
@@ -177,11 +177,11 @@ def test_a_group_shows_an_example_when_any_of_its_mistakes_has_one(
     assert [(g.words, g.times, g.names) for g in groups] == [
         ("Basic Rummy: a run that is not one", 3, ["Jonas", "Ona"])
     ]
-    assert groups[0].example == "3♣ 4♣ 8♥ is not a run: a run needs one suit."
+    assert groups[0].example == "3♣ 4♣ 5♥ is not a run: a run needs one suit."
     client = Client()
     client.force_login(teacher)
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
-    assert "For example: 3♣ 4♣ 8♥ is not a run" in page
+    assert "For example: 3♣ 4♣ 5♥ is not a run" in page
     # A group with no mistake that has an example has none, and costs no query for it.
     Mistake.objects.filter(learner=ona).delete()
     with django_assert_num_queries(2):

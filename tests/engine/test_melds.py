@@ -68,6 +68,10 @@ def test_not_held() -> None:
         ("7H 8H 7H", F.DUPLICATE_CARD, {"card": "7H"}),
         ("7H 7S 8D", F.GROUP_RANKS_DIFFER, {"rank": "7", "offending": ["8D"]}),
         ("7H 8S 9H", F.RUN_MIXED_SUITS, {"suit": "H", "offending": ["8S"]}),
+        ("QH KS AH", F.RUN_MIXED_SUITS, {"suit": "H", "offending": ["KS"]}),  # ace high
+        # Every rank differs, not in a row, suits mixed (the newcomer's walk, 7♠ K♣ 8♦:
+        # "not a run: a run needs one suit", as if the suit were all that was wrong).
+        ("7S KC 8D", F.MIXED, {}),
         ("7H 9H TH", F.RUN_GAP, {"missing": ["8H"]}),
         ("QH KH AH", F.ACE_ABOVE_KING, {"card": "AH"}),
         ("KH AH 2H", F.WRAP_AROUND, {"ace_high": False}),

@@ -21,13 +21,14 @@ from .services import Question, Reviewed
 
 
 def source(item: Question) -> dict[str, str]:
-    """Where the question comes from: a lesson (with its link), or a kind of mistake."""
+    """Where the question comes from: a lesson (with its link), or a kind of mistake made
+    in play (a guided hand, a practice table or a table for people: one card each)."""
     if item.lesson is not None:
         url = reverse("lessons:lesson", kwargs={"game": item.game, "slug": item.lesson.slug})
         return {"text": _("From the lesson “%(title)s”") % {"title": item.lesson.title}, "url": url}
     label = MISTAKE_LABELS.get(MistakeTopic(item.topic), "")
     return {
-        "text": _("From your guided hands (%(game)s): %(mistake)s")
+        "text": _("From the hands you played (%(game)s): %(mistake)s")
         % {"game": explain.game_name(item.game), "mistake": label},
         "url": "",
     }

@@ -314,7 +314,7 @@ def test_a_missed_knock_in_knock_rummy_asks_a_knock_rummy_score_question(
     assert knocker_collects(check)
     with translation.override("en"):
         assert presenters.source(question)["text"] == (
-            "From your guided hands (Knock Rummy): did not knock when the lesson wanted a knock"
+            "From the hands you played (Knock Rummy): did not knock when the lesson wanted a knock"
         )
 
 
@@ -361,6 +361,12 @@ def test_a_layoff_refused_at_a_practice_table_asks_where_a_card_lays_off(
     assert refused.status_code == 422
     assert "non si può attaccare" in refused.content.decode()
     assert ReviewCard.objects.get().key == "topic:basic/layoff_does_not_fit"
+    # Said to come from the hands played, not "from your guided hands" (the review of
+    # the change): a mistake's card gathers them from every kind of table.
+    clock.move(minutes=5)
+    page = client.get("/it/review/").content.decode()
+    assert "Dalle mani che hai giocato" in page and "Dalle tue mani guidate" not in page
+    clock.move(minutes=-5)
     assert isinstance(answered_in_review(client, clock, "it").check, LayoffCheck)
 
 

@@ -285,8 +285,10 @@ _PUPILS = PreparedQuery(
 
 
 def pupils_of(*, classroom: Classroom) -> list[Pupil]:
-    """The class's pupils (not the removed ones), by name."""
-    return _PUPILS.all(classroom_id=classroom.pk)
+    """The class's pupils (not the removed ones), by name as people read it
+    (:func:`learners.names.order_key`: "Ona 2" before "Ona 10", Lithuanian letters
+    where Lithuanians look for them; the database's lower case knows only ASCII)."""
+    return sorted(_PUPILS.all(classroom_id=classroom.pk), key=lambda pupil: order_key(pupil.name))
 
 
 def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:

@@ -150,15 +150,6 @@ def order_key(name: str, language: str | None = None) -> tuple[tuple[str | int, 
     return primary, folded, name
 
 
-__all__ = [
-    "BLANK_CHARACTERS",
-    "REMOVED_CATEGORIES",
-    "clean_display_name",
-    "name_key",
-    "order_key",
-]
-
-
 #: A sentence's full stop straight after a name's own (a letter, then "..", never "...").
 _DOUBLE_STOP = re.compile(r"(?<=[^\W\d_]\.)\.(?!\.)")
 
@@ -176,3 +167,13 @@ def one_stop(text: str) -> str:
     kept = _DOUBLE_STOP.sub("", text)
     # Markup and SafeString stay what they are: a stop taken out cannot make them unsafe.
     return type(text)(kept) if hasattr(text, "__html__") else kept
+
+
+__all__ = [
+    "BLANK_CHARACTERS",
+    "REMOVED_CATEGORIES",
+    "clean_display_name",
+    "name_key",
+    "one_stop",
+    "order_key",
+]

@@ -188,6 +188,17 @@ def test_a_teachers_classes_are_in_the_order_people_read_them() -> None:
     assert names[:3] == ["ąžuolai", "Čiurlionio", "Cz"]
 
 
+def test_a_classs_pupils_are_in_the_order_people_read_them() -> None:
+    """The same for a class's pupils (the teacher's grid, the dashboard, the cards):
+    "Ona 10" came before "Ona 2", and "Ąžuolas" after "Zita"."""
+    classroom = services.class_create(teacher=teacher(), name="4A", language="lt")
+    for name in ["Ona 10", "Zita", "Ona 2", "Ąžuolas", "Čepas", "Cezaris"]:
+        services.class_join(learner=factories.learner(), code=classroom.join_code, name=name)
+    with translation.override("lt"):
+        names = [p.name for p in services.pupils_of(classroom=classroom)]
+    assert names == ["Ąžuolas", "Cezaris", "Čepas", "Ona 2", "Ona 10", "Zita"]
+
+
 def test_a_name_of_blank_letters_is_refused() -> None:
     """The Braille blank and the Hangul fillers are letters that draw nothing: a pupil
     by that name was an empty line on the teacher's grid and the return-code cards."""

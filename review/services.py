@@ -49,39 +49,39 @@ from .models import ReviewCard
 SCHEDULER = Scheduler(enable_fuzzing=False)
 _SALT = "review.question"
 
+
+def _asking(args: str) -> Callable[[int], Check]:
+    """A question that a check's shortcode arguments say ("meld random"), the same for
+    every seed (a random check deals its cards from the seed when asked)."""
+    check = parse_check(args)
+    return lambda seed: check
+
+
 #: The kinds of mistake (a guided hand's, a practice table's refusal) that have a question
-#: to practise them, by game: a check's shortcode arguments, or a question dealt from
-#: each review's seed (see :func:`topic_check`). Each asks about the rule broken, in the
-#: mistake's game: Gin's knock limit for Gin only (Knock Rummy has none); a Knock Rummy
-#: knock missed, or made where it loses, asks who collects when the knocker is the
-#: lowest, or tied or undercut; a knock with the wrong discard, the best discard; a card
-#: that does not fit where it was laid off, where a card fits (Knock Rummy has no
-#: layoffs).
-TOPIC_CHECKS: dict[tuple[str, str], str] = {
+#: to practise them, by game, and how that question is made from each review's seed. Each
+#: asks about the rule broken, in the mistake's game: Gin's knock limit for Gin only
+#: (Knock Rummy has none); a Knock Rummy knock missed, or made where it loses, asks who
+#: collects when the knocker is the lowest, or tied or undercut; a knock with the wrong
+#: discard, the best discard; a card that does not fit where it was laid off, where a
+#: card fits (Knock Rummy has no layoffs).
+TOPIC_CHECKS: dict[tuple[str, str], Callable[[int], Check]] = {
     **{
-        (game, topic): "meld random"
+        (game, topic): _asking("meld random")
         for game in ("basic", "gin", "knock")
         for topic in ("bad_run", "bad_group", "bad_meld")
     },
-    ("gin", "knock_over_limit"): "knock random",
-    ("gin", "missed_knock"): "knock random",
-    ("knock", "missed_knock"): "score knock, the knocker collects",
-    ("knock", "other_knock"): "score knock, the knocker loses",
-    ("gin", "knock_other_discard"): "discard random",
-    ("knock", "knock_other_discard"): "discard random",
-    ("basic", "layoff_does_not_fit"): "layoff",
-    ("gin", "layoff_does_not_fit"): "layoff",
-}
-
-#: The questions of :data:`TOPIC_CHECKS` dealt from a seed, as the drills deal theirs.
-_DEALT: dict[str, Callable[[int], Check]] = {
-    "layoff": LayoffCheck.dealt,
-    "score knock, the knocker collects": lambda seed: ScoreCheck.dealt(
+    ("gin", "knock_over_limit"): _asking("knock random"),
+    ("gin", "missed_knock"): _asking("knock random"),
+    ("knock", "missed_knock"): lambda seed: ScoreCheck.dealt(
         Game.KNOCK, seed, knocker_collects=True
     ),
-    "score knock, the knocker loses": lambda seed: ScoreCheck.dealt(
+    ("knock", "other_knock"): lambda seed: ScoreCheck.dealt(
         Game.KNOCK, seed, knocker_collects=False
     ),
+    ("gin", "knock_other_discard"): _asking("discard random"),
+    ("knock", "knock_other_discard"): _asking("discard random"),
+    ("basic", "layoff_does_not_fit"): LayoffCheck.dealt,
+    ("gin", "layoff_does_not_fit"): LayoffCheck.dealt,
 }
 
 
@@ -103,19 +103,12 @@ def topic_key(game: str, topic: str) -> str:
     return f"topic:{game}/{topic}"
 
 
-def topic_question(key: str) -> str | None:
-    """A topic card's question (a :data:`TOPIC_CHECKS` value), or ``None``."""
+def topic_question(key: str) -> Callable[[int], Check] | None:
+    """How a topic card's question is made from a seed (:data:`TOPIC_CHECKS`), or
+    ``None``: that kind of mistake has no question."""
     kind, _sep, rest = key.partition(":")
     game, _sep, topic = rest.partition("/")
     return TOPIC_CHECKS.get((game, topic)) if kind == "topic" else None
-
-
-def topic_check(question: str, seed: int) -> Check:
-    """The check a topic card asks (a :data:`TOPIC_CHECKS` value) for ``seed``: a
-    question dealt from it, or the check its shortcode arguments say (dealt from the
-    seed when it is a random one)."""
-    dealt = _DEALT.get(question)
-    return dealt(seed) if dealt is not None else parse_check(question)
 
 
 def record_mistake(*, learner: Learner, key: str, at: datetime | None = None) -> ReviewCard:
@@ -194,12 +187,12 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
             return Question(row, of_its_kind(check, chosen), chosen, lesson, game, "")
         chosen = seed or (_fresh_seed() if check.random else own_seed(int(raw)))
         return Question(row, check, chosen, lesson, game, "")
-    args = topic_question(row.key)
-    if args is None:
+    asking = topic_question(row.key)
+    if asking is None:
         return None
     game, _sep, topic = rest.partition("/")
     chosen = seed or _fresh_seed()
-    return Question(row, topic_check(args, chosen), chosen, None, game, topic)
+    return Question(row, asking(chosen), chosen, None, game, topic)
 
 
 def next_question(*, learner: Learner | None, language: str) -> Question | None:
@@ -260,7 +253,6 @@ __all__ = [
     "question_for",
     "record_mistake",
     "review_answer",
-    "topic_check",
     "topic_key",
     "topic_question",
 ]

@@ -33,7 +33,6 @@ from game.practice import services as practice
 from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from learners.middleware import LearnerRequest
-from learners.names import one_stop
 from learners.services import (
     continue_as,
     forget_visitor,
@@ -712,7 +711,7 @@ def join(request: LearnerRequest) -> HttpResponse:
     if joined.new:
         messages.success(request, _("Welcome to %(class)s, %(name)s!") % values)
     else:
-        messages.success(request, one_stop(_("You are in %(class)s already, %(name)s.") % values))
+        messages.success(request, _("You are in %(class)s already, %(name)s.") % values)
     return redirect("classroom:index")
 
 
@@ -760,10 +759,7 @@ def return_post(request: HttpRequest) -> HttpResponse:
     continue_as(request, pupil.learner)
     messages.success(
         request,
-        one_stop(
-            _("Welcome back, %(name)s. This computer now continues your work.")
-            % {"name": pupil.name}
-        ),
+        _("Welcome back, %(name)s. This computer now continues your work.") % {"name": pupil.name},
     )
     return redirect("classroom:index")
 

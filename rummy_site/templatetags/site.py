@@ -1,4 +1,5 @@
-"""Site-wide template tags: the language switcher's and hreflang's URLs."""
+"""Site-wide template tags: the language switcher's and hreflang's URLs, the site menu, and
+the one_stop filter."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django import template
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest
+from django.template.defaultfilters import stringfilter
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language_from_path
 
@@ -16,7 +18,8 @@ from learners.names import one_stop
 from rummy_site.reversing import cached_translate_url
 
 register = template.Library()
-register.filter("one_stop", one_stop, is_safe=True)
+# A name's own stop ends a sentence once ("Ona K."): messages, blocktranslate output.
+register.filter("one_stop", stringfilter(one_stop), is_safe=True)
 
 # Each language named in its own language, as the switcher shows it.
 LANGUAGE_OWN_NAMES = {"en": "English", "lt": "Lietuvių", "ru": "Русский", "it": "Italiano"}

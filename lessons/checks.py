@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext_lazy
 
@@ -28,7 +28,9 @@ from game.engine import (
     InvalidNotation,
     Meld,
     MeldFailure,
+    MeldKind,
     Rank,
+    ResultKind,
     Settlement,
     Suit,
     best_arrangement,
@@ -97,19 +99,46 @@ def _has_ace(cards: Sequence[Card]) -> bool:
     return any(c.rank is Rank.ACE for c in cards)
 
 
+def _contested(cards: Sequence[Card], ace_high: bool = False) -> bool:
+    """Whether a card of ``cards`` could go into a group or into a run of them, so that
+    the learner must choose ("the {5H} could join the two other fives, or the {6H} and
+    {7H}")."""
+    melds = find_melds(cards, ace_high_or_low=ace_high)
+    groups = [m.mask for m in melds if m.kind is MeldKind.GROUP]
+    runs = [m.mask for m in melds if m.kind is MeldKind.RUN]
+    return any(g & r for g in groups for r in runs)
+
+
+def _crossing(rng: random.Random, ace_high: bool) -> list[Card]:
+    """A group of three and a run of three or four that share one card."""
+    pool = _small_melds(ace_high)
+    group = rng.choice([m for m in pool if m.kind is MeldKind.GROUP and len(m.cards) == 3])
+    shared = rng.choice(group.cards)
+    run = rng.choice([m for m in pool if m.kind is MeldKind.RUN and shared in m.cards])
+    return sorted(set(group.cards) | set(run.cards))
+
+
 def _deal_with_melds(
-    rng: random.Random, count: int, melds: int, *, ace_high: bool = False
+    rng: random.Random, count: int, melds: int, *, ace_high: bool = False, contested: bool = False
 ) -> list[Card]:
     """``count`` cards whose best arrangement holds exactly ``melds`` melds: that many
     groups and runs of three or four cards, and the rest from anywhere in the deck, dealt
     again until the engine arranges them so (a card that makes another meld, or joins
     two melds into one, would change the count). Under the ace-high option an ace is
-    always among them (the option changes nothing without one)."""
+    always among them (the option changes nothing without one). With ``contested``, a
+    card among them could go into a group or a run (:func:`_contested`), and without it
+    none can."""
     pool = _small_melds(ace_high)
     cards: list[Card] = []
     for _ in range(500):
         chosen: list[Card] = []
-        for left in range(melds, 0, -1):
+        first = melds
+        if contested:
+            chosen = _crossing(rng, ace_high)
+            first -= len(best_arrangement(chosen, ace_high_or_low=ace_high).melds)
+            if first < 0 or len(chosen) + 3 * first > count:
+                continue
+        for left in range(first, 0, -1):
             room = count - len(chosen) - 3 * (left - 1)
             taken = set(chosen)
             fitting = [m for m in pool if len(m.cards) <= room and not taken & set(m.cards)]
@@ -120,7 +149,11 @@ def _deal_with_melds(
             rest = [c for c in rest if c not in chosen]
         cards = sorted(chosen + rng.sample(rest, count - len(chosen)))
         arranged = best_arrangement(cards, ace_high_or_low=ace_high)
-        if len(arranged.melds) == melds and (_has_ace(cards) or not ace_high):
+        if (
+            len(arranged.melds) == melds
+            and (_has_ace(cards) or not ace_high)
+            and _contested(cards, ace_high) == contested
+        ):
             break
     return cards
 
@@ -271,6 +304,9 @@ class DeadwoodCheck:
     #: A dealt question's number of melds in the best arrangement (``None``: any, from
     #: cards of adjacent ranks that make many).
     melds: int | None = None
+    #: A dealt question (with ``melds``) has a card that could go into a group or a
+    #: run: "Look for the card that fits two melds".
+    contested: bool = False
 
     @classmethod
     def parse(cls, args: str) -> DeadwoodCheck:
@@ -293,8 +329,11 @@ class DeadwoodCheck:
             return list(self.cards)
         if self.melds is None:
             return _random_dense(random.Random(f"deadwood:{seed}"), self.size)
-        rng = random.Random(f"deadwood:{self.size}:{self.melds}:{seed}")
-        return _deal_with_melds(rng, self.size, self.melds, ace_high=self.ace_high)
+        shared = ":shared" if self.contested else ""
+        rng = random.Random(f"deadwood:{self.size}:{self.melds}{shared}:{seed}")
+        return _deal_with_melds(
+            rng, self.size, self.melds, ace_high=self.ace_high, contested=self.contested
+        )
 
     def arrangement(self, seed: int) -> Arrangement:
         return best_arrangement(self.question(seed), ace_high_or_low=self.ace_high)
@@ -428,6 +467,117 @@ class DiscardCheck:
         )
 
 
+class Ending(NamedTuple):
+    """How a hand ended, as a fresh score question keeps it: the kind of result (the
+    knocker lowest, gin, rummy, a tie, an undercut...), how many players collect, and
+    whether the knocker had no deadwood (a tied rummy in Knock Rummy)."""
+
+    kind: ResultKind
+    collectors: int
+    knocker_clean: bool = False
+
+    @classmethod
+    def of(cls, check: ScoreCheck) -> Ending:
+        settlement = check.settlement()
+        clean = settlement.deadwood[check.player] == 0
+        return cls(settlement.kind, len(settlement.winners), clean)
+
+
+#: The most deadwood a knocker is dealt when the question leaves it to chance (Gin's
+#: limit, and a fair Knock Rummy knock).
+_KNOCKING_DEADWOOD = 10
+
+
+def _all_melds(rng: random.Random, available: Sequence[Card], size: int) -> list[Card] | None:
+    """``size`` cards of ``available`` (six or more) that make groups and runs of three
+    or four with no deadwood, or ``None``."""
+    parts = [3] * (size // 3)
+    for i in range(size - 3 * len(parts)):
+        parts[i] += 1
+    if size < 6:
+        return None
+    free = set(available)
+    pool = _small_melds(False)
+    for _ in range(50):
+        taken: set[Card] = set()
+        for part in rng.sample(parts, len(parts)):
+            fitting = [m for m in pool if len(m.cards) == part and set(m.cards) <= free - taken]
+            if not fitting:
+                break
+            taken |= set(rng.choice(fitting).cards)
+        else:
+            if deadwood_of(taken) == 0:
+                return sorted(taken)
+    return None
+
+
+def _hand_of(
+    rng: random.Random, available: Sequence[Card], size: int, target: int
+) -> list[Card] | None:
+    """``size`` cards of ``available`` whose least deadwood is exactly ``target`` (aces
+    low), or ``None``: random cards, then one card at a time swapped for another while
+    the deadwood comes no further from the target."""
+    if target == 0:
+        return _all_melds(rng, available, size)
+    rest = list(available)
+    rng.shuffle(rest)
+    hand, rest = rest[:size], rest[size:]
+    deadwood = deadwood_of(hand)
+    for _ in range(800):
+        if deadwood == target:
+            return sorted(hand)
+        i, j = rng.randrange(size), rng.randrange(len(rest))
+        hand[i], rest[j] = rest[j], hand[i]
+        swapped = deadwood_of(hand)
+        if abs(swapped - target) <= abs(deadwood - target):
+            deadwood = swapped
+        else:
+            hand[i], rest[j] = rest[j], hand[i]
+    return None
+
+
+def _hands_ending(
+    rng: random.Random, game: Game, players: int, size: int, knocker: int, ending: Ending
+) -> list[list[Card]] | None:
+    """Hands of ``size`` cards for a Gin or Knock Rummy hand that ends as ``ending``
+    says, with ``knocker`` knocking: each player's deadwood is chosen (the knocker's, the
+    collectors' level with it or below it, the others' above), and a hand is dealt to
+    match it. The caller settles them to be sure (a Gin layoff can change the end)."""
+    kind, collectors, clean = ending
+    opponents = [p for p in range(players) if p != knocker]
+    level = 0 if clean else rng.randint(1, _KNOCKING_DEADWOOD)
+    exact = {knocker: level}
+    floor = level  # the others hold more than this
+    if kind is ResultKind.TIE:
+        exact |= dict.fromkeys(rng.sample(opponents, min(collectors, len(opponents))), level)
+    elif kind is ResultKind.UNDERCUT:
+        level = exact[knocker] = rng.randint(2, _KNOCKING_DEADWOOD)
+        # Gin: the defender undercuts with as much as the knocker, or less; Knock
+        # Rummy: an opponent with less (level is a tie).
+        low = rng.randint(0, level) if game is Game.GIN else rng.randint(1, level - 1)
+        exact |= dict.fromkeys(rng.sample(opponents, min(collectors, len(opponents))), low)
+        floor = low
+    elif kind is ResultKind.GIN:
+        exact[knocker] = 0
+        floor = -1
+    available = list(DECK)
+    hands: dict[int, list[Card]] = {}
+    for player in sorted(range(players), key=lambda p: p not in exact):
+        target = exact.get(player)
+        if target is None:
+            hand = rng.sample(available, size)
+            if deadwood_of(hand) <= floor:
+                target = floor + rng.randint(1, 12)
+        if target is not None:
+            found = _hand_of(rng, available, size, target)
+            if found is None:
+                return None
+            hand = found
+        hands[player] = sorted(hand)
+        available = [c for c in available if c not in hand]
+    return [hands[p] for p in range(players)]
+
+
 @dataclass(frozen=True)
 class ScoreCheck:
     """ "Who scores, and how much?": pick the player who collects, type their points."""
@@ -474,6 +624,7 @@ class ScoreCheck:
         player: int | None = None,
         size: int = 7,
         knocker_collects: bool | None = None,
+        ending: Ending | None = None,
     ) -> ScoreCheck:
         """A finished hand of ``game`` dealt from ``seed`` (the drills): Gin, two players
         and a knocker within the limit; Knock Rummy, three players (or ``players``) of
@@ -481,12 +632,20 @@ class ScoreCheck:
         left (or ``players`` - 1). ``player`` seats the knocker, or the one who went out
         (else the seed does). The engine settles it. ``knocker_collects`` (Knock Rummy,
         for the review of a knocking mistake): ``True`` for a hand the knocker wins, the
-        lowest of all, ``False`` for one the knocker loses, tied or undercut."""
+        lowest of all, ``False`` for one the knocker loses, tied or undercut. ``ending``
+        (Gin, Knock Rummy): a hand that ends so (:class:`Ending`), dealt to order."""
         for attempt in range(200):
             rng = random.Random(f"score:{game}:{seed}:{attempt}")
             deck = list(DECK)
             rng.shuffle(deck)
-            if game is Game.GIN:
+            if ending is not None and game is not Game.BASIC:
+                count = players or (2 if game is Game.GIN else 3)
+                knocker = rng.randrange(count) if player is None else player
+                dealt = _hands_ending(rng, game, count, size, knocker, ending)
+                if dealt is None:
+                    continue
+                check = cls(game, knocker, tuple(tuple(h) for h in dealt))
+            elif game is Game.GIN:
                 knocking = _knocking_hand(rng)
                 rest = [c for c in deck if c not in knocking]
                 hands = [sorted(knocking), sorted(rest[:10])]
@@ -513,7 +672,7 @@ class ScoreCheck:
             except (IllegalMove, EngineError):
                 continue
             best = max(settlement.received.values())
-            if best <= 0:
+            if best <= 0 or (ending is not None and Ending.of(check) != ending):
                 continue
             if (
                 knocker_collects is None
@@ -675,10 +834,13 @@ def of_its_kind(check: Check, seed: int) -> Check:
     cards); a meld question its number of cards (whether they hold a meld is left to
     chance, so the answer cannot be guessed from the lesson's); a knock question its
     limit; a layoff question the number of melds its card fits ("Sometimes a card fits
-    more than one meld"); a score question its game, its number of players, the seat of
-    the knocker (or of the one who went out: "the knocker's hand comes first") and, in
-    Knock Rummy, the size of the hands ("five players, six cards each"). A check dealt at
-    random is itself."""
+    more than one meld"), and a deadwood question whether a card could go into a group
+    or a run ("Look for the card that fits two melds"); a score question its game, its
+    number of players, the seat of the knocker (or of the one who went out: "the
+    knocker's hand comes first"), in Knock Rummy the size of the hands ("five players,
+    six cards each"), and in Gin and Knock Rummy how the hand ended (:class:`Ending`: a
+    question after "Ties go against the knocker" is a tie, shared as often, and a tied
+    rummy stays one). A check dealt at random is itself."""
     if check.random:
         return check
     if isinstance(check, MeldCheck):
@@ -686,7 +848,9 @@ def of_its_kind(check: Check, seed: int) -> Check:
     if isinstance(check, DeadwoodCheck):
         own = check.cards or ()
         arranged = best_arrangement(own, ace_high_or_low=check.ace_high)
-        return DeadwoodCheck(None, check.ace_high, len(own), len(arranged.melds))
+        return DeadwoodCheck(
+            None, check.ace_high, len(own), len(arranged.melds), _contested(own, check.ace_high)
+        )
     if isinstance(check, KnockCheck):
         return KnockCheck(None, check.limit)
     if isinstance(check, DiscardCheck):
@@ -695,7 +859,12 @@ def of_its_kind(check: Check, seed: int) -> Check:
         return LayoffCheck.dealt(seed, len(check.fits()))
     size = max(len(hand) for hand in check.hands)
     return ScoreCheck.dealt(
-        check.game, seed, players=len(check.hands), player=check.player, size=size
+        check.game,
+        seed,
+        players=len(check.hands),
+        player=check.player,
+        size=size,
+        ending=Ending.of(check),
     )
 
 
@@ -705,6 +874,7 @@ __all__ = [
     "Check",
     "DeadwoodCheck",
     "DiscardCheck",
+    "Ending",
     "KnockCheck",
     "LayoffCheck",
     "MeldCheck",

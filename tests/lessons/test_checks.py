@@ -10,7 +10,7 @@ from django.db import connection
 from django.http import QueryDict
 from django.test import Client
 
-from game.engine import Game, best_arrangement, find_melds
+from game.engine import Game, MeldKind, ResultKind, best_arrangement, find_melds
 from lessons.checks import (
     BadAnswer,
     Check,
@@ -686,15 +686,31 @@ def test_a_fresh_deadwood_question_keeps_the_melds_the_lesson_speaks_of(
     """The newcomer's walk: "No melds here: just add up the cards" over 3♣ 7♦ K♥ 9♠ A♥,
     then "Another one" dealt 6 9 7 6 9 10 6 8 9 10, three sixes and three nines. A fresh
     question of a fixed deadwood check has as many cards, and as many melds in its best
-    arrangement, as the lesson's own (and an ace under the ace-high option)."""
+    arrangement, as the lesson's own (and an ace under the ace-high option). "Look for the
+    card that fits two melds" over 3♦ 4♦ 5♦ 6♦ 6♣ 6♥ A♠ was asked again over cards where
+    none did: a fresh question has a card that could go into a group or a run exactly
+    when the lesson's has one."""
     assert own.cards is not None
     want = len(best_arrangement(own.cards, ace_high_or_low=own.ace_high).melds)
+    shared = [
+        (g.mask & r.mask).bit_count()
+        for g in find_melds(own.cards, ace_high_or_low=own.ace_high)
+        for r in find_melds(own.cards, ace_high_or_low=own.ace_high)
+        if g.kind is MeldKind.GROUP and r.kind is MeldKind.RUN
+    ]
     for seed in range(2, 202):
         fresh = of_its_kind(own, seed)
         cards = fresh.question(seed)
         assert len(cards) == len(own.cards), (args, seed, cards)
         arranged = best_arrangement(cards, ace_high_or_low=own.ace_high)
         assert len(arranged.melds) == want, (args, seed, cards)
+        crossing = [
+            (g.mask & r.mask).bit_count()
+            for g in find_melds(cards, ace_high_or_low=own.ace_high)
+            for r in find_melds(cards, ace_high_or_low=own.ace_high)
+            if g.kind is MeldKind.GROUP and r.kind is MeldKind.RUN
+        ]
+        assert any(crossing) == any(shared), (args, seed, cards)
         assert fresh.judge({"answer": str(arranged.deadwood)}, seed).correct
         if own.ace_high:
             assert any(c.rank.value == 1 for c in cards), (args, seed, cards)
@@ -747,6 +763,28 @@ def test_a_fresh_score_question_keeps_its_players(args: str, own: ScoreCheck) ->
         if own.game is Game.KNOCK:
             assert {len(h) for h in fresh.hands} == {len(h) for h in own.hands}, (args, seed)
         assert max(fresh.settlement().received.values()) > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "own"),
+    [(a, c) for a, c in _fixed_checks(ScoreCheck) if c.game is not Game.BASIC],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_a_fresh_score_question_ends_as_the_lessons_does(args: str, own: ScoreCheck) -> None:
+    """After "Ties go against the knocker", "Another one" dealt a hand the knocker won
+    outright; after gin, a knock. A fresh Gin or Knock Rummy question ends the same way:
+    the same kind of result, as many players collecting (three sharing a tie stay
+    three), and a knocker with no deadwood keeps none (a tied rummy)."""
+    want = own.settlement()
+    for seed in range(2, 42):
+        fresh = of_its_kind(own, seed)
+        assert isinstance(fresh, ScoreCheck)
+        got = fresh.settlement()
+        assert (got.kind, len(got.winners)) == (want.kind, len(want.winners)), (args, seed)
+        assert (got.deadwood[fresh.player] == 0) == (want.deadwood[own.player] == 0)
+        if got.kind is ResultKind.TIE:
+            levels = {got.deadwood[p] for p in (fresh.player, *got.winners)}
+            assert len(levels) == 1, (args, seed, got.deadwood)
 
 
 @pytest.mark.parametrize("collects", [True, False])

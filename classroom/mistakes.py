@@ -57,6 +57,7 @@ TOPIC_LESSONS: dict[str, dict[str, str]] = {
     MistakeTopic.OTHER_MOVE: _TACTICS,
     MistakeTopic.MISSED_KNOCK: _KNOCK,
     MistakeTopic.KNOCK_OTHER_DISCARD: _TACTICS,
+    MistakeTopic.LAYOUT_OVER_LIMIT: _KNOCK,
     COACH_DEADWOOD: _TACTICS,
 }
 
@@ -79,6 +80,9 @@ TOPIC_WORDS: dict[str, Any] = {
     MistakeTopic.MISSED_KNOCK: gettext_lazy("in a guided hand, no knock when a knock was right"),
     MistakeTopic.KNOCK_OTHER_DISCARD: gettext_lazy(
         "in a guided hand, a knock with another discard than the right one"
+    ),
+    MistakeTopic.LAYOUT_OVER_LIMIT: gettext_lazy(
+        "after a knock, melds laid out that leave too much deadwood"
     ),
     COACH_DEADWOOD: gettext_lazy(
         "at a practice table, a discard that kept more deadwood than the coach's choice"

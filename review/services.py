@@ -63,7 +63,8 @@ def _asking(args: str) -> Callable[[int], Check]:
 #: (Knock Rummy has none); a Knock Rummy knock missed, or made where it loses, asks who
 #: collects when the knocker is the lowest, or tied or undercut; a knock with the wrong
 #: discard, the best discard; a card that does not fit where it was laid off, where a
-#: card fits (Knock Rummy has no layoffs).
+#: card fits (Knock Rummy has no layoffs); Gin melds laid out by hand that leave too much
+#: deadwood, a hand's least deadwood.
 TOPIC_CHECKS: dict[tuple[str, str], Callable[[int], Check]] = {
     **{
         (game, topic): _asking("meld random")
@@ -72,6 +73,7 @@ TOPIC_CHECKS: dict[tuple[str, str], Callable[[int], Check]] = {
     },
     ("gin", "knock_over_limit"): _asking("knock random"),
     ("gin", "missed_knock"): _asking("knock random"),
+    ("gin", "layout_over_limit"): _asking("deadwood random"),
     ("knock", "missed_knock"): lambda seed: ScoreCheck.dealt(
         Game.KNOCK, seed, knocker_collects=True
     ),

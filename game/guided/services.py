@@ -144,6 +144,10 @@ class MistakeTopic(enum.StrEnum):
     #: coach said "knocking is right, but discard 9♣", the summary "knocked when the
     #: lesson wanted something else").
     KNOCK_OTHER_DISCARD = "knock_other_discard"
+    #: Gin, laying out by hand after a knock: melds that leave (or would leave) more
+    #: deadwood than the knock limit (filed before under "a move the rules forbid", whose
+    #: lesson is the one on a turn).
+    LAYOUT_OVER_LIMIT = "layout_over_limit"
 
 
 _RUN_FAILURES = {
@@ -158,6 +162,8 @@ _ILLEGAL_TOPICS = {
     MoveError.DISCARD_TAKEN_CARD: MistakeTopic.THREW_BACK_TAKEN_CARD,
     MoveError.MUST_DRAW_FIRST: MistakeTopic.FORGOT_TO_DRAW,
     MoveError.CANNOT_LAY_OFF: MistakeTopic.LAYOFF_DOES_NOT_FIT,
+    MoveError.LAYOUT_OVER_LIMIT: MistakeTopic.LAYOUT_OVER_LIMIT,
+    MoveError.LAYOUT_STRANDS: MistakeTopic.LAYOUT_OVER_LIMIT,
 }
 _OTHER_TOPICS = {
     MoveKind.DRAW_STOCK: MistakeTopic.OTHER_PILE,

@@ -220,6 +220,8 @@ def test_an_attempt_that_no_longer_replays_is_set_aside() -> None:
         ("illegal:discard_taken_card", MistakeTopic.THREW_BACK_TAKEN_CARD),
         ("illegal:must_draw_first", MistakeTopic.FORGOT_TO_DRAW),
         ("illegal:cannot_lay_off", MistakeTopic.LAYOFF_DOES_NOT_FIT),
+        ("illegal:layout_over_limit", MistakeTopic.LAYOUT_OVER_LIMIT),
+        ("illegal:layout_strands", MistakeTopic.LAYOUT_OVER_LIMIT),
         ("illegal:already_drew", MistakeTopic.AGAINST_THE_RULES),
         ("illegal:something_new", MistakeTopic.AGAINST_THE_RULES),
         (f"other:{MoveKind.DRAW_STOCK.value}", MistakeTopic.OTHER_PILE),

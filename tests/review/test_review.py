@@ -27,7 +27,7 @@ from game.engine import (
 from game.guided import scenarios
 from game.guided.models import GuidedAttempt
 from learners.models import Learner
-from lessons.checks import Check, DiscardCheck, LayoffCheck, ScoreCheck, parse_check
+from lessons.checks import Check, DeadwoodCheck, DiscardCheck, LayoffCheck, ScoreCheck, parse_check
 from lessons.models import Lesson
 from review import presenters, services
 from review.models import ReviewCard
@@ -262,7 +262,8 @@ def guided_mistake(client: Client, slug: str, right_moves: int, wrong: str, lang
 
 
 def right_answer(check: Check, seed: int) -> dict[str, Any]:
-    """The right answer to a score, discard or layoff question, as its form posts it."""
+    """The right answer to a score, discard, deadwood or layoff question, as its form
+    posts it."""
     if isinstance(check, ScoreCheck):
         settlement = check.settlement()
         best = max(settlement.received.values())
@@ -270,6 +271,8 @@ def right_answer(check: Check, seed: int) -> dict[str, Any]:
         return {"player": str(player), "points": str(best)}
     if isinstance(check, DiscardCheck):
         return {"cards": [str(check.best(check.question(seed))[1][0])]}
+    if isinstance(check, DeadwoodCheck):
+        return {"answer": str(check.arrangement(seed).deadwood)}
     assert isinstance(check, LayoffCheck)
     fits = check.fits()
     return {"melds": [str(i) for i in fits]} if fits else {"answer": "none"}
@@ -391,6 +394,28 @@ def test_a_layoff_refused_in_a_guided_hand_asks_where_a_card_lays_off(
     guided_mistake(client, slug, before, f"layoff {refused} 0", "en")
     assert ReviewCard.objects.get().key == "topic:basic/layoff_does_not_fit"
     assert isinstance(answered_in_review(client, clock, "en").check, LayoffCheck)
+
+
+def test_a_gin_layout_refused_for_its_deadwood_asks_for_a_hands_least_deadwood(
+    client: Client, clock: Clock
+) -> None:
+    """A Gin hand laid out by hand: "Done" with melds still in the hand (the cards not
+    laid out come to more than the limit) was filed as "a move the rules forbid", with no
+    question to practise it. It asks for a hand's least deadwood, and the teacher reads
+    it under the lesson on knocking."""
+    from classroom.mistakes import TOPIC_LESSONS
+    from game.engine import Done
+    from game.practice.models import Table
+    from tests.practice.helpers import post_move, start_table
+    from tests.practice.test_views import _until_laid_out
+
+    start_table(client, "gin")
+    table, _state = _until_laid_out(Table.objects.get().learner, knocker_is_me=True)
+    refused = post_move(client, table, Done())
+    assert refused.status_code == 422
+    assert ReviewCard.objects.get().key == "topic:gin/layout_over_limit"
+    assert isinstance(answered_in_review(client, clock, "en").check, DeadwoodCheck)
+    assert TOPIC_LESSONS["layout_over_limit"]["gin"] == "knock-gin-and-layoffs"
 
 
 def test_every_knock_the_knock_rummy_hands_call_wrong_instead_of_a_discard_loses() -> None:

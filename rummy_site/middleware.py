@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 
 from learners.services import visitor_token
 
@@ -55,11 +56,29 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
 
+def page_above(path: str) -> str | None:
+    """The nearest address above ``path`` that names a page of the site
+    (``/lt/lessons/basic/melds/check/0/`` is answered from ``/lt/lessons/basic/melds/``),
+    or ``None`` when only the home page is above it."""
+    parts = [p for p in path.split("/") if p]
+    for end in range(len(parts) - 1, 1, -1):
+        candidate = "/" + "/".join(parts[:end]) + "/"
+        try:
+            resolve(candidate)
+        except Resolver404:
+            continue
+        return candidate
+    return None
+
+
 class MethodNotAllowedPageMiddleware:
     """A translated page for a 405: Django's ``require_POST`` answers a GET with an
     empty body, and a browser then shows an error screen of its own (an address that
     only a form's button posts to, typed or opened from the history). The ``Allow``
-    header stays. After ``LocaleMiddleware``, so that the page is in its language."""
+    header stays. After ``LocaleMiddleware``, so that the page is in its language. The
+    page leads back to the page the button was on (:func:`page_above`): a lesson answered
+    without JavaScript leaves the browser on the answer's address, and a restored tab
+    or a bookmark opened it again (the Lithuanian newcomer's walk), with only a way home."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -70,7 +89,7 @@ class MethodNotAllowedPageMiddleware:
             return response
         if response.content:
             return response
-        page = render(request, "405.html", status=405)
+        page = render(request, "405.html", {"back": page_above(request.path)}, status=405)
         if "Allow" in response:
             page["Allow"] = response["Allow"]
         return page

@@ -78,12 +78,12 @@ def test_a_buttons_address_opened_as_a_page_says_so_and_leads_back(
     expect(page.locator("html")).to_have_attribute("lang", language)
     expect(page.locator("h1")).to_have_text(HEADINGS_405[language])
     assert serious_violations(page) == []
-    page.keyboard.press("Tab")  # the skip link first, then on to the way home
-    home = page.locator("main a").first
+    page.keyboard.press("Tab")  # the skip link first, then on to the way back
+    back = page.locator("main a").first
     for _ in range(40):
         if page.evaluate("() => document.activeElement === document.querySelector('main a')"):
             break
         page.keyboard.press("Tab")
-    expect(home).to_be_focused()
-    page.keyboard.press("Enter")
-    expect(page).to_have_url(f"{site_url}/{language}/")
+    expect(back).to_be_focused()
+    page.keyboard.press("Enter")  # back to the page the button was on
+    expect(page).to_have_url(f"{site_url}/{language}/practice/")

@@ -101,4 +101,12 @@ def test_opening_an_address_only_a_button_posts_to_shows_a_page_in_its_language(
         assert "POST" in response["Allow"], path
         if language != "en":
             assert "This address is for a button" not in page, path
+        # The way back to the page the button was on answers a visit (the newcomer's
+        # walk: a lesson answered without JavaScript, reopened, led only home).
+        back = re.search(r'<main.*?<a href="([^"]+)"', page, re.S)
+        assert back is not None, path
+        assert client.get(back.group(1)).status_code != 405, (path, back.group(1))
     assert refused >= 10
+    answered = client.get(f"/{language}/lessons/basic/melds-groups-and-runs/check/0/")
+    assert answered.status_code == 405
+    assert f'href="/{language}/lessons/basic/melds-groups-and-runs/"' in answered.content.decode()

@@ -141,7 +141,8 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             if melds:
                 lines.append(_there_is_one(melds))
             else:
-                lines.append(_("Right: no three or four of these cards make a group or a run."))
+                # After the page's "Right!" (not "Right! Right: ...").
+                lines.append(_("No three or four of these cards make a group or a run."))
         elif outcome.correct:
             meld = d["meld"]
             lines.append(

@@ -851,3 +851,16 @@ def test_the_knock_score_hint_says_a_tie_goes_against_the_knocker() -> None:
     assert "an opponent level with the knocker collects instead" in text
     assert "share what is paid" not in text
     assert "pays 10" in text and "25 more" in text
+
+
+def test_a_right_answer_is_not_called_right_twice() -> None:
+    """The Lithuanian newcomer's walk: «Teisingai! Teisingai: jokios trys…» after a right
+    "there is no meld": the page says "Right!" and the explanation said it again."""
+    from lessons.presenters import explanation
+
+    check = parse_check("meld 7H 9C KD")
+    outcome = check.judge({"answer": "none"}, 1)
+    assert outcome.correct
+    text = " ".join(explanation(check, outcome)["lines"])
+    assert text == "No three or four of these cards make a group or a run."
+    assert not text.startswith("Right")

@@ -94,6 +94,8 @@ class Seat:
     is_turn: bool
     is_you: bool
     is_dealer: bool
+    #: Four-player Gin: the partnership the score belongs to ("Aud and Ben"), else "".
+    side: str = ""
 
     # The seat's words are made here, not by {% blocktranslate %} in the template: a
     # table is drawn on every move, and these are its most repeated phrases.
@@ -103,7 +105,16 @@ class Seat:
 
     @property
     def score_label(self) -> str:
-        return _("score %(score)s") % {"score": self.score} if self.score else ""
+        if not self.score:
+            return ""
+        if self.side:
+            # The partnership's score, which both partners share (a seat's "score 0"
+            # beside the learner who had just won their table read as a mistake).
+            return pgettext("partnership", "%(side)s: score %(score)s") % {
+                "side": self.side,
+                "score": self.score,
+            }
+        return _("score %(score)s") % {"score": self.score}
 
 
 @dataclass(frozen=True)
@@ -393,9 +404,12 @@ def board_context(
     *,
     scores: Sequence[str] | None = None,
     error: str = "",
+    last_steps: Sequence[ScoreStep] = (),
 ) -> dict[str, Any]:
     """The part of a page every table shares (practice and guided hands): seats, piles,
-    the learner's cards and buttons, the log, and the scoring walkthrough."""
+    the learner's cards and buttons, the log, and the scoring walkthrough.
+    ``last_steps``: steps that end the walkthrough after the hand's own (four-player
+    Gin: how the two tables' results make one box)."""
     view = state.view
     names = told_apart(state.names, state.me)
     # A learner sitting out (three-player Gin) sees no hand at all.
@@ -414,6 +428,8 @@ def board_context(
         for i in range(view.players)
     ]
     result = result_of(state, names)
+    if result is not None:
+        result.steps.extend(last_steps)
     total = len(result.steps) if result else 0
     shown = total if display.steps is None else max(1, min(total, display.steps))
     score_yourself = _score_yourself(state, names, display.guess) if result else None

@@ -159,6 +159,14 @@ LINE_TEXTS: dict[LineCode, Callable[[Mapping[str, Any]], str]] = {
         "another hand is played."
     ),
     LineCode.IN_PROGRESS: lambda p: f"After {p['hands']} hand(s), the match goes on.",
+    LineCode.NETTED: lambda p: (
+        f"Both tables: side {p['player']} scored {format_points(p['points'])}, side "
+        f"{p['opponent']} {format_points(p['opponent_points'])}; side {p['player']} enters "
+        f"one box of {format_points(p['box'])}."
+    ),
+    LineCode.NETTED_EVEN: lambda p: (
+        f"Both tables: each side scored {format_points(p['points'])}; no box is entered."
+    ),
 }
 
 

@@ -82,6 +82,16 @@ class LineCode(enum.Enum):
     ANOTHER_HAND = "another_hand"
     #: ``{"hands"}``: the match goes on.
     IN_PROGRESS = "in_progress"
+    #: Four-player Gin, one deal: the two tables' results netted. ``{"player",
+    #: "opponent", "points", "opponent_points", "player_parts", "opponent_parts",
+    #: "box"}``: side ``player`` scored ``points`` at both tables (``player_parts``: what
+    #: each of its winners scored, in table order), side ``opponent`` scored
+    #: ``opponent_points``; ``player`` enters one box of the difference, ``box``.
+    NETTED = "netted"
+    #: Four-player Gin, one deal: both sides scored the same at the two tables (``0``
+    #: too: nobody scored), so no box is entered. ``{"player", "opponent", "points",
+    #: "player_parts", "opponent_parts"}``
+    NETTED_EVEN = "netted_even"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
@@ -245,6 +246,15 @@ STEPS: dict[StepCode, Sentence] = {
 }
 
 
+def _sum(parts: Sequence[Fraction | int]) -> str:
+    """A side's points at the two tables: "48", or "10 + 20 = 30" when both partners
+    scored (nothing: "0")."""
+    total = sum(parts, Fraction(0))
+    if len(parts) < 2:
+        return points(total)
+    return " + ".join(points(part) for part in parts) + " = " + points(total)
+
+
 # A sentence with the context "partnership" has two players as its subject, the
 # partnership of four-player Gin ("Ona and Marta win the game"): it agrees in the plural.
 
@@ -344,6 +354,41 @@ LINES: dict[LineCode, Sentence] = {
         lambda p, n: {"names": people(p["players"], n)},
     ),
     LineCode.IN_PROGRESS: Sentence(lambda p: _("The match goes on.")),
+    LineCode.NETTED: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "The two tables count together: %(name)s scored %(sum)s, %(opponent)s "
+            "%(opponent_sum)s. Only the difference goes on the score sheet: %(name)s enter "
+            "one box of %(points)s − %(opponent_points)s = %(box)s.",
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+            "points": points(p["points"]),
+            "opponent_points": points(p["opponent_points"]),
+            "box": points(p["box"]),
+        },
+    ),
+    LineCode.NETTED_EVEN: Sentence(
+        lambda p: (
+            pgettext(
+                "partnership",
+                "The two tables count together: %(name)s scored %(sum)s, %(opponent)s "
+                "%(opponent_sum)s too. Both sides scored the same, so nobody enters a box "
+                "for this hand.",
+            )
+            if p["points"]
+            else _("Nobody scored at either table, so nobody enters a box for this hand.")
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+        },
+    ),
 }
 
 

@@ -10,7 +10,7 @@ the hand, and the move-by-move review of a finished hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from game import explain
 from game.board import (
     BoardDisplay,
+    ScoreStep,
     advice_context,
     board_context,
     scoring_pending,
@@ -166,6 +167,22 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
     }
 
 
+def _netting(state: TableState) -> list[ScoreStep]:
+    """Four-player Gin, once both tables' hands are over: the walkthrough's last step,
+    how their results make one box (rules.md: "each side adds its points from both
+    tables, and the side with more enters the difference as one box")."""
+    match = state.match
+    if (
+        not isinstance(match, GinPartnershipGame)
+        or not state.hand.is_over
+        or len(match.deals) != state.round_number
+    ):
+        return []
+    names = seat_names(state.table)
+    sides = [_partners(names, 0), _partners(names, 1)]
+    return [ScoreStep(explain.summary_line(match.netted(), sides, pairs=True))]
+
+
 def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] | None:
     """The question before a move that ends the hand (or its play, when the players then
     lay out by hand: ``lay_out``), and the fields that make it."""
@@ -224,7 +241,14 @@ def table_context(
     pending = scoring_pending(state, display)
     seat_scores = state.scores_before_hand if pending else state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
-    context = board_context(state, display, scores=scores, error=error)
+    context = board_context(state, display, scores=scores, error=error, last_steps=_netting(state))
+    if isinstance(state.match, GinPartnershipGame):
+        # Both partners' seats show their side's score: say whose it is.
+        names = seat_names(table)
+        context["seats"] = [
+            replace(seat, side=_partners(names, state.board.seats[i] % 2))
+            for i, seat in enumerate(context["seats"])
+        ]
     # The table's forms and links, reversed once per table and language.
     move_url, page_url, hint_url, bots_url, next_url = cached_reverses(
         _TABLE_VIEWS, table.public_id

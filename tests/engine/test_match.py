@@ -104,6 +104,41 @@ def test_partnerships_net_into_one_box() -> None:
     assert summary is not None and summary.totals[0] == 103 + 40 + 100
 
 
+def test_a_deal_says_how_its_two_tables_were_netted() -> None:
+    # rules.md, Gin, 4 players: each side adds its points from both tables, and the
+    # side with more enters the difference as one box; equal sides enter none.
+    game = GinPartnershipGame().add(box(1, 10), box(3, 48))
+    netted = game.netted()
+    assert netted.code is LineCode.NETTED
+    assert netted.params == {
+        "player": 1,
+        "opponent": 0,
+        "points": 58,
+        "player_parts": [10, 48],
+        "opponent_parts": [],
+        "opponent_points": 0,
+        "box": 58,
+    }
+    game = game.add(box(0, 10), box(3, 48))
+    assert game.netted().params | {"player_parts": None} == {
+        "player": 1,
+        "opponent": 0,
+        "points": 48,
+        "player_parts": None,
+        "opponent_parts": [10],
+        "opponent_points": 10,
+        "box": 38,
+    }
+    assert game.boxes[1][-1] == game.netted().params["box"] == 38
+    even = game.add(box(1, 12), box(2, 12))
+    assert even.netted().code is LineCode.NETTED_EVEN and even.netted().params["points"] == 12
+    assert even.boxes == game.boxes
+    assert even.netted(1) == game.netted()
+    void = game.add(box(None), box(None)).netted()
+    assert void.code is LineCode.NETTED_EVEN and void.params["points"] == 0
+    assert "one box of 38" in english(game.netted())
+
+
 def basic_win(winner: int, points_hand: str, players: int = 2) -> object:
     h = [[] if p == winner else parse_cards(points_hand) for p in range(players)]
     return settle_basic(winner=winner, went_rummy=False, hands=h)

@@ -187,6 +187,36 @@ LINE_SAMPLES: dict[LineCode, list[dict[str, Any]]] = {
     LineCode.WINNER: [{"player": 1}],
     LineCode.ANOTHER_HAND: [{"players": [0, 2]}],
     LineCode.IN_PROGRESS: [{"hands": 3}],
+    LineCode.NETTED: [
+        {
+            "player": 1,
+            "opponent": 0,
+            "points": F(48),
+            "player_parts": [F(48)],
+            "opponent_parts": [F(10)],
+            "opponent_points": F(10),
+            "box": F(38),
+        },
+        {
+            "player": 0,
+            "opponent": 1,
+            "points": F(30),
+            "player_parts": [F(10), F(20)],
+            "opponent_parts": [],
+            "opponent_points": F(0),
+            "box": F(30),
+        },
+    ],
+    LineCode.NETTED_EVEN: [
+        {
+            "player": 0,
+            "opponent": 1,
+            "points": F(12),
+            "player_parts": [F(12)],
+            "opponent_parts": [F(4), F(8)],
+        },
+        {"player": 0, "opponent": 1, "points": F(0), "player_parts": [], "opponent_parts": []},
+    ],
 }
 # Every line again with partnerships as its players (four-player Gin).
 LINE_SAMPLES = {
@@ -347,6 +377,28 @@ def test_a_partnership_is_a_plural_subject() -> None:
     alone = explain.summary_line(lines[LineCode.MARGIN], ["Ona", "Ben"])
     assert alone == "Ona wins the game by 88."
     assert explain.match_over("Ona and Marta", pair=True) == "The match is over: Ona and Marta win."
+
+
+def test_a_deal_of_partnerships_says_how_its_tables_make_one_box() -> None:
+    pairs = ["Aud and Ben", "Ona and Marta"]
+    sample = LINE_SAMPLES[LineCode.NETTED]
+    said = [explain.summary_line(SummaryLine(LineCode.NETTED, p), pairs) for p in sample[:2]]
+    assert said == [
+        "The two tables count together: Ona and Marta scored 48, Aud and Ben 10. Only the "
+        "difference goes on the score sheet: Ona and Marta enter one box of 48 − 10 = 38.",
+        "The two tables count together: Aud and Ben scored 10 + 20 = 30, Ona and Marta 0. "
+        "Only the difference goes on the score sheet: Aud and Ben enter one box of "
+        "30 − 0 = 30.",
+    ]
+    even, nothing = (
+        explain.summary_line(SummaryLine(LineCode.NETTED_EVEN, p), pairs)
+        for p in LINE_SAMPLES[LineCode.NETTED_EVEN][:2]
+    )
+    assert even == (
+        "The two tables count together: Aud and Ben scored 12, Ona and Marta 4 + 8 = 12 "
+        "too. Both sides scored the same, so nobody enters a box for this hand."
+    )
+    assert nothing == "Nobody scored at either table, so nobody enters a box for this hand."
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

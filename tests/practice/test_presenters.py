@@ -89,3 +89,38 @@ def test_a_move_as_good_as_the_coachs_first_choice_is_agreed_with() -> None:
     assert tied.text == "The coach agrees: this was its first choice." and tied.preferred is None
     worse = presenters.move_verdict(advice, Discard(Card.parse("2C")), ["You", "Ona"])
     assert worse.preferred is not None and "preferred" in worse.text
+
+
+def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> None:
+    """rules.md, Gin, 4 players: "each side adds its points from both tables, and the
+    side with more enters the difference as one box". Here Ona beat Aistė by 8 and Ben
+    beat Marta by 12 at the other table: the walkthrough said so, then the score sheet
+    showed a box of 4 that no step explained, and Aistė's seat "score 4" after she lost."""
+    state = factories.play_hand_out(factories.table("gin", 4, seed=2))
+    context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
+    steps = [step.text for step in context["shown_steps"]]
+    assert "Aistė has 14 deadwood, more than 6: Ona scores 14 − 6 = 8." in steps
+    assert context["other_table"]["steps"][3] == (
+        "Marta has 18 deadwood, more than 6: Ben scores 18 − 6 = 12."
+    )
+    assert steps[-1] == (
+        "The two tables count together: Aistė and Ben scored 12, Ona and Marta 8. Only the "
+        "difference goes on the score sheet: Aistė and Ben enter one box of 12 − 8 = 4."
+    )
+    assert [row["boxes"] for row in context["sheet"].rows] == [["4"], []]
+    # Each seat's score is its partnership's, and says so.
+    assert [seat.score_label for seat in context["seats"]] == [
+        "Aistė and Ben: score 4",
+        "Ona and Marta: score 0",
+    ]
+    # Stepping through, the netting is the last step; scoring it yourself, no step shows.
+    stepping = presenters.table_context(state, BoardDisplay(steps=len(steps) - 1, walkthrough=True))
+    assert stepping["more_steps"] and stepping["shown_steps"][-1].text == steps[-2]
+    assert presenters.table_context(state, BoardDisplay())["shown_steps"] == []
+
+
+def test_two_player_gin_has_no_netting_step_nor_sides() -> None:
+    state = factories.play_hand_out(factories.table("gin", seed=4))
+    context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
+    assert not any("two tables" in step.text for step in context["shown_steps"])
+    assert all(seat.side == "" for seat in context["seats"])

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import ClassVar, Self
+from typing import Any, ClassVar, Self
 
 from ..arrange import Arrangement, all_arrangements, arrangement_of, cards_mask, deadwood_of
 from ..cards import Card, card_points
@@ -760,15 +760,42 @@ class GinPartnershipGame(_TwoColumnSheet):
             raise ValueError("the game is over")
         return replace(self, deals=(*self.deals, (table_a, table_b)))
 
+    @staticmethod
+    def _sides(a: HandScore, b: HandScore) -> list[list[Fraction]]:
+        """What each side's players scored at the two tables, in table order."""
+        parts: list[list[Fraction]] = [[], []]
+        for s in (a, b):
+            if s.winner is not None and s.points:
+                parts[s.winner % 2].append(s.points)
+        return parts
+
     @property
     def boxes(self) -> dict[int, list[Fraction]]:
         scores = []
         for a, b in self.deals:
-            side = [Fraction(0), Fraction(0)]
-            for s in (a, b):
-                if s.winner is not None:
-                    side[s.winner % 2] += s.points
+            side = [sum(part, Fraction(0)) for part in self._sides(a, b)]
             if side[0] != side[1]:
                 w = 0 if side[0] > side[1] else 1
                 scores.append(HandScore(w, side[w] - side[1 - w]))
         return boxes_of([0, 1], scores)
+
+    def netted(self, deal: int = -1) -> SummaryLine:
+        """How deal number ``deal`` (from 0; by default the last) was netted into one box:
+        each side's points at both tables, and the box the side with more enters
+        (``NETTED``), or that both scored the same and no box is entered
+        (``NETTED_EVEN``)."""
+        parts = self._sides(*self.deals[deal])
+        side = [sum(part, Fraction(0)) for part in parts]
+        w = 1 if side[1] > side[0] else 0
+        params: dict[str, Any] = {
+            "player": w,
+            "opponent": 1 - w,
+            "points": side[w],
+            "player_parts": parts[w],
+            "opponent_parts": parts[1 - w],
+        }
+        if side[0] == side[1]:
+            return line(LineCode.NETTED_EVEN, **params)
+        return line(
+            LineCode.NETTED, **params, opponent_points=side[1 - w], box=side[w] - side[1 - w]
+        )

@@ -359,7 +359,7 @@ LINES: dict[LineCode, Sentence] = {
             "partnership",
             "The two tables count together: %(name)s scored %(sum)s, %(opponent)s "
             "%(opponent_sum)s. Only the difference goes on the score sheet: %(name)s enter "
-            "one box of %(points)s − %(opponent_points)s = %(box)s.",
+            "one box of %(points)s − %(opponent_points)s = %(difference)s.",
         ),
         lambda p, n: {
             "name": who(p["player"], n),
@@ -368,7 +368,7 @@ LINES: dict[LineCode, Sentence] = {
             "opponent_sum": _sum(p["opponent_parts"]),
             "points": points(p["points"]),
             "opponent_points": points(p["opponent_points"]),
-            "box": points(p["box"]),
+            "difference": points(p["box"]),
         },
     ),
     LineCode.NETTED_EVEN: Sentence(

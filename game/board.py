@@ -232,7 +232,7 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
     for step in explain.told_steps(result.settlement):
         cards: tuple[Card, ...] = ()
         melds: tuple[tuple[Card, ...], ...] = ()
-        if step.code in (StepCode.SHOW, StepCode.KEEPS):
+        if step.code in (StepCode.SHOW, StepCode.KEEPS, StepCode.LEAST_DEADWOOD_LAYOUT):
             melds = tuple(tuple(Card.parse(c) for c in m) for m in step.params["melds"])
             cards = tuple(Card.parse(c) for c in step.params["deadwood_cards"])
         elif step.code is StepCode.LAYOFF:

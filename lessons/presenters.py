@@ -19,6 +19,7 @@ from game.engine import (
     IllegalMove,
     Meld,
     MeldKind,
+    StepCode,
     card_points,
     check_meld,
     make_meld,
@@ -336,6 +337,17 @@ def hint(check: Check, outcome: Outcome) -> str:
                 "instead, and players tied for the lowest share. An undercut knocker also "
                 "pays 10 to each opponent below them; a knocker with rummy, and nobody "
                 "level, gets 25 more from each."
+            )
+        settlement = outcome.details["settlement"]
+        if any(step.code is StepCode.LEAST_DEADWOOD_LAYOUT for step in settlement.steps):
+            # The knocker's least deadwood is not their best layout (the lesson's "the
+            # knocker chooses how to lay out the hand"): a learner who answered with it
+            # needs that rule, not the general one.
+            return _(
+                "The knocker may lay out the melds in more than one way. Try each way: "
+                "count the knocker's deadwood, see what the defender can lay off, and count "
+                "the defender's. The knocker shows the way that scores the most, even with "
+                "more deadwood."
             )
         return _(
             "Count each side's deadwood after the defender lays off: the knocker collects "

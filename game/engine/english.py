@@ -116,6 +116,12 @@ SETTLE_TEXTS: dict[StepCode, Callable[[Mapping[str, Any]], str]] = {
         f"Player {p['player']} could have laid off {' '.join(p['cards'])} and kept "
         f"{p['best_deadwood']} deadwood instead of {p['deadwood']}."
     ),
+    StepCode.LEAST_DEADWOOD_LAYOUT: lambda p: (
+        f"Laid out as {_melds_text(p['melds'])}, player {p['player']} would keep only "
+        f"{p['deadwood']} deadwood, but player {p['opponent']} would lay off "
+        f"{' '.join(p['layoffs'])} and keep {p['opponent_deadwood']}: a result of "
+        f"{p['points']} instead of {p['shown_points']}."
+    ),
     StepCode.BETTER_LAYOUT: lambda p: (
         f"Laid out as {_melds_text(p['melds'])}, player {p['player']}'s hand would have "
         f"scored {p['best_points']} instead of {p['points']} against the best layoffs."

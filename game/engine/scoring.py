@@ -173,6 +173,14 @@ class StepCode(enum.Enum):
     #: "deadwood", "points", "best_points"}`` (the better layout, and each layout's
     #: :func:`~.games.gin.gin_points`)
     BETTER_LAYOUT = "better_layout"
+    #: Gin: the knocker shows more deadwood than they could, because the layout with
+    #: the least deadwood scores less: the defender would lay off more onto it.
+    #: ``{"player", "melds", "deadwood_cards", "deadwood", "opponent", "layoffs",
+    #: "opponent_deadwood", "points", "shown_points"}`` (that layout; the cards the
+    #: defender would lay off onto it and the deadwood they would keep; its
+    #: :func:`~.games.gin.gin_points` and the shown layout's, each against the
+    #: defender's best layoffs)
+    LEAST_DEADWOOD_LAYOUT = "least_deadwood_layout"
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,25 @@ def _pays_difference(p: Params) -> str:
     )
 
 
+def _least_deadwood(p: Params) -> str:
+    """The knocker's layout with the least deadwood, and why it is not the one shown."""
+    if p["points"] > 0:
+        text = _(
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+            "only %(theirs)s − %(deadwood)s = %(points)s."
+        )
+    else:
+        text = _(
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(opponent)s would "
+            "undercut %(name)s and score %(undercut)s."
+        )
+    if p["shown_points"] > 0:
+        return text + " " + _("So %(name)s shows the layout that scores more.")
+    return text + " " + _("So %(name)s shows the layout that gives %(opponent)s fewer points.")
+
+
 STEPS: dict[StepCode, Sentence] = {
     StepCode.SHOW: Sentence(lambda p: _("%(name)s shows %(melds)s; %(deadwood)s."), _shown),
     StepCode.KEEPS: Sentence(lambda p: _("%(name)s keeps %(melds)s; %(deadwood)s."), _shown),
@@ -228,6 +247,19 @@ STEPS: dict[StepCode, Sentence] = {
             "cards": cards_short(p["cards"]),
             "best": p["best_deadwood"],
             "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.LEAST_DEADWOOD_LAYOUT: Sentence(
+        _least_deadwood,
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "opponent": who(p["opponent"], n),
+            "melds": " · ".join(cards_short(m) for m in p["melds"]),
+            "deadwood": p["deadwood"],
+            "cards": cards_short(p["layoffs"]),
+            "theirs": p["opponent_deadwood"],
+            "points": points(p["points"]),
+            "undercut": points(-p["points"]),
         },
     ),
     StepCode.BETTER_LAYOUT: Sentence(

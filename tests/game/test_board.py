@@ -258,3 +258,43 @@ def test_score_it_yourself_shows_a_hand_laid_out_by_hand_as_the_table_did() -> N
     # Laid out by the engine (the option off), the hands stay as they were dealt.
     engine = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
     assert engine.is_over and result_of(Seat(engine), ["Aistė", "Ona"]).laid_out is None  # type: ignore[union-attr]
+
+
+#: The fourth question of the lesson "Scoring a hand" at a table: Aistė draws the K♠
+#: and knocks with it; Ona holds the 5♠ that would lay off onto a group of fives.
+FIVES = Deal.build(
+    ["3C 4C 5C 5D 5H 7S 8S 9S TS JS", "5S KC KD KH 8C 8D 8H 2D 9C QH"], discard="QC", stock="KS"
+)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        ["draw stock", "knock KS"],
+        ["draw stock", "knock KS", "meld 3C 4C 5C", "meld 7S 8S 9S TS JS", "done", "done"],
+    ],
+    ids=["laid-out-by-the-engine", "laid-out-by-hand"],
+)
+def test_the_walkthrough_says_why_the_knocker_shows_more_deadwood(moves: list[str]) -> None:
+    """The rules audit: a knocker whose least deadwood (5♣ 5♦ 5♥ as a group: 7) would
+    score less, since the defender lays the 5♠ off onto it (21 − 7 = 14), shows 5♦ 5♥
+    as deadwood and scores 26 − 10 = 16; the walkthrough never said why."""
+    options = {"players_lay_out": len(moves) > 2}
+    hand = replay_hand("gin", moves, dealer=1, deal=FIVES, options=options)
+    assert hand.is_over
+    context = board_context(Seat(hand), BoardDisplay(steps=None, walkthrough=True))
+    texts = [step.text for step in context["shown_steps"]]
+    score = texts.index("Ona has 26 deadwood, more than 10: Aistė scores 26 − 10 = 16.")
+    why = context["shown_steps"][score + 1]
+    assert why.text == (
+        "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, Aistė would keep only 7 deadwood, but "
+        "Ona would lay off 5♠ and keep 21: Aistė would score only 21 − 7 = 14. So Aistė "
+        "shows the layout that scores more."
+    )
+    # The layout it speaks of is drawn beside it, as a shown hand is.
+    assert [[str(c) for c in meld] for meld in why.melds] == [
+        ["5C", "5D", "5H"],
+        ["7S", "8S", "9S", "TS", "JS"],
+    ]
+    assert [str(c) for c in why.cards] == ["3C", "4C"]
+    assert not any(text.startswith("A better layout") for text in texts)

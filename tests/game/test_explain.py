@@ -23,6 +23,7 @@ from game.engine import (
     MoveError,
     MoveKind,
     SettleError,
+    SettleStep,
     StepCode,
     SummaryLine,
     Why,
@@ -94,6 +95,16 @@ MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
 }
 
 SHOWN = {"player": 1, "melds": [["7H", "8H", "9H"]], "deadwood_cards": ["KS"], "deadwood": 10}
+LEAST = {
+    "player": 0,
+    "melds": [["5C", "5D", "5H"], ["7S", "8S", "9S", "TS", "JS"]],
+    "deadwood_cards": ["3C", "4C"],
+    "deadwood": 7,
+    "opponent": 1,
+    "layoffs": ["5S"],
+    "opponent_deadwood": 21,
+}
+
 STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
     StepCode.SHOW: [SHOWN, {**SHOWN, "melds": [], "deadwood_cards": [], "deadwood": 0}],
     StepCode.KEEPS: [SHOWN],
@@ -163,11 +174,36 @@ STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
     StepCode.MISSED_LAYOFFS: [
         {"player": 1, "cards": ["5C", "6C", "9C"], "deadwood": 32, "best_deadwood": 26}
     ],
+    StepCode.LEAST_DEADWOOD_LAYOUT: [
+        {**LEAST, "points": 14, "shown_points": 16},
+        {**LEAST, "opponent_deadwood": 5, "points": -27, "shown_points": 3},
+        {**LEAST, "opponent_deadwood": 5, "points": -27, "shown_points": -26},
+    ],
     StepCode.BETTER_LAYOUT: [
         {**SHOWN, "points": 17, "best_points": 18},
         {**SHOWN, "points": -27, "best_points": -5},
     ],
 }
+
+
+def test_the_knockers_least_deadwood_is_told_against_what_it_would_score() -> None:
+    scores, undercut, loses = (
+        explain.settlement_step(SettleStep(StepCode.LEAST_DEADWOOD_LAYOUT, p), ["Ona", "Ben"])
+        for p in STEP_SAMPLES[StepCode.LEAST_DEADWOOD_LAYOUT]
+    )
+    laid_out = "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, Ona would keep only 7 deadwood, but Ben "
+    assert scores == laid_out + (
+        "would lay off 5♠ and keep 21: Ona would score only 21 − 7 = 14. So Ona shows the "
+        "layout that scores more."
+    )
+    assert undercut == laid_out + (
+        "would lay off 5♠ and keep 5: Ben would undercut Ona and score 27. So Ona shows "
+        "the layout that scores more."
+    )
+    assert loses.endswith(
+        "Ben would undercut Ona and score 27. So Ona shows the layout that gives Ben fewer points."
+    )
+
 
 LINE_SAMPLES: dict[LineCode, list[dict[str, Any]]] = {
     LineCode.BOXES: [

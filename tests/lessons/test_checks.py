@@ -864,3 +864,34 @@ def test_a_right_answer_is_not_called_right_twice() -> None:
     text = " ".join(explanation(check, outcome)["lines"])
     assert text == "No three or four of these cards make a group or a run."
     assert not text.startswith("Right")
+
+
+def test_a_knocker_who_shows_more_deadwood_is_told_why_in_the_solution_and_the_hint() -> None:
+    """The rules audit: lesson "Scoring a hand", the fourth question (rules.md, Gin,
+    example 11: the knocker shows the layout best for them). 5D 5H as deadwood (10)
+    scores 16; 5C 5D 5H as a group leaves 7 but takes Ben's 5S as a layoff: 21 − 7 =
+    14, the answer of a learner who laid out the least deadwood. The solution said only
+    "Ona scores 26 − 10 = 16" and the hint was the general one."""
+    from lessons.presenters import explanation, hint
+
+    check = parse_check(
+        "score gin 0 | 3C 4C 5C 5D 5H 7S 8S 9S TS JS | 5S KC KD KH 8C 8D 8H 2D 9C QH"
+    )
+    outcome = check.judge({"player": "0", "points": "14"}, 1)
+    assert not outcome.correct
+    steps = explanation(check, outcome)["steps"]
+    score = steps.index("Ben has 26 deadwood, more than 10: Ona scores 26 − 10 = 16.")
+    assert steps[score + 1] == (
+        "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, Ona would keep only 7 deadwood, but Ben "
+        "would lay off 5♠ and keep 21: Ona would score only 21 − 7 = 14. So Ona shows "
+        "the layout that scores more."
+    )
+    text = hint(check, outcome)
+    assert "more than one way" in text and "even with more deadwood" in text
+    # The general hint stays for a knock whose least deadwood is its best layout.
+    plain = parse_check(
+        "score gin 0 | 5D 6D 7D QC QH QS 3C 3H 3S 4H | 8D 9D QD 2S 2C 2H KC KD JS AS"
+    )
+    plain_outcome = plain.judge({"player": "0", "points": "1"}, 1)
+    assert not any("Laid out as" in s for s in explanation(plain, plain_outcome)["steps"])
+    assert hint(plain, plain_outcome).startswith("Count each side's deadwood")

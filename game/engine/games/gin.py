@@ -406,6 +406,50 @@ def _missed_steps(
     return steps
 
 
+def _least_deadwood_step(
+    knocker: int,
+    k_cards: Sequence[Card],
+    d_cards: Sequence[Card],
+    shown: Arrangement,
+    options: GinOptions,
+) -> SettleStep | None:
+    """Why the knocker shows more deadwood than they could (rules.md, Gin, example 11):
+    the layout with the least deadwood (the best of them for the knocker, when there are
+    several) scores less against the defender's best layoffs. ``None`` when the shown
+    layout has the least deadwood, or the least would score as much."""
+    least = arrangement_of(cards_mask(k_cards)).deadwood
+    if least == 0 or shown.deadwood <= least:
+        return None  # gin scores more than any knock: BETTER_LAYOUT says so
+    defender = 1 - knocker
+    shown_points = gin_points(
+        shown.deadwood, defender_play(shown.melds, d_cards, player=defender).deadwood, options
+    )
+    best: tuple[tuple[int, ...], Arrangement, DefenderPlay, int] | None = None
+    for arrangement in _candidates(k_cards, least):
+        play = defender_play(arrangement.melds, d_cards, player=defender)
+        points = gin_points(arrangement.deadwood, play.deadwood, options)
+        key = (
+            -points,
+            len(arrangement.deadwood_cards),
+            arrangement.deadwood_mask,
+            len(arrangement.melds),
+        )
+        if best is None or key < best[0]:
+            best = (key, arrangement, play, points)
+    if best is None or best[3] >= shown_points:
+        return None
+    _key, arrangement, play, points = best
+    step = show_step(StepCode.LEAST_DEADWOOD_LAYOUT, knocker, arrangement)
+    step.params.update(
+        opponent=defender,
+        layoffs=[str(lo.card) for lo in play.layoffs],
+        opponent_deadwood=play.deadwood,
+        points=points,
+        shown_points=shown_points,
+    )
+    return step
+
+
 def settle_gin(
     *,
     knocker: int,
@@ -561,6 +605,9 @@ def settle_gin(
             ),
         ]
         kind, winner = ResultKind.UNDERCUT, defender
+    why_shown = _least_deadwood_step(knocker, k_cards, d_cards, shown, options)
+    if why_shown is not None:
+        steps.append(why_shown)
     if knocker_arrangement is not None and defender_layoffs is not None:
         steps += _missed_steps(knocker, k_cards, d_cards, shown, play, options)
     return settlement_of(

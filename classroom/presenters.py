@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from game import explain
 from game.board import BoardDisplay, board_context, table_melds
 from game.cards import text_html, text_plain
-from game.engine import Game, Move
+from game.engine import AnyMove, Game, Move
 from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
@@ -329,10 +329,15 @@ def live_pupil_context(
         if feedback is not None:
             feedback.pop("continue", None)  # the class plays the right line
     line = live.line_of(scenario)
-    right = line[step] if step < len(line) and exercise.revealed else None
-    if verdict is not None and verdict.kind is guided.VerdictKind.RIGHT:
-        right = None  # the feedback says it already
     progress_step = state.step
+    rights: list[AnyMove] = []
+    if step < len(line) and exercise.revealed and progress_step is not None:
+        # Every move the step takes as right, the line's own first (the teacher's walk:
+        # the answer named one meld of two, and a pupil who laid the other felt wrong).
+        others = scenarios.right_moves(progress_step, state.hand)
+        rights = [line[step], *(m for m in others if m != line[step])]
+    if verdict is not None and verdict.kind is guided.VerdictKind.RIGHT:
+        rights = []  # the feedback says it already
     context.update(
         {
             "exercise": exercise,
@@ -350,10 +355,9 @@ def live_pupil_context(
             "answer_phrase": explain.move_phrase(Move.parse(mine.move)) if mine else "",
             "revealed": exercise.revealed,
             "feedback": feedback,
-            "right_move": explain.move_phrase(right) if right is not None else "",
-            "why": text_html(pick(progress_step.right))
-            if right is not None and progress_step
-            else "",
+            "right_move": explain.moves_phrase(rights) if rights else "",
+            "right_several": len(rights) > 1,
+            "why": text_html(pick(progress_step.right)) if rights and progress_step else "",
         }
     )
     if mine is not None or exercise.revealed:

@@ -63,30 +63,40 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     step_index = min(position.step, len(line))
     progress = scenarios.replay(scenario, line[:step_index])
     hand = progress.hand
+    step = progress.step
+    answer = None
+    shown_hand = hand
+    if step is not None and position.reveal:
+        move = line[step_index] if step_index < len(line) else None
+        # Every move the step takes as right (the teacher's walk: a run was marked right
+        # on the bars while the answer named only the group), the line's own first.
+        rights = scenarios.right_moves(step, hand)
+        if move is not None:
+            rights = [move, *(m for m in rights if m != move)]
+            # The board with the answer played: the coach's words speak of it ("You drew
+            # 3♣. Now look at your clubs"), and the class should see the cards they name.
+            shown_hand = hand.play(move, LEARNER)
+        answer = {
+            "move": explain.moves_phrase(rights) if rights else "",
+            "several": len(rights) > 1,
+            "why": text_html(pick(step.right)),
+        }
     names = [n or learner_default() for n in (scenario.names.get(current()) or [])]
     if len(names) < hand.players:
         names = [learner_default(), *names][: hand.players]
-    view = hand.view(LEARNER)
+    view = shown_hand.view(LEARNER)
     seats = []
-    for seat in range(hand.players):
-        shown = seat == LEARNER or position.face_up or hand.is_over
+    for seat in range(shown_hand.players):
+        shown = seat == LEARNER or position.face_up or shown_hand.is_over
         seats.append(
             {
                 "name": names[seat],
-                "cards": list(hand.cards(seat)) if shown else [],
-                "count": len(hand.cards(seat)),
-                "turn": seat == hand.turn and not hand.is_over,
+                "cards": list(shown_hand.cards(seat)) if shown else [],
+                "count": len(shown_hand.cards(seat)),
+                "turn": seat == shown_hand.turn and not shown_hand.is_over,
                 "learner": seat == LEARNER,
             }
         )
-    step = progress.step
-    answer = None
-    if step is not None and position.reveal:
-        move = line[step_index] if step_index < len(line) else None
-        answer = {
-            "move": explain.move_phrase(move) if move is not None else "",
-            "why": text_html(pick(step.right)),
-        }
     total = len(scenario.steps)
     if step is not None and not position.reveal:
         forward = _url(scenario, position.step, True, position.face_up)

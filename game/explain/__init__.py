@@ -27,6 +27,7 @@ from .log import (
     knocker_of,
     log_sentences,
     move_phrase,
+    moves_phrase,
 )
 from .numbers import (
     card_short,
@@ -79,6 +80,7 @@ __all__ = [
     "match_over",
     "meld_failure",
     "move_phrase",
+    "moves_phrase",
     "people",
     "points",
     "refusal",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from game.engine import AnyMove, Discard, DrawDiscard, Event, Knock, LayDown, LayOff, MoveKind
 
 from .catalogue import Names, Params, Sentence
-from .numbers import card_short, cards_short
+from .numbers import card_short, cards_short, either
 
 # The parameters of a log line: "name", and the move's cards as codes ("card", "cards").
 
@@ -166,6 +166,14 @@ def move_phrase(move: AnyMove) -> str:
     return SUGGESTIONS[move.kind].render(move_params(move))
 
 
+def moves_phrase(moves: Sequence[AnyMove]) -> str:
+    """Any one of several moves, as one instruction: "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥"
+    (an instruction starts with its verb: the ones after the first are lower-cased)."""
+    phrases = [move_phrase(m) for m in moves]
+    phrases[1:] = [p[:1].lower() + p[1:] for p in phrases[1:]]
+    return either(phrases)
+
+
 __all__ = [
     "SUGGESTIONS",
     "THEY_DID",
@@ -175,4 +183,5 @@ __all__ = [
     "log_sentences",
     "move_params",
     "move_phrase",
+    "moves_phrase",
 ]

@@ -78,11 +78,9 @@ def _why_not(state: GuidedState) -> str:
     if not rights:
         return _("That move is allowed, but it is not what this step is about.")
     if len(rights) > 1:
-        # "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥": an instruction starts with its verb.
-        phrases = [explain.move_phrase(m) for m in rights]
-        phrases[1:] = [p[:1].lower() + p[1:] for p in phrases[1:]]
+        # "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥".
         return _("That move is allowed, but this step is about another one: %(move)s.") % {
-            "move": explain.either(phrases)
+            "move": explain.moves_phrase(rights)
         }
     right = rights[0]
     ranked = next((r for r in advise(state.hand, LEARNER).moves if r.move == right), None)

@@ -144,6 +144,26 @@ def test_a_move_against_the_rules_is_an_answer_with_its_reason(room) -> None:  #
     assert "feedback--illegal" in page and "The right move" in page
 
 
+def test_a_step_with_several_right_moves_names_them_all(room) -> None:  # type: ignore[no-untyped-def]
+    """The Italian teacher's walk: the answer said "The right move: Meld 7♠ 7♥ 7♦" while
+    the step took the run of clubs as right too, and the bars marked it right."""
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom, "basic-01-groups-and-runs")
+    step(teacher, classroom, "reveal", 0)
+    step(teacher, classroom, "next", 0, revealed=True)
+    assert answer(ona, exercise, 1, "meld", "3C", "4C", "5C", "6C").status_code == 200
+    assert answer(jonas, exercise, 1, "meld", "3C", "4C", "5C").status_code == 200
+    step(teacher, classroom, "reveal", 1)
+    projector = teacher.get(live_url(classroom, "en")).content.decode()
+    assert projector.count("bars__item--right") == 1
+    shown = projector.split("The right moves:", 1)[1].split("</p>", 1)[0]
+    assert re.search(r"Meld 7.*7.*7.* or meld 3.*4.*5.*6", shown), shown
+    # Jonas left the 6♣ out: he is told both moves the step takes.
+    page = jonas.get("/en/live/").content.decode()
+    assert "feedback--other" in page and "The right moves:" in page
+    assert "The right move" not in ona.get("/en/live/").content.decode()  # Ona was right
+
+
 def test_the_teachers_buttons_move_once_however_often_they_are_pressed(room) -> None:  # type: ignore[no-untyped-def]
     teacher, _user, classroom, *_ = room
     exercise = start(teacher, classroom)

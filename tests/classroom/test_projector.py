@@ -91,6 +91,38 @@ def test_the_discard_pile_shows_its_top_card_at_every_step(teacher: Client, slug
     assert len(seen) > 1  # the pile's top changed during the hand
 
 
+def learner_cards(html: str) -> list[str]:
+    seat = html.split("projector__seat--learner", 1)[1].split("</li>\n", 1)[0]
+    return re.findall(r'data-card="(\w+)"', seat)
+
+
+def test_the_answer_is_played_on_the_board_it_speaks_of(teacher: Client) -> None:
+    """The Italian teacher's walk: the answer said "You drew 3♣. Look at your clubs now"
+    over a hand of ten cards without 3♣. Shown, the answer is played on the board (the
+    learner's move only: the computer's reply is the next step's)."""
+    base = "/en/classroom/projector/guided/basic-01-groups-and-runs/"
+    question = teacher.get(base + "?step=0").content.decode()
+    answer = teacher.get(base + "?step=0&reveal=1").content.decode()
+    assert "Look at your clubs now" in answer
+    assert len(learner_cards(question)) == 10 and "3C" not in learner_cards(question)
+    assert len(learner_cards(answer)) == 11 and "3C" in learner_cards(answer)
+    assert "You drew from the stock." in answer
+    assert learner_cards(teacher.get(base + "?step=1").content.decode()) == learner_cards(answer)
+
+
+def test_a_step_with_several_right_moves_names_them_all(teacher: Client) -> None:
+    """The walk: "The right move: Meld 7♠ 7♥ 7♦" while the step took the run of clubs as
+    right too (and the bars said so)."""
+    base = "/en/classroom/projector/guided/basic-01-groups-and-runs/"
+    both = teacher.get(base + "?step=1&reveal=1").content.decode()
+    assert "The right moves:" in both and "The right move:" not in both
+    assert re.search(
+        r"Meld 7.* or meld 3.*4.*5.*6", both.split("The right moves:")[1].split("</p>")[0]
+    )
+    one = teacher.get(base + "?step=2&reveal=1").content.decode()
+    assert "The right move:" in one and "The right moves" not in one
+
+
 # ------------------------------------------------------------------ a pupil's practice hand
 def a_class_with_ona() -> tuple[Client, Any, Any, Any]:
     """Ms Jones logged in (her client), her class 5B, and Ona's learner and pupil in it."""

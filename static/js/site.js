@@ -229,6 +229,21 @@
       }
     }
   });
+  // A live exercise on the projector, redrawn by the teacher's buttons or by its poll,
+  // stays where it was on the screen. Its next button takes the focus (autofocus), and in
+  // large type that button, under the bars and the answer, was below the screen: focusing
+  // it scrolled the question and the hand away (the teacher's walk).
+  var projectorScroll = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    projectorScroll = target && target.matches && target.matches("[data-projector]") ? window.scrollY : null;
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (projectorScroll !== null && event.target && event.target.matches && event.target.matches("[data-projector]")) {
+      window.scrollTo(window.scrollX, projectorScroll);
+      projectorScroll = null;
+    }
+  });
   // The new-table form: an option of one game (data-game on its input) shows only while
   // that game is chosen (the newcomer's walk: Gin's option stood beside a Basic table's).
   // Without JavaScript every option shows, each named by its game.

@@ -1,0 +1,89 @@
+"""A live class exercise in Chromium, as the Italian teacher's walk ran it: the projector
+in large type at 1920 x 1080 keeps the question and the hand on the screen when it shows
+the answer, and a pupil who answers with the keyboard keeps their place."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from classroom import live, services
+from classroom.models import Classroom, LiveExercise, Pupil
+from game.engine import Move
+from tests import factories
+
+from .test_classroom import sign_up
+
+HAND = "basic-01-groups-and-runs"  # draw stock (3♣), then meld the 7s or the clubs
+
+
+def a_live_class(page: Page, site_url: str, language: str) -> tuple[Classroom, LiveExercise]:
+    """The teacher (signed up in ``page``) makes a class and starts the live exercise."""
+    page.goto(f"{site_url}/{language}/classroom/")
+    page.locator("#class_name").fill("3A")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("3A")
+    classroom = Classroom.objects.get()
+    return classroom, live.start(classroom=classroom, slug=HAND)
+
+
+def pupil(classroom: Classroom, name: str) -> Pupil:
+    learner = factories.learner(name)
+    return services.class_join(learner=learner, code=classroom.join_code, name=name).pupil
+
+
+def inside(page: Page, selector: str, height: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+        selector,
+        box,
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_the_projector_the_answer_keeps_the_question_and_plays_the_move(
+    page: Page, site_url: str
+) -> None:
+    """The walk: "Show the answer" scrolled the title, the question and the hand off the
+    screen; the answer said "You drew 3♣. Look at your clubs" over a hand without 3♣; a
+    bar's words ("Take the discard · allowed, but not the point") were five lines high."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    sign_up(page, site_url, "it", axe=False)
+    page.goto(f"{site_url}/it/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom, exercise = a_live_class(page, site_url, "it")
+    for name, move in [
+        ("Giulia", "draw discard"),
+        ("Marco", "draw discard"),
+        ("Luca", "draw stock"),
+        ("Sofia", "draw stock"),
+    ]:
+        live.answer(
+            pupil=pupil(classroom, name), exercise_id=exercise.pk, step=0, move=Move.parse(move)
+        )
+    page.goto(f"{site_url}/it/classroom/{classroom.public_id}/live/")
+    expect(page.locator(".bars__item")).to_have_count(2)
+    learner_cards = page.locator(".projector__seat--learner [data-card]")
+    expect(learner_cards).to_have_count(10)
+    expect(page.locator(".projector__seat--learner [data-card='3C']")).to_have_count(0)
+
+    page.keyboard.press("ArrowRight")  # show the answer
+    expect(page.locator(".projector__answer")).to_be_visible()
+    expect(page.locator(".bars__item--right")).to_have_count(1)
+    assert page.evaluate("window.scrollY") == 0
+    for part in ("h1", ".projector__prompt", ".projector__seat--learner [data-card]"):
+        inside(page, part, 1080)
+    # The board has the move the answer speaks of: the 3♣ drawn, eleven cards.
+    expect(learner_cards).to_have_count(11)
+    expect(page.locator(".projector__seat--learner [data-card='3C']")).to_have_count(1)
+    # Each bar's words take at most two lines.
+    for label in page.locator(".bars__label").all():
+        lines = label.evaluate(
+            "l => l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).fontSize)"
+        )
+        assert lines < 3.2, (label.inner_text(), lines)
+
+    page.keyboard.press("ArrowRight")  # the next step: the board as the answer left it
+    expect(page.locator(".projector__answer")).to_have_count(0)
+    expect(page.locator(".projector__seat--learner [data-card='3C']")).to_have_count(1)

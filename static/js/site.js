@@ -166,7 +166,8 @@
   // learner chooses the move; a move button the learner did not press, such as "Draw
   // from the stock" after the last hint, never gets the focus), else the computer
   // players' buttons, else what the part marks with data-focus-after-swap (a review's
-  // move, after its last "Next move"). (A whole page load honours autofocus itself.)
+  // move, after its last "Next move"; a live exercise's answer, taken or judged, before
+  // the pupil's cards). (A whole page load honours autofocus itself.)
   document.addEventListener("htmx:afterSettle", function (event) {
     // A lesson's question just answered (or "Another one"): its feedback takes the
     // focus, so that it is read out, even where htmx kept the focus in the answer's
@@ -200,12 +201,13 @@
     }
     // The part just drawn (the event comes from each element htmx swapped in, the
     // announcement's too).
-    var area = event.target && event.target.closest ? event.target.closest("#table, #review") : null;
+    var area = event.target && event.target.closest ? event.target.closest("#table, #review, .live-pupil") : null;
     if (!area) {
       return;
     }
     var next =
       area.querySelector("[autofocus]") ||
+      area.querySelector(".live-pupil [data-focus-after-swap]") ||
       area.querySelector("#next-step") ||
       area.querySelector("#next-hand") ||
       area.querySelector(".card-choice__input[tabindex='0']") ||

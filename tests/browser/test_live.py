@@ -5,7 +5,7 @@ the answer, and a pupil who answers with the keyboard keeps their place."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from classroom import live, services
 from classroom.models import Classroom, LiveExercise, Pupil
@@ -87,3 +87,36 @@ def test_on_the_projector_the_answer_keeps_the_question_and_plays_the_move(
     page.keyboard.press("ArrowRight")  # the next step: the board as the answer left it
     expect(page.locator(".projector__answer")).to_have_count(0)
     expect(page.locator(".projector__seat--learner [data-card='3C']")).to_have_count(1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pupil_who_answers_with_the_keyboard_is_taken_to_their_answer(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The walk: after Tab to "Draw from the stock" and Enter, the answer was swapped in
+    and the focus fell on <body>; the next Tab started at the skip link."""
+    sign_up(page, site_url, "it", axe=False)
+    classroom, exercise = a_live_class(page, site_url, "it")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    luca = context.new_page()
+    luca.goto(f"{site_url}/it/join/{classroom.join_code}/")
+    luca.locator("#id_name").fill("Luca")
+    luca.locator("#id_name").press("Enter")
+    luca.goto(f"{site_url}/it/live/")
+    stock = luca.locator("button[name=action][value=draw_stock]")
+    stock.focus()
+    stock.press("Enter")
+    waiting = luca.locator(".feedback--waiting")
+    expect(waiting).to_be_visible()
+    expect(waiting).to_be_focused()
+
+    # The teacher shows the answer: the pupil's verdict takes the focus.
+    live.reveal(exercise=exercise, step=0)
+    judged = luca.locator(".feedback--right")
+    expect(judged).to_be_visible(timeout=10_000)
+    expect(judged).to_be_focused()
+    # The next step: the focus is on the pupil's cards, to choose the move.
+    live.advance(exercise=exercise, step=0)
+    expect(luca.locator(".coach__prompt")).to_contain_text("cala", timeout=10_000)
+    assert luca.evaluate("document.activeElement.classList.contains('card-choice__input')")
+    context.close()

@@ -67,6 +67,9 @@ def test_right_and_wrong_answers(
     assert "<html" not in html and "first answer is the one that counts" not in html
     html = answer(client, index, wrong).content.decode()
     assert "A hint:" in html and "first answer is the one that counts" in html
+    # The hint is its own sentence, not run on after the colon (the Italian teacher's
+    # walk: «Un suggerimento: Prova tutti i modi…», a capital after a colon).
+    assert re.search(r"A hint:</p>\s*<p>[A-Z0-9<]", html), html
     if index != 0:  # (a meld's hint is what is wrong with the cards picked: the rule)
         assert explained not in html
     html = answer(client, index, wrong).content.decode()

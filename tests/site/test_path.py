@@ -146,3 +146,30 @@ def test_a_finished_guided_hands_next_is_the_next_step_of_the_path(client: Clien
     # Not the library's next hand (basic-02): the path practises aces-low first.
     library = [s for s in scenarios.library() if s.game is Game.BASIC]
     assert found.group(1) != f"/en/guided/{library[1].slug}/"
+
+
+#: The lesson of each game's path that first teaches the knock (Gin's first lesson
+#: says when a player may knock; Knock Rummy's third is the turn and the knock).
+TEACHES_THE_KNOCK = {Game.GIN: "cards-and-values", Game.KNOCK: "a-turn-and-the-knock"}
+
+
+@pytest.mark.parametrize("game", list(TEACHES_THE_KNOCK))
+def test_no_guided_hand_asks_for_a_knock_before_the_path_teaches_it(game: Game) -> None:
+    """The Lithuanian newcomer's walk: Knock Rummy's path sent the learner from the
+    lesson on melds into "Knock early" ("Ar pasibelsite?"), a lesson before the knock
+    is taught."""
+    from game.engine import MoveKind
+
+    steps = path.path_of(game=game, learner=None, language="en")
+    taught = next(
+        i
+        for i, s in enumerate(steps)
+        if s.kind == "lesson" and s.url.rstrip("/").endswith(TEACHES_THE_KNOCK[game])
+    )
+    for index, step in enumerate(steps):
+        if step.kind != "guided":
+            continue
+        hand = scenarios.get(step.url.rstrip("/").split("/")[-1])
+        assert hand is not None
+        if any(m.kind is MoveKind.KNOCK for m in scenarios.right_line(hand)):
+            assert index > taught, step.title

@@ -35,7 +35,6 @@ from lessons.checks import (
     Outcome,
     ScoreCheck,
     of_its_kind,
-    own_seed,
     parse_check,
 )
 from lessons.models import Lesson
@@ -173,8 +172,10 @@ def _fresh_seed() -> int:
 
 def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> Question | None:
     """What ``row`` asks (``None`` when its lesson or question no longer exists): a lesson
-    question as it stood the first time, then (for a question with fixed cards) fresh
-    questions of its kind, so that the answer is not simply remembered."""
+    question with fixed cards as a fresh question of its kind every time, so that the
+    answer is not simply remembered (the card is made by a wrong answer, and the lesson
+    then led to the worked answer: asked again as it stood, the first review was the
+    remembered number, the Lithuanian newcomer's walk found); a dealt one as it is."""
     kind, _sep, rest = row.key.partition(":")
     if kind == "check":
         try:
@@ -183,11 +184,9 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
             check = lessons.check_of(lesson, int(raw))
         except (ValueError, lessons.LessonNotFound):
             return None
-        if not check.random and row.reviews > 0:
-            # Asked once as it stood in the lesson; then fresh questions of its kind.
-            chosen = seed or _fresh_seed()
+        chosen = seed or _fresh_seed()
+        if not check.random:
             return Question(row, of_its_kind(check, chosen), chosen, lesson, game, "")
-        chosen = seed or (_fresh_seed() if check.random else own_seed(int(raw)))
         return Question(row, check, chosen, lesson, game, "")
     asking = topic_question(row.key)
     if asking is None:

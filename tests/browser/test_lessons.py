@@ -118,3 +118,22 @@ def test_answering_with_the_keyboard_keeps_the_focus_on_the_answer(
     feedback = page.locator(f"#check-{index} .feedback")
     expect(feedback).to_be_visible()
     expect(feedback).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lesson_prints_its_questions_as_a_worksheet(
+    page: Page, site_url: str, lessons: None
+) -> None:
+    """The Lithuanian newcomer's walk: on paper every "Try it: ..." sentence stood over
+    nothing, the questions hidden. They print as a worksheet: each question with its cards
+    and a line for the number, without the buttons or any answer."""
+    lesson, index = deadwood_lesson("lt")
+    page.goto(f"{site_url}/lt/lessons/{lesson.game}/{lesson.slug}/")
+    page.emulate_media(media="print")
+    check = page.locator(f"#check-{index}")
+    expect(check).to_be_visible()
+    expect(check.locator(".hand .card").first).to_be_visible()
+    expect(check.locator("input[type=text]")).to_be_visible()
+    expect(check.locator("button")).to_have_count(1)
+    expect(check.locator("button")).to_be_hidden()
+    expect(page.locator(".site-header")).to_be_hidden()

@@ -202,7 +202,13 @@ def table_projector_context(table: Any) -> dict[str, Any]:
                 "discard_top": view.discard_top,
                 "stock_size": view.stock_size,
                 "melds": table_melds(view.table, board_names),
-                "log": explain.log_sentences(view.log, board_names, human=None, last=6),
+                "log": explain.log_sentences(
+                    view.log,
+                    board_names,
+                    human=None,
+                    last=6,
+                    end=view.result.end if view.result else None,
+                ),
                 "over": hand.is_over,
             }
         )

@@ -438,7 +438,13 @@ def board_context(
         shown = 0  # the learner's turn to score it: no step gives the answer away
     if score_yourself is not None and score_yourself.get("verdict"):
         shown = total  # answered: the whole walkthrough, to check it against
-    log = explain.log_sentences(view.log, names, human=state.me, last=LOG_LINES)
+    log = explain.log_sentences(
+        view.log,
+        names,
+        human=state.me,
+        last=LOG_LINES,
+        end=view.result.end if view.result else None,
+    )
     return {
         "view": view,
         "seats": seats,

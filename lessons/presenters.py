@@ -22,6 +22,7 @@ from game.engine import (
     StepCode,
     card_points,
     check_meld,
+    deadwood_of,
     make_meld,
 )
 from game.names import computer_names
@@ -61,6 +62,17 @@ def _arrangement(arrangement: Arrangement) -> dict[str, Any]:
     }
 
 
+def _score_role(check: ScoreCheck) -> str:
+    """What the player who ended a score question's hand did, as the table's headline
+    says it: a Gin knock with no deadwood is gin, a Knock Rummy one is a knock with
+    rummy (the rules audit: a gin hand read "Ona (knocked)")."""
+    if check.game is Game.BASIC:
+        return _("went out")
+    if deadwood_of(check.hands[check.player]):
+        return _("knocked")
+    return _("went gin") if check.game is Game.GIN else _("knocked with rummy")
+
+
 def question(check: Check, seed: int) -> dict[str, Any]:
     """The question of a check (cards dealt from ``seed`` for a random one)."""
     data: dict[str, Any] = {"kind": check.kind, "random": check.random}
@@ -87,13 +99,12 @@ def question(check: Check, seed: int) -> dict[str, Any]:
     elif isinstance(check, ScoreCheck):
         names = player_names(len(check.hands))
         data["text"] = _("Who scores, and how much?")
-        role = _("went out") if check.game is Game.BASIC else _("knocked")
         data["players"] = [
             {
                 "index": i,
                 "name": names[i],
                 "cards": list(hand),
-                "role": role if i == check.player else "",
+                "role": _score_role(check) if i == check.player else "",
             }
             for i, hand in enumerate(check.hands)
         ]

@@ -10,7 +10,17 @@ from operator import attrgetter
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from game.engine import AnyMove, Discard, DrawDiscard, Event, Knock, LayDown, LayOff, MoveKind
+from game.engine import (
+    AnyMove,
+    Discard,
+    DrawDiscard,
+    Event,
+    HandEnd,
+    Knock,
+    LayDown,
+    LayOff,
+    MoveKind,
+)
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, either
@@ -47,7 +57,17 @@ YOU_DID: dict[MoveKind, Sentence] = {
     MoveKind.LAYOFF: Sentence(
         lambda p: _("You laid off %(card)s."), lambda p, n: {"card": card_short(p["card"])}
     ),
-    MoveKind.KNOCK: Sentence(lambda p: _("You knocked.")),
+    # A knock that ended the hand with no deadwood is told as the hand's headline tells
+    # it (the rules audit: a gin read "You knocked." in the log, "You went gin!" above).
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            _("You went gin!")
+            if p.get("end") == HandEnd.GIN.value
+            else _("You knocked with rummy!")
+            if p.get("end") == HandEnd.RUMMY.value
+            else _("You knocked.")
+        )
+    ),
     MoveKind.DONE: Sentence(
         lambda p: (
             _("You have laid out your melds.")
@@ -66,7 +86,16 @@ THEY_DID: dict[MoveKind, Sentence] = {
     MoveKind.DISCARD: Sentence(lambda p: _("%(name)s discarded %(card)s."), _name_card),
     MoveKind.MELD: Sentence(lambda p: _("%(name)s put %(cards)s on the table."), _name_cards),
     MoveKind.LAYOFF: Sentence(lambda p: _("%(name)s laid off %(card)s."), _name_card),
-    MoveKind.KNOCK: Sentence(lambda p: _("%(name)s knocked."), _name),
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            _("%(name)s went gin.")
+            if p.get("end") == HandEnd.GIN.value
+            else _("%(name)s knocked with rummy.")
+            if p.get("end") == HandEnd.RUMMY.value
+            else _("%(name)s knocked.")
+        ),
+        _name,
+    ),
     MoveKind.DONE: Sentence(
         lambda p: (
             _("%(name)s: every meld is laid out.")
@@ -111,18 +140,29 @@ def move_params(move: AnyMove | None, taken: str | None = None) -> dict[str, obj
 
 
 def event_sentence(
-    event: Event, names: Names, *, human: int | None = None, knocker: int | None = None
+    event: Event,
+    names: Names,
+    *,
+    human: int | None = None,
+    knocker: int | None = None,
+    end: HandEnd | None = None,
 ) -> str:
     """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
 
     A knock whose discard lay face down (``move`` is None) is told without its card.
-    ``knocker`` tells a "done" of the knocker's layout from the defender's.
+    ``knocker`` tells a "done" of the knocker's layout from the defender's. ``end``: how
+    the hand ended, once it has (``HandResult.end``): a knock that ended it with gin, or
+    with rummy in Knock Rummy, says so ("Ona went gin."). Only a finished hand's end is
+    known to its players, and a gin or rummy ends the hand at the knock, with every
+    hand shown: the sentence tells nothing a player could not see.
     """
     params = {
         "name": names[event.player],
         "knocker": event.player == knocker,
         **move_params(event.move, str(event.taken) if event.taken else None),
     }
+    if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):
+        params["end"] = end.value
     catalogue = YOU_DID if event.player == human else THEY_DID
     return catalogue[event.kind].render(params, names)
 
@@ -139,14 +179,20 @@ _KIND = attrgetter("kind")
 
 
 def log_sentences(
-    log: Sequence[Event], names: Names, *, human: int | None = None, last: int | None = None
+    log: Sequence[Event],
+    names: Names,
+    *,
+    human: int | None = None,
+    last: int | None = None,
+    end: HandEnd | None = None,
 ) -> list[str]:
     """:func:`event_sentence` of every event of a hand's log (of the ``last`` ones only,
-    when given: a table shows its latest lines)."""
+    when given: a table shows its latest lines). ``end``: how the hand ended, if it has
+    (a knock that went gin is told so)."""
     knocker = knocker_of(log)
     shown = log if last is None else log[-last:]
     seats, language = tuple(names), get_language()
-    return [_sentence(e, seats, human, knocker, language) for e in shown]
+    return [_sentence(e, seats, human, knocker, end, language) for e in shown]
 
 
 @lru_cache(maxsize=8192)
@@ -155,10 +201,11 @@ def _sentence(
     names: tuple[str, ...],
     human: int | None,
     knocker: int | None,
+    end: HandEnd | None,
     language: str | None,
 ) -> str:
     # A table's log repeats its lines on every move: each is told once per process.
-    return event_sentence(event, names, human=human, knocker=knocker)
+    return event_sentence(event, names, human=human, knocker=knocker, end=end)
 
 
 def move_phrase(move: AnyMove) -> str:

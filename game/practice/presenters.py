@@ -364,9 +364,14 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
     before = review.before
     sentence = ""
     if review.after is not None:
-        log = review.after.log
+        after = review.after
+        log = after.log
         sentence = explain.event_sentence(
-            log[-1], names, human=review.me, knocker=explain.knocker_of(log)
+            log[-1],
+            names,
+            human=review.me,
+            knocker=explain.knocker_of(log),
+            end=after.result.end if after.result else None,
         )
     verdict = _verdict(review, names)
     final = review.move is None

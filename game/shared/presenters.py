@@ -196,8 +196,15 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
     view = review.before.view(me)
     sentence = ""
     if review.after is not None:
-        log = review.after.view(me).log
-        sentence = explain.event_sentence(log[-1], names, human=me, knocker=explain.knocker_of(log))
+        after = review.after.view(me)
+        log = after.log
+        sentence = explain.event_sentence(
+            log[-1],
+            names,
+            human=me,
+            knocker=explain.knocker_of(log),
+            end=after.result.end if after.result else None,
+        )
     verdict = move_verdict(review.advice, review.move, names)
     final = review.final
     return {

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from game.board import BoardDisplay, actions, board_context
-from game.engine import Card, Deal, Hand, PlayerView, new_hand, replay_hand
+from game.engine import Card, Deal, Hand, HandEnd, PlayerView, new_hand, replay_hand
 from game.explain import told_steps
 
 pytestmark = pytest.mark.django_db(databases=[])  # no database: a pure presenter
@@ -298,3 +298,39 @@ def test_the_walkthrough_says_why_the_knocker_shows_more_deadwood(moves: list[st
     ]
     assert [str(c) for c in why.cards] == ["3C", "4C"]
     assert not any(text.startswith("A better layout") for text in texts)
+
+
+def test_a_knock_that_goes_gin_is_told_as_gin_in_the_log_and_the_headline() -> None:
+    """The rules audit: a hand won by gin read "Ona went gin." above and "Ona knocked."
+    in the log (and in the screen reader's announcement, the log's last line). The knock
+    discard stays face down: the defender's log does not name it."""
+    deal = Deal.build(
+        ["2C 3C 4C 5H 5D 5S 9S 9H 9D KD", "KH KS 8C 5C 6C 7C 7D 8D QH AH"],
+        discard="TC",
+        stock="9C",
+    )
+    over = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=deal)
+    assert over.result is not None and over.result.end is HandEnd.GIN
+    defender = board_context(Seat(over, me=1), BoardDisplay())
+    assert defender["result"].headline == "Aistė went gin."
+    assert defender["log"][-1] == "Aistė went gin."
+    assert "KD" not in " ".join(defender["log"]) and "K♦" not in " ".join(defender["log"])
+    knocker = board_context(Seat(over, me=0), BoardDisplay())
+    assert knocker["log"][-1] == "You went gin!" == knocker["result"].headline
+    # A knock with deadwood is still a knock; so is one whose hand is not over yet.
+    knock = replay_hand("gin", ["draw stock", "knock KD"], dealer=1, deal=GIN)
+    assert board_context(Seat(knock, me=1), BoardDisplay())["log"][-1] == "Aistė knocked."
+
+
+def test_a_knock_rummy_knock_with_no_deadwood_is_told_as_rummy() -> None:
+    deal = Deal.build(
+        ["2C 3C 4C 5H 5D 5S 9S 9H 9D KD", "KH KS 8C 5C 6C 7C 7D 8D QH AH"],
+        discard="TC",
+        stock="9C",
+    )
+    over = replay_hand("knock", ["draw stock", "knock KD"], dealer=1, deal=deal)
+    assert over.result is not None and over.result.end is HandEnd.RUMMY
+    other = board_context(Seat(over, me=1), BoardDisplay())
+    assert other["log"][-1] == other["result"].headline == "Aistė knocked with rummy."
+    own = board_context(Seat(over, me=0), BoardDisplay())
+    assert own["log"][-1] == own["result"].headline == "You knocked with rummy!"

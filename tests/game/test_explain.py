@@ -299,7 +299,11 @@ EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
     MoveKind.DISCARD: [{"name": "Ona", "card": "KS"}],
     MoveKind.MELD: [{"name": "Ona", "cards": ["7H", "8H", "9H"]}],
     MoveKind.LAYOFF: [{"name": "Ona", "card": "TH"}],
-    MoveKind.KNOCK: [{"name": "Ona", "card": "KS"}],
+    MoveKind.KNOCK: [
+        {"name": "Ona", "card": "KS"},
+        {"name": "Ona", "card": "KS", "end": "gin"},
+        {"name": "Ona", "card": "KS", "end": "rummy"},
+    ],
     MoveKind.DONE: [{"name": "Ona", "knocker": True}, {"name": "Ona", "knocker": False}],
 }
 
@@ -572,6 +576,25 @@ def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:
     knocked = [*log, Event(2, MoveKind.KNOCK, None), Event(0, MoveKind.LAYOFF, None)]
     assert explain.knocker_of(knocked) == 2
     assert explain.knocker_of(knocked[-2:]) == 2
+
+
+def test_a_knock_that_ended_the_hand_with_gin_or_rummy_is_told_so() -> None:
+    """The rules audit: a gin was "Ona knocked." in the log and in a review's step."""
+    from game.engine import Event, HandEnd
+
+    knock = Event(1, MoveKind.KNOCK, None)
+    names = ["Aistė", "Ona"]
+    assert explain.event_sentence(knock, names, end=HandEnd.GIN) == "Ona went gin."
+    assert explain.event_sentence(knock, names, human=1, end=HandEnd.GIN) == "You went gin!"
+    assert explain.event_sentence(knock, names, end=HandEnd.RUMMY) == "Ona knocked with rummy."
+    assert explain.event_sentence(knock, names, end=HandEnd.KNOCK) == "Ona knocked."
+    assert explain.event_sentence(knock, names) == "Ona knocked."
+    # Only the knock says how the hand ended: the moves before it are told as ever.
+    drew = Event(1, MoveKind.DRAW_STOCK, None)
+    assert explain.log_sentences([drew, knock], names, end=HandEnd.GIN) == [
+        "Ona drew from the stock.",
+        "Ona went gin.",
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -898,3 +898,23 @@ def test_a_knocker_who_shows_more_deadwood_is_told_why_in_the_solution_and_the_h
     plain_outcome = plain.judge({"player": "0", "points": "1"}, 1)
     assert not any("Laid out as" in s for s in explanation(plain, plain_outcome)["steps"])
     assert hint(plain, plain_outcome).startswith("Count each side's deadwood")
+
+
+def test_a_score_question_names_gin_and_rummy_as_the_table_does() -> None:
+    """The rules audit: Gin's scoring lesson, check 3 (a gin hand) read "Ona (knocked)".
+    A Gin knocker with no deadwood went gin; a Knock Rummy one knocked with rummy."""
+    from lessons.presenters import question
+
+    def role(args: str) -> str:
+        players = question(parse_check(args), 1)["players"]
+        return next(p["role"] for p in players if p["role"])
+
+    gin = "score gin 0 | 4H 5H 6H 7H 8C 8D 8H JS QS KS | 8S 3H 2C 3C 4C TD JD QD 5S 9D"
+    assert role(gin) == "went gin"
+    knock = "score gin 0 | 5D 6D 7D QC QH QS 3C 3H 3S 4H | 8D 9D QD 2S 2C 2H KC KD JS AS"
+    assert role(knock) == "knocked"
+    rummy = "score knock 0 | AS 2S 3S 4S 8D 8C 8H QH QD QC | 5S 6S 7S KC KD 2H 4H 6H 9D TD"
+    assert role(rummy) == "knocked with rummy"
+    lowest = "score knock 0 | 6S 7S 8S JD JS JH 2C | 3H 3D 3S TC JC QC KD | 4D 5D 6D 9C 9H 8C 7H"
+    assert role(lowest) == "knocked"
+    assert role("score basic 0 | | KS 7D AH | 2C 3C") == "went out"

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
-from game.cards import with_articles
+from game.cards import text_plain, with_articles
 from game.engine import (
     Arrangement,
     Card,
@@ -19,6 +19,7 @@ from game.engine import (
     IllegalMove,
     Meld,
     MeldKind,
+    Rank,
     StepCode,
     card_points,
     check_meld,
@@ -365,9 +366,35 @@ def hint(check: Check, outcome: Outcome) -> str:
             "the difference, unless the defender has as little or less (an undercut, with "
             "its bonus). Gin has a bonus too."
         )
-    return _(
-        "A card fits a group of its rank, or a run of its suit at either end; a run never "
-        "goes round the corner from king to ace."
+    return _layoff_hint(check)
+
+
+def _layoff_hint(check: LayoffCheck) -> str:
+    """The layoff rule, with the ace's place when the question turns on it: an ace, or
+    a king beside a run of its suit that starts with the ace. A layoff question's aces
+    are low, as in Gin, Knock Rummy and Basic Rummy without its ace-high option (the
+    rules audit: the hint said "a run never goes round the corner from king to ace",
+    which is K-A-2 in the lessons, when the ace was refused on J-Q-K because it is
+    low)."""
+    rule = _("A card fits a group of its rank, or a run of its suit at either end.")
+    card = check.card
+    ace_matters = card.rank is Rank.ACE or (
+        card.rank is Rank.KING
+        and any(
+            m.kind is MeldKind.RUN and m.cards[0].suit is card.suit and m.cards[0].rank is Rank.ACE
+            for m in check.melds
+        )
+    )
+    if not ace_matters:
+        return rule
+    return (
+        rule
+        + " "
+        + _(
+            "The ace is low: it goes below the 2, as in %(low)s, never above the king "
+            "(%(high)s is not a run)."
+        )
+        % {"low": text_plain("{A-2-3}"), "high": text_plain("{Q-K-A}")}
     )
 
 

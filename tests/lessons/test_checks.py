@@ -918,3 +918,27 @@ def test_a_score_question_names_gin_and_rummy_as_the_table_does() -> None:
     lowest = "score knock 0 | 6S 7S 8S JD JS JH 2C | 3H 3D 3S TC JC QC KD | 4D 5D 6D 9C 9H 8C 7H"
     assert role(lowest) == "knocked"
     assert role("score basic 0 | | KS 7D AH | 2C 3C") == "went out"
+
+
+@pytest.mark.parametrize(
+    ("args", "ace"),
+    [
+        ("layoff AH | JH QH KH | 7D 7C 7S", True),  # Gin's lesson 4, check 6
+        ("layoff AH | 2H 3H 4H | AC AD AS", True),  # Basic's lesson 3, check 4
+        ("layoff KH | AH 2H 3H | 5C 5D 5S", True),  # a king beside an ace-low run
+        ("layoff KD | JH QH KH | 5S 5D 5C", False),
+        ("layoff 5C | 2C 3C 4C | 9D 9H 9S", False),
+    ],
+)
+def test_the_layoff_hint_says_where_the_ace_goes(args: str, ace: bool) -> None:
+    """The rules audit: the layoff hint said "a run never goes round the corner from
+    king to ace" to a learner who put the A♥ on J♥ Q♥ K♥; in the lessons "round the
+    corner" is K-A-2, and the ace is refused there because it is low."""
+    from lessons.presenters import hint
+
+    check = parse_check(args)
+    text = hint(check, check.judge({"answer": "none"}, 1))
+    assert text.startswith("A card fits a group of its rank, or a run of its suit at either end.")
+    assert "round the corner" not in text
+    said = "The ace is low: it goes below the 2, as in A-2-3, never above the king (Q-K-A is not"
+    assert (said in text) is ace

@@ -179,7 +179,19 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
             )
             % {"count": arrangement.deadwood}
         )
-        if len(arrangement.deadwood_cards) > 1:
+        if len(arrangement.deadwood_cards) == 1:
+            # The one card named too (the rules audit: "2 points" alone did not say which).
+            card = arrangement.deadwood_cards[0]
+            lines.append(
+                with_articles(
+                    _("The card outside the melds: %(card)s, worth %(points)s.")
+                    % {
+                        "card": explain.card_short(card),
+                        "points": card_points(card, ace_high_or_low=check.ace_high),
+                    }
+                )
+            )
+        elif len(arrangement.deadwood_cards) > 1:
             # The sum written out, card by card (the newcomer's walk: "22 points" alone
             # did not show how 10 + 7 + 1 + 4 make it).
             each = [

@@ -942,3 +942,16 @@ def test_the_layoff_hint_says_where_the_ace_goes(args: str, ace: bool) -> None:
     assert "round the corner" not in text
     said = "The ace is low: it goes below the 2, as in A-2-3, never above the king (Q-K-A is not"
     assert (said in text) is ace
+
+
+def test_a_deadwood_answer_names_a_single_card_outside_the_melds() -> None:
+    """The rules audit: Basic's "going out" check 2 said "The best arrangement leaves 2
+    points of deadwood." without saying which card is left over."""
+    from lessons.presenters import explanation
+
+    check = parse_check("deadwood 4S 5S 6S 7S JH JD JC 2D")
+    lines = explanation(check, check.judge({"answer": "5"}, 1))["lines"]
+    assert "The card outside the melds: 2♦, worth 2." in lines
+    ace = parse_check("deadwood ace-high 4S 5S 6S 7S JH JD JC AD")
+    lines = explanation(ace, ace.judge({"answer": "1"}, 1))["lines"]
+    assert "The card outside the melds: A♦, worth 15." in lines

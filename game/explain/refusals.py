@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from game.cards import text_plain
-from game.engine import IllegalMove, MeldFailure, MoveError, MoveKind
+from game.engine import Game, IllegalMove, MeldFailure, MoveError, MoveKind
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, who
@@ -93,6 +93,22 @@ def _card(p: Params, names: Names) -> dict[str, object]:
     return {"card": card_short(p["card"])}
 
 
+def _not_in_this_game(p: Params) -> str:
+    """A move the game does not have during play. Gin and Knock Rummy do have melds,
+    kept in the hand until a knock (and Gin the defender's layoffs after it): "There is
+    no melding in this game." was not true of them (the rules audit)."""
+    move, game = p["move"], p.get("game")
+    if move == MoveKind.MELD and game == Game.GIN:
+        return _("In Gin Rummy your melds stay in your hand until someone knocks.")
+    if move == MoveKind.MELD and game == Game.KNOCK:
+        return _("In Knock Rummy your melds stay in your hand until someone knocks.")
+    if move == MoveKind.LAYOFF and game == Game.GIN:
+        return _(
+            "In Gin Rummy only the defender lays off, after a knock, onto the knocker's melds."
+        )
+    return _("There is no %(move)s in this game.")
+
+
 MOVE_ERRORS: dict[MoveError, Sentence] = {
     MoveError.HAND_OVER: Sentence(lambda p: _("This hand is over. Deal the next hand to play on.")),
     MoveError.NOT_YOUR_TURN: Sentence(
@@ -100,7 +116,7 @@ MOVE_ERRORS: dict[MoveError, Sentence] = {
         lambda p, n: {"name": who(p["turn"], n)},
     ),
     MoveError.NOT_IN_THIS_GAME: Sentence(
-        lambda p: _("There is no %(move)s in this game."),
+        _not_in_this_game,
         lambda p, n: {"move": str(MOVE_NAMES[MoveKind(p["move"])])},
     ),
     MoveError.MUST_DRAW_FIRST: Sentence(

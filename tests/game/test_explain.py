@@ -63,7 +63,12 @@ MELD_SAMPLES: dict[MeldFailure, list[dict[str, Any]]] = {
 MOVE_SAMPLES: dict[MoveError, list[dict[str, Any]]] = {
     MoveError.HAND_OVER: [{}],
     MoveError.NOT_YOUR_TURN: [{"player": 0, "turn": 1}],
-    MoveError.NOT_IN_THIS_GAME: [{"move": k.value, "game": "gin"} for k in MoveKind],
+    MoveError.NOT_IN_THIS_GAME: [
+        *({"move": k.value, "game": "gin"} for k in MoveKind),
+        {"move": "meld", "game": "knock"},
+        {"move": "layoff", "game": "knock"},
+        {"move": "knock", "game": "basic"},
+    ],
     MoveError.MUST_DRAW_FIRST: [{"move": "discard"}],
     MoveError.ALREADY_DREW: [{}],
     MoveError.CARD_NOT_HELD: [{"card": "TH"}],
@@ -576,6 +581,40 @@ def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:
     knocked = [*log, Event(2, MoveKind.KNOCK, None), Event(0, MoveKind.LAYOFF, None)]
     assert explain.knocker_of(knocked) == 2
     assert explain.knocker_of(knocked[-2:]) == 2
+
+
+GIN_DEAL = Deal.build(
+    ["2C 3C 4C 5H 5D 5S 9S 9H 9D KD", "KH KS 8C 5C 6C 7C 7D 8D QH AH"],
+    discard="TC",
+    stock="AD QS JS",
+)
+
+
+def test_melding_during_play_in_gin_or_knock_rummy_is_refused_with_a_true_reason() -> None:
+    """The rules audit: Gin refused a meld with "There is no melding in this game.", when
+    a Gin player's melds are laid out after a knock."""
+    gin = replay_hand("gin", ["draw stock"], dealer=1, deal=GIN_DEAL)
+    knock = replay_hand("knock", ["draw stock"], dealer=1, deal=GIN_DEAL)
+    basic = replay_hand("basic", ["draw stock"], dealer=1, deal=GIN_DEAL)
+
+    def refused(hand: Any, move: str) -> str:
+        with pytest.raises(IllegalMove) as caught:
+            hand.play(Move.parse(move))
+        assert caught.value.reason is MoveError.NOT_IN_THIS_GAME
+        return explain.refusal(caught.value)
+
+    assert refused(gin, "meld 2C 3C 4C") == (
+        "In Gin Rummy your melds stay in your hand until someone knocks."
+    )
+    assert refused(knock, "meld 2C 3C 4C") == (
+        "In Knock Rummy your melds stay in your hand until someone knocks."
+    )
+    assert refused(gin, "layoff 2C 0") == (
+        "In Gin Rummy only the defender lays off, after a knock, onto the knocker's melds."
+    )
+    # Where the move does not exist at all, the sentence says so.
+    assert refused(knock, "layoff 2C 0") == "There is no laying off in this game."
+    assert refused(basic, "knock 2C") == "There is no knocking in this game."
 
 
 def test_a_knock_that_ended_the_hand_with_gin_or_rummy_is_told_so() -> None:

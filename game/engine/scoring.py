@@ -129,7 +129,8 @@ class StepCode(enum.Enum):
     #: Gin: ``{"player", "card", "onto", "meld"}`` (``onto``: the meld as it stood,
     #: ``meld``: its index among the knocker's melds)
     LAYOFF = "layoff"
-    #: Gin: the defender's hand after layoffs. Same parameters as ``SHOW``.
+    #: Gin: the defender's hand after layoffs. The parameters of ``SHOW``, and
+    #: ``laid_off``: the cards the defender laid off, in order (none: ``[]``).
     KEEPS = "keeps"
     #: Gin: ``{"player", "opponent", "bonus", "deadwood", "points"}``
     GIN_SCORE = "gin_score"

@@ -74,7 +74,17 @@ def _least_deadwood(p: Params) -> str:
 
 STEPS: dict[StepCode, Sentence] = {
     StepCode.SHOW: Sentence(lambda p: _("%(name)s shows %(melds)s; %(deadwood)s."), _shown),
-    StepCode.KEEPS: Sentence(lambda p: _("%(name)s keeps %(melds)s; %(deadwood)s."), _shown),
+    # The defender who laid nothing off is not "left after the layoffs" (the rules
+    # audit: the Russian said so): a sentence of its own. A step stored before
+    # ``laid_off`` was a parameter has the one sentence for both.
+    StepCode.KEEPS: Sentence(
+        lambda p: (
+            _("%(name)s lays off nothing and keeps %(melds)s; %(deadwood)s.")
+            if p.get("laid_off") == []
+            else _("%(name)s keeps %(melds)s; %(deadwood)s.")
+        ),
+        _shown,
+    ),
     StepCode.KNOCK: Sentence(
         lambda p: _("%(name)s knocks with %(deadwood)s deadwood (the limit is %(limit)s)."),
         lambda p, n: {"name": who(p["player"], n), "deadwood": p["deadwood"], "limit": p["limit"]},

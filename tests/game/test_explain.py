@@ -112,7 +112,7 @@ LEAST = {
 
 STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
     StepCode.SHOW: [SHOWN, {**SHOWN, "melds": [], "deadwood_cards": [], "deadwood": 0}],
-    StepCode.KEEPS: [SHOWN],
+    StepCode.KEEPS: [SHOWN, {**SHOWN, "laid_off": []}, {**SHOWN, "laid_off": ["9H"]}],
     StepCode.KNOCK: [{"player": 0, "deadwood": 6, "limit": 10}],
     StepCode.GIN: [{"player": 0}],
     StepCode.NO_LAYOFFS: [{"player": 1}],
@@ -588,6 +588,23 @@ GIN_DEAL = Deal.build(
     discard="TC",
     stock="AD QS JS",
 )
+
+
+def test_a_gin_defender_who_lays_off_nothing_is_told_so() -> None:
+    """The rules audit: Gin's scoring lesson, check 4, said in Russian "Борис после
+    добавления карт: ..." (after laying off) when Ben had laid off nothing."""
+    names = ["Ona", "Ben"]
+
+    def kept(hands: list[str]) -> str:
+        settlement = settle_gin(knocker=0, hands=[parse_cards(h) for h in hands])
+        step = next(s for s in settlement.steps if s.code is StepCode.KEEPS)
+        return explain.settlement_step(step, names, game=settlement.game)
+
+    nothing = kept(["3C 4C 5C 5D 5H 7S 8S 9S TS JS", "5S KC KD KH 8C 8D 8H 2D 9C QH"])
+    assert nothing.startswith("Ben lays off nothing and keeps 8♣ 8♦ 8♥ · K♣ K♦ K♥;")
+    # rules.md example 3: the defender lays off 5♣, 6♣ and 9♣, then keeps the rest.
+    some = kept(["2C 3C 4C 5H 5D 5S 9S 9H 9D AD", "KH KS KD 5C 6C 9C 7D 8D QH AH"])
+    assert some.startswith("Ben keeps K♦ K♥ K♠; deadwood")
 
 
 def test_melding_during_play_in_gin_or_knock_rummy_is_refused_with_a_true_reason() -> None:

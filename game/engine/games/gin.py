@@ -562,7 +562,9 @@ def settle_gin(
                 },
             )
         )
-    steps.append(show_step(StepCode.KEEPS, defender, play.arrangement))
+    keeps = show_step(StepCode.KEEPS, defender, play.arrangement)
+    laid_off = [str(layoff.card) for layoff in play.layoffs]
+    steps.append(SettleStep(StepCode.KEEPS, {**keeps.params, "laid_off": laid_off}))
     arrangements[defender] = play.arrangement
     deadwood[defender] = play.deadwood
     kd, dd = shown.deadwood, play.deadwood

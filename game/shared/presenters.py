@@ -73,6 +73,12 @@ def poll_seconds() -> int:
     return int(getattr(settings, "SHARED_POLL_SECONDS", 1))
 
 
+def noscript_refresh_seconds() -> int:
+    """How often a page without JavaScript reloads itself while its player waits for
+    someone else (``SHARED_NOSCRIPT_REFRESH_SECONDS``; 0: never)."""
+    return int(getattr(settings, "SHARED_NOSCRIPT_REFRESH_SECONDS", 10))
+
+
 def events_on() -> bool:
     """Whether a table's page listens to its server-sent events (``SHARED_EVENTS``)."""
     return bool(getattr(settings, "SHARED_EVENTS", True))
@@ -145,6 +151,8 @@ def table_context(
         "error": error,
     }
     if not state.dealt:
+        # Waiting for the others to sit down: without JavaScript the page reloads itself.
+        context["refresh_seconds"] = 0 if table.ended else noscript_refresh_seconds()
         return context
     mine = SeatState(state, seat)
     context.update(board_context(mine, display, error=error))
@@ -183,6 +191,15 @@ def table_context(
         assert result is not None
         results = (*state.results, result)
         context["match_over"] = state.rules.match(state.rounds, results).is_over
+    # Someone else is to move (or the teacher has paused the table): a page without
+    # JavaScript, which hears nothing of the others' moves, reloads itself, so that its
+    # player sees their turn come (the teacher's walk: a pupil without JavaScript read
+    # "Giulia is to play" until the computer took her seat). Never on their own turn (it
+    # would drop the cards they ticked) nor while they read a finished hand. A reload
+    # does not keep a seat: a page left open would hold it for ever; the wait runs
+    # from when their turn came, and they see it come within these seconds.
+    waiting = not (table.ended or mine.hand.is_over or context["my_turn"])
+    context["refresh_seconds"] = noscript_refresh_seconds() if waiting else 0
     return context
 
 
@@ -257,6 +274,7 @@ __all__ = [
     "SeatState",
     "events_on",
     "events_url",
+    "noscript_refresh_seconds",
     "poll_seconds",
     "review_context",
     "shown_at_the_end",

@@ -224,6 +224,9 @@ SHARED_EVENTS_POLL_SECONDS = 10
 # SHARED_POLL_SECONDS) instead of a stream: keep it below the streaming worker's threads.
 SHARED_EVENTS_MAX_STREAMS = int(os.environ.get("SHARED_EVENTS_MAX_STREAMS", "400"))
 SHARED_POLL_SECONDS = 1
+# Without JavaScript a player's page reloads itself this often while they wait for
+# another player (or for the hand to be dealt): the moment it is their turn they see it.
+SHARED_NOSCRIPT_REFRESH_SECONDS = 10
 
 # Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.
 LOGIN_URL = "login"

@@ -417,3 +417,28 @@ def test_a_name_cannot_carry_the_sites_you(mark: str) -> None:
     assert sum(1 for s in table.seats if not s.get("open")) == 1
     sat = other.post("/en/play/sit/", {"code": table.code, "name": "Ona (Anna)"})
     assert sat.status_code == 302
+
+
+def test_a_page_without_javascript_offers_refresh_and_reloads_itself_while_waiting() -> None:
+    """The teacher's walk: a pupil without JavaScript read "Giulia is to play" with no
+    way to see the move but the browser's reload, and the computer took her seat. While
+    someone else is to move (or the table waits for players) the page has a Refresh
+    link and, for a browser without JavaScript, reloads itself; on the player's own turn
+    neither (a reload would drop the cards they ticked)."""
+    ona = browser("lt")
+    ona.post("/lt/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
+    table = SharedTable.objects.get()
+    url = f"/en/play/{table.public_id}/"
+    waiting = ona.get(url).content.decode()
+    refresh = f'<noscript><meta http-equiv="refresh" content="10; url={url}"></noscript>'
+    assert refresh in waiting and f'<a href="{url}">Refresh</a>' in waiting
+    sasha = browser("ru")
+    sasha.post("/ru/play/sit/", {"code": table.code, "name": "Саша"})
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    mover, other = (ona, sasha) if state.my_turn(0) else (sasha, ona)
+    theirs = other.get(url).content.decode()
+    assert refresh in theirs and 'id="refresh-table"' in theirs and "is to play" in theirs
+    mine = mover.get(url).content.decode()
+    assert "Your turn." in mine
+    assert 'http-equiv="refresh"' not in mine and 'id="refresh-table"' not in mine

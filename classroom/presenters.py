@@ -20,6 +20,7 @@ from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
 from game.practice import services as practice
+from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from rummy_site.languages import pick
 
@@ -208,6 +209,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
                     human=None,
                     last=6,
                     end=view.result.end if view.result else None,
+                    by_computer=state.computer_moves(board),
                 ),
                 "over": hand.is_over,
             }
@@ -218,6 +220,9 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         "ended": table.ended is not None,
         "hints_on": table.hints,
         "away_names": [s.get("name", "") for s in table.seats if s.get("away")],
+        "away_line": shared_presenters.away_sentence(
+            [s.get("name", "") for s in table.seats if s.get("away")]
+        ),
         "game_label": explain.game_name(table.game),
         "hand": len(state.rounds),
         "boards": boards,

@@ -20,6 +20,8 @@ from game.engine import Game
 
 from .coach import REASONS, coach_reason
 from .log import (
+    COMPUTER_FOR_THEM,
+    COMPUTER_FOR_YOU,
     SUGGESTIONS,
     THEY_DID,
     YOU_DID,
@@ -57,6 +59,8 @@ def game_name(game: Game | str) -> str:
 
 
 __all__ = [
+    "COMPUTER_FOR_THEM",
+    "COMPUTER_FOR_YOU",
     "GAME_NAMES",
     "LINES",
     "MELD_FAILURES",

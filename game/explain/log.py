@@ -3,7 +3,7 @@ one per :class:`MoveKind`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
@@ -106,6 +106,66 @@ THEY_DID: dict[MoveKind, Sentence] = {
     ),
 }
 
+#: What the computer did in the learner's seat while they were away ("The computer, in
+#: your seat, discarded 9♥."): never told as the learner's own move.
+COMPUTER_FOR_YOU: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(lambda p: _("The computer, in your seat, drew from the stock.")),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: _("The computer, in your seat, took %(card)s from the discard pile."),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.DISCARD: Sentence(
+        lambda p: _("The computer, in your seat, discarded %(card)s."),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: _("The computer, in your seat, put %(cards)s on the table."),
+        lambda p, n: {"cards": cards_short(p["cards"])},
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: _("The computer, in your seat, laid off %(card)s."),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.KNOCK: Sentence(lambda p: _("The computer, in your seat, knocked.")),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            _("The computer, in your seat, laid out your melds.")
+            if p.get("knocker")
+            else _("The computer, in your seat, finished laying off.")
+        )
+    ),
+}
+
+#: What the computer did in another person's seat while they were away ("The computer,
+#: in Ona's seat, discarded 9♥.").
+COMPUTER_FOR_THEM: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(
+        lambda p: _("The computer, in %(name)s's seat, drew from the stock."), _name
+    ),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: _("The computer, in %(name)s's seat, took %(card)s from the discard pile."),
+        _name_card,
+    ),
+    MoveKind.DISCARD: Sentence(
+        lambda p: _("The computer, in %(name)s's seat, discarded %(card)s."), _name_card
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: _("The computer, in %(name)s's seat, put %(cards)s on the table."), _name_cards
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: _("The computer, in %(name)s's seat, laid off %(card)s."), _name_card
+    ),
+    MoveKind.KNOCK: Sentence(lambda p: _("The computer, in %(name)s's seat, knocked."), _name),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            _("The computer, in %(name)s's seat, laid out every meld.")
+            if p.get("knocker")
+            else _("The computer, in %(name)s's seat, finished laying off.")
+        ),
+        _name,
+    ),
+}
+
 #: The coach's suggestion, as an instruction ("Discard 9♣").
 SUGGESTIONS: dict[MoveKind, Sentence] = {
     MoveKind.DRAW_STOCK: Sentence(lambda p: _("Draw from the stock")),
@@ -146,6 +206,7 @@ def event_sentence(
     human: int | None = None,
     knocker: int | None = None,
     end: HandEnd | None = None,
+    by_computer: bool = False,
 ) -> str:
     """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
 
@@ -155,6 +216,8 @@ def event_sentence(
     with rummy in Knock Rummy, says so ("Ona went gin."). Only a finished hand's end is
     known to its players, and a gin or rummy ends the hand at the knock, with every
     hand shown: the sentence tells nothing a player could not see.
+    ``by_computer``: the computer made the move in a person's seat while they were away
+    ("The computer, in your seat, ...").
     """
     params = {
         "name": names[event.player],
@@ -163,7 +226,10 @@ def event_sentence(
     }
     if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):
         params["end"] = end.value
-    catalogue = YOU_DID if event.player == human else THEY_DID
+    if by_computer:
+        catalogue = COMPUTER_FOR_YOU if event.player == human else COMPUTER_FOR_THEM
+    else:
+        catalogue = YOU_DID if event.player == human else THEY_DID
     return catalogue[event.kind].render(params, names)
 
 
@@ -185,14 +251,19 @@ def log_sentences(
     human: int | None = None,
     last: int | None = None,
     end: HandEnd | None = None,
+    by_computer: Collection[int] = (),
 ) -> list[str]:
     """:func:`event_sentence` of every event of a hand's log (of the ``last`` ones only,
     when given: a table shows its latest lines). ``end``: how the hand ended, if it has
-    (a knock that went gin is told so)."""
+    (a knock that went gin is told so); ``by_computer``: the positions in the whole log
+    of the moves the computer made in a person's seat."""
     knocker = knocker_of(log)
-    shown = log if last is None else log[-last:]
+    start = 0 if last is None else max(0, len(log) - last)
     seats, language = tuple(names), get_language()
-    return [_sentence(e, seats, human, knocker, end, language) for e in shown]
+    return [
+        _sentence(e, seats, human, knocker, end, language, start + i in by_computer)
+        for i, e in enumerate(log[start:])
+    ]
 
 
 @lru_cache(maxsize=8192)
@@ -203,9 +274,12 @@ def _sentence(
     knocker: int | None,
     end: HandEnd | None,
     language: str | None,
+    by_computer: bool = False,
 ) -> str:
     # A table's log repeats its lines on every move: each is told once per process.
-    return event_sentence(event, names, human=human, knocker=knocker, end=end)
+    return event_sentence(
+        event, names, human=human, knocker=knocker, end=end, by_computer=by_computer
+    )
 
 
 def move_phrase(move: AnyMove) -> str:
@@ -222,6 +296,8 @@ def moves_phrase(moves: Sequence[AnyMove]) -> str:
 
 
 __all__ = [
+    "COMPUTER_FOR_THEM",
+    "COMPUTER_FOR_YOU",
     "SUGGESTIONS",
     "THEY_DID",
     "YOU_DID",

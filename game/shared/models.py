@@ -11,7 +11,10 @@ player saw, so of two moves at once exactly one goes in.
 A person who stops answering is replaced by a computer player: ``waiting`` lists the
 people to move now and since when, so that any player's poll can tell in its one
 query that someone has been waiting longer than ``away_seconds``; their seat is then
-marked ``"away": true`` and the computer plays it until they take it back. A pupil
+marked ``"away": true`` and the computer plays it until they take it back (a player
+who pressed "Leave the table" is away too, with ``"left_on_purpose": true``); each move
+the computer makes for them is noted in the seat's ``computer_played`` (``[hand number,
+move number]``), told as the computer's. A pupil
 removed from their class leaves their seat for good: it becomes a computer player's,
 under the same name, marked ``"left": true``. A teacher
 may pause a class table (no move is made while ``paused``), switch the coach's hints

@@ -9,9 +9,17 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils.translation import ngettext
 
 from game import explain
-from game.board import BoardDisplay, advice_context, board_context, table_melds
+from game.board import (
+    LOG_LINES,
+    BoardDisplay,
+    advice_context,
+    board_context,
+    table_melds,
+    told_apart,
+)
 from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
@@ -93,6 +101,18 @@ def events_url(table: SharedTable) -> str:
     return f"{url}?v={table.version}"
 
 
+def away_sentence(names: Sequence[str]) -> str:
+    """Who the computer plays for until they come back, by name: "The computer plays in
+    Giulia's seat until they come back." (empty when nobody is away)."""
+    if not names:
+        return ""
+    return ngettext(
+        "The computer plays in %(names)s's seat until they come back.",
+        "The computer plays in the seats of %(names)s until they come back.",
+        len(names),
+    ) % {"names": explain.people(range(len(names)), names)}
+
+
 def table_context(
     state: SharedState,
     seat: int | None,
@@ -138,6 +158,8 @@ def table_context(
         "paused": table.paused,
         "ended": table.ended is not None,
         "away_names": [p["name"] for p in seats if p["away"] and not p["you"]],
+        # The player pressed "Leave the table" (else they were away too long).
+        "me_left_on_purpose": seat is not None and bool(table.seats[seat].get("left_on_purpose")),
         # Removed from the table for good (a pupil removed from their class).
         "left_names": [p["name"] for p in seats if p["left"]],
         "me_away": seat is not None and bool(table.seats[seat].get("away")),
@@ -156,6 +178,17 @@ def table_context(
         return context
     mine = SeatState(state, seat)
     context.update(board_context(mine, display, error=error))
+    computer = state.computer_moves(mine.board)
+    if computer:
+        # The computer's moves in an away person's seat are told as the computer's (the
+        # teacher's walk: "You drew from the stock. You discarded 9♥." while away).
+        context["log"] = explain.log_sentences(
+            mine.view.log,
+            told_apart(mine.names, mine.me),
+            human=mine.me,
+            last=LOG_LINES,
+            by_computer=computer,
+        )
     if table.ended:
         # The hand stands as it was left: nobody is to move, nothing is offered, nobody
         # is away (the tamper probe: "Ben to play" and the away line stayed).
@@ -175,6 +208,7 @@ def table_context(
         # Nothing is offered while the teacher has the table paused (the teacher's walk:
         # "Your turn." and the move buttons stayed, and a press was refused).
         context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
+    context["away_line"] = away_sentence(context["away_names"])
     context["advice"] = advice_context(advice, mine.names)
     to_move = state.to_move(mine.board)
     context.update(
@@ -221,6 +255,7 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
             human=me,
             knocker=explain.knocker_of(log),
             end=after.result.end if after.result else None,
+            by_computer=review.by_computer,
         )
     verdict = move_verdict(review.advice, review.move, names)
     final = review.final
@@ -272,6 +307,7 @@ def shown_at_the_end(final: Hand, me: int | None, names: Sequence[str]) -> list[
 
 __all__ = [
     "SeatState",
+    "away_sentence",
     "events_on",
     "events_url",
     "noscript_refresh_seconds",

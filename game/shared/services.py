@@ -221,6 +221,19 @@ class SharedState:
         board = self.board_of(seat) if seat is not None else None
         return board is not None and self.to_move(board) == seat
 
+    def computer_moves(self, board: Board, round_number: int | None = None) -> frozenset[int]:
+        """The positions in ``board``'s moves (of hand ``round_number``, from 1; the one
+        being played by default) of the moves the computer made in a person's seat while
+        they were away (noted in the seat's ``computer_played``): told as the computer's,
+        never as the person's."""
+        number = len(self.rounds) if round_number is None else round_number
+        return frozenset(
+            int(move)
+            for seat in board.seats
+            for at, move in self.table.seats[seat].get("computer_played", [])
+            if at == number
+        )
+
     @property
     def round_over(self) -> bool:
         return self.dealt and all(self.hand_of(b).is_over for b in self.current)
@@ -692,7 +705,8 @@ def replace_absent(*, table: SharedTable, now: int | None = None) -> bool:
 
 
 def leave_seat(*, table: SharedTable, learner: Learner) -> SharedTable:
-    """``learner`` leaves the table: the computer plays their seat until they come back."""
+    """``learner`` leaves the table: the computer plays their seat until they come back
+    (``"left_on_purpose"``: their page says they left, not that they were away)."""
     for _try in range(4):
         seat = seat_of(table, learner)
         if seat is None:
@@ -701,6 +715,7 @@ def leave_seat(*, table: SharedTable, learner: Learner) -> SharedTable:
             return table
         seats = [dict(s) for s in table.seats]
         seats[seat]["away"] = True
+        seats[seat]["left_on_purpose"] = True
         if _with_seats(table, seats, waiting=table.waiting):
             return table
         table.refresh_from_db()
@@ -754,6 +769,7 @@ def take_seat_back(*, table: SharedTable, learner: Learner) -> SharedTable:
             return table
         seats = [dict(s) for s in table.seats]
         del seats[seat]["away"]
+        seats[seat].pop("left_on_purpose", None)
         if _write(table, seats=seats):
             return table
         table.refresh_from_db()
@@ -832,6 +848,8 @@ class SeatReview:
     me: int | None
     after: Hand | None
     final: Hand
+    #: The computer made the move in a person's seat (they were away).
+    by_computer: bool = False
 
 
 def seat_review(
@@ -867,6 +885,7 @@ def seat_review(
         me=me,
         after=replay(state.rules, board.upto(step + 1)) if move is not None else None,
         final=replay(state.rules, board),
+        by_computer=move is not None and step in state.computer_moves(board, round_number),
     )
 
 

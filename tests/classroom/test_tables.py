@@ -431,3 +431,20 @@ def test_seating_the_class_again_while_an_earlier_table_keeps_changing() -> None
     assert len(tables) == 1
     assert SharedTable.objects.filter(class_table__classroom=classroom).count() == 2
     assert SharedTable.objects.filter(ended__isnull=True).count() == 2
+
+
+def test_the_teachers_view_tells_the_computers_moves_in_an_away_pupils_seat() -> None:
+    """The teacher's walk: the computer's moves in a pupil's seat read as the pupil's
+    ("Giulia discarded 9♥"); the away line listed names after a colon."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = {n: pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas")}
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    to_move = table.seats[table.waiting[0][0]]["name"]
+    shared.leave_seat(table=table, learner=learner_of(clients[to_move]))
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/")
+    html = page.content.decode().replace("&#x27;", "'")
+    assert f"The computer plays in {to_move}'s seat until they come back." in html
+    assert f"<li>The computer, in {to_move}'s seat, " in html
+    assert f"<li>{to_move} " not in html

@@ -339,8 +339,30 @@ def test_each_catalogue_has_a_sentence_for_every_code_of_its_enum() -> None:
     assert set(explain.STEPS) == set(StepCode)
     assert set(explain.LINES) == set(LineCode)
     assert set(explain.REASONS) == set(Why)
-    for catalogue in (explain.YOU_DID, explain.THEY_DID, explain.SUGGESTIONS, explain.MOVE_NAMES):
+    for catalogue in (
+        explain.YOU_DID,
+        explain.THEY_DID,
+        explain.COMPUTER_FOR_YOU,
+        explain.COMPUTER_FOR_THEM,
+        explain.SUGGESTIONS,
+        explain.MOVE_NAMES,
+    ):
         assert set(catalogue) == set(MoveKind)
+
+
+@pytest.mark.parametrize(("kind", "variants"), list(EVENT_SAMPLES.items()))
+def test_the_computers_moves_in_a_persons_seat_are_told_as_the_computers(
+    kind: MoveKind, variants: list[dict[str, Any]]
+) -> None:
+    """A move the computer made in an away person's seat: "The computer, in your seat,
+    ..." for them, "The computer, in Ona's seat, ..." for the others, every placeholder
+    filled (the teacher's walk: the log said "You discarded 9♥." for the computer's)."""
+    for params in variants:
+        with translation.override("en"):
+            yours = explain.COMPUTER_FOR_YOU[kind].render(params, NAMES)
+            theirs = explain.COMPUTER_FOR_THEM[kind].render(params, NAMES)
+        assert yours.startswith("The computer, in your seat, ") and "%(" not in yours
+        assert theirs.startswith("The computer, in Ona's seat, ") and "%(" not in theirs
 
 
 def test_every_code_is_sampled() -> None:

@@ -4,6 +4,7 @@ and foreign posts change nothing; the poll is 204 in one query while nothing mov
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -48,6 +49,12 @@ def open_and_fill(game: str = "knock", players: int = 2, computers: int = 0):  #
         others.append(other)
     table.refresh_from_db()
     return table, ona, others
+
+
+def log_lines(html: str) -> list[str]:
+    """The lines of a table's log ("What happened")."""
+    found = re.search(r'<ol class="log__lines"[^>]*>(.*?)</ol>', html, re.S)
+    return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
 
 
 def cards_on(html: str) -> set[str]:
@@ -442,3 +449,71 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_while_waiti
     mine = mover.get(url).content.decode()
     assert "Your turn." in mine
     assert 'http-equiv="refresh"' not in mine and 'id="refresh-table"' not in mine
+
+
+def test_leaving_is_told_as_leaving_and_the_computers_moves_in_a_seat_as_the_computers() -> None:
+    """The teacher's walk: after "Leave the table" the pupil read "You were away", and
+    her log told the computer's moves in her seat as her own ("You drew from the stock.
+    You discarded 9♥."); the others read them as hers ("Giulia discarded 9♥")."""
+    table, ona, (sasha,) = open_and_fill()
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
+    name = table.seats[seat]["name"]
+    url = f"/en/play/{table.public_id}/"
+    assert mover.post(url + "leave/").status_code == 302
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    made = state.computer_moves(state.board_of(seat))
+    assert len(made) == 2  # the computer drew and discarded in the seat
+    page = mover.get(url).content.decode()
+    assert "You left the table, so the computer is playing your seat." in page
+    assert "You were away" not in page
+    mine = log_lines(page)
+    assert all(line.startswith("The computer, in your seat, ") for line in mine[:2]), mine
+    assert not any(line.startswith("You ") for line in mine), mine
+    theirs = html.unescape(other.get(url).content.decode())
+    lines = log_lines(theirs)
+    assert all(line.startswith(f"The computer, in {name}'s seat, ") for line in lines[:2])
+    assert not any(line.startswith(f"{name} ") for line in lines), lines
+    assert f"The computer plays in {name}'s seat until they come back." in theirs
+    # Back at the table: "You left" is gone, and the computer's moves stay its own.
+    assert mover.post(url + "back/").status_code == 302
+    table.refresh_from_db()
+    assert "left_on_purpose" not in table.seats[seat]
+    page = mover.get(url).content.decode()
+    assert "You left the table" not in page
+    assert log_lines(page)[:2] == mine[:2]
+
+
+def test_a_player_away_too_long_is_told_they_were_away() -> None:
+    table, ona, (sasha,) = open_and_fill()
+    state = services.shared_state(table=table)
+    to_move = next(s for s in (0, 1) if state.my_turn(s))
+    SharedTable.objects.filter(pk=table.pk).update(waiting=[[to_move, 0]])
+    table.refresh_from_db()
+    assert services.replace_absent(table=table)
+    page = (ona, sasha)[to_move].get(f"/en/play/{table.public_id}/").content.decode()
+    assert "You were away, so the computer is playing your seat." in page
+    assert "You left the table" not in page
+    assert log_lines(page)[0].startswith("The computer, in your seat, ")
+
+
+def test_a_review_tells_the_computers_move_in_a_persons_seat_as_the_computers() -> None:
+    table, ona, (sasha,) = open_and_fill()
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = (ona, sasha)[seat]
+    url = f"/en/play/{table.public_id}/"
+    mover.post(url + "leave/")
+    table.refresh_from_db()
+    play_to_the_end(table, [Learner.objects.get(pk=table.seats[1 - seat]["learner"])])
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    board = state.board_of(seat)
+    assert board is not None
+    made = sorted(state.computer_moves(board, 1))
+    assert made
+    for step in made[:2]:
+        review = mover.get(f"{url}review/1/", {"move": step}).content.decode()
+        assert "The computer, in your seat," in review, step

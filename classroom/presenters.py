@@ -19,6 +19,7 @@ from game.engine import AnyMove, Game, Move
 from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
+from game.names import as_computer
 from game.practice import services as practice
 from game.shared import presenters as shared_presenters
 from game.shared import services as shared
@@ -166,7 +167,7 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                 "hand": len(state.rounds),
                 "players": [
                     {
-                        "name": n,
+                        "name": as_computer(n) if table.seats[i].get("bot") else n,
                         "score": explain.points(scores[i]),
                         "turn": i in turns and table.ended is None,
                     }
@@ -183,6 +184,11 @@ def table_projector_context(table: Any) -> dict[str, Any]:
     up (for the teacher's eyes: the pupils at the table must not see this screen)."""
     state = shared.shared_state(table=table)
     names = state.names
+    # The seats' and the scores' names say which are computer players; the log's lines
+    # name them as they are.
+    listed = [
+        as_computer(n) if seat.get("bot") else n for n, seat in zip(names, table.seats, strict=True)
+    ]
     boards = []
     for board in state.current:
         hand = state.hand_of(board)
@@ -192,7 +198,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
             {
                 "seats": [
                     {
-                        "name": board_names[p],
+                        "name": listed[board.seats[p]],
                         "cards": list(hand.cards(p)),
                         "count": len(hand.cards(p)),
                         "turn": p == hand.turn and not hand.is_over,
@@ -228,7 +234,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         "boards": boards,
         "scores": [
             {"name": n, "score": explain.points(s)}
-            for n, s in zip(names, shared.scores_of(state), strict=True)
+            for n, s in zip(listed, shared.scores_of(state), strict=True)
         ],
     }
 

@@ -47,12 +47,29 @@ def computer_names(count: int) -> list[str]:
     return [computer_name(i) for i in range(count)]
 
 
-def computer_names_besides(count: int, people: Iterable[str]) -> list[str]:
+def computer_names_besides(
+    count: int, people: Iterable[str], *, also: Iterable[str] = ()
+) -> list[str]:
     """``count`` computer players' names in the page's language, in their order, less
     any that reads as one of ``people`` (:func:`learners.names.name_key`): a learner
-    called Ona plays against Ben and Marta, not against another Ona."""
+    called Ona plays against Ben and Marta, not against another Ona. Names that read as
+    one of ``also`` (the other pupils of a class, at other tables) come last, taken
+    only when the others run out (the teacher's walk: a computer "Giulia" at one table
+    and the pupil Giulia at another read as Giulia at two tables)."""
     taken = {name_key(person) for person in people}
-    return [name for name, key in _named(get_language()) if key not in taken][:count]
+    avoided = taken | {name_key(other) for other in also}
+    named = _named(get_language())
+    free = [name for name, key in named if key not in avoided]
+    spare = [name for name, key in named if key in avoided and key not in taken]
+    return [*free, *spare][:count]
+
+
+def as_computer(name: str) -> str:
+    """A computer player's name where a list of players shows it among people's (the
+    teacher's tables): "Paolo (computer)"."""
+    return pgettext("a computer player's name in a list of players", "%(name)s (computer)") % {
+        "name": name
+    }
 
 
 def learner_default() -> str:
@@ -62,6 +79,7 @@ def learner_default() -> str:
 
 __all__ = [
     "COMPUTER_NAMES",
+    "as_computer",
     "computer_name",
     "computer_names",
     "computer_names_besides",

@@ -51,27 +51,39 @@ def clean_display_name(raw: str, max_length: int) -> str:
 _LAST_BRACKETS = re.compile(r"\s*[(\uff08]([^()\uff08\uff09]*)[)\uff09]\s*$")
 
 
+#: The site's marks after a name: the learner's own, "(you)", and a computer player's in
+#: a list of players, "(computer)" (msgctxt, msgid).
+_MARKED = (
+    ("the learner's own name at a table", "%(name)s (you)"),
+    ("a computer player's name in a list of players", "%(name)s (computer)"),
+)
+
+
 @functools.cache
 def _marks() -> frozenset[str]:
-    """The words the site marks a learner's own name with, "(you)", in every language
-    (as :func:`name_key` reads them)."""
+    """The words the site marks a name with, "(you)" and "(computer)", in every
+    language (as :func:`name_key` reads them)."""
     words = set()
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            marked = translation.pgettext("the learner's own name at a table", "%(name)s (you)")
-        found = _LAST_BRACKETS.search(marked % {"name": ""})
-        if found:
-            words.add(name_key(found.group(1)))
+        for context, mark in _MARKED:
+            with translation.override(code):
+                marked = translation.pgettext(context, mark)
+            found = _LAST_BRACKETS.search(marked % {"name": ""})
+            if found:
+                words.add(name_key(found.group(1)))
     return frozenset(words)
 
 
 def _without_marks(name: str) -> str:
-    """``name`` without the site's own "(you)" at its end, in any language and however
-    it is written (a player called "Ona (you)" made another player's seat read as
-    theirs: the tamper probe).
+    """``name`` without the site's own "(you)" or "(computer)" at its end, in any
+    language and however it is written (a player called "Ona (you)" made another
+    player's seat read as theirs: the tamper probe; a pupil called "Ona (computer)"
+    would read as a computer player on the teacher's list of tables).
 
     >>> _without_marks("Ona (you)"), _without_marks("Ona (jūs)"), _without_marks("Ona(ВЫ)")
     ('Ona', 'Ona', 'Ona')
+    >>> _without_marks("Ona (Computer)")
+    'Ona'
     >>> _without_marks("Ona (Anna)")
     'Ona (Anna)'
     """

@@ -364,7 +364,10 @@ def seat_people(
         for start in range(0, len(people), players):
             group = people[start : start + players]
             seats: list[dict[str, Any]] = [{"name": n, "learner": p.pk} for p, n in group]
-            bots = computer_names_besides(players - len(group), [n for _, n in group])
+            # Not the name of any pupil seated now, at this table or another.
+            bots = computer_names_besides(
+                players - len(group), [n for _, n in group], also=[n for _, n in people]
+            )
             seats += [{"name": n, "bot": True} for n in bots]
             table = SharedTable(
                 game=found.value,

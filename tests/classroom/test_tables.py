@@ -448,3 +448,43 @@ def test_the_teachers_view_tells_the_computers_moves_in_an_away_pupils_seat() ->
     assert f"The computer plays in {to_move}'s seat until they come back." in html
     assert f"<li>The computer, in {to_move}'s seat, " in html
     assert f"<li>{to_move} " not in html
+
+
+def test_a_computer_player_never_has_a_pupils_name_and_the_teacher_sees_which_is_one() -> None:
+    """The teacher's walk (Italian class): the computer players were called Giulia, Luca
+    and Sofia like the pupils, and the class page listed "Giulia" at two tables, one of
+    them a computer, unmarked. A computer player now takes no name of a pupil of the
+    class (at any table), and the teacher's lists mark it "(computer)"."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    names = ("Ona", "Ben", "Marta")  # the first English computer players' names
+    for name in names:
+        pupil_joins(classroom.join_code, name, "en")
+    assert (
+        teacher.post(
+            f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
+        ).status_code
+        == 302
+    )
+    tables = list(SharedTable.objects.order_by("pk"))
+    bots = [s["name"] for t in tables for s in t.seats if s.get("bot")]
+    assert bots == ["Luca"]
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "Luca (computer)" in page
+    assert not any(f"{name} (computer)" in page for name in names)
+    table = next(t for t in tables if any(s.get("bot") for s in t.seats))
+    watch = teacher.get(f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/")
+    assert "Luca (computer)" in watch.content.decode()
+
+
+def test_when_a_class_has_every_computer_name_the_table_still_gets_other_names() -> None:
+    """Six pupils with the six computer players' names, and a seventh alone at a table
+    of six: the computer players take the names of pupils at other tables (marked on the
+    teacher's lists), never one of its own table, and are as many as its seats need."""
+    pupils = ("Ben", "Marta", "Luca", "Ivan", "Sofia", "Tomas", "Ona")
+    people = [(Learner.objects.create(), name) for name in pupils]
+    tables = shared.seat_people(people=people, game="basic", players=6)
+    last = tables[-1].seats
+    assert len(tables) == 2 and len(last) == 6 and last[0]["name"] == "Ona"
+    assert [s["name"] for s in last if s.get("bot")] == ["Ben", "Marta", "Luca", "Ivan", "Sofia"]
+    assert shared.shared_state(table=tables[-1]).dealt

@@ -11,6 +11,7 @@ from django.test import Client, RequestFactory
 
 from learners.middleware import LearnerMiddleware
 from learners.models import Learner
+from learners.names import clean_display_name
 from learners.services import (
     SESSION_KEY,
     cookie_name,
@@ -246,3 +247,10 @@ def test_names_that_read_alike_have_one_key(one: str, other: str, same: bool) ->
     from learners.names import name_key
 
     assert (name_key(one) == name_key(other)) is same
+
+
+@pytest.mark.parametrize("typed", ["Ona (computer)", "Ona (Computer)", "Ona （computer）"])
+def test_a_name_cannot_carry_the_sites_computer_mark(typed: str) -> None:
+    """The teacher's lists mark a computer player "Paolo (computer)": a pupil who types
+    the mark into their name is not listed as one."""
+    assert clean_display_name(typed, 24) == "Ona"

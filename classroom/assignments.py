@@ -150,10 +150,12 @@ def parse(value: str, language: str) -> tuple[str, str, str] | None:
     return (kind, game, ref) if ok else None
 
 
-def label(assignment: Assignment, language: str) -> str:
+def label(assignment: Assignment, language: str, learner_name: str = "") -> str:
     """What the assignment is, in the active language, with its game (two games have
     lessons and guided hands of the same name): a lesson by its title in the page's
-    language, else in ``language`` (the class's), else by its address."""
+    language, else in ``language`` (the class's), else by its address; for a pupil
+    (``learner_name``), a guided hand's player named as they are is called by another
+    name, as the hand calls them."""
     game = Game(assignment.game)
     name = explain.game_name(game)
     if assignment.kind == Kind.LESSON:
@@ -169,7 +171,9 @@ def label(assignment: Assignment, language: str) -> str:
         return _("Lesson: %(title)s (%(game)s)") % {"title": title, "game": name}
     if assignment.kind == Kind.GUIDED:
         scenario = scenarios.get(assignment.ref)
-        title = text_plain(pick(scenario.title)) if scenario else assignment.ref
+        # For a pupil: a player of the hand with their name under another (words_for).
+        words = scenarios.words_for(scenario, learner_name) if scenario else None
+        title = text_plain(words(scenario.title)) if scenario and words else assignment.ref
         return _("Guided hand: %(title)s (%(game)s)") % {"title": title, "game": name}
     if assignment.kind == Kind.DRILL:
         return ngettext(

@@ -48,11 +48,13 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
         classes.append(
             {
                 "pupil": pupil,
-                "live": text_plain(pick(scenario.title)) if scenario else "",
+                "live": text_plain(scenarios.words_for(scenario, pupil.name)(scenario.title))
+                if scenario
+                else "",
                 "tables": [{"table": t, "game_label": explain.game_name(t.game)} for t in seated],
                 "assignments": [
                     {
-                        "label": assignments.label(a, pupil.classroom.language),
+                        "label": assignments.label(a, pupil.classroom.language, pupil.name),
                         "url": assignments.url(a),
                         "due": a.due,
                         "status": statuses[(a.pk, learner.pk)],
@@ -360,21 +362,21 @@ def live_pupil_context(
             "exercise": exercise,
             "pupil": pupil,
             "classroom": exercise.classroom,
-            "title": text_html(pick(scenario.title)),
-            "title_plain": text_plain(pick(scenario.title)),
+            "title": text_html(state.words(scenario.title)),
+            "title_plain": text_plain(state.words(scenario.title)),
             "game_label": explain.game_name(scenario.game),
             "move_url": reverse("live_answer", kwargs={"exercise_id": exercise.pk}),
             "version": step,
             "step_number": step + 1,
             "step_count": len(line),
-            "prompt": text_html(pick(progress_step.prompt)) if progress_step else "",
+            "prompt": text_html(state.words(progress_step.prompt)) if progress_step else "",
             "answer": mine,
             "answer_phrase": explain.move_phrase(Move.parse(mine.move)) if mine else "",
             "revealed": exercise.revealed,
             "feedback": feedback,
             "right_move": explain.moves_phrase(rights) if rights else "",
             "right_several": len(rights) > 1,
-            "why": text_html(pick(progress_step.right)) if rights and progress_step else "",
+            "why": text_html(state.words(progress_step.right)) if rights and progress_step else "",
         }
     )
     if mine is not None or exercise.revealed:

@@ -59,7 +59,9 @@ def path_of(*, game: Game, learner: Learner | None, language: str) -> list[PathS
                 continue
             seen.add(slug)
             url = reverse("guided:hand", kwargs={"slug": slug})
-            title = text_plain(pick(scenario.title, language))
+            name = learner.display_name if learner is not None else ""
+            words = scenarios.words_for(scenario, name, language)
+            title = text_plain(words.say(pick(scenario.title, language)))
             steps.append(PathStep("guided", title, url, slug in finished))
     url = reverse("practice:index") + f"?game={game.value}#new-table"
     steps.append(

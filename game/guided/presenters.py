@@ -15,7 +15,6 @@ from game.board import BoardDisplay, advice_context, board_context, told_apart
 from game.cards import text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import move_fields
-from rummy_site.languages import pick
 from rummy_site.reversing import cached_reverse
 
 from . import scenarios
@@ -50,14 +49,16 @@ def mistake_label(key: str) -> str:
     return str(MISTAKE_LABELS[Mistake.topic_of(key)])
 
 
-def index_context(results: dict[str, GuidedResult]) -> dict[str, Any]:
+def index_context(results: dict[str, GuidedResult], learner_name: str = "") -> dict[str, Any]:
+    """Every guided hand by game, with the learner's best result (a player whose name
+    reads as the learner's under another name: :func:`scenarios.words_for`)."""
     games = []
     for game in Game:
         hands = [
             {
                 "scenario": s,
-                "title": text_html(pick(s.title)),
-                "summary": text_html(pick(s.summary)),
+                "title": text_html(scenarios.words_for(s, learner_name)(s.title)),
+                "summary": text_html(scenarios.words_for(s, learner_name)(s.summary)),
                 "result": results.get(s.slug),
             }
             for s in scenarios.library()
@@ -141,7 +142,7 @@ def _closing_words(state: GuidedState) -> SafeString | None:
     steps = state.scenario.steps
     if not state.hand.is_over or state.off_path or state.progress.strayed or not steps:
         return None
-    return text_html(pick(steps[-1].right)) or None
+    return text_html(state.words(steps[-1].right)) or None
 
 
 def guided_context(
@@ -152,6 +153,7 @@ def guided_context(
     error: str = "",
 ) -> dict[str, Any]:
     scenario = state.scenario
+    words = state.words
     context = board_context(state, display, error=error)
     step = state.step
     attempt = state.attempt
@@ -182,7 +184,7 @@ def guided_context(
         elif state.my_turn:
             prompt += " " + _("The coach still gives advice: ask for a hint.")
     else:
-        prompt = text_html(pick(step.prompt)) if step else ""
+        prompt = text_html(words(step.prompt)) if step else ""
     context.update(
         {
             # The hand's forms and links, reversed once per hand and language.
@@ -191,10 +193,10 @@ def guided_context(
             "hint_url": cached_reverse("guided:hint", scenario.slug),
             "restart_url": cached_reverse("guided:restart", scenario.slug),
             "scenario": scenario,
-            "title": text_html(pick(scenario.title)),
-            "title_plain": text_plain(pick(scenario.title)),
-            "summary": text_html(pick(scenario.summary)),
-            "summary_plain": text_plain(pick(scenario.summary)),
+            "title": text_html(words(scenario.title)),
+            "title_plain": text_plain(words(scenario.title)),
+            "summary": text_html(words(scenario.summary)),
+            "summary_plain": text_plain(words(scenario.summary)),
             "game_label": explain.game_name(scenario.game),
             "version": state.version,
             "step": step,
@@ -202,7 +204,7 @@ def guided_context(
             "step_count": len(scenario.steps),
             "prompt": prompt,
             "off_path": state.off_path,
-            "hints": [text_html(pick(h)) for h in step.hints[: state.hints_shown]]
+            "hints": [text_html(words(h)) for h in step.hints[: state.hints_shown]]
             if step and coaching
             else [],
             "more_hints": (step is not None and coaching and state.hints_shown < len(step.hints))
@@ -218,7 +220,11 @@ def guided_context(
             # The library's next hand of the game; the view puts the learner's path's
             # next step here when it has one (rummy_site.path.step_after).
             "next_url": cached_reverse("guided:hand", following.slug) if following else "",
-            "next_title": text_html(pick(following.title)) if following else "",
+            "next_title": text_html(
+                scenarios.words_for(following, state.learner_name)(following.title)
+            )
+            if following
+            else "",
         }
     )
     return context

@@ -52,6 +52,14 @@ Cards in the words are written as codes in braces (``{KC}``, ``{9S 9H 9D}``,
 ``{Q-K-A}``; see :mod:`game.cards`), so every language shows its own rank
 letters and screen readers hear each card's name.
 
+Each language also has ``<lang>/stand-ins.toml``: for each name the hands give a
+player, every form the words write it in and the same form of another name, which a
+learner whose own name reads as that player's meets instead (:func:`words_for`)::
+
+    ["Ona"]
+    "Ona" = "Rūta"
+    "Onos" = "Rūtos"
+
 ``python manage.py check_scenarios`` replays every hand through the engine and
 names the file and step of every problem (see :func:`validate`).
 """
@@ -59,7 +67,9 @@ names the file and step of every problem (see :func:`validate`).
 from __future__ import annotations
 
 import enum
+import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -90,7 +100,9 @@ from game.engine import (
     new_hand,
     options_for,
 )
+from learners.names import name_key
 from rummy_site.languages import codes as languages
+from rummy_site.languages import current, pick
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "content"
 #: The learner's seat in every guided hand.
@@ -431,6 +443,62 @@ def load(path: Path) -> Scenario:
     )
 
 
+# ------------------------------------------------------------------ a learner's namesake
+#: Each language's stand-ins (``<lang>/stand-ins.toml``): for each name the hands give a
+#: player, each form the words write it in and the same form of another name.
+STAND_INS = "stand-ins.toml"
+_WORD = re.compile(r"\w+")
+
+
+@cache
+def stand_ins(language: str) -> dict[str, dict[str, str]]:
+    """The stand-ins of ``language``'s players' names: ``{name: {form: its stand-in}}``
+    (nothing for a language without the file)."""
+    path = SCENARIO_DIR / language / STAND_INS
+    if not path.exists():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {str(name): {str(k): str(v) for k, v in forms.items()} for name, forms in data.items()}
+
+
+def _folded(name: str) -> str:
+    """A name as people read it, its accents too left aside ("Giùlia" reads as "Giulia")."""
+    return "".join(
+        c for c in unicodedata.normalize("NFD", name_key(name)) if not unicodedata.combining(c)
+    )
+
+
+@dataclass(frozen=True)
+class Words:
+    """A hand's words for one learner: the player whose name reads as the learner's own
+    is called by their stand-in (:func:`stand_ins`) in every text and seat (the teacher's
+    walk: a pupil called Giulia met "Giulia (you)" against "Giulia · dealer", in a hand
+    titled "When Giulia knocks")."""
+
+    forms: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, texts: Mapping[str, str]) -> str:
+        """The text in the page's language, the namesake's name replaced."""
+        return self.say(pick(texts))
+
+    def say(self, text: str) -> str:
+        if not self.forms:
+            return text
+        return _WORD.sub(lambda m: self.forms.get(m.group(0), m.group(0)), text)
+
+
+def words_for(scenario: Scenario, learner_name: str, language: str | None = None) -> Words:
+    """``scenario``'s words for a learner called ``learner_name``: another name for the
+    player whose name reads as theirs (case, width and accents aside), if one does."""
+    language = language or current()
+    names = scenario.names.get(language) or scenario.names[languages()[0]]
+    mine = _folded(learner_name) if learner_name.strip() else ""
+    for name in names[1:]:
+        if mine and _folded(name) == mine:
+            return Words(stand_ins(language).get(name, {}))
+    return Words()
+
+
 def scenario_paths(directory: Path = SCENARIO_DIR) -> list[Path]:
     return sorted(directory.glob("*.toml"))
 
@@ -678,12 +746,14 @@ def validate_paths(paths: Iterable[Path]) -> list[Problem]:
 
 __all__ = [
     "LEARNER",
+    "STAND_INS",
     "Problem",
     "Scenario",
     "ScenarioError",
     "ScenarioProgress",
     "ScenarioRule",
     "ScenarioStep",
+    "Words",
     "WrongMove",
     "get",
     "library",
@@ -691,6 +761,8 @@ __all__ = [
     "replay",
     "right_line",
     "right_move",
+    "stand_ins",
     "validate",
     "validate_paths",
+    "words_for",
 ]

@@ -42,7 +42,7 @@ from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.languages import codes as languages
-from rummy_site.languages import current, pick
+from rummy_site.languages import current
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from . import scenarios
@@ -318,12 +318,18 @@ class GuidedState:
         return LEARNER
 
     @property
+    def words(self) -> scenarios.Words:
+        """The hand's words for this learner: a player whose name reads as theirs is
+        called by another name (:func:`~game.guided.scenarios.words_for`)."""
+        return scenarios.words_for(self.scenario, self.learner_name)
+
+    @property
     def names(self) -> list[str]:
-        """The seats' names: the scenario's, the learner's own at their seat (told apart
-        from a player of the same name where sentences name them:
-        :func:`game.board.told_apart`)."""
+        """The seats' names: the scenario's (a namesake of the learner's under another
+        name, as the words call them), the learner's own at their seat."""
         names = self.scenario.names.get(current()) or self.scenario.names[languages()[0]]
-        return [name or self.learner_name for name in names]
+        words = self.words
+        return [words.say(name) if name else self.learner_name for name in names]
 
     @property
     def view(self) -> PlayerView:
@@ -586,16 +592,16 @@ def judge(state: GuidedState, move: AnyMove) -> Verdict:
         state.hand.check(move, LEARNER)
     except IllegalMove as exc:
         wrong = step.wrong_for(move) if step else None
-        return Verdict(VerdictKind.ILLEGAL, move, exc, pick(wrong.say) if wrong else "")
+        return Verdict(VerdictKind.ILLEGAL, move, exc, state.words(wrong.say) if wrong else "")
     if step is None or state.off_path:
         return Verdict(VerdictKind.RIGHT, move)
     if step.accepts(state.hand, move, LEARNER):
-        return Verdict(VerdictKind.RIGHT, move, None, pick(step.right))
+        return Verdict(VerdictKind.RIGHT, move, None, state.words(step.right))
     wrong = step.wrong_for(move)
     if wrong is not None:
-        text = pick(wrong.say)
+        text = state.words(wrong.say)
     elif step.other is not None:
-        text = pick(step.other)
+        text = state.words(step.other)
     else:
         text = ""
     right = scenarios.right_move(step, state.hand)

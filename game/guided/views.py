@@ -37,8 +37,10 @@ def _scenario(slug: str) -> scenarios.Scenario:
 
 @require_safe
 def guided_index(request: HttpRequest) -> HttpResponse:
-    results = services.results_of(learner=known_learner(request))
-    return render(request, "guided/index.html", presenters.index_context(results))
+    learner = known_learner(request)
+    results = services.results_of(learner=learner)
+    name = services.learner_name(learner) if learner is not None else ""
+    return render(request, "guided/index.html", presenters.index_context(results, name))
 
 
 def _render(

@@ -292,3 +292,20 @@ def test_the_live_pages_speak_the_pages_language(room, language: str) -> None:  
         if language != "en":
             for english in ("Live exercise", "Your answer", "pupils answered", "The right move"):
                 assert english not in html, (language, english)
+
+
+def test_a_pupil_named_as_the_hands_player_meets_that_player_under_another_name(room) -> None:  # type: ignore[no-untyped-def]
+    """The teacher's walk: the pupil Giulia's phone showed "Giulia (tu)" against
+    "Giulia · mazziere". Here the pupil Ona (a Lithuanian class) meets the hand's Ona as
+    Rūta, in every form the words write her name in; Jonas meets Ona."""
+    teacher, _user, classroom, ona, jonas = room
+    start(teacher, classroom)
+    page = ona.get("/lt/live/").content.decode()
+    seats = re.search(r'<section class="seats".*?</section>', page, re.S)
+    assert seats is not None and "Rūta" in seats[0]
+    assert not re.search(r"\bOn(a|os|ai|ą)\b", seats[0].replace("Ona (jūs)", ""))
+    prompt = re.search(r'<section class="coach.*?</section>', page, re.S)
+    assert prompt is not None and not re.search(r"\bOn(a|os|ai|ą)\b", prompt[0])
+    theirs = jonas.get("/lt/live/").content.decode()
+    seats = re.search(r'<section class="seats".*?</section>', theirs, re.S)
+    assert seats is not None and "Ona" in seats[0] and "Rūta" not in theirs

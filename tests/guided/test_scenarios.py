@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 
@@ -174,3 +176,62 @@ def test_a_hands_title_and_summary_name_no_card_the_learner_cannot_see(slug: str
                 named = [c for c in parse_markup(found.group(1)) if isinstance(c, Card)]
                 hidden = [str(c) for c in named if c not in seen]
                 assert not hidden, (language, hidden)
+
+
+def _common_start(words: list[str]) -> str:
+    """What every one of ``words`` begins with ("On" of "Ona", "Onos", "Oną")."""
+    first = min(words, key=len)
+    end = next((i for i in range(len(first)) if any(w[i] != first[i] for w in words)), len(first))
+    return first[:end]
+
+
+def _words_of(language: str) -> list[str]:
+    """Every text of every hand's words in ``language`` (not its list of names)."""
+    texts: list[str] = []
+
+    def walk(value: object, key: str = "") -> None:
+        if isinstance(value, str) and key != "names":
+            texts.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, key)
+        elif isinstance(value, dict):
+            for k, item in value.items():
+                walk(item, k)
+
+    for scenario in guided.library():
+        path = guided.SCENARIO_DIR / language / f"{scenario.slug}.toml"
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    return texts
+
+
+@pytest.mark.parametrize("language", site_languages())
+def test_every_players_name_has_a_stand_in_in_every_form_the_words_write(language: str) -> None:
+    """A learner called as a hand's player meets that player under another name (the
+    teacher's walk: Giulia against "Giulia"): every player's name of ``language`` has a
+    stand-in, none of them a name of the hands, and every form the words write a name in
+    (Lithuanian «Onos», Russian «Оли») has the same form of the stand-in."""
+    stand_ins = guided.stand_ins(language)
+    names = {n for s in guided.library() for n in s.names[language][1:]}
+    assert names <= set(stand_ins), names - set(stand_ins)
+    used = [form for forms in stand_ins.values() for form in forms.values()]
+    assert len(set(used)) == len(used)
+    assert not {form for form in used} & names
+    words = _words_of(language)
+    for name, forms in stand_ins.items():
+        assert forms.get(name), (language, name)  # the name itself
+        stem = _common_start(list(forms))
+        written = {w for text in words for w in re.findall(rf"\b{re.escape(stem)}\w*", text)}
+        assert written <= set(forms), (language, name, written - set(forms))
+
+
+def test_a_learners_namesake_is_called_by_the_stand_in_in_every_form() -> None:
+    scenario = guided.get("gin-05-layoffs-chain")
+    assert scenario is not None
+    words = guided.words_for(scenario, "giùlia", "it")  # case and accents aside
+    assert words.say("Quando bussa Giulia. Giulia'") == "Quando bussa Chiara. Chiara'"
+    ru = guided.words_for(scenario, "ОЛЯ", "ru")
+    assert ru.say("Оля берёт, у Оли {3C}, Олю, Олей; Олег") == (
+        "Катя берёт, у Кати {3C}, Катю, Катей; Олег"
+    )
+    assert guided.words_for(scenario, "Paola", "it").say("Giulia") == "Giulia"

@@ -554,3 +554,32 @@ def test_a_step_that_takes_either_of_two_melds_names_both(
     )
     text = re.sub(r"<[^>]+>", "", answer.content.decode())
     assert named in text, text[text.find("feedback") :][:600]
+
+
+@pytest.mark.django_db
+def test_a_learner_named_as_a_player_meets_that_player_under_another_name(
+    client: Client,
+) -> None:
+    """The teacher's walk: the pupil Giulia met "Giulia (tu)" against "Giulia ·
+    mazziere", in a hand titled «Quando bussa Giulia». The hand's player is Chiara for
+    her, in the title, the seats, the coach's words and the index."""
+    from learners.models import Learner
+
+    slug = "gin-05-layoffs-chain"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    wrong = scenario.steps[0].wrong[0].move
+    client.post(page(slug, "it", "move"), {"version": "0", **move_data(wrong)})
+    Learner.objects.update(display_name="Giulia")
+    html = client.get(page(slug, "it")).content.decode()
+    assert "Quando bussa Chiara" in html and "Quando bussa Giulia" not in html
+    assert "Chiara" in re.search(r'<section class="seats".*?</section>', html, re.S)[0]  # type: ignore[index]
+    assert "Giulia" not in html.replace("Giulia (tu)", "")
+    said = client.post(page(slug, "it", "move"), {"version": "0", **move_data(wrong)})
+    assert "Chiara" in said.content.decode()
+    assert "Giulia" not in said.content.decode().replace("Giulia (tu)", "")
+    index = client.get("/it/guided/").content.decode()
+    assert "Quando bussa Chiara" in index and "Quando bussa Giulia" not in index
+    # Another learner meets Giulia.
+    Learner.objects.update(display_name="Marco")
+    assert "Quando bussa Giulia" in client.get(page(slug, "it")).content.decode()

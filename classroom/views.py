@@ -148,6 +148,7 @@ def _class_page(
     assignment_form: AssignmentForm | None = None,
     renaming: dict[str, Any] | None = None,
     removing: int | None = None,
+    removing_pupil: int | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -156,7 +157,9 @@ def _class_page(
     and ``page_url`` names the class page for the language buttons. ``renaming``: a
     refused pupil rename, drawn at that pupil's row (``pupil_id``, the ``name`` typed,
     the ``error``). ``removing``: the id of the assignment whose "Remove" was pressed,
-    the question asked at its line (and the page not polled meanwhile)."""
+    the question asked at its line (and the page not polled meanwhile).
+    ``removing_pupil``: the id of the pupil whose "Remove ... from the class" was pressed,
+    the question asked in that pupil's row."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -175,6 +178,7 @@ def _class_page(
         or ClassForm(initial={"name": classroom.name, "language": classroom.language}),
         "renaming": renaming,
         "removing": removing,
+        "removing_pupil": removing_pupil,
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
@@ -472,7 +476,12 @@ def pupil_code(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRespo
 @login_required
 @require_POST
 def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    """ "Remove <name> from the class" asks first (the class page, the question in that
+    pupil's row: one click stopped their printed code and gave their seats to the
+    computer); its "Remove" (``confirm=1``) removes them."""
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
+    if request.POST.get("confirm") != "1":
+        return _class_page(request, classroom, removing_pupil=pupil.pk)
     services.pupil_remove(pupil=pupil)
     return _back(
         request,

@@ -238,7 +238,9 @@ def test_a_renamed_pupil_is_renamed_at_their_table_and_a_removed_one_leaves_it()
     assert table.version == version + 1  # the players' pages redraw with the name
     version = table.version
 
-    assert teacher.post(base + f"pupils/{jonas_pupil.pk}/remove/").status_code == 302
+    assert (
+        teacher.post(base + f"pupils/{jonas_pupil.pk}/remove/", {"confirm": "1"}).status_code == 302
+    )
     table.refresh_from_db()
     gone = next(s for s in table.seats if s["name"] == "Jonas")
     assert gone.get("bot") and "learner" not in gone
@@ -270,7 +272,7 @@ def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_t
     pupil = classroom.pupils.get(name=to_move)
     version = table.version
     base = f"/en/classroom/{classroom.public_id}/"
-    assert teacher.post(base + f"pupils/{pupil.pk}/remove/").status_code == 302
+    assert teacher.post(base + f"pupils/{pupil.pk}/remove/", {"confirm": "1"}).status_code == 302
     table.refresh_from_db()
     assert table.version > version  # the others' pages hear of it (game.shared.events)
     assert all(table.seats[seat]["name"] != to_move for seat, _since in table.waiting)

@@ -213,6 +213,7 @@ def test_a_teacher_sees_and_changes_only_their_own_classes() -> None:
         *CLASS_POSTS,
         (f"pupils/{pupil.pk}/name/", {"name": "Mine"}),
         (f"pupils/{pupil.pk}/remove/", {}),
+        (f"pupils/{pupil.pk}/remove/", {"confirm": "1"}),
     ]:
         assert other.post(base + path, data).status_code == 404, path
     stored = Classroom.objects.get(pk=classroom.pk)
@@ -232,7 +233,9 @@ def test_a_pupil_of_another_class_is_not_found() -> None:
     stranger = services.class_join(
         learner=Learner.objects.create(), code=theirs.join_code, name="Ona"
     ).pupil
-    response = client.post(f"/en/classroom/{mine.public_id}/pupils/{stranger.pk}/remove/")
+    response = client.post(
+        f"/en/classroom/{mine.public_id}/pupils/{stranger.pk}/remove/", {"confirm": "1"}
+    )
     assert response.status_code == 404
     assert Pupil.objects.get(pk=stranger.pk).removed is None
 
@@ -462,12 +465,43 @@ def test_a_removed_pupil_cannot_come_back_with_their_code() -> None:
     classroom = a_class(user)
     pupil_joins(classroom.join_code, "Ona")
     pupil = Pupil.objects.get()
-    response = client.post(f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/remove/")
+    response = client.post(
+        f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/remove/", {"confirm": "1"}
+    )
     assert response.status_code == 302
     assert "Ona" not in client.get(response["Location"]).content.decode().split("pupils-title")[1]
     other = Client()
     other.get("/en/return/")
     assert other.post("/en/return/send/", {"code": pupil.return_code}).status_code == 422
+
+
+def test_removing_a_pupil_asks_first_in_their_row() -> None:
+    """The Italian teacher's walk: "Remove Sofia from the class" acted on one click (her
+    printed code stopped working, the computer took her seats). It asks first, in her row,
+    as removing an assignment does, without JavaScript too; "No, go back" keeps her."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Sofia", "en")
+    pupil = Pupil.objects.get()
+    url = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/remove/"
+    asked = client.post(url)
+    assert asked.status_code == 200
+    Pupil.objects.get(pk=pupil.pk, removed__isnull=True)  # still in the class
+    html = asked.content.decode()
+    row = html.split(f'id="pupil-{pupil.pk}"', 1)[1].split("</tr>", 1)[0]
+    assert "<details" in row and " open>" in row
+    assert "Remove Sofia from the class?" in row
+    assert "return code stops working" in row
+    assert 'name="confirm" value="1"' in row
+    back = re.search(r'<a class="button button--secondary" href="([^"]+)">No, go back</a>', row)
+    assert back is not None and back[1].startswith(f"/en/classroom/{classroom.public_id}/")
+    assert f'id="remove-pupil-{pupil.pk}"' in row  # where the button's fragment lands
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert f'action="{url}#remove-pupil-{pupil.pk}"' in page
+    assert "Remove Sofia from the class?" not in page
+    done = client.post(url, {"confirm": "1"})
+    assert done.status_code == 302
+    assert Pupil.objects.get(pk=pupil.pk).removed is not None
 
 
 def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> None:

@@ -392,6 +392,12 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
     pupils = pupils_of(classroom=classroom)
     if not pupils:
         raise NoPupils()
+    try:
+        # Before the double-click guard: a game and number refused is said as such,
+        # even just after the class was seated.
+        shared.table_game(game, players)
+    except shared.BadTable as exc:
+        raise BadAssignment(str(exc.message)) from None
     random.SystemRandom().shuffle(pupils)
     now = timezone.now()
     with _one_at_a_time(classroom):

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
-from game.engine import Game
+from game.engine import Game, table_sizes
 from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
 from game.practice import services as practice
@@ -149,6 +149,7 @@ def _class_page(
     renaming: dict[str, Any] | None = None,
     removing: int | None = None,
     removing_pupil: int | None = None,
+    seat: dict[str, Any] | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -159,7 +160,8 @@ def _class_page(
     the ``error``). ``removing``: the id of the assignment whose "Remove" was pressed,
     the question asked at its line (and the page not polled meanwhile).
     ``removing_pupil``: the id of the pupil whose "Remove ... from the class" was pressed,
-    the question asked in that pupil's row."""
+    the question asked in that pupil's row. ``seat``: a refused seating's ``game`` and
+    ``players``, chosen again in its form."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -182,8 +184,16 @@ def _class_page(
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
-        "seat_games": [(g.value, explain.game_name(g)) for g in Game],
+        # Each game with the numbers it is played by: the list of numbers follows the
+        # game chosen (static/js/site.js); without JavaScript, the help says them and a
+        # number the game is not played by is refused, naming them.
+        "seat_games": [
+            (g.value, explain.game_name(g), " ".join(map(str, range(low, high + 1))))
+            for g in Game
+            for low, high in [table_sizes(g)]
+        ],
         "seat_sizes": range(2, 7),
+        "seat": seat or {},
     }
     return render(request, "classroom/class.html", context, status=status)
 
@@ -503,7 +513,8 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
             classroom=classroom, game=request.POST.get("game", ""), players=players or 0
         )
     except services.ClassroomError as exc:
-        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+        seat = {"game": request.POST.get("game", ""), "players": players}
+        return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
     return _back(
         request,
         classroom,

@@ -41,6 +41,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.engine import (
@@ -66,6 +67,7 @@ from game.engine import (
     rounds_to_data,
     table_sizes,
 )
+from game.explain import game_name
 from game.names import computer_names_besides
 from game.practice.services import (
     MAX_TABLES_PER_DAY,
@@ -96,6 +98,23 @@ class SharedError(ServiceError):
 class BadTable(SharedError):
     status = 400
     default_message = _("Choose a game and a number of players it is played with.")
+
+
+def table_game(game: str, players: int) -> Game:
+    """The game ``game`` names, if ``players`` can sit at one of its tables; else
+    :class:`BadTable`, which names the numbers the game is played by when the game is
+    known ("Gin Rummy is for 2 to 4 players.": the teacher's walk chose Gin for 5 and
+    was told only to choose "a number of players it is played with")."""
+    found = Game.named(game)
+    if found is None:
+        raise BadTable()
+    low, high = table_sizes(found)
+    if not low <= players <= high:
+        raise BadTable(
+            gettext("%(game)s is for %(low)s to %(high)s players.")
+            % {"game": game_name(found), "low": low, "high": high}
+        )
+    return found
 
 
 class TableNotFound(SharedError):
@@ -353,12 +372,9 @@ def seat_people(
 ) -> list[SharedTable]:
     """Tables of ``players`` for all of ``people`` (learner, name) at once, in their
     order, computer players filling the last table; each dealt at once."""
-    found = Game.named(game)
-    if found is None or not people:
+    if not people:
         raise BadTable()
-    low, high = table_sizes(found)
-    if not low <= players <= high:
-        raise BadTable()
+    found = table_game(game, players)
     tables = []
     with transaction.atomic():
         for start in range(0, len(people), players):

@@ -268,6 +268,38 @@
       oneGameOptions(form);
     }
   });
+  // The class page's "Seat the class": the numbers of players follow the game chosen
+  // (data-players on its option: Gin Rummy is for 2 to 4); one the game is not played by
+  // gives way to the nearest it is. Without JavaScript every number shows, the help
+  // below says which each game takes, and the server refuses another, naming them.
+  function seatSizes(form) {
+    var game = form.querySelector("select[name=game]");
+    var players = form.querySelector("select[name=players]");
+    var chosen = game && game.options[game.selectedIndex];
+    if (!chosen || !players || !chosen.getAttribute("data-players")) {
+      return;
+    }
+    var allowed = chosen.getAttribute("data-players").split(" ");
+    var kept = null;
+    Array.prototype.forEach.call(players.options, function (option) {
+      var fits = allowed.indexOf(option.value) !== -1;
+      option.hidden = !fits;
+      option.disabled = !fits;
+      if (fits && (kept === null || Number(option.value) <= Number(players.value))) {
+        kept = option;
+      }
+    });
+    if (players.selectedOptions[0] && players.selectedOptions[0].disabled && kept) {
+      kept.selected = true;
+    }
+  }
+  document.querySelectorAll(".seat-form").forEach(seatSizes);
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest(".seat-form") : null;
+    if (form && event.target.name === "game") {
+      seatSizes(form);
+    }
+  });
   // Projector mode: the arrow keys step back and forward (the page's own links, or a
   // live exercise's buttons).
   document.addEventListener("keydown", function (event) {

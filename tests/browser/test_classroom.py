@@ -100,6 +100,29 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
 
 
 @pytest.mark.django_db(transaction=True)
+def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
+    page: Page, site_url: str
+) -> None:
+    """The Italian teacher's walk: Gin Rummy offered 5 and 6 players and then refused
+    them. The list follows the game chosen: Gin 2 to 4 (a 5 chosen before gives way to
+    4), Knock Rummy 2 to 6 again."""
+    sign_up(page, site_url, "it", axe=False)
+    page.locator("#class_name").fill("3A")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("3A")
+    players = page.locator("#seat-players")
+    shown = "el => Array.from(el.options).filter(o => !o.disabled).map(o => o.value)"
+    page.locator("#seat-game").select_option("knock")
+    players.select_option("5")
+    page.locator("#seat-game").select_option("gin")
+    assert players.evaluate(shown) == ["2", "3", "4"]
+    expect(players).to_have_value("4")
+    page.locator("#seat-game").select_option("knock")
+    assert players.evaluate(shown) == ["2", "3", "4", "5", "6"]
+    expect(players).to_have_value("4")
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
     page: Page, browser: Browser, site_url: str, language: str

@@ -490,3 +490,43 @@ def test_when_a_class_has_every_computer_name_the_table_still_gets_other_names()
     assert len(tables) == 2 and len(last) == 6 and last[0]["name"] == "Ona"
     assert [s["name"] for s in last if s.get("bot")] == ["Ben", "Marta", "Luca", "Ivan", "Sofia"]
     assert shared.shared_state(table=tables[-1]).dealt
+
+
+def test_seating_gin_at_five_is_refused_naming_the_numbers_it_is_played_by() -> None:
+    """The Italian teacher's walk: Gin Rummy for 5 was refused with "Choose a game and a
+    number of players it is played with", which does not say which. The refusal names
+    them, the form keeps what was chosen, and each game's option says its numbers (the
+    list follows the game with JavaScript; the help says them without)."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona", "en")
+    url = f"/en/classroom/{classroom.public_id}/tables/"
+    response = teacher.post(url, {"game": "gin", "players": "5"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Gin Rummy is for 2 to 4 players." in html
+    assert not SharedTable.objects.exists()
+    assert re.search(r'<option value="gin" data-players="2 3 4" selected>', html)
+    assert re.search(r'<option value="5" selected>', html)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert 'data-players="2 3 4 5 6"' in page
+    assert "Gin Rummy: 2; with 3, one sits out each hand" in page
+
+
+def test_a_refused_seating_is_said_as_such_even_just_after_a_seating() -> None:
+    """Right after the class was seated, a seating the game refuses is told why, not
+    "seated a moment ago"; and a refused seating seats nobody, so the next try (a number
+    Gin is played by) seats the class at once."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona", "en")
+    url = f"/en/classroom/{classroom.public_id}/tables/"
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    refused = teacher.post(url, {"game": "gin", "players": "5"}).content.decode()
+    assert "Gin Rummy is for 2 to 4 players." in refused
+    assert "a moment ago" not in refused
+    # A minute later (past the double-click guard): refused, then seated at once.
+    SharedTable.objects.update(created=timezone.now() - timedelta(minutes=1))
+    assert teacher.post(url, {"game": "gin", "players": "5"}).status_code == 400
+    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 302
+    assert SharedTable.objects.filter(game="gin").count() == 1

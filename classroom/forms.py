@@ -11,6 +11,9 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core import signing
 from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rummy_site.middleware import client_address
@@ -90,6 +93,22 @@ class AssignmentForm(forms.Form):
         what = self.fields["what"]
         assert isinstance(what, forms.ChoiceField)
         what.choices = [("", "—"), *choices(language)]
+        # The date picker starts at today (the form is sent as it is: novalidate).
+        self.fields["due"].widget.attrs["min"] = timezone.localdate().isoformat()
+
+    def clean_due(self) -> Any:
+        """A due date already past is refused (the Italian teacher's walk: it was set,
+        and every pupil was "late" from the first second). Today is the site's, the
+        day the grid marks an assignment late by, written out as the page writes
+        dates."""
+        due = self.cleaned_data.get("due")
+        today = timezone.localdate()
+        if due is not None and due < today:
+            raise forms.ValidationError(
+                gettext("The due date has passed: today is %(today)s. Choose today or a later day.")
+                % {"today": date_format(today, "SHORT_DATE_FORMAT")}
+            )
+        return due
 
 
 class PupilNameForm(forms.Form):

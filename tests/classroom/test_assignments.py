@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from classroom import assignments, services
 from classroom.assignments import State
@@ -290,3 +291,26 @@ def test_an_assignment_is_named_in_the_pages_language_with_its_game(classroom, l
     assert ">Lesson: Melds</option>" in page
     lithuanian = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
     assert "Pamoka: Deriniai (Gin Rummy)" in lithuanian
+
+
+def test_a_due_date_already_past_is_refused_beside_its_field(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """The Italian teacher's walk: a due date of three days ago was set ("The assignment
+    is set"), and every pupil showed "late" from the first second. It is refused beside
+    the date, naming today as the page writes dates; today and later are set."""
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    base = f"/en/classroom/{classroom.public_id}/"
+    today = timezone.localdate()
+    page = teacher.get(base).content.decode()
+    assert f'min="{today.isoformat()}"' in page
+    past = (today - datetime.timedelta(days=3)).isoformat()
+    refused = teacher.post(base + "assignments/", {"what": "hands:gin:", "count": "2", "due": past})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert "The due date has passed: today is " in html
+    assert date_format(today, "SHORT_DATE_FORMAT") in html
+    assert not classroom.assignments.exists()
+    for count, due in [(2, today), (3, today + datetime.timedelta(days=1))]:
+        data = {"what": "hands:gin:", "count": str(count), "due": due.isoformat()}
+        assert teacher.post(base + "assignments/", data).status_code == 302
+    assert classroom.assignments.count() == 2

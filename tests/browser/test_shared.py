@@ -173,7 +173,7 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
         expect(pupil.locator("#result-title")).to_be_visible(timeout=10_000)
         assert pupil.evaluate("window.__stillHere") is True, "a pupil's page reloaded"
     # The teacher's page showed the hand's end by itself.
-    expect(page.locator(".class-tables")).to_contain_text("The hand is over.", timeout=10_000)
+    expect(page.locator(".class-tables")).to_contain_text("hand 1 over", timeout=10_000)
     assert page.evaluate("window.__stillHere") is True, "the teacher's page reloaded"
     expect(face_up.locator(".projector__where")).to_contain_text(
         "The hand is over.", timeout=10_000

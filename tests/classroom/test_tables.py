@@ -18,6 +18,7 @@ from classroom.models import Classroom, ClassTable
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
+from tests.shared.test_services import play_to_the_end
 
 from .test_views import a_class, learner_of, pupil_joins, teacher_client
 
@@ -348,7 +349,7 @@ def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     index = mover.get("/en/classroom/").content.decode()
     assert "Ended table" in index and "Your table" not in index
     dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
-    assert "<strong>ended</strong>" in dashboard.split('id="tables-title"', 1)[1]
+    assert "<strong>table ended</strong>" in dashboard.split('id="tables-title"', 1)[1]
 
 
 def test_seating_the_class_again_ends_its_earlier_tables() -> None:
@@ -530,3 +531,31 @@ def test_a_refused_seating_is_said_as_such_even_just_after_a_seating() -> None:
     assert teacher.post(url, {"game": "gin", "players": "5"}).status_code == 400
     assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 302
     assert SharedTable.objects.filter(game="gin").count() == 1
+
+
+def test_the_class_tables_list_says_short_states() -> None:
+    """The Italian teacher's walk: "Knock Rummy · hand 1 · The hand is over. · ended": a
+    sentence inside a "·" list, and "ended" (in Italian «chiuso», which reads as a player
+    going out). Now short states: "hand 1 over", "table ended", "table paused"."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = [pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas")]
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    url = f"/en/classroom/{classroom.public_id}/"
+
+    def listed() -> str:
+        page = teacher.get(url).content.decode()
+        item = page.split('class="class-tables__list"', 1)[1].split("<li>", 1)[1]
+        return " ".join(item.split(":", 1)[0].split())
+
+    assert listed() == "Knock Rummy · hand 1"
+    shared.set_paused(table=table, paused=True)
+    assert listed() == "Knock Rummy · hand 1 · <strong>table paused</strong>"
+    shared.set_paused(table=table, paused=False)
+    table.refresh_from_db()
+    play_to_the_end(table, [learner_of(c) for c in clients])
+    assert listed() == "Knock Rummy · hand 1 over"
+    table.refresh_from_db()
+    shared.end_table(table=table)
+    assert listed() == "Knock Rummy · hand 1 over · <strong>table ended</strong>"

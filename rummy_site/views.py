@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from urllib.parse import urlsplit
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -114,6 +115,9 @@ def display_settings(request: HttpRequest) -> HttpResponse:
             large_type=request.POST.get("large_type") == "on",
         )
         save_display_preferences(request, prefs)
+        # Said on the page it goes back to, as the site's other saved forms say it (the
+        # Italian teacher's walk: "Save" went back with no word that it had).
+        messages.success(request, _("The display settings are saved."))
         return HttpResponseRedirect(_same_site_path(request, request.POST.get("next", "")))
     return render(request, "display_settings.html", {"next": request.GET.get("next", "")})
 

@@ -22,6 +22,19 @@ def test_four_colour_and_large_type_are_kept_in_the_session(client: Client) -> N
 
 
 @pytest.mark.django_db
+def test_saving_the_display_settings_says_so_on_the_page_it_goes_back_to(client: Client) -> None:
+    """The Italian teacher's walk: "Save" at /it/display/ went back with no word that the
+    settings were saved. The page it goes back to says so, once, as the site's other
+    saved forms do (a message after the redirect)."""
+    response = client.post(
+        "/en/display/", {"large_type": "on", "next": "/en/lessons/"}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == "/en/lessons/"
+    assert "The display settings are saved." in response.content.decode()
+    assert "The display settings are saved." not in client.get("/en/lessons/").content.decode()
+
+
+@pytest.mark.django_db
 def test_display_settings_refuse_an_offsite_redirect(client: Client) -> None:
     response = client.post("/en/display/", {"next": "https://evil.example/"})
     assert response.status_code == 302

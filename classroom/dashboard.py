@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 
 from drills.models import DrillRecord
 from game import explain
-from game.engine import Game, IllegalMove, MeldFailure, Move, MoveError
+from game.engine import Game, IllegalMove, InvalidNotation, MeldFailure, Move, MoveError
 from game.explain import refusal
 from game.guided.models import GuidedAttempt
 from game.practice.models import Table
@@ -126,13 +126,26 @@ class MistakeGroup:
 
 
 #: The mistakes that can have an example (:func:`_example`): a practice table's (or a
-#: table for people's). A guided hand's, a live exercise's and a lesson's have none.
-_WITH_EXAMPLE = Q(source=Mistake.Source.TABLE)
+#: table for people's), a guided hand's or a live exercise's (its move), a lesson's
+#: wrong answer kept with its question (those kept before have none).
+_WITH_EXAMPLE = (
+    Q(source=Mistake.Source.TABLE)
+    | Q(source=Mistake.Source.GUIDED, params__has_key="move")
+    | Q(source=Mistake.Source.LESSON, params__has_key="asked")
+)
 
 
 def _example(mistake: Mistake) -> str:
-    """A mistake's own sentence, where the engine can say it (a refused move, the coach's
-    verdict on a discard)."""
+    """A mistake's own sentence, in plain text, its cards as the page's language writes
+    them: a refused move or the coach's verdict on a discard where the engine can say
+    it; a guided hand's (or a live exercise's) move, at its step; a lesson's question and
+    the answer given (the Italian teacher's walk: a wrong answer and a guided hand's
+    "Meld 7♦ 8♦ 2♥" had no example, and the CSV's "Details" were empty)."""
+    if mistake.source == Mistake.Source.GUIDED:
+        return _guided_example(mistake)
+    if mistake.source == Mistake.Source.LESSON:
+        asked = mistake.params.get("asked") if isinstance(mistake.params, dict) else None
+        return _lesson_example(asked) if isinstance(asked, dict) else ""
     if mistake.source != Mistake.Source.TABLE:
         return ""
     if mistake.topic == COACH_DEADWOOD:
@@ -159,6 +172,78 @@ def _coach_example(params: dict[str, Any]) -> str:
         "best": explain.move_phrase(best),
         "best_points": explain.deadwood_points(best_points),
     }
+
+
+def _guided_example(mistake: Mistake) -> str:
+    """ "“Groups and runs”, step 3: Meld 7♦ 8♦ 2♥"."""
+    from game.cards import text_plain
+    from game.guided import scenarios
+    from rummy_site.languages import pick
+
+    try:
+        move = explain.move_phrase(Move.parse(str(mistake.params["move"])))
+        step = int(mistake.params["step"])
+    except (KeyError, ValueError, TypeError, InvalidNotation):
+        return ""
+    scenario = scenarios.get(mistake.where)
+    title = text_plain(pick(scenario.title)) if scenario else mistake.where
+    return _("“%(title)s”, step %(step)s: %(move)s") % {
+        "title": title,
+        "step": step,
+        "move": move,
+    }
+
+
+def _lesson_example(asked: dict[str, Any]) -> str:
+    """A lesson's question and the wrong answer given to it: "7♥ 8♥ 9♠: picked 7♥ 8♥ 9♠
+    as a meld" (:func:`lessons.checks.asked_and_answered`)."""
+    from game.cards import with_articles
+    from lessons.presenters import player_names
+
+    try:
+        kind = asked["kind"]
+        if kind == "score":
+            names = player_names(int(asked["players"]))
+            return _("answered that %(name)s collects %(points)s") % {
+                "name": names[int(asked["player"])],
+                "points": str(asked["points"]),
+            }
+        if kind == "layoff":
+            values = {
+                "card": explain.card_short(str(asked["card"])),
+                "melds": "; ".join(explain.cards_short(m) for m in asked["melds"]),
+            }
+            chosen = [asked["melds"][int(i)] for i in asked["chosen"]]
+            if not chosen:
+                return _("%(card)s, the melds %(melds)s: answered that it fits none") % values
+            values["chosen"] = "; ".join(explain.cards_short(m) for m in chosen)
+            return _("%(card)s, the melds %(melds)s: answered that it fits %(chosen)s") % values
+        cards = explain.cards_short([str(c) for c in asked["cards"]])
+        if kind == "meld":
+            if not asked["picked"]:
+                return _("%(cards)s: answered that there is no meld") % {"cards": cards}
+            return _("%(cards)s: picked %(picked)s as a meld") % {
+                "cards": cards,
+                "picked": explain.cards_short(asked["picked"]),
+            }
+        if kind == "deadwood":
+            return _("%(cards)s: answered %(points)s of deadwood") % {
+                "cards": cards,
+                "points": explain.deadwood_points(int(asked["given"])),
+            }
+        if kind == "knock":
+            if asked["said_can"]:
+                return _("%(cards)s: answered that this hand can knock") % {"cards": cards}
+            return _("%(cards)s: answered that this hand cannot knock") % {"cards": cards}
+        if kind == "discard":
+            # A single card takes its article where the language writes one.
+            return with_articles(
+                _("%(cards)s: chose to discard %(card)s")
+                % {"cards": cards, "card": explain.card_short(str(asked["picked"]))}
+            )
+    except (KeyError, IndexError, ValueError, TypeError, InvalidNotation):
+        return ""
+    return ""
 
 
 class _Lessons:

@@ -206,11 +206,16 @@ def _coach_verdicts(
 
 
 @receiver(wrong_first_answer, dispatch_uid="classroom-wrong-answer")
-def _wrong_answer(sender: Any, learner: Any, game: str, slug: str, index: int, **_: Any) -> None:
+def _wrong_answer(
+    sender: Any, learner: Any, game: str, slug: str, index: int, **kwargs: Any
+) -> None:
+    asked = kwargs.get("asked")
     record(
         learner=learner,
         source=Mistake.Source.LESSON,
         game=game,
         topic=WRONG_ANSWER,
+        # The question's cards and the answer: the teacher's example of the mistake.
+        params={"asked": asked} if asked else None,
         where=f"{slug}#{index}",
     )

@@ -707,7 +707,13 @@ class ScoreCheck:
         correct = player in collectors and points_agree(typed, best)
         return Outcome(
             correct,
-            {"settlement": settlement, "collectors": collectors, "points": best},
+            {
+                "settlement": settlement,
+                "collectors": collectors,
+                "points": best,
+                "player": player,
+                "typed": typed.strip(),
+            },
         )
 
 
@@ -805,6 +811,36 @@ KINDS: dict[str, Any] = {
 }
 
 
+def asked_and_answered(check: Check, seed: int, outcome: Outcome) -> dict[str, Any]:
+    """The question and a judged answer to it as JSON (cards as codes), for whoever
+    keeps a wrong answer to show it later (the teacher's common mistakes: "7♥ 8♥ 9♠:
+    picked 7♥ 8♥ 9♠ as a meld"): the kind, the question's cards, and what was answered."""
+    d = outcome.details
+    data: dict[str, Any] = {"kind": check.kind}
+    if isinstance(check, MeldCheck):
+        data["cards"] = [str(c) for c in check.question(seed)]
+        data["picked"] = [str(c) for c in d.get("picked", [])]
+    elif isinstance(check, DeadwoodCheck):
+        data["cards"] = [str(c) for c in check.question(seed)]
+        data["given"] = d["given"]
+    elif isinstance(check, KnockCheck):
+        data["cards"] = [str(c) for c in check.question(seed)]
+        data["said_can"] = d["can"] == outcome.correct
+    elif isinstance(check, DiscardCheck):
+        data["cards"] = [str(c) for c in check.question(seed)]
+        data["picked"] = str(d["picked"])
+    elif isinstance(check, ScoreCheck):
+        data["game"] = check.game.value
+        data["players"] = len(check.hands)
+        data["player"] = d["player"]
+        data["points"] = d["typed"]
+    else:
+        data["card"] = str(check.card)
+        data["melds"] = [[str(c) for c in m.cards] for m in check.melds]
+        data["chosen"] = sorted(d["chosen"])
+    return data
+
+
 def parse_check(args: str) -> Check:
     """A check from its shortcode arguments (``meld 7H 8H 9S``...)."""
     kind, _sep, rest = args.strip().partition(" ")
@@ -883,6 +919,7 @@ __all__ = [
     "Rank",
     "ScoreCheck",
     "Suit",
+    "asked_and_answered",
     "of_its_kind",
     "own_seed",
     "parse_check",

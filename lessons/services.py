@@ -13,7 +13,15 @@ from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.prepared import PreparedQuery, PreparedRows
 
-from .checks import BadAnswer, Check, Outcome, of_its_kind, own_seed, parse_check
+from .checks import (
+    BadAnswer,
+    Check,
+    Outcome,
+    asked_and_answered,
+    of_its_kind,
+    own_seed,
+    parse_check,
+)
 from .models import CheckAnswer, FirstAnswer, Lesson, LessonPlacement, LessonRead
 from .signals import wrong_first_answer
 
@@ -251,7 +259,12 @@ def check_answer(
     tries = _record_answer(learner, lesson, index, seed, answer, outcome.correct)
     if tries == 1 and not outcome.correct:
         wrong_first_answer.send(
-            sender=Lesson, learner=learner, game=lesson.game, slug=lesson.slug, index=index
+            sender=Lesson,
+            learner=learner,
+            game=lesson.game,
+            slug=lesson.slug,
+            index=index,
+            asked=asked_and_answered(check, seed, outcome),
         )
     return Answered(outcome, tries)
 

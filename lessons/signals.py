@@ -6,5 +6,6 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 #: A learner's first answer to a lesson question was wrong. Sent with ``learner``,
-#: ``game``, ``slug`` and ``index`` (the check's place in the lesson).
+#: ``game``, ``slug``, ``index`` (the check's place in the lesson) and ``asked`` (the
+#: question's cards and the answer, as JSON: :func:`lessons.checks.asked_and_answered`).
 wrong_first_answer = Signal()

@@ -3,6 +3,8 @@ the dashboard's poll (204 in a few queries while nothing changed) and the CSV ex
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
@@ -356,3 +358,70 @@ def test_a_pupil_who_took_the_placement_check_is_shown_so(teacher: User) -> None
     pupils = services.pupils_of(classroom=classroom)
     active = dashboard.activity(classroom, pupils, now=timezone.now())
     assert active[ona.pk].what == "Placement check: Knock Rummy"
+
+
+def test_lesson_answers_and_guided_moves_have_an_example_on_the_page_and_in_the_csv(
+    teacher: User,
+) -> None:
+    """The Italian teacher's walk: "a wrong first answer to question 1 of “Melds”" said
+    neither the question nor the answer, a guided hand's "Meld 7♦ 8♦ 2♥" had no example
+    either, and the mistakes CSV's "Details" column was empty for all of them. Each
+    kind of lesson question now keeps its cards and the answer given, a guided hand's
+    mistake its move at its step: on the page, cards as the page's language writes them,
+    and in the CSV as plain text."""
+    from game.engine import Move
+    from game.explain import move_phrase
+    from game.guided import services as guided
+    from lessons import services as lessons
+    from lessons.presenters import player_names
+
+    classroom = services.class_create(teacher=teacher, name="3A", language="en")
+    marco = pupil_in(classroom, "Marco")
+    checks = {
+        "meld 7H 8H 9S": {"cards": ["7H", "8H", "9S"]},
+        "deadwood 2C 3D 9H": {"answer": "12"},
+        "knock AC 2C 3C 4D 5D 6D 7H 8H 9H KS": {"answer": "no"},
+        "discard AC 2C 3C 4D 5D 6D 7H 8H 9H KS QS": {"cards": ["AC"]},
+        "score knock 0 | 4D 5D 6D 8C 8S 8H TH | 2S 3S 4S QC QD QH 4C | JC JD JH 7C 7D 7S KC": {
+            "player": "2",
+            "points": "5",
+        },
+        "layoff 5H | 6H 7H 8H | 5C 5D 5S": {"answer": "none"},
+    }
+    lesson = Lesson.objects.create(
+        language="en", game="knock", slug="melds", order=2, title="Melds", summary="",
+        body="", checks=list(checks),
+    )  # fmt: skip
+    for index, answer in enumerate(checks.values()):
+        answered = lessons.check_answer(
+            learner=marco, lesson=lesson, index=index, seed=index + 1, answer=answer
+        )
+        assert not answered.outcome.correct, index
+    hand = factories.scenario("gin-01-first-knock")
+    step, wrong, _words = factories.a_wrong_move(hand)
+    state, _line = factories.attempt_with(marco, hand.slug, step)
+    guided.attempt_move(learner=marco, scenario=hand, version=state.version, move=wrong)
+    kept = Mistake.objects.get(source="guided").params
+    assert kept["move"] == str(wrong)
+    title = {"gin-01-first-knock": "Your first knock"}.get(hand.slug, hand.slug)
+    expected = [
+        "7♥ 8♥ 9♠: picked 7♥ 8♥ 9♠ as a meld",
+        "2♣ 3♦ 9♥: answered 12 points of deadwood",
+        "A♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♥ 8♥ 9♥ K♠: answered that this hand cannot knock",
+        "A♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♥ 8♥ 9♥ K♠ Q♠: chose to discard A♣",
+        f"answered that {player_names(3)[2]} collects 5",
+        "5♥, the melds 6♥ 7♥ 8♥; 5♣ 5♦ 5♠: answered that it fits none",
+        f"“{title}”, step {kept['step']}: {move_phrase(Move.parse(str(wrong)))}",
+    ]
+    client = Client()
+    client.force_login(teacher)
+    base = f"/en/classroom/{classroom.public_id}/"
+    text = client.get(base + "mistakes.csv").content.decode("utf-8-sig")
+    details = [row[3] for row in csv.reader(io.StringIO(text))][1:]
+    assert sorted(details) == sorted(expected)
+    page = client.get(base).content.decode()
+    for line in expected:
+        assert f"For example: {line}" in page.replace("&quot;", '"')
+    # On a Russian page the cards are as Russian writes them (К♠: a king).
+    russian = client.get(f"/ru/classroom/{classroom.public_id}/").content.decode()
+    assert "Т♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♥ 8♥ 9♥ К♠ Д♠" in russian

@@ -76,7 +76,11 @@ TURNS: dict[Game, tuple[tuple[Promise, Promise], ...]] = {
         ),
         (
             pgettext_lazy("turn step", "Discard"),
-            _("If you do not knock, put one card on the discard pile, as in Gin Rummy."),
+            _(
+                "If you do not knock, end your turn by putting one card face up on the "
+                "discard pile. Unlike Basic Rummy, your melds stay in your hand: nothing "
+                "goes on the table during play."
+            ),
         ),
         (
             pgettext_lazy("turn step", "Score"),

@@ -4,6 +4,7 @@ learner continues where they left off, and each game's path lists its steps in o
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -173,3 +174,47 @@ def test_no_guided_hand_asks_for_a_knock_before_the_path_teaches_it(game: Game) 
         assert hand is not None
         if any(m.kind is MoveKind.KNOCK for m in scenarios.right_line(hand)):
             assert index > taught, step.title
+
+
+#: Gin Rummy by name, in each language's texts ("джин-рамми" in Russian).
+GIN = re.compile(r"\bGin\b|джин")
+#: The word for Gin Rummy's defender, which the Knock path never teaches.
+DEFENDER = {"en": "defender", "lt": "besigin", "ru": "защищающ", "it": "chi difende"}
+#: What may mention Gin Rummy on the Knock path: an aside in brackets, for those who know it.
+ASIDE = re.compile(r"\([^()]*\)")
+
+
+def test_the_knock_path_does_not_explain_knock_rummy_by_gin_rummy(client: Client) -> None:
+    """The Lithuanian newcomer's walk: a learner sent from Basic Rummy to Knock Rummy was
+    told "close to Gin Rummy", "as in Gin Rummy", "in Gin Rummy the defender may lay
+    off...", about a game they had never played, with a word ("defender") never defined.
+    Knock Rummy's lessons, guided hands, turn steps and home-page card stand on their
+    own or compare with Basic Rummy; Gin Rummy only in a bracketed aside."""
+    from django.conf import settings
+    from django.utils import translation
+
+    from rummy_site.turns import TURNS
+
+    base = Path(settings.BASE_DIR)
+    for language in languages():
+        texts = {
+            str(p.relative_to(base)): p.read_text(encoding="utf-8")
+            for p in [
+                *sorted((base / "lessons" / "content" / language / "knock").glob("*.md")),
+                *sorted((base / "game" / "guided" / "content" / language).glob("knock-*.toml")),
+            ]
+        }
+        assert len(texts) >= 13, language
+        for where, text in texts.items():
+            assert not GIN.search(ASIDE.sub("", text)), (where, GIN.findall(ASIDE.sub("", text)))
+            assert DEFENDER[language] not in text.lower(), where
+    lesson3 = base / "lessons" / "content" / "en" / "knock" / "03-a-turn-and-the-knock.md"
+    asides = [a for a in ASIDE.findall(lesson3.read_text()) if GIN.search(a)]
+    assert asides and all(a.startswith("(If you have played Gin Rummy") for a in asides)
+    with translation.override("en"):
+        for step, what in TURNS[Game.KNOCK]:
+            assert not GIN.search(f"{step} {what}"), what
+    html = client.get("/en/").content.decode()
+    card = re.search(r"<h3>Knock Rummy</h3>(.*?)</li>", html, re.S)
+    assert card is not None and "knock" in card.group(1)
+    assert not GIN.search(card.group(1)), card.group(1)

@@ -210,3 +210,32 @@ def test_a_body_is_drawn_in_each_page_s_language_from_its_kept_pieces() -> None:
             assert pieces is drawn[language]  # kept, not drawn again
     assert drawn["en"] != drawn["lt"]
     assert "king of clubs" in str(drawn["en"][0]).lower()
+
+
+def test_the_letters_on_the_cards_are_explained_where_the_ranks_are_first_shown() -> None:
+    """The Lithuanian newcomer's walk: the cards show T, V, D, K (tūzas, valetas, dama,
+    karalius), and nothing said so. Each game's first lesson and the glossary, in every
+    language, name the letter the site draws in a card's corner for the ace, jack, queen
+    and king, each followed by its rank's name."""
+    from django.utils import translation
+
+    from game.cards import RANK_NAMES, rank_index
+    from game.engine import Rank
+
+    for language in LANGUAGES:
+        documents = [
+            d
+            for d in content.all_documents()
+            if d.language == language
+            and (d.path.name == "glossary.md" or (d.order == 1 and d.game is not None))
+        ]
+        assert len(documents) == 4, language
+        with translation.override(language):
+            letters = {
+                str(rank_index(r)): str(RANK_NAMES[r])
+                for r in (Rank.ACE, Rank.JACK, Rank.QUEEN, Rank.KING)
+            }
+        for document in documents:
+            for letter, name in letters.items():
+                said = rf"(?<!\w){re.escape(letter)}(?!\w)\W+(?:\w+\W+){{0,2}}?{name}(?!\w)"
+                assert re.search(said, document.body), (document.path, letter, name)

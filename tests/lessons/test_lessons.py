@@ -239,3 +239,22 @@ def test_the_letters_on_the_cards_are_explained_where_the_ranks_are_first_shown(
             for letter, name in letters.items():
                 said = rf"(?<!\w){re.escape(letter)}(?!\w)\W+(?:\w+\W+){{0,2}}?{name}(?!\w)"
                 assert re.search(said, document.body), (document.path, letter, name)
+
+
+def test_basic_lesson_6_recalls_lesson_5_s_hand_without_saying_the_learner_scored_it() -> None:
+    """The Lithuanian newcomer's walk: "Remember the first hand you scored in lesson 5"
+    (lesson 6), but a learner who answered it wrong was given other cards by "another
+    one" and never scored these. Lesson 6 names the hand by its cards, the ones of
+    lesson 5's first question, and does not say the learner scored them."""
+    for language in LANGUAGES:
+        lessons = {
+            d.order: d
+            for d in content.all_documents()
+            if d.language == language and d.game == "basic" and d.order in (5, 6)
+        }
+        first = next(s for s in lessons[5].shortcodes if s.kind == "check")
+        recalled = re.search(r"\{(KS 7D AH)\}", lessons[6].body)
+        assert recalled and recalled.group(1) in first.args, language
+        sentence = lessons[6].body[: recalled.start()].rsplit(".", 1)[-1]
+        said_scored = {"en": "you scored", "lt": "skaičiavote", "ru": "вы считали"}
+        assert said_scored.get(language, "hai contato") not in sentence, (language, sentence)

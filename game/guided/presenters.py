@@ -40,7 +40,9 @@ MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
     MistakeTopic.KNOCK_OTHER_DISCARD: gettext_lazy(
         "knocked as the lesson wanted, but discarded another card"
     ),
-    MistakeTopic.LAYOUT_OVER_LIMIT: gettext_lazy("tried to lay out melds that leave too much deadwood"),
+    MistakeTopic.LAYOUT_OVER_LIMIT: gettext_lazy(
+        "tried to lay out melds that leave too much deadwood"
+    ),
 }
 
 

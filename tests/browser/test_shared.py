@@ -253,7 +253,10 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     expect(page.locator(".projector [role=status]").first).to_contain_text("baigtas")
     assert page.locator("button[value=pause]").count() == 0
     assert serious_violations(page) == []
-    words = {"ru": "Учитель завершил игру", "it": "L'insegnante ha terminato la partita a questo tavolo"}
+    words = {
+        "ru": "Учитель завершил игру",
+        "it": "L'insegnante ha terminato la partita a questo tavolo",
+    }
     for pupil, language in zip(pupils, ("ru", "it"), strict=True):
         expect(pupil.locator("#table")).to_contain_text(words[language], timeout=10_000)
         assert pupil.evaluate("window.__stillHere") is True, "a pupil's page reloaded"

@@ -9,7 +9,7 @@ card, no stock order and no face-down discard can reach a template.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
@@ -405,11 +405,14 @@ def board_context(
     scores: Sequence[str] | None = None,
     error: str = "",
     last_steps: Sequence[ScoreStep] = (),
+    by_computer: Collection[int] = (),
 ) -> dict[str, Any]:
     """The part of a page every table shares (practice and guided hands): seats, piles,
     the learner's cards and buttons, the log, and the scoring walkthrough.
     ``last_steps``: steps that end the walkthrough after the hand's own (four-player
-    Gin: how the two tables' results make one box)."""
+    Gin: how the two tables' results make one box). ``by_computer``: the positions in
+    the log of the moves the computer made in a person's seat (a table for people),
+    told as the computer's."""
     view = state.view
     names = told_apart(state.names, state.me)
     # A learner sitting out (three-player Gin) sees no hand at all.
@@ -444,6 +447,7 @@ def board_context(
         human=state.me,
         last=LOG_LINES,
         end=view.result.end if view.result else None,
+        by_computer=by_computer,
     )
     return {
         "view": view,

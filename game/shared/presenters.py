@@ -12,14 +12,7 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 
 from game import explain
-from game.board import (
-    LOG_LINES,
-    BoardDisplay,
-    advice_context,
-    board_context,
-    table_melds,
-    told_apart,
-)
+from game.board import BoardDisplay, advice_context, board_context, table_melds
 from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
@@ -177,18 +170,10 @@ def table_context(
         context["refresh_seconds"] = 0 if table.ended else noscript_refresh_seconds()
         return context
     mine = SeatState(state, seat)
-    context.update(board_context(mine, display, error=error))
-    computer = state.computer_moves(mine.board)
-    if computer:
-        # The computer's moves in an away person's seat are told as the computer's (the
-        # teacher's walk: "You drew from the stock. You discarded 9♥." while away).
-        context["log"] = explain.log_sentences(
-            mine.view.log,
-            told_apart(mine.names, mine.me),
-            human=mine.me,
-            last=LOG_LINES,
-            by_computer=computer,
-        )
+    # The computer's moves in an away person's seat are told as the computer's (the
+    # teacher's walk: "You drew from the stock. You discarded 9♥." while away).
+    by_computer = state.computer_moves(mine.board)
+    context.update(board_context(mine, display, error=error, by_computer=by_computer))
     if table.ended:
         # The hand stands as it was left: nobody is to move, nothing is offered, nobody
         # is away (the tamper probe: "Ben to play" and the away line stayed).

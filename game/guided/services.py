@@ -369,6 +369,15 @@ class GuidedState:
         return self.attempt.version if self.attempt else 0
 
     @property
+    def restart_asks(self) -> bool:
+        """Whether "Start the hand again" asks first: the learner has made moves in an
+        unfinished attempt, and starting again would take them off the board. A hand not
+        begun (its board is the fresh one, whatever hints or mistakes it counted) or
+        finished (its result is kept) starts again at once."""
+        attempt = self.attempt
+        return attempt is not None and not attempt.finished and bool(attempt.moves)
+
+    @property
     def mistakes(self) -> list[Mistake]:
         return [Mistake.from_dict(m) for m in self.attempt.mistakes] if self.attempt else []
 
@@ -722,16 +731,27 @@ def attempt_hint(
     return state
 
 
-def attempt_restart(*, learner: Learner, scenario: Scenario) -> GuidedState:
+def attempt_restart(
+    *, learner: Learner, scenario: Scenario, version: int | None = None
+) -> GuidedState:
     """Start the hand again: the open attempt is set aside (it stays in the learner's
     history) and a new one begins. Idempotent: an open attempt in which nothing was
     done yet is already a fresh start and is kept, so a double click, or parallel
-    restarts, leave exactly one fresh attempt."""
+    restarts, leave exactly one fresh attempt.
+
+    ``version``: a confirmed restart's ("Start again", asked when moves would be lost,
+    :attr:`GuidedState.restart_asks`), the open attempt's version the question was asked
+    at. Sent again (the attempt it set aside is gone), or after the hand moved on (a
+    move in another tab, the hand finished), it changes nothing: :class:`StaleAttempt`.
+    """
 
     def fresh_state(attempt: GuidedAttempt) -> GuidedState:
         return GuidedState(scenario, attempt, scenarios.replay(scenario, []), learner_name(learner))
 
+    confirmed = version is not None
     current = _open_attempt(learner, scenario)
+    if confirmed and (current is None or current.version != version):
+        raise StaleAttempt()
     if current is not None and not (current.moves or current.hints or current.mistakes):
         return fresh_state(current)
     if GuidedAttempt.objects.filter(learner=learner, scenario=scenario.slug).count() >= (
@@ -740,14 +760,18 @@ def attempt_restart(*, learner: Learner, scenario: Scenario) -> GuidedState:
         raise TooManyAttempts()
     if current is not None:
         # Conditional: of parallel restarts, one sets this attempt aside.
-        aside = GuidedAttempt.objects.filter(pk=current.pk, finished=False, abandoned=False).update(
-            abandoned=True, updated=timezone.now()
-        )
+        aside = GuidedAttempt.objects.filter(
+            pk=current.pk, version=current.version, finished=False, abandoned=False
+        ).update(abandoned=True, updated=timezone.now())
         if not aside:
+            if confirmed:
+                raise StaleAttempt()
             return guided_page(learner=learner, scenario=scenario)
     try:
         attempt = attempt_start(learner=learner, scenario=scenario)
     except StaleAttempt:  # a parallel restart started it
+        if confirmed:
+            raise
         return guided_page(learner=learner, scenario=scenario)
     return fresh_state(attempt)
 

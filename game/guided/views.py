@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game.moveforms import parse_display, parse_move, parse_version
@@ -50,9 +50,13 @@ def _render(
     status: int = 200,
     verdict: services.Verdict | None = None,
     error: str = "",
+    asking_restart: bool = False,
 ) -> HttpResponse:
+    """The hand's page (or its ``table`` partial, for htmx); ``asking_restart``: with
+    "Start this hand again?" in the coach's panel (:func:`guided_restart`)."""
     display = parse_display(request.GET, request.POST)
     context = presenters.guided_context(state, display, verdict=verdict, error=error)
+    context["asking_restart"] = asking_restart
     if context["finished"]:
         # Go on along the learner's path (the path is composed above the apps: read here).
         from rummy_site import path
@@ -141,13 +145,30 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
     return _render(request, state)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @counted_with_learner
 @vary_on_headers("HX-Request")
 def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
+    """ "Start the hand again". When it would take moves off the board (an unfinished
+    hand with moves made: a tap meant for the hand can land on it), the button (a POST
+    without ``confirm``), or its address opened, asks first: the hand's page with the
+    question in the coach's panel; its "Start again" (``confirm=1``, with the version it
+    was asked at) starts again, and sent again or after the hand moved on is refused as
+    stale (:func:`refuse`), nothing changed. A hand finished (its result is kept) or not
+    begun starts again at once; its address opened shows the hand."""
     scenario = _scenario(slug)
+    confirmed = request.method == "POST" and request.POST.get("confirm") == "1"
+    if not confirmed:
+        state = services.guided_page(learner=known_learner(request), scenario=scenario)
+        if state.restart_asks:
+            return _render(request, state, asking_restart=True)
+        if request.method != "POST":
+            return redirect("guided:hand", slug=scenario.slug)
     try:
-        state = services.attempt_restart(learner=request.learner, scenario=scenario)
+        version = parse_version(request.POST) if confirmed else None
+        state = services.attempt_restart(
+            learner=request.learner, scenario=scenario, version=version
+        )
     except ServiceError as exc:
         return refuse(request, scenario, exc)
     if wants_partial(request):

@@ -112,6 +112,13 @@ def test_axe_on_the_guided_pages(page: Page, site_url: str, language: str) -> No
     page.locator("button[name=action][value=draw_stock]").click()
     expect(page.locator(".feedback")).to_be_visible()
     assert serious_violations(page) == []
+    # "Start the hand again" asking first, as a page of its own (a move made to lose).
+    page.goto(f"{site_url}/{language}/guided/{scenario.slug}/")
+    play(page, guided.right_line(scenario)[0])
+    page.goto(f"{site_url}/{language}/guided/{scenario.slug}/restart/")
+    expect(page.locator("#restart-question")).to_be_visible()
+    expect(page.locator("#restart-keep")).to_be_focused()
+    assert serious_violations(page) == []
 
 
 @pytest.mark.django_db(transaction=True)
@@ -160,6 +167,24 @@ def test_on_a_phone_the_feedback_and_the_next_step_are_on_screen_after_a_move(
         assert box is not None
         # (within a pixel: the layout has fractional offsets)
         assert box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"] + 1, box
+    # The phone walk: "Start the hand again", tapped by mistake halfway through a hand,
+    # took the moves away at once. It asks, in its place, on the screen, the focus on
+    # "Keep playing"; that keeps the hand, and "Start again" starts it again.
+    restart = page.locator("#restart")
+    restart.tap()
+    keep = page.locator("#restart-keep")
+    expect(keep).to_be_focused()
+    expect(page.locator("#restart-question")).to_be_in_viewport()
+    expect(page.locator("#announce")).not_to_be_empty()
+    keep.tap()
+    expect(page.locator("#restart-question")).to_have_count(0)
+    expect(page.locator(".log__lines li")).not_to_have_count(0)
+    assert version(page) == "1"
+    page.locator("#restart").tap()
+    page.locator("#restart-confirm").tap()
+    expect(page.locator("#restart-question")).to_have_count(0)
+    page.wait_for_function("() => document.querySelector('#table').dataset.version === '0'")
+    expect(page.locator("#restart")).to_have_count(0)  # nothing to start again yet
     context.close()
 
 

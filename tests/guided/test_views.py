@@ -334,19 +334,152 @@ def test_guided_odd_versions_are_refused(client: Client, value: str) -> None:
 
 @pytest.mark.django_db
 def test_a_hand_can_be_started_again_in_the_middle(client: Client) -> None:
-    """The pedagogy review: there was no way to restart in the middle of a hand."""
+    """The pedagogy review: there was no way to restart in the middle of a hand. (It asks
+    first: the walk's pupil who tapped it by mistake lost her hand.)"""
     slug = "gin-02-groups-runs-discard"
     fresh = client.get(page(slug)).content.decode()
     assert "Start the hand again" not in fresh  # nothing to undo yet
     response = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
     html = client.get(page(slug)).content.decode()
     assert "Start the hand again" in html and page(slug, what="restart") in html
-    response = client.post(page(slug, what="restart"), **HTMX)
+    asked = client.post(page(slug, what="restart"), {"version": "1"}, **HTMX)
+    assert asked.status_code == 200 and "Start this hand again?" in asked.content.decode()
+    response = client.post(page(slug, what="restart"), {"version": "1", "confirm": "1"}, **HTMX)
     assert response.status_code == 200
     assert "Step 1 of" in response.content.decode()
     first, second = GuidedAttempt.objects.order_by("created")
     assert first.abandoned and first.mistakes + first.moves
     assert not second.abandoned and second.moves == [] and second.mistakes == []
+
+
+def _two_moves_made(client: Client, slug: str = "gin-02-groups-runs-discard") -> GuidedAttempt:
+    """A hand half played: its first step's right move and one more, version 2."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)[:2]):
+        response = client.post(
+            page(slug, what="move"), {"version": str(version), **move_data(move)}
+        )
+        assert response.status_code == 200, response.content.decode()[:300]
+    attempt = GuidedAttempt.objects.get()
+    assert len(attempt.moves) == 2 and attempt.version == 2
+    return attempt
+
+
+def _attempts() -> list[tuple[object, ...]]:
+    return list(
+        GuidedAttempt.objects.order_by("pk").values_list("pk", "moves", "version", "abandoned")
+    )
+
+
+@pytest.mark.django_db
+def test_start_again_asks_first_and_starts_again_only_when_confirmed(client: Client) -> None:
+    """The phone walk: a pupil halfway through a hand tapped "Start the hand again" by
+    mistake and lost her moves at once. The button asks first (in the coach's panel,
+    swapped in by htmx with the focus on "Keep playing"); nothing changes until its
+    "Start again"."""
+    slug = "gin-02-groups-runs-discard"
+    _two_moves_made(client, slug)
+    before = _attempts()
+    asked = client.post(page(slug, what="restart"), {"version": "2"}, **HTMX)
+    html = asked.content.decode()
+    assert asked.status_code == 200 and "<html" not in html  # the table, swapped in
+    assert 'id="announce" hx-swap-oob="innerHTML">Start this hand again?' in html
+    question = re.search(r'<div class="confirm" id="restart-question".*?</div>', html, re.S)
+    assert question is not None, html
+    assert "Your moves so far will be lost." in question[0]
+    assert 'name="confirm" value="1"' in question[0] and 'name="version" value="2"' in question[0]
+    assert re.search(r'<button type="submit"[^>]*>Start again</button>', question[0])
+    keep = re.search(r"<a [^>]*>Keep playing</a>", question[0])
+    assert keep is not None and "autofocus" in keep[0] and f'href="{page(slug)}"' in keep[0]
+    assert 'id="restart"' not in html  # the question takes the button's place
+    assert _attempts() == before
+    # "Keep playing": the hand as it was, the button back.
+    kept = client.get(page(slug), **HTMX).content.decode()
+    assert "Start this hand again?" not in kept and 'id="restart"' in kept
+    assert _attempts() == before
+    # "Start again": a fresh attempt, the old one set aside.
+    started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1"})
+    assert started.status_code == 302 and started["Location"] == page(slug)
+    old, new = GuidedAttempt.objects.order_by("pk")
+    assert old.abandoned and len(old.moves) == 2
+    assert not new.abandoned and (new.moves, new.version) == ([], 0)
+
+
+@pytest.mark.django_db
+def test_start_again_asks_without_javascript_too(client: Client) -> None:
+    """Without htmx, the button's POST and its address opened (a GET: a link shared, a
+    page reloaded) show the whole page with the question; a GET never starts again."""
+    slug = "gin-02-groups-runs-discard"
+    _two_moves_made(client, slug)
+    before = _attempts()
+    for response in (
+        client.post(page(slug, what="restart"), {"version": "2"}),
+        client.get(page(slug, what="restart")),
+    ):
+        html = response.content.decode()
+        assert response.status_code == 200 and "<html" in html
+        assert "Start this hand again?" in html and 'id="restart-question"' in html
+        assert f'action="{page(slug, what="restart")}"' in html
+    assert _attempts() == before
+
+
+@pytest.mark.django_db
+def test_a_stale_or_replayed_start_again_changes_nothing(client: Client) -> None:
+    """A "Start again" sent twice (a double tap, the browser's back and resend), or after
+    a move made in another tab, is refused as stale: nothing set aside, the hand as it
+    is now, and why."""
+    slug = "gin-02-groups-runs-discard"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    _two_moves_made(client, slug)
+    confirm = {"version": "2", "confirm": "1"}
+    assert client.post(page(slug, what="restart"), confirm).status_code == 302
+    after = _attempts()
+    again = client.post(page(slug, what="restart"), confirm, **HTMX)
+    assert again.status_code == 409
+    assert "has moved on since this page was shown" in again.content.decode()
+    assert _attempts() == after
+    # The question asked at version 2; a move in another tab made it 3: not restarted.
+    for version, move in enumerate(guided.right_line(scenario)[:3]):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    moved_on = _attempts()
+    assert moved_on[-1][2] == 3
+    stale = client.post(page(slug, what="restart"), confirm)
+    assert stale.status_code == 409 and "has moved on" in stale.content.decode()
+    assert _attempts() == moved_on
+    # A confirmation with no version, or a broken one, is a refusal too.
+    assert client.post(page(slug, what="restart"), {"confirm": "1"}).status_code == 400
+    assert _attempts() == moved_on
+
+
+@pytest.mark.django_db
+def test_a_finished_or_unbegun_hand_starts_again_without_asking(client: Client) -> None:
+    """Nothing on the board to lose, nothing to ask: a finished hand's "Try again" (its
+    result is kept), and a hand with hints or mistakes but no move made yet (the board
+    is the fresh one), start again at once; the address opened shows the hand."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    opened = client.get(page(slug, what="restart"))
+    assert opened.status_code == 302 and opened["Location"] == page(slug)
+    client.post(page(slug, what="hint"), {"version": "0"})
+    client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock"})  # amber
+    assert client.post(page(slug, what="restart"), {"version": "2"}).status_code == 302
+    first, fresh = GuidedAttempt.objects.order_by("pk")
+    assert first.abandoned and not fresh.abandoned and fresh.version == 0
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    finished = GuidedAttempt.objects.get(pk=fresh.pk)
+    assert finished.finished
+    html = client.get(page(slug)).content.decode()
+    assert "Hand complete" in html
+    assert client.get(page(slug, what="restart")).status_code == 302
+    response = client.post(page(slug, what="restart"), **HTMX)  # "Try again"
+    assert response.status_code == 200 and "Start this hand again?" not in response.content.decode()
+    assert "Step 1 of" in response.content.decode()
+    assert GuidedAttempt.objects.filter(finished=False, abandoned=False).get().moves == []
+    assert GuidedResult.objects.get().completions == 1
 
 
 @pytest.mark.django_db

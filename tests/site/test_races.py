@@ -142,8 +142,14 @@ def test_parallel_restarts_leave_one_fresh_attempt(visitor: Browser) -> None:
     slug = "gin-01-first-knock"
     visitor.get(f"/en/guided/{slug}/")
     visitor.post(f"/en/guided/{slug}/move/", {"version": "0", "action": "draw_discard"})
-    answers = at_once(PARALLEL, lambda: visitor.post(f"/en/guided/{slug}/restart/", {}))
-    assert {status for status, _ in answers} == {302}
+    # "Start again" (the question answered) sent at once: one starts the hand again, the
+    # others are stale.
+    answers = at_once(
+        PARALLEL,
+        lambda: visitor.post(f"/en/guided/{slug}/restart/", {"version": "1", "confirm": "1"}),
+    )
+    statuses = Counter(status for status, _ in answers)
+    assert statuses == {302: 1, 409: PARALLEL - 1}, statuses
     attempts = GuidedAttempt.objects.order_by("created")
     assert attempts.count() == 2
     old, fresh = attempts

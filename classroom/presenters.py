@@ -5,6 +5,7 @@ and render; nothing here reads a request."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -335,7 +336,20 @@ def live_pupil_context(
     scenario = live.scenario_of(exercise)
     step = exercise.step
     state = live.state_at(scenario, step, pupil.name)
-    context.update(board_context(state, display, error=error))
+    line = live.line_of(scenario)
+    progress_step = state.step
+    shown = (
+        projector.answer_at(state.progress, line, step)
+        if exercise.revealed and step < len(line)
+        else None
+    )
+    # Once the answer is shown, the board has it played, as the projector's has (the
+    # walk: "The right move: discard 9♥" beside a hand still holding 9♥): the pupil's
+    # own view of it, the others' cards face down until the hand ends.
+    board = state
+    if shown is not None:
+        board = replace(state, progress=replace(state.progress, hand=shown.hand))
+    context.update(board_context(board, display, error=error))
     mine = (
         answered.answer if answered else live.answer_of(pupil=pupil, exercise=exercise, step=step)
     )
@@ -347,14 +361,9 @@ def live_pupil_context(
         feedback = guided_presenters.feedback(state, verdict)
         if feedback is not None:
             feedback.pop("continue", None)  # the class plays the right line
-    line = live.line_of(scenario)
-    progress_step = state.step
-    rights: list[AnyMove] = []
-    if step < len(line) and exercise.revealed and progress_step is not None:
-        # Every move the step takes as right, the line's own first (the teacher's walk:
-        # the answer named one meld of two, and a pupil who laid the other felt wrong).
-        others = scenarios.right_moves(progress_step, state.hand)
-        rights = [line[step], *(m for m in others if m != line[step])]
+    # Every move the step takes as right, the line's own first (the teacher's walk: the
+    # answer named one meld of two, and a pupil who laid the other felt wrong).
+    rights: list[AnyMove] = list(shown.rights) if shown is not None else []
     if verdict is not None and verdict.kind is guided.VerdictKind.RIGHT:
         rights = []  # the feedback says it already
     context.update(
@@ -369,6 +378,9 @@ def live_pupil_context(
             "version": step,
             "step_number": step + 1,
             "step_count": len(line),
+            # The hand over at this step (not only on the board: a revealed last move
+            # that ends it still shows how the pupil's answer was judged).
+            "at_end": progress_step is None,
             "prompt": text_html(state.words(progress_step.prompt)) if progress_step else "",
             "answer": mine,
             "answer_phrase": explain.move_phrase(Move.parse(mine.move)) if mine else "",

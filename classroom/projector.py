@@ -12,6 +12,7 @@ move by move, with the coach's view of each of the pupil's moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,8 +21,9 @@ from django.urls import reverse
 from game import explain
 from game.board import table_melds
 from game.cards import text_html, text_plain
+from game.engine import AnyMove, Hand
 from game.guided import scenarios
-from game.guided.scenarios import LEARNER, Scenario
+from game.guided.scenarios import LEARNER, Scenario, ScenarioProgress
 from game.names import learner_default
 from game.practice import presenters as practice_presenters
 from game.practice import services as practice
@@ -58,6 +60,35 @@ def _url(scenario: Scenario, step: int, reveal: bool, face_up: bool) -> str:
     return base + query
 
 
+@dataclass(frozen=True)
+class Answer:
+    """A step's answer as the class is shown it: ``rights``, every move the step takes
+    as right, the line's own first; ``hand``, the board with the line's move played."""
+
+    rights: list[AnyMove]
+    hand: Hand
+
+
+def answer_at(progress: ScenarioProgress, line: Sequence[AnyMove], index: int) -> Answer | None:
+    """The answer to the step ``progress`` waits at (``index``: the moves of ``line``
+    made), as the projector shows it and each pupil's device in a live exercise;
+    ``None`` past the last step. The board is the learner's move alone, not the
+    computer's answers to it (those come with the next step)."""
+    step = progress.step
+    if step is None:
+        return None
+    hand = progress.hand
+    # Every move the step takes as right (the teacher's walk: a run was marked right on
+    # the bars while the answer named only the group), the line's own first.
+    rights = scenarios.right_moves(step, hand)
+    if index >= len(line):
+        return Answer(rights, hand)
+    move = line[index]
+    # The board with the answer played: the coach's words speak of it ("You drew 3♣.
+    # Now look at your clubs"), and the class should see the cards they name.
+    return Answer([move, *(m for m in rights if m != move)], hand.play(move, LEARNER))
+
+
 def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     line = scenarios.right_line(scenario)
     step_index = min(position.step, len(line))
@@ -66,16 +97,9 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     step = progress.step
     answer = None
     shown_hand = hand
-    if step is not None and position.reveal:
-        move = line[step_index] if step_index < len(line) else None
-        # Every move the step takes as right (the teacher's walk: a run was marked right
-        # on the bars while the answer named only the group), the line's own first.
-        rights = scenarios.right_moves(step, hand)
-        if move is not None:
-            rights = [move, *(m for m in rights if m != move)]
-            # The board with the answer played: the coach's words speak of it ("You drew
-            # 3♣. Now look at your clubs"), and the class should see the cards they name.
-            shown_hand = hand.play(move, LEARNER)
+    played = answer_at(progress, line, step_index) if position.reveal else None
+    if step is not None and played is not None:
+        rights, shown_hand = played.rights, played.hand
         answer = {
             "move": explain.moves_phrase(rights) if rights else "",
             "several": len(rights) > 1,

@@ -1,6 +1,7 @@
 """A live class exercise in Chromium, as the Italian teacher's walk ran it: the projector
 in large type at 1920 x 1080 keeps the question and the hand on the screen when it shows
-the answer, and a pupil who answers with the keyboard keeps their place."""
+the answer, and a pupil who answers with the keyboard keeps their place (and sees the
+answer played on their own board)."""
 
 from __future__ import annotations
 
@@ -109,12 +110,19 @@ def test_a_pupil_who_answers_with_the_keyboard_is_taken_to_their_answer(
     waiting = luca.locator(".feedback--waiting")
     expect(waiting).to_be_visible()
     expect(waiting).to_be_focused()
+    cards = luca.locator(".my-hand [data-card]")
+    expect(cards).to_have_count(10)
+    expect(luca.locator(".my-hand [data-card='3C']")).to_have_count(0)
 
-    # The teacher shows the answer: the pupil's verdict takes the focus.
+    # The teacher shows the answer: the pupil's verdict takes the focus, and the board
+    # has the move played, as the projector's has (the walk: the answer spoke of 3♣
+    # beside a hand without it).
     live.reveal(exercise=exercise, step=0)
     judged = luca.locator(".feedback--right")
     expect(judged).to_be_visible(timeout=10_000)
     expect(judged).to_be_focused()
+    expect(cards).to_have_count(11)
+    expect(luca.locator(".my-hand [data-card='3C']")).to_have_count(1)
     # The next step: the focus is on the pupil's cards, to choose the move.
     live.advance(exercise=exercise, step=0)
     expect(luca.locator(".coach__prompt")).to_contain_text("cala", timeout=10_000)

@@ -309,3 +309,78 @@ def test_a_pupil_named_as_the_hands_player_meets_that_player_under_another_name(
     theirs = jonas.get("/lt/live/").content.decode()
     seats = re.search(r'<section class="seats".*?</section>', theirs, re.S)
     assert seats is not None and "Ona" in seats[0] and "Rūta" not in theirs
+
+
+def _cards_in(html: str, part: str) -> set[str]:
+    """The card codes drawn in one part of a page (``part``: a regular expression)."""
+    found = re.search(part, html, re.S)
+    assert found is not None, html[:3000]
+    return set(re.findall(r'data-card="([2-9TJQKA][CDHS])"', found[0])) | set(
+        re.findall(r'value="([2-9TJQKA][CDHS])"', found[0])
+    )
+
+
+def test_once_the_answer_is_shown_the_pupils_board_has_the_move_played(room) -> None:  # type: ignore[no-untyped-def]
+    """The walk: the projector's board played the right move when the teacher showed the
+    answer, but a pupil's device read "The right move: ..." beside a board that still
+    showed the hand before it. The pupil's board has it played too (the projector's own
+    answer), as that pupil sees it: their cards as the projector's learner seat shows
+    them, no card of the others'."""
+    from classroom import projector
+
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom)
+    scenario = scenarios.get(HAND)
+    assert scenario is not None
+    line = live.line_of(scenario)
+    before = live.position(scenario, 0).hand
+    after = before.play(line[0], 0)  # draw stock: the stock's top card joins the hand
+    (drawn,) = {str(c) for c in after.cards(0)} - {str(c) for c in before.cards(0)}
+    hand_form = r'<form id="hand-form".*?</form>'
+    answer(ona, exercise, 0, "draw_discard")
+    waiting = ona.get("/en/live/").content.decode()
+    assert drawn not in _cards_in(waiting, hand_form)
+    step(teacher, classroom, "reveal", 0)
+    on_projector = projector.projector_context(scenario, projector.Position(0, True, False))
+    assert {str(c) for c in on_projector["seats"][0]["cards"]} == {str(c) for c in after.cards(0)}
+    for pupil in (ona, jonas):  # one who answered (not the right move), one who did not
+        page = pupil.get("/en/live/").content.decode()
+        assert "The right move" in page
+        assert _cards_in(page, hand_form) == {str(c) for c in after.cards(0)}
+        everything = _cards_in(page, r".*")
+        for seat in range(1, after.players):
+            assert not ({str(c) for c in after.cards(seat)} & everything), seat
+        # The log tells the move played, as the projector's does.
+        log = re.search(r'<ol class="log__lines".*?</ol>', page, re.S)
+        assert log is not None and "You drew from the stock" in log[0], page[-2000:]
+    # The next step: the board as the answer (and the computer's reply) left it.
+    step(teacher, classroom, "next", 0, revealed=True)
+    page = ona.get("/en/live/").content.decode()
+    assert _cards_in(page, hand_form) == {str(c) for c in live.position(scenario, 1).hand.cards(0)}
+
+
+def test_a_last_answer_that_ends_the_hand_still_shows_how_the_pupil_was_judged(room) -> None:  # type: ignore[no-untyped-def]
+    """The hand's last right move (a knock) played on the pupil's board ends the hand
+    there: the board shows its end, as the projector does (every hand face up), while
+    the coach's panel still says how the pupil's answer was judged and the right move,
+    not yet "The hand is over"."""
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom)
+    scenario = scenarios.get(HAND)
+    assert scenario is not None
+    last = live.steps_of(scenario) - 1
+    for at in range(last):
+        step(teacher, classroom, "reveal", at)
+        step(teacher, classroom, "next", at, revealed=True)
+    answer(ona, exercise, last, "draw_stock")  # not a move at this step: judged
+    before = ona.get("/en/live/").content.decode()
+    assert 'class="result"' not in before
+    step(teacher, classroom, "reveal", last)
+    page = ona.get("/en/live/").content.decode()
+    coach = re.search(r'<section class="coach.*?</section>', page, re.S)
+    assert coach is not None
+    assert "The hand is over." not in coach[0] and "Your answer" in coach[0]
+    assert "The right move" in coach[0]
+    assert 'class="result"' in page
+    ended = live.position(scenario, last).hand.play(live.line_of(scenario)[last], 0)
+    assert ended.is_over

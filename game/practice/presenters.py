@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from game import explain
+from game import scores as match_scores
 from game.board import (
     BoardDisplay,
     ScoreStep,
@@ -33,17 +34,14 @@ from game.engine import (
     AnyMove,
     Discard,
     Game,
-    GinGame,
     GinPartnershipGame,
-    GinThreeGame,
     Knock,
-    KnockMatch,
     LayDown,
     LayOff,
-    LineCode,
     deadwood_after,
 )
 from game.moveforms import move_fields
+from game.scores import ScoreSheet, partners
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
@@ -57,18 +55,6 @@ _TABLE_VIEWS = (
     "practice:computer",
     "practice:next",
 )
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    """The match so far: a row per player (or partnership) and the summary's lines."""
-
-    title: str
-    rows: list[dict[str, Any]]
-    lines: list[str]
-    #: Gin: a column of boxes. Knock Rummy: a column of balances.
-    boxes: bool = False
-    balances: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,57 +81,9 @@ def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
     ]
 
 
-def _partners(names: Sequence[str], side: int) -> str:
-    return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
-
-
 def score_sheet(state: TableState) -> ScoreSheet:
-    """Gin's boxes (per player, or per partnership), or totals against the target (and
-    Knock Rummy's balances), with the lines of the match's summary."""
-    match = state.match
-    names = seat_names(state.table)
-    if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
-        if isinstance(match, GinPartnershipGame):
-            columns = [_partners(names, 0), _partners(names, 1)]
-        else:
-            columns = names
-        boxes, totals = match.boxes, match.totals
-        rows = [
-            {
-                "name": columns[p],
-                "boxes": [explain.points(b) for b in boxes[p]],
-                "total": explain.points(totals[p]),
-            }
-            for p in sorted(boxes)
-        ]
-        if isinstance(match, GinThreeGame):
-            summaries = match.summaries()
-        else:
-            summary = match.summary()
-            summaries = [summary] if summary is not None else []
-        pairs = isinstance(match, GinPartnershipGame)
-        lines = [
-            explain.summary_line(line, columns, pairs=pairs)
-            for summary in summaries
-            for line in summary.lines
-        ]
-        return ScoreSheet(_("Score sheet"), rows, lines, boxes=True)
-    if isinstance(match, KnockMatch):
-        rows = [
-            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
-            for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
-        ]
-    else:
-        rows = [
-            {"name": names[p], "total": explain.points(total)}
-            for p, total in enumerate(match.totals)
-        ]
-    lines = [
-        explain.summary_line(line, names)
-        for line in match.summary()
-        if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
-    ]
-    return ScoreSheet(_("Scores"), rows, lines, balances=isinstance(match, KnockMatch))
+    """The practice table's score sheet (:func:`game.scores.score_sheet`)."""
+    return match_scores.score_sheet(state.match, seat_names(state.table))
 
 
 def _other_table(state: TableState) -> dict[str, Any] | None:
@@ -179,7 +117,7 @@ def _netting(state: TableState) -> list[ScoreStep]:
     ):
         return []
     names = seat_names(state.table)
-    sides = [_partners(names, 0), _partners(names, 1)]
+    sides = [partners(names, 0), partners(names, 1)]
     return [ScoreStep(explain.summary_line(match.netted(), sides, pairs=True))]
 
 
@@ -216,13 +154,9 @@ def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] |
 
 def _match_over(state: TableState) -> str | None:
     """The end of the match, its winner named (a player or a partnership)."""
-    match = state.match
-    winner = match.winner if state.hand.is_over else None
-    if winner is None:
+    if not state.hand.is_over:
         return None
-    if isinstance(match, GinPartnershipGame):
-        return explain.match_over(_partners(seat_names(state.table), winner), pair=True)
-    return explain.match_over(seat_names(state.table)[winner])
+    return match_scores.match_over(state.match, seat_names(state.table))
 
 
 def table_context(
@@ -246,7 +180,7 @@ def table_context(
         # Both partners' seats show their side's score: say whose it is.
         names = seat_names(table)
         context["seats"] = [
-            replace(seat, side=_partners(names, state.board.seats[i] % 2))
+            replace(seat, side=partners(names, state.board.seats[i] % 2))
             for i, seat in enumerate(context["seats"])
         ]
     # The table's forms and links, reversed once per table and language.

@@ -1,0 +1,98 @@
+"""The match's score sheet, as every table with a match shows it (a practice table, a
+table for people): a row per player (or per partnership in four-player Gin) with Gin's
+boxes, or the totals toward the target and Knock Rummy's balances, the lines of the
+match's summary, and the sentence that names the match's winner.
+
+Built from the engine's match (:data:`game.engine.Match`) and the table seats' names
+only: scores are public, and nothing here reads a card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from game import explain
+from game.engine import GinGame, GinPartnershipGame, GinThreeGame, KnockMatch, LineCode, Match
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """The match so far: a row per player (or partnership) and the summary's lines."""
+
+    title: str
+    rows: list[dict[str, Any]]
+    lines: list[str]
+    #: Gin: a column of boxes. Knock Rummy: a column of balances.
+    boxes: bool = False
+    balances: bool = False
+
+
+def partners(names: Sequence[str], side: int) -> str:
+    """Four-player Gin: partnership ``side`` (0 or 1) by its players' names, "Ona and
+    Marta" (a side is the table seats ``side`` and ``side + 2``)."""
+    return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
+
+
+def score_sheet(match: Match, names: Sequence[str]) -> ScoreSheet:
+    """Gin's boxes (per player, or per partnership), or totals against the target (and
+    Knock Rummy's balances), with the lines of the match's summary. ``names``: each
+    table seat's name."""
+    if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
+        if isinstance(match, GinPartnershipGame):
+            columns = [partners(names, 0), partners(names, 1)]
+        else:
+            columns = list(names)
+        boxes, totals = match.boxes, match.totals
+        rows = [
+            {
+                "name": columns[p],
+                "boxes": [explain.points(b) for b in boxes[p]],
+                "total": explain.points(totals[p]),
+            }
+            for p in sorted(boxes)
+        ]
+        if isinstance(match, GinThreeGame):
+            summaries = match.summaries()
+        else:
+            summary = match.summary()
+            summaries = [summary] if summary is not None else []
+        pairs = isinstance(match, GinPartnershipGame)
+        lines = [
+            explain.summary_line(line, columns, pairs=pairs)
+            for summary in summaries
+            for line in summary.lines
+        ]
+        return ScoreSheet(_("Score sheet"), rows, lines, boxes=True)
+    if isinstance(match, KnockMatch):
+        rows = [
+            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
+            for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
+        ]
+    else:
+        rows = [
+            {"name": names[p], "total": explain.points(total)}
+            for p, total in enumerate(match.totals)
+        ]
+    lines = [
+        explain.summary_line(line, names)
+        for line in match.summary()
+        if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
+    ]
+    return ScoreSheet(_("Scores"), rows, lines, balances=isinstance(match, KnockMatch))
+
+
+def match_over(match: Match, names: Sequence[str]) -> str | None:
+    """The end of the match, its winner named (a player or a partnership): "The match
+    is over: Ona wins." (``None`` while it goes on). ``names``: each table seat's name."""
+    winner = match.winner
+    if winner is None:
+        return None
+    if isinstance(match, GinPartnershipGame):
+        return explain.match_over(partners(names, winner), pair=True)
+    return explain.match_over(names[winner])
+
+
+__all__ = ["ScoreSheet", "match_over", "partners", "score_sheet"]

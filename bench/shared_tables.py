@@ -224,7 +224,7 @@ def play_seat(
                     watch.seen[seat] = max(watch.seen[seat], after)
                 html, version = (text, after) if after is not None else ("", None)
                 continue
-            if "The hand is over." in html and "The match is over." not in html and seat == 0:
+            if "The hand is over." in html and "The match is over" not in html and seat == 0:
                 me.pause()
                 status, text, _ = me.request(
                     "POST", url + "next/", {"version": str(version)}, kind="next hand"
@@ -238,7 +238,7 @@ def play_seat(
                     status, text, _ = me.request("GET", f"{url}?step=all", kind="table")
                 html, version = (text, _version(text)) if status in (200, 409) else ("", None)
                 continue
-            if "The match is over." in html:
+            if "The match is over" in html:  # "The match is over: Ona wins."
                 return
             if not events:
                 time.sleep(options["poll"])

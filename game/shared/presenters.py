@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 
 from game import explain
+from game import scores as match_scores
 from game.board import BoardDisplay, advice_context, board_context, table_melds
 from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
@@ -208,8 +209,15 @@ def table_context(
     if state.round_over:
         result = state.result()
         assert result is not None
-        results = (*state.results, result)
-        context["match_over"] = state.rules.match(state.rounds, results).is_over
+        match = state.rules.match(state.rounds, (*state.results, result))
+        # The winner named ("The match is over: Ona wins."); the seats' names, a seat
+        # the computer plays for someone away or gone being still theirs.
+        context["match_over"] = match_scores.match_over(match, state.names) or ""
+        # The score sheet, once the walkthrough's steps are all shown (every player's,
+        # and that of a pupil who sat the hand out): scores are public.
+        if not context["more_steps"]:
+            context["sheet"] = match_scores.score_sheet(match, state.names)
+        context["target"] = state.rules.target_score
     # Someone else is to move (or the teacher has paused the table): a page without
     # JavaScript, which hears nothing of the others' moves, reloads itself, so that its
     # player sees their turn come (the teacher's walk: a pupil without JavaScript read

@@ -1,7 +1,8 @@
 """Tables for people in Chromium: one player opens a Knock Rummy table (Lithuanian),
 shares its code; a second browser (a phone, Russian) sits down with it; they play the
 hand to its end, each page showing the other's move without a reload, within moments
-(the table's server-sent events). Axe on the way."""
+(the table's server-sent events), then the walkthrough and the match's score sheet.
+Axe on the way."""
 
 from __future__ import annotations
 
@@ -91,7 +92,14 @@ def test_two_people_play_a_knock_hand_to_the_end(
     for target in (page, sasha):
         expect(target.locator("#result-title")).to_be_visible(timeout=10_000)
         assert target.evaluate("window.__stillHere") is True, "a page reloaded"
+        # The whole walkthrough (htmx swaps it in), then the match's score sheet.
+        expect(target.locator("table.scores")).to_have_count(0)
+        target.locator('.score-nav a[href$="?step=all"]').click()
+        expect(target.locator("table.scores tbody tr")).to_have_count(2)
+        expect(target.locator("table.scores tbody th")).to_have_text(["Ona", "Саша"])
+        assert target.evaluate("window.__stillHere") is True, "a page reloaded"
     assert serious_violations(page) == []
+    assert serious_violations(sasha) == []
     phone.close()
 
 

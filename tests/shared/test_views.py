@@ -32,13 +32,20 @@ def browser(language: str = "en") -> Client:
     return client
 
 
-def open_and_fill(game: str = "knock", players: int = 2, computers: int = 0):  # type: ignore[no-untyped-def]
+def open_and_fill(  # type: ignore[no-untyped-def]
+    game: str = "knock", players: int = 2, computers: int = 0, seed: int | None = None
+):
+    """A table opened by Ona (Lithuanian) and filled by people in Russian; ``seed``: the
+    deal's (before the last seat is taken), for a test that needs a known hand."""
     ona = browser("lt")
     response = ona.post(
         "/lt/play/new/", {"game": game, "players": players, "computers": computers, "name": "Ona"}
     )
     assert response.status_code == 302, response.content.decode()[:500]
     table = SharedTable.objects.get()
+    if seed is not None:
+        assert not table.rounds, "dealt already: the seed comes too late"
+        SharedTable.objects.filter(pk=table.pk).update(seed=seed)
     others = []
     for number in range(players - computers - 1):
         other = browser("ru")

@@ -1,0 +1,186 @@
+"""The score sheet at a table for people (the teacher's walk: classmates read "The hand
+is over." and "The match is over." and never saw the running scores nor who won):
+under each finished hand, once the walkthrough is all shown, every seated player and a
+pupil who sat the hand out see the match's sheet (Basic totals, Gin's boxes, the
+partnerships of four-player Gin, Knock Rummy's totals and balances, with the target),
+on the full page and in the partial htmx swaps in; and at the match's end, who won."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from game import explain
+from game.engine import GinPartnershipGame, KnockMatch, Match
+from game.shared import services
+from game.shared.models import SharedTable
+from learners.models import Learner
+from tests.shared.test_services import play_to_the_end
+from tests.shared.test_views import HX, open_and_fill
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_rows(page: str) -> list[list[str]]:
+    """The score sheet's rows, each the name and the cells after it (empty: no sheet)."""
+    found = re.search(r'<table class="scores">.*?<tbody>(.*?)</tbody>', page, re.S)
+    if found is None:
+        return []
+    return [
+        [html.unescape(cell.strip()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        for row in re.findall(r"<tr>(.*?)</tr>", found.group(1), re.S)
+    ]
+
+
+def clients_by_seat(table: SharedTable, clients: list[Client]) -> dict[int, Client]:
+    """Each person's browser by their seat (open_and_fill's order is the seats')."""
+    people = [i for i, s in enumerate(table.seats) if s.get("learner")]
+    return dict(zip(people, clients, strict=True))
+
+
+def learners(table: SharedTable) -> list[Learner]:
+    return [Learner.objects.get(pk=s["learner"]) for s in table.seats if s.get("learner")]
+
+
+def match_of(table: SharedTable) -> Match:
+    state = services.shared_state(table=table)
+    result = state.result()
+    assert result is not None
+    return state.rules.match(state.rounds, (*state.results, result))
+
+
+def expected_rows(table: SharedTable) -> list[list[str]]:
+    """The sheet's rows worked out from the engine's match, by the seats' names."""
+    match = match_of(table)
+    names = [str(s["name"]) for s in table.seats]
+    if isinstance(match, KnockMatch):
+        return [
+            [names[p], explain.points(score), explain.signed(net)]
+            for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
+        ]
+    if isinstance(match, GinPartnershipGame):
+        sides = [f"{names[0]} and {names[2]}", f"{names[1]} and {names[3]}"]
+        return [
+            [
+                sides[p],
+                " · ".join(explain.points(b) for b in match.boxes[p]) or "–",
+                explain.points(match.totals[p]),
+            ]
+            for p in (0, 1)
+        ]
+    if hasattr(match, "boxes"):
+        return [
+            [
+                names[p],
+                " · ".join(explain.points(b) for b in match.boxes[p]) or "–",
+                explain.points(match.totals[p]),
+            ]
+            for p in sorted(match.boxes)
+        ]
+    return [[names[p], explain.points(total)] for p, total in enumerate(match.totals)]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "computers", "title", "columns"),
+    [
+        ("basic", 3, 1, "Scores", ["Player", "Total (to 150)"]),
+        ("gin", 2, 0, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
+        ("gin", 3, 0, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
+        ("gin", 4, 2, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
+        ("knock", 3, 1, "Scores", ["Player", "Total (to 100)", "Balance"]),
+    ],
+)
+def test_every_player_sees_the_score_sheet_once_the_walkthrough_is_shown(
+    game: str, players: int, computers: int, title: str, columns: list[str]
+) -> None:
+    table, first, others = open_and_fill(game, players, computers, seed=7)
+    by_seat = clients_by_seat(table, [first, *others])
+    play_to_the_end(table, learners(table))
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    assert state.round_over
+    url = f"/en/play/{table.public_id}/"
+    rows = expected_rows(table)
+    if (game, players) == ("gin", 3):
+        # The pupil who sat the hand out (three people at three-player Gin) sees it too.
+        assert any(state.board_of(s) is None for s in by_seat)
+    for seat, client in by_seat.items():
+        # While the walkthrough has steps to show, no sheet yet (not even the scores).
+        start = client.get(url).content.decode()
+        assert 'id="next-step"' in start, seat
+        assert 'class="scores"' not in start and not sheet_rows(start), seat
+        for response in (client.get(url, {"step": "all"}), client.get(url, {"step": "all"}, **HX)):
+            page = response.content.decode()
+            assert response.status_code == 200
+            assert 'id="next-step"' not in page
+            assert f"<h3>{title}</h3>" in page, seat
+            heads = re.findall(r'<th scope="col">(.*?)</th>', page)
+            assert heads == columns, heads
+            assert sheet_rows(page) == rows, (seat, sheet_rows(page))
+        # The partial the poller swaps in is the board alone.
+        assert "<html" not in page and 'id="table"' in page
+        # Stepping to the walkthrough's last step shows it as well.
+        total = len(re.findall(r'class="score-step"', page))
+        last = client.get(url, {"step": total}).content.decode()
+        assert sheet_rows(last) == rows
+
+
+def test_a_seat_the_computer_plays_keeps_its_players_name_on_the_sheet() -> None:
+    """A player who left (the computer plays their seat) and one removed from the table
+    (a computer player for good, under the same name) are on the sheet by name."""
+    table, ona, others = open_and_fill("knock", 3, seed=7)
+    by_seat = clients_by_seat(table, [ona, *others])
+    url = f"/en/play/{table.public_id}/"
+    assert by_seat[1].post(url + "leave/").status_code == 302
+    table.refresh_from_db()
+    services.remove_player(table=table, learner=learners(table)[2])
+    table.refresh_from_db()
+    play_to_the_end(table, [learners(table)[0]])
+    table.refresh_from_db()
+    names = [str(s["name"]) for s in table.seats]
+    assert names == ["Ona", "Саша0", "Саша1"]
+    for client in (by_seat[0], by_seat[1]):
+        rows = sheet_rows(client.get(url, {"step": "all"}).content.decode())
+        assert [row[0] for row in rows] == names
+        assert rows == expected_rows(table)
+
+
+@pytest.mark.parametrize("game", ["gin", "knock", "basic"])
+def test_the_match_s_end_names_its_winner(game: str) -> None:
+    """A match to 1 point ends with the first hand anyone scores: every player reads who
+    won it above the sheet, and the sheet's summary (Gin's game end: boxes, bonuses,
+    totals; else "Ona wins the match!"), and is offered no next hand."""
+    table, ona, (sasha,) = open_and_fill(game, 2, seed=7)
+    SharedTable.objects.filter(pk=table.pk).update(options={"target_score": 1})
+    table.refresh_from_db()
+    for _hand in range(6):
+        play_to_the_end(table, learners(table))
+        table.refresh_from_db()
+        match = match_of(table)
+        if match.is_over:
+            break
+        services.next_hand(table=table, learner=learners(table)[0], version=table.version)
+        table.refresh_from_db()
+    else:
+        raise AssertionError("nobody scored in six hands")
+    assert match.winner is not None
+    winner = str(table.seats[match.winner]["name"])
+    url = f"/en/play/{table.public_id}/"
+    for client in (ona, sasha):
+        start = client.get(url).content.decode()
+        # The match's end waits for the walkthrough, as the next hand's button does.
+        assert "The match is over" not in start and not sheet_rows(start)
+        for response in (client.get(url, {"step": "all"}), client.get(url, {"step": "all"}, **HX)):
+            page = html.unescape(response.content.decode())
+            assert f"The match is over: {winner} wins." in page
+            summary = re.search(r'<ul class="summary-lines">(.*?)</ul>', page, re.S)
+            assert summary is not None
+            if game == "gin":
+                assert f"Game total for {winner}: " in summary.group(1), summary.group(1)
+            else:
+                assert f"<li>{winner} wins the match!</li>" in summary.group(1)
+            assert sheet_rows(page) == expected_rows(table)
+            assert 'id="next-hand"' not in page

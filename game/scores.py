@@ -84,6 +84,17 @@ def score_sheet(match: Match, names: Sequence[str]) -> ScoreSheet:
     return ScoreSheet(_("Scores"), rows, lines, balances=isinstance(match, KnockMatch))
 
 
+def netting(match: Match, names: Sequence[str]) -> str:
+    """Four-player Gin: how the last deal's two tables make one box (rules.md: "each side
+    adds its points from both tables, and the side with more enters the difference as
+    one box"); empty for any other match, or before a deal is over. ``names``: each
+    table seat's name."""
+    if not isinstance(match, GinPartnershipGame) or not match.deals:
+        return ""
+    sides = [partners(names, 0), partners(names, 1)]
+    return explain.summary_line(match.netted(), sides, pairs=True)
+
+
 def match_over(match: Match, names: Sequence[str]) -> str | None:
     """The end of the match, its winner named (a player or a partnership): "The match
     is over: Ona wins." (``None`` while it goes on). ``names``: each table seat's name."""
@@ -95,4 +106,4 @@ def match_over(match: Match, names: Sequence[str]) -> str | None:
     return explain.match_over(names[winner])
 
 
-__all__ = ["ScoreSheet", "match_over", "partners", "score_sheet"]
+__all__ = ["ScoreSheet", "match_over", "netting", "partners", "score_sheet"]

@@ -107,8 +107,7 @@ def _other_table(state: TableState) -> dict[str, Any] | None:
 
 def _netting(state: TableState) -> list[ScoreStep]:
     """Four-player Gin, once both tables' hands are over: the walkthrough's last step,
-    how their results make one box (rules.md: "each side adds its points from both
-    tables, and the side with more enters the difference as one box")."""
+    how their results make one box (:func:`game.scores.netting`)."""
     match = state.match
     if (
         not isinstance(match, GinPartnershipGame)
@@ -116,9 +115,7 @@ def _netting(state: TableState) -> list[ScoreStep]:
         or len(match.deals) != state.round_number
     ):
         return []
-    names = seat_names(state.table)
-    sides = [partners(names, 0), partners(names, 1)]
-    return [ScoreStep(explain.summary_line(match.netted(), sides, pairs=True))]
+    return [ScoreStep(match_scores.netting(match, seat_names(state.table)))]
 
 
 def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] | None:

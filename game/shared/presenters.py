@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from game import explain
 from game import scores as match_scores
-from game.board import BoardDisplay, advice_context, board_context, table_melds
+from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
@@ -174,7 +174,22 @@ def table_context(
     # The computer's moves in an away person's seat are told as the computer's (the
     # teacher's walk: "You drew from the stock. You discarded 9♥." while away).
     by_computer = state.computer_moves(mine.board)
-    context.update(board_context(mine, display, error=error, by_computer=by_computer))
+    # The match with the hand just played, once every board of it is over.
+    result = state.result() if state.round_over else None
+    match = (
+        state.rules.match(state.rounds, (*state.results, result)) if result is not None else None
+    )
+    # Four-player Gin: the walkthrough ends with how both tables make one box.
+    netted = match_scores.netting(match, state.names) if match is not None else ""
+    context.update(
+        board_context(
+            mine,
+            display,
+            error=error,
+            by_computer=by_computer,
+            last_steps=[ScoreStep(netted)] if netted else [],
+        )
+    )
     if table.ended:
         # The hand stands as it was left: nobody is to move, nothing is offered, nobody
         # is away (the tamper probe: "Ben to play" and the away line stayed).
@@ -206,10 +221,7 @@ def table_context(
             "version": table.version,
         }
     )
-    if state.round_over:
-        result = state.result()
-        assert result is not None
-        match = state.rules.match(state.rounds, (*state.results, result))
+    if match is not None:
         # The winner named ("The match is over: Ona wins."); the seats' names, a seat
         # the computer plays for someone away or gone being still theirs.
         context["match_over"] = match_scores.match_over(match, state.names) or ""

@@ -184,3 +184,21 @@ def test_the_match_s_end_names_its_winner(game: str) -> None:
                 assert f"<li>{winner} wins the match!</li>" in summary.group(1)
             assert sheet_rows(page) == expected_rows(table)
             assert 'id="next-hand"' not in page
+
+
+def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> None:
+    """Four-player Gin: the sheet enters one box per deal, the difference of what the
+    sides scored at both tables. Every player's walkthrough ends with how (as at a
+    practice table), once both tables are over, so that the box is not a riddle."""
+    table, first, others = open_and_fill("gin", 4, 2, seed=7)
+    by_seat = clients_by_seat(table, [first, *others])
+    play_to_the_end(table, learners(table))
+    table.refresh_from_db()
+    names = [str(s["name"]) for s in table.seats]
+    url = f"/en/play/{table.public_id}/"
+    for seat, client in by_seat.items():
+        page = html.unescape(client.get(url, {"step": "all"}).content.decode())
+        steps = re.findall(r'<li class="score-step">\s*<p>(.*?)</p>', page, re.S)
+        assert steps[-1].startswith("The two tables count together: "), (seat, steps)
+        assert f"{names[0]} and {names[2]}" in steps[-1], steps[-1]
+        assert sum("The two tables count together" in s for s in steps) == 1

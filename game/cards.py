@@ -22,6 +22,13 @@ Lithuanian or Russian sentence needs another case, the markup says which after a
 colon: ``su {6S:ins}`` («su vynų šešake»), ``prie {8C 8D:gen}``, ``к {QH:dat}``;
 the rank's name is declined (:data:`CASES`), the suit's stays the genitive it is.
 Languages without cases (en, it) give the nominative for each.
+
+**Cards in generated text.** The site's own sentences (the log, refusals, the coach,
+the scoring steps, worked answers) write cards as on their corners, "9♣ V♦"
+(:func:`card_short`), and stay plain text wherever they go (a CSV, a title, the
+database). Where one is printed as HTML, the ``|spoken`` filter (:func:`spoken_html`)
+draws each of its cards as :func:`text_html` draws a card of authored text: what the
+eye reads, hidden from screen readers, and the full name for them alone.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from html import escape
 
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
@@ -395,6 +403,92 @@ def text_html(text: str) -> SafeString:
 def text_plain(text: str) -> str:
     """Authored text as plain text, its card markup as the page's language writes it."""
     return MARKUP.sub(lambda m: _named(m.group(1))[0], text)
+
+
+# -- Cards in generated text ---------------------------------------------------------
+
+#: The suit symbols, and the rank sequences' dash: text with none of them names no card.
+_CORNER_MARKS = (*(suit.symbol for suit in Suit), "-")
+
+
+@lru_cache(maxsize=8)
+def _corner_reading(
+    language: str | None,
+) -> tuple[re.Pattern[str], dict[str, Card], dict[str, Rank]]:
+    """For ``language``: the pattern that finds, in escaped HTML, the cards written as on
+    their corners (``language``'s rank indexes, :func:`rank_short`, and a suit symbol)
+    and the rank sequences (``Д-К-Т``); and the card and the rank each corner says."""
+    with translation.override(language):
+        ranks = {rank_short(rank): rank for rank in Rank}
+    cards = {
+        index + suit.symbol: Card(rank, suit) for index, rank in ranks.items() for suit in Suit
+    }
+    rank = "|".join(re.escape(index) for index in sorted(ranks, key=len, reverse=True))
+    card = rf"(?:{rank})[{''.join(suit.symbol for suit in Suit)}]"
+    pattern = re.compile(
+        # Markup is kept as it is: a tag (its attributes too), and the text an element
+        # hides from screen readers (what text_html() shows of a card it names).
+        r'(<[^>]*\baria-hidden="true"[^>]*>[^<]*|<[^>]*>)'
+        # Cards one after another, "9♣ V♦" (a run written "5♦-6♦-7♦" too).
+        rf"|(?<![\w-])({card}(?:[ -]{card})*)(?!\w)"
+        # A sequence of ranks, "Q-K-A" (digits alone, "3-4", are a range: kept).
+        rf"|(?<![\w-])((?:{rank})(?:-(?:{rank}))+)(?![\w-])"
+    )
+    return pattern, cards, ranks
+
+
+def spoken_html(text: object) -> SafeString:
+    """Generated text (the log, the scoring steps, refusals, the coach's advice, a
+    question's worked answer...) as HTML: escaped, and each card in it written as on its
+    corner ("9♣ V♦", :func:`card_short`) drawn as :func:`text_html` draws a card of
+    authored text: the same letters, hidden from screen readers, and the card's full
+    name in the page's language for them alone ("kryžių devynakė, būgnų valetas"). What
+    the eye reads is unchanged, and the text still wraps as before. Cards one after
+    another are named as one list, a rank sequence (``Д-К-Т``) rank by rank.
+
+    The names are in the nominative: a generated sentence says its cards as corners, so
+    there is no case markup to follow (a Lithuanian or Russian sentence that puts a card
+    after a preposition hears it in the nominative; the eye reads it as a corner anyway).
+
+    Text already marked safe keeps its markup: its tags are not searched, nor what they
+    hide from screen readers, so a card :func:`text_html` drew is not named twice, and
+    the filter can be applied to text that is partly authored. For HTML only: a page's
+    title, an attribute, a CSV or an e-mail take the plain sentence."""
+    if not isinstance(text, str):
+        text = str(text)  # a lazy translation, a number, Jinja's Undefined ("")
+    return _spoken_html(text, get_language())
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a safe string is not escaped, a str is
+def _spoken_html(text: str, language: str | None) -> SafeString:
+    # A table page says dozens of sentences, most of them again on the next move: each is
+    # read once per process and language.
+    # (The standard library's escape(), as Django's is, without its check for lazy text.)
+    html = text if hasattr(text, "__html__") else escape(text)
+    if not any(mark in html for mark in _CORNER_MARKS):
+        return mark_safe(html)
+    pattern, cards, ranks = _corner_reading(language)
+
+    def name(match: re.Match[str]) -> str:
+        kept, shown, sequence = match.groups()
+        if kept is not None:
+            return kept
+        if shown is not None:
+            spoken = ", ".join(
+                _card_name(cards[corner], language) for corner in re.split("[ -]", shown)
+            )
+        else:
+            if sequence.replace("-", "").isdigit():
+                return sequence
+            shown = sequence
+            spoken = ", ".join(str(RANK_NAMES[ranks[index]]) for index in sequence.split("-"))
+        return (
+            '<span class="card-name card-name--wraps"><span aria-hidden="true">'
+            f'{shown}</span><span class="visually-hidden">{escape(spoken)}'
+            "</span></span>"
+        )
+
+    return mark_safe(pattern.sub(name, html))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,9 @@ The environment keeps the Django templates' rules, so that a board reads as they
   ``{% blocktranslate %}`` is, with the same message ids. ``make messages`` finds
   them (:mod:`rummy_site.management.commands.makemessages`);
 * the card tags of :mod:`game.templatetags.cards` (``card``, ``card_choices``...),
-  ``url`` and ``static`` are functions.
+  ``url`` and ``static`` are functions, and its filters are filters: ``|spoken`` names
+  the cards of a generated sentence for screen readers (the log, a refusal, the
+  coach's advice, the scoring steps, what ``#announce`` says).
 """
 
 from __future__ import annotations
@@ -123,4 +125,5 @@ def environment(**options: Any) -> Environment:
         line_items=cards.line_items,
     )
     env.filters["one_stop"] = one_stop
+    env.filters["spoken"] = cards.spoken
     return env

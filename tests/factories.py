@@ -5,6 +5,7 @@ the browser tests' way to read the state behind a page."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +18,19 @@ from game.moveforms import move_fields
 from game.practice import services as practice
 from game.practice.models import Table
 from learners.models import Learner
+
+#: A card named for screen readers (game.cards.text_html, spoken_html): what the eye
+#: reads of it is its first span.
+_NAMED_CARD = re.compile(
+    r'<span class="card-name[^"]*"><span aria-hidden="true">([^<]*)</span>'
+    r'<span class="visually-hidden">[^<]*</span></span>'
+)
+
+
+def shown(html: str) -> str:
+    """``html`` as the eye reads it: each card named for screen readers only by what it
+    shows ("9♣ V♦"), its hidden name gone."""
+    return _NAMED_CARD.sub(r"\1", html)
 
 
 def fix_table_seeds(monkeypatch: pytest.MonkeyPatch, start: int) -> Iterator[int]:

@@ -9,6 +9,8 @@
     {% seat_items seats %}          the players: one <li> each (game.board.Seat)
     {% meld_choices melds %}        the melds on the table, one radio <li> each
     {% line_items lines %}          a list's lines, escaped: one <li> each
+    {{ sentence|spoken }}           generated text, escaped, its cards named for screen
+                                    readers (game.cards.spoken_html)
 
 Suits are drawn from one shared SVG sprite (``static/cards/suits.svg``), so a
 hand of ten cards costs one download, not ten. The markup is built here rather
@@ -41,7 +43,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from game.engine import Card
 
 from ..board import Seat
-from ..cards import card_face
+from ..cards import card_face, spoken_html
 from ..cards import card_name as _card_name
 
 register = template.Library()
@@ -234,13 +236,23 @@ def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
     )
 
 
+@register.filter(is_safe=True)
+def spoken(text: object) -> SafeString:
+    """``{{ sentence|spoken }}``: generated text (a refusal, a worked answer, the coach's
+    advice...) escaped, each card in it named for screen readers as ``{KC}`` markup is
+    (:func:`game.cards.spoken_html`). For HTML only: never in a title or an attribute."""
+    return spoken_html(text)
+
+
 @register.simple_tag
 def line_items(lines: Iterable[str]) -> SafeString:
-    """One ``<li>`` per line, each escaped (a log, a list of steps); each line's item is
-    made once per process (a log is drawn again with every move)."""
-    return mark_safe("".join(_line_html(line) for line in lines))
+    """One ``<li>`` per line, each escaped and its cards named for screen readers (a log,
+    a list of steps: :func:`spoken`); each line's item is made once per process and
+    language (a log is drawn again with every move)."""
+    language = get_language()
+    return mark_safe("".join(_line_html(line, language) for line in lines))
 
 
 @lru_cache(maxsize=8192, typed=True)  # typed: a safe string is not escaped, a str is
-def _line_html(line: str) -> SafeString:
-    return _html("<li>{}</li>", line)
+def _line_html(line: str, language: str | None) -> SafeString:
+    return _html("<li>{}</li>", spoken_html(line))

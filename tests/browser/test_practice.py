@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from game import explain
-from game.engine import AnyMove, DrawStock, Hand
+from game.engine import AnyMove, Discard, DrawStock, Hand
 from game.practice.models import Table
 from game.practice.services import HUMAN
 from tests.factories import fix_table_seeds, hand_of, learner_move, play_hand_out
@@ -277,6 +277,14 @@ def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None
 def test_axe_on_the_table_page(page: Page, site_url: str, language: str) -> None:
     table = start(page, site_url, "basic", 3, language=language)
     wait_for_my_turn(page, table)
+    assert serious_violations(page) == []
+    # The log's cards named for screen readers (game.cards.spoken_html): still clean,
+    # and a line wraps as it did (a named card in authored text is one unbroken word).
+    click_move(page, DrawStock())
+    click_move(page, Discard(max(hand_of(table).hands[HUMAN], key=lambda c: c.points)))
+    named = page.locator("#table .log__lines .card-name")
+    expect(named.first.locator(".visually-hidden")).to_have_count(1)
+    assert named.first.evaluate("e => getComputedStyle(e).whiteSpace") == "normal"
     assert serious_violations(page) == []
     page.goto(f"{site_url}/{language}/practice/{table.public_id}/?arrange=1")
     assert serious_violations(page) == []

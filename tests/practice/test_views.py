@@ -322,6 +322,61 @@ def test_illegal_meld_is_explained(client: Client) -> None:
     assert snapshot(table) == before
 
 
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_the_log_the_announcement_and_a_refusal_name_their_cards(
+    client: Client, language: str
+) -> None:
+    """The accessibility finding: the log's "You discarded 9♣." and a refusal were read
+    as "9 black club suit" (in an English voice's names for symbols, even on a
+    Lithuanian page). Their cards are named as a card picture is, in the page's
+    language; the eye reads the same line; the page's title stays plain text."""
+    from django.utils import translation
+
+    from game.cards import card_name, card_short
+
+    table = start_table(client, "basic", 2, language=language)
+    to_learners_turn(client, table)
+    move_url = url(table, "move", language)
+    client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
+    card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)  # (reads the version)
+    response = client.post(
+        move_url, {"version": str(table.version), "action": "discard", "cards": str(card)}, **HTMX
+    )
+    assert response.status_code == 200
+    with translation.override(language):
+        name, corner = card_name(card), card_short(card)
+    named = (
+        f'<span class="card-name card-name--wraps"><span aria-hidden="true">{corner}</span>'
+        f'<span class="visually-hidden">{name}</span></span>'
+    )
+    html = response.content.decode()
+    announce = html.split('<div id="announce"', 1)[1].split("</div>", 1)[0]
+    lines = html.split('class="log__lines"', 1)[1].split("</ol>", 1)[0]
+    assert named in announce and named in lines.rsplit("<li>", 1)[1]
+    page = client.get(url(table, language=language)).content.decode()
+    assert named in page.split('<div id="announce"', 1)[1].split("</div>", 1)[0]
+    assert named in page.split('class="log__lines"', 1)[1].split("</ol>", 1)[0]
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert "<" not in title and "visually-hidden" not in page.split("</head>", 1)[0]
+    # A refusal, in the message and in what the screen reader is told at once.
+    to_learners_turn(client, table)
+    client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
+    table.refresh_from_db()
+    cards = sorted(hand_of(table).hands[HUMAN])[:3]
+    refused = client.post(
+        move_url,
+        {"version": str(table.version), "action": "meld", "cards": [str(c) for c in cards]},
+        **HTMX,
+    )
+    assert refused.status_code == 422  # the fixed seeds: the three lowest are no meld
+    html = refused.content.decode()
+    with translation.override(language):
+        names = ", ".join(card_name(c) for c in cards)
+    alert = html.split('role="alert">', 1)[1].split("</p>", 1)[0]
+    assert f'<span class="visually-hidden">{names}</span>' in alert
+    assert alert in html.split('<div id="announce"', 1)[1].split("</div>", 1)[0]
+
+
 def test_knock_over_ten_in_gin(client: Client) -> None:
     table = start_table(client, "gin")
     to_learners_turn(client, table)

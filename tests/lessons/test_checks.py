@@ -27,6 +27,7 @@ from lessons.checks import (
 from lessons.content import all_documents
 from lessons.forms import answered_seed, question_token
 from lessons.models import CheckAnswer, FirstAnswer, Lesson
+from tests.factories import shown
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 URL = "/en/lessons/gin/checks/check/{}/"
@@ -61,22 +62,22 @@ def test_right_and_wrong_answers(
 ) -> None:
     # A wrong answer gets a retry (no answer shown), then a hint, then the solution.
     response = answer(client, index, wrong)
-    html = response.content.decode()
+    html = shown(response.content.decode())
     assert response.status_code == 200
     assert "Not quite." in html and "Have another go" in html and explained not in html
     assert "<html" not in html and "first answer is the one that counts" not in html
-    html = answer(client, index, wrong).content.decode()
+    html = shown(answer(client, index, wrong).content.decode())
     assert "A hint:" in html and "first answer is the one that counts" in html
     # The hint is its own sentence, not run on after the colon (the Italian teacher's
     # walk: «Un suggerimento: Prova tutti i modi…», a capital after a colon).
     assert re.search(r"A hint:</p>\s*<p>[A-Z0-9<]", html), html
     if index != 0:  # (a meld's hint is what is wrong with the cards picked: the rule)
         assert explained not in html
-    html = answer(client, index, wrong).content.decode()
+    html = shown(answer(client, index, wrong).content.decode())
     assert "Here is the answer, worked out:" in html and explained in html
     # Answering again, right this time: explained, but the first answer counts.
     response = answer(client, index, right)
-    html = response.content.decode()
+    html = shown(response.content.decode())
     assert "Right!" in html and "first answer is the one that counts" in html
     row = CheckAnswer.objects.get(index=index)
     assert row.attempts == 4 and not row.correct
@@ -122,6 +123,30 @@ def test_malformed_answers_store_nothing(
     assert message in html and 'role="alert"' in html
     assert ("<html" in html) is not htmx
     assert CheckAnswer.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "fits", "names"),
+    [
+        ("en", "2♣ 3♣ 4♣ 5♣", "two of clubs, three of clubs, four of clubs, five of clubs"),
+        ("ru", "2♣ 3♣ 4♣ 5♣", "двойка треф, тройка треф, четвёрка треф, пятёрка треф"),
+    ],
+)
+def test_a_worked_answer_names_its_cards_for_screen_readers(
+    client: Client, check_lesson: Lesson, language: str, fits: str, names: str
+) -> None:
+    """The accessibility finding: a worked answer's "It fits 2♣ 3♣ 4♣: 2♣ 3♣ 4♣ 5♣." was
+    read as symbols; its cards are named in the page's language, the text unchanged."""
+    Lesson.objects.filter(pk=check_lesson.pk).update(language=language)
+    url = f"/{language}/lessons/gin/checks/check/4/"
+    for _try in range(3):
+        html = client.post(url, {"melds": ["1"]}, **HTMX).content.decode()
+    feedback = html.split('class="feedback', 1)[1]
+    assert (
+        f'<span aria-hidden="true">{fits}</span><span class="visually-hidden">{names}</span>'
+        in (feedback)
+    )
+    assert fits in shown(feedback) and names not in shown(feedback)
 
 
 def test_malformed_answer_in_russian(client: Client, check_lesson: Lesson) -> None:

@@ -183,7 +183,13 @@ def test_a_group_shows_an_example_when_any_of_its_mistakes_has_one(
     client = Client()
     client.force_login(teacher)
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
-    assert "For example: 3♣ 4♣ 5♥ is not a run" in page
+    assert "For example: 3♣ 4♣ 5♥ is not a run" in factories.shown(page)
+    # Its cards are named for screen readers on the page; the CSV keeps the plain text.
+    names = "three of clubs, four of clubs, five of hearts"
+    assert f'<span aria-hidden="true">3♣ 4♣ 5♥</span><span class="visually-hidden">{names}' in page
+    export = client.get(f"/en/classroom/{classroom.public_id}/mistakes.csv").content.decode()
+    assert "3♣ 4♣ 5♥ is not a run: a run needs one suit." in export
+    assert "<" not in export and names not in export
     # A group with no mistake that has an example has none, and costs no query for it.
     Mistake.objects.filter(learner=ona).delete()
     with django_assert_num_queries(2):
@@ -419,9 +425,9 @@ def test_lesson_answers_and_guided_moves_have_an_example_on_the_page_and_in_the_
     text = client.get(base + "mistakes.csv").content.decode("utf-8-sig")
     details = [row[3] for row in csv.reader(io.StringIO(text))][1:]
     assert sorted(details) == sorted(expected)
-    page = client.get(base).content.decode()
+    page = factories.shown(client.get(base).content.decode())
     for line in expected:
         assert f"For example: {line}" in page.replace("&quot;", '"')
     # On a Russian page the cards are as Russian writes them (К♠: a king).
-    russian = client.get(f"/ru/classroom/{classroom.public_id}/").content.decode()
+    russian = factories.shown(client.get(f"/ru/classroom/{classroom.public_id}/").content.decode())
     assert "Т♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♥ 8♥ 9♥ К♠ Д♠" in russian

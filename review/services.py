@@ -206,6 +206,26 @@ def next_question(*, learner: Learner | None, language: str) -> Question | None:
     return None
 
 
+def _read_token(token: str) -> tuple[str, int, int]:
+    """A question's token read: its card's key, its seed and the card's count of reviews
+    when it was asked (:class:`ForgedQuestion` for a token the site did not sign)."""
+    data = read_question(token, salt=_SALT, fields={"key": str, "seed": int, "n": int})
+    return data["key"], data["seed"], data["n"]
+
+
+def question_asked(*, learner: Learner, token: str, language: str) -> Question | None:
+    """The question a refused answer was for (a malformed answer: no card picked, no
+    number), to be asked again as it was: its cards from the token's seed. ``None`` when
+    the token is not one the site signed, is not for one of the learner's cards, or its
+    question was answered since (the page then shows the first due question)."""
+    try:
+        key, seed, asked = _read_token(token)
+    except ForgedQuestion:
+        return None
+    row = ReviewCard.objects.filter(learner=learner, key=key, reviews=asked).first()
+    return question_for(row, language=language, seed=seed) if row else None
+
+
 @dataclass(frozen=True)
 class Reviewed:
     question: Question
@@ -219,8 +239,7 @@ def review_answer(
     """Judge an answer to a review question and reschedule its card: *Good* when right,
     *Again* when wrong. One answer per question: a second post of the same question is
     :class:`StaleReview`; a malformed answer changes nothing."""
-    data = read_question(token, salt=_SALT, fields={"key": str, "seed": int, "n": int})
-    key, seed, asked = data["key"], data["seed"], data["n"]
+    key, seed, asked = _read_token(token)
     row = ReviewCard.objects.filter(learner=learner, key=key).first()
     if row is None:
         raise ForgedQuestion()
@@ -251,6 +270,7 @@ __all__ = [
     "next_due",
     "next_question",
     "now",
+    "question_asked",
     "question_for",
     "record_mistake",
     "review_answer",

@@ -62,7 +62,22 @@ def review_answer(request: HttpRequest) -> HttpResponse:
             language=language(),
         )
     except ServiceError as exc:
-        return _page(request, status=exc.status, error=str(exc.message))
+        # A malformed answer is refused beside the question it was for, with the cards
+        # the learner picked: not beside a freshly dealt one (the accessibility walk).
+        asked = (
+            services.question_asked(
+                learner=learner, token=request.POST.get("question", ""), language=language()
+            )
+            if learner is not None
+            else None
+        )
+        return _page(
+            request,
+            status=exc.status,
+            item=asked,
+            error=str(exc.message),
+            picked=request.POST.getlist("cards") if asked else (),
+        )
     return _page(
         request, item=reviewed.question, reviewed=reviewed, picked=request.POST.getlist("cards")
     )

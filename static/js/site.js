@@ -145,9 +145,12 @@
   // without htmx; a lesson's answered before htmx had set its form up): its feedback
   // takes the focus, as a lesson's does after htmx's swap, and is read out; the link
   // the page marks with autofocus for a browser without this script ("Next question")
-  // is the next Tab stop after it.
+  // is the next Tab stop after it. An answer refused (no card picked, no number) comes
+  // back beside its own question with the reason in the check: the reason takes the
+  // focus, as a lesson's does after htmx's swap (an alert already on the page when it
+  // loads is seldom read out).
   function focusAnswered() {
-    var answered = document.querySelector(".check .feedback");
+    var answered = document.querySelector(".check .feedback, .check [role=alert]");
     if (answered) {
       focusOn(answered);
     }

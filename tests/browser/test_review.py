@@ -42,6 +42,18 @@ def test_a_review_session(
     assert serious_violations(page) == []
     box = page.locator(".check")
     expect(box).to_be_visible()
+    # "These cards are a meld" with no card picked: refused beside the same cards (not
+    # freshly dealt ones), the reason inside the check and focused, so that it is read
+    # out (the accessibility walk: the focus was on the page's body).
+    cards = box.locator("input[name=cards]")
+    dealt = cards.evaluate_all("inputs => inputs.map(i => i.value)")
+    other = next(s for s in range(seed + 1, 999) if meld.question(s) != meld.question(seed))
+    monkeypatch.setattr(services, "_fresh_seed", lambda: other)  # a new deal would differ
+    box.locator(".check__buttons button:not([name])").click()
+    expect(box.locator("[role=alert]")).to_be_focused()
+    assert cards.evaluate_all("inputs => inputs.map(i => i.value)") == dealt
+    card.refresh_from_db()
+    assert card.reviews == 0
     submit = box.locator("button[name=answer][value=none]")
     submit.focus()
     page.keyboard.press("Enter")

@@ -444,3 +444,41 @@ def test_every_knock_the_knock_rummy_hands_call_wrong_instead_of_a_discard_loses
                     assert after.result.settlement.received[0] == 0, (hand.slug, wrong.move)
                     seen += 1
     assert seen >= 5
+
+
+def test_a_malformed_answer_is_refused_beside_its_own_question(
+    client: Client, clock: Clock
+) -> None:
+    """No card picked (or a hand-made card): the same question comes back, with the
+    cards the learner picked and the reason inside its check, and the schedule is as it
+    was (the accessibility walk: the reason stood beside freshly dealt cards)."""
+    call_command("load_lessons", verbosity=0)
+    # The lesson's second question shows four fives, a group: "There is no meld" is wrong.
+    client.post("/en/lessons/gin/melds-groups-and-runs/check/1/", {"answer": "none"}, **HTMX)
+    card = ReviewCard.objects.get()
+    clock.move(days=1)
+    token = token_in(client.get("/en/review/").content.decode())
+    seed = int(signing.loads(token, salt="review.question")["seed"])
+    asked = services.question_for(card, language="en", seed=seed)
+    assert asked is not None
+    shown = [str(c) for c in asked.check.question(seed)]
+    schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
+    for cards, kept in (([], []), ([shown[1], "ZZ"], [shown[1]])):
+        response = client.post("/en/review/answer/", {"question": token, "cards": cards})
+        html = response.content.decode()
+        assert response.status_code == 400
+        assert token_in(html) == token  # the question asked, its cards from the same seed
+        for c in shown:
+            assert f'value="{c}" id="check-0-{c}"' in html
+            checked = f'value="{c}" id="check-0-{c}" checked' in html
+            assert checked == (c in kept)
+        # The reason is inside the check, where the page's script gives it the focus.
+        error = re.search(r'<section class="check.*?</section>', html, re.S)
+        assert error is not None and 'role="alert"' in error.group(0)
+        assert html.count('role="alert"') == 1
+        assert list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses")) == schedule
+    # Answered, the same token is stale: the refusal is beside the next due question.
+    client.post("/en/review/answer/", {"question": token, "answer": "none"})
+    clock.move(days=60)
+    stale = client.post("/en/review/answer/", {"question": token, "cards": []})
+    assert stale.status_code == 409 and token_in(stale.content.decode()) != token

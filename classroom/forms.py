@@ -55,7 +55,19 @@ class JoinForm(forms.Form):
         label=_("Your name"),
         max_length=NAME_MAX,
         help_text=_("Your first name, as your teacher knows you. No e-mail, no password."),
+        # Not filled in by the browser: on a school's shared computer its suggestions are
+        # the names the pupils before typed (the page, too, offers only this browser's
+        # own learner's name, and not to a pupil of another class).
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+
+    def refuse(self, field: str | None, message: str) -> None:
+        """A refusal of the class (a wrong code, a name taken) said as the form's own
+        errors are: at ``field``, whose description it becomes, or for the whole form
+        (``None``); the join link's unbound form too."""
+        if not self.is_bound:
+            self.cleaned_data = {}
+        self.add_error(field, message)
 
 
 class ReturnForm(forms.Form):
@@ -123,6 +135,7 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
         label=_("E-mail address (optional)"),
         required=False,
         help_text=_("Only to reset a forgotten password. Leave it empty if you like."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     class Meta(UserCreationForm.Meta):  # type: ignore[name-defined,misc]

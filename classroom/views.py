@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -166,8 +165,6 @@ def _class_page(
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
     pupils = services.pupils_of(classroom=classroom)
-    _focus_first_error(assignment_form)
-    _focus_first_error(class_form)
     context = {
         "classroom": classroom,
         "pupils": pupils,
@@ -218,16 +215,6 @@ def _back(request: HttpRequest, classroom: Classroom, notice: str) -> HttpRespon
     address with a fragment of its own would otherwise pass it on to this one)."""
     messages.success(request, notice)
     return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#main")
-
-
-def _focus_first_error(form: forms.Form | None) -> None:
-    """A refused form's first field in error takes the focus when the page opens."""
-    if form is None:
-        return
-    for name in form.errors:
-        if name in form.fields:
-            form.fields[name].widget.attrs["autofocus"] = True
-            return
 
 
 def _flag(request: HttpRequest, name: str) -> bool:
@@ -660,11 +647,20 @@ def _join_page(
     form: JoinForm,
     *,
     classroom: Classroom | None = None,
-    error: str = "",
+    error: str | services.ClassroomError = "",
     status: int = 200,
 ) -> HttpResponse:
+    """The join page; ``error``, a refusal, is said at the field it is about (a wrong
+    code at the code, a name taken at the name), which the page opens on, else for the
+    whole form (a class not taking pupils)."""
+    if isinstance(error, services.WrongCode | services.TooManyTries):
+        form.refuse("code", str(error.message))
+    elif isinstance(error, services.NameTaken | services.BadName):
+        form.refuse("name", str(error.message))
+    elif error:
+        form.refuse(None, error if isinstance(error, str) else str(error.message))
     # Drawn for a code sent too (a POST): the language buttons go to the join page.
-    context = {"form": form, "classroom": classroom, "error": error, "page_url": reverse("join")}
+    context = {"form": form, "classroom": classroom, "page_url": reverse("join")}
     return render(request, "classroom/join.html", context, status=status)
 
 
@@ -682,7 +678,7 @@ def join_page(request: HttpRequest, code: str = "") -> HttpResponse:
     try:
         classroom = services.class_by_code(code=code)
     except services.ClassroomError as exc:
-        return _join_page(request, form, error=str(exc.message), status=exc.status)
+        return _join_page(request, form, error=exc, status=exc.status)
     learner = known_learner(request)
     memberships = services.memberships_of(learner=learner)
     # The name of this browser's learner, unless they are a pupil already (a shared
@@ -723,9 +719,7 @@ def join(request: LearnerRequest) -> HttpResponse:
         classroom = None
         if not isinstance(exc, services.WrongCode | services.TooManyTries):
             classroom = services.class_by_code(code=form.cleaned_data["code"])
-        return _join_page(
-            request, form, classroom=classroom, error=str(exc.message), status=exc.status
-        )
+        return _join_page(request, form, classroom=classroom, error=exc, status=exc.status)
     pupil = joined.pupil
     values = {"name": pupil.name, "class": pupil.classroom.name}
     if joined.new:

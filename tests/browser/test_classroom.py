@@ -100,6 +100,29 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_refused_join_opens_on_the_field_in_error(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The accessibility walk: after a wrong code the focus was on the page's body and
+    the error a page-level alert; now the code field has the focus, and its description
+    is the error (with or without JavaScript)."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/join/")
+    page.locator("#id_code").fill("ZZZZZZ")
+    page.locator("#id_name").fill("Jonas")
+    page.locator("#id_name").press("Enter")
+    code = page.locator("#id_code")
+    expect(code).to_be_focused()
+    expect(code).to_have_attribute("aria-invalid", "true")
+    expect(code).to_have_accessible_description(re.compile("No class has this code"))
+    if javascript:
+        assert serious_violations(page) == []
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
     page: Page, site_url: str
 ) -> None:

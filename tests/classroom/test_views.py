@@ -807,3 +807,90 @@ def test_a_name_that_ends_in_a_stop_ends_a_sentence_with_one(language: str) -> N
         assert "K.." not in explain.match_over("Ona K.")
         not_yours = IllegalMove(MoveError.NOT_YOUR_TURN, {"player": 0, "turn": 1})
         assert "K.." not in explain.refusal(not_yours, ["Ben", "Ona K."])
+
+
+# ------------------------------------------------------------------ refused forms
+def input_tags(html: str) -> dict[str, str]:
+    """Each visible input of a page's forms, by its name: its whole tag."""
+    tags = re.findall(r"<(?:input|select|textarea)\b[^>]*>", html)
+    named = {}
+    for tag in tags:
+        found = re.search(r'name="([^"]+)"', tag)
+        if found and 'type="hidden"' not in tag:
+            named[found.group(1)] = tag
+    return named
+
+
+def described_by(html: str, tag: str) -> str:
+    """The text of the elements a field's aria-describedby names."""
+    found = re.search(r'aria-describedby="([^"]+)"', tag)
+    assert found is not None, tag
+    texts = []
+    for ref in found.group(1).split():
+        element = re.search(rf'id="{ref}"[^>]*>(.*?)</div>', html, re.S)
+        assert element is not None, ref
+        texts.append(re.sub(r"<[^>]+>", "", element.group(1)))
+    return " ".join(texts)
+
+
+def test_a_refused_join_opens_on_the_field_in_error_which_the_error_describes() -> None:
+    """The accessibility walk: a wrong code or a taken name was a page-level alert, the
+    focus on the page's body; now the field is invalid, described by the error, and
+    focused (autofocus: without JavaScript too)."""
+    _client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona", language="en")
+    client = Client()
+    client.get("/en/join/")
+    for data, field, other, words in [
+        ({"code": "ZZZZZZ", "name": "Jonas"}, "code", "name", "No class has this code"),
+        ({"code": classroom.join_code, "name": "Ona"}, "name", "code", "already has this name"),
+        ({"code": classroom.join_code, "name": ""}, "name", "code", "required"),
+    ]:
+        html = client.post("/en/join/send/", data).content.decode()
+        tags = input_tags(html)
+        assert 'aria-invalid="true"' in tags[field] and " autofocus" in tags[field]
+        assert words in described_by(html, tags[field])
+        assert "autofocus" not in tags[other] and "aria-invalid" not in tags[other]
+        assert html.count('role="alert"') == 1
+    # The join link with a wrong code: the same, before anything is typed.
+    html = client.get("/en/join/ZZZZZZ/").content.decode()
+    tags = input_tags(html)
+    assert 'aria-invalid="true"' in tags["code"] and " autofocus" in tags["code"]
+    assert "No class has this code" in described_by(html, tags["code"])
+    # A class not taking pupils: said of the whole form, which opens on its first field,
+    # described by it.
+    services.class_set_joining(classroom=classroom, open_=False)
+    page = client.post(
+        "/en/join/send/", {"code": classroom.join_code, "name": "Jonas"}
+    ).content.decode()
+    tags = input_tags(page)
+    assert " autofocus" in tags["code"] and "aria-invalid" not in tags["code"]
+    assert "not taking new pupils" in described_by(page, tags["code"])
+    # An unrefused form takes no focus; the name is not filled in by the browser.
+    tags = input_tags(Client().get("/en/join/").content.decode())
+    assert all("autofocus" not in tag for tag in tags.values())
+    assert 'autocomplete="off"' in tags["name"]
+
+
+def test_a_refused_sign_up_opens_on_the_field_in_error_not_on_the_username() -> None:
+    client = Client()
+    response = client.post(
+        "/en/accounts/signup/",
+        {"username": "jonas", "email": "", "password1": PASSWORD, "password2": PASSWORD + "x"},
+    )
+    html = response.content.decode()
+    tags = input_tags(html)
+    assert " autofocus" in tags["password2"] and 'aria-invalid="true"' in tags["password2"]
+    assert "match" in described_by(html, tags["password2"])
+    assert "autofocus" not in tags["username"]
+    # Not refused: on the username, as Django puts it; the e-mail says what it is.
+    tags = input_tags(client.get("/en/accounts/signup/").content.decode())
+    assert " autofocus" in tags["username"]
+    assert 'autocomplete="email"' in tags["email"]
+    # A wrong log-in is refused as a whole: the form opens on the username, described by
+    # the refusal.
+    html = client.post("/en/accounts/login/", {"username": "x", "password": "y"}).content.decode()
+    tags = input_tags(html)
+    assert " autofocus" in tags["username"]
+    assert "correct" in described_by(html, tags["username"])

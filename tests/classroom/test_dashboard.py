@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -431,3 +432,54 @@ def test_lesson_answers_and_guided_moves_have_an_example_on_the_page_and_in_the_
     # On a Russian page the cards are as Russian writes them (К♠: a king).
     russian = factories.shown(client.get(f"/ru/classroom/{classroom.public_id}/").content.decode())
     assert "Т♣ 2♣ 3♣ 4♦ 5♦ 6♦ 7♥ 8♥ 9♥ К♠ Д♠" in russian
+
+
+def headings(html: str) -> list[tuple[str, str]]:
+    """The page's h2 and h3, in order: (level, text)."""
+    return [
+        (level, re.sub(r"<[^>]+>|\s+", " ", text).strip())
+        for level, text in re.findall(r"<(h[23])\b[^>]*>(.*?)</\1>", html, re.S)
+    ]
+
+
+def test_the_dashboards_parts_are_sections_with_headings_of_their_own(teacher: User) -> None:
+    """The accessibility walk: "Who may need help now", "The class's tables" and "Common
+    mistakes" were h3 in the section "Assignments", before "Set an assignment". Each is a
+    section of the page with its h2 now, still in the poll's redrawn part; the form to set
+    an assignment is a section of its own, out of that part."""
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, _jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(ona)
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    outline = [text for level, text in headings(page) if level == "h2"]
+    parts = [
+        "Assignments",
+        "Who may need help now",
+        "The class's tables",
+        "Common mistakes",
+        "Set an assignment",
+        "Name and language",
+    ]
+    assert [t for t in outline if t in parts] == parts
+    assert [level for level, _text in headings(page) if level == "h3"] == []
+    for name in ("assignments", "stuck", "tables", "mistakes"):
+        assert f'<section aria-labelledby="{name}-title"' in page
+    # One section does not hold another (each h2 is its own region's name).
+    main = page.split("<main", 1)[1].split("</main>", 1)[0]
+    depth = 0
+    for tag in re.findall(r"</?section\b", main):
+        depth += 1 if tag == "<section" else -1
+        assert depth <= 1
+    # The poll's part holds the four, not the form.
+    live = page.split('<div id="class-progress"', 1)[1].split('aria-labelledby="set-assignment"')[0]
+    assert all(f'id="{n}-title"' in live for n in ("assignments", "stuck", "tables", "mistakes"))
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    refuse_a_discard_before_drawing(ona)
+    redrawn = client.get(poll.split("stamp=")[0], **HTMX).content.decode()
+    assert redrawn.lstrip().startswith('<div id="class-progress"')
+    assert [t for _level, t in headings(redrawn)] == parts[:4]
+    assert "set-assignment" not in redrawn

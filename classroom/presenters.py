@@ -5,13 +5,14 @@ and render; nothing here reads a request."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from game import explain
 from game.board import BoardDisplay, board_context, table_melds
@@ -410,3 +411,42 @@ __all__ = [
     "project_index_context",
     "table_projector_context",
 ]
+
+
+def seating_summary(tables: list[Any]) -> str:
+    """How the class was split, for the teacher: "The class sits at 11 tables: 9 tables
+    of 3 and 2 tables of 2." (bigger tables first), and how many seats computer players
+    fill when someone could not play only with people."""
+    sizes = Counter(len(t.seats) for t in tables)
+    parts = [
+        ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
+        % {"count": n, "size": size}
+        for size, n in sorted(sizes.items(), reverse=True)
+    ]
+    if len(parts) == 1:
+        said = ngettext(
+            "The class sits at %(count)s table of %(size)s.",
+            "The class sits at %(count)s tables of %(size)s.",
+            len(tables),
+        ) % {"count": len(tables), "size": next(iter(sizes))}
+    else:
+        split = parts[0]
+        for part in parts[1:]:
+            split = gettext("%(first)s and %(second)s") % {"first": split, "second": part}
+        said = ngettext(
+            "The class sits at %(count)s table: %(split)s.",
+            "The class sits at %(count)s tables: %(split)s.",
+            len(tables),
+        ) % {"count": len(tables), "split": split}
+    computers = sum(1 for t in tables for s in t.seats if s.get("bot"))
+    if computers:
+        said += " " + ngettext(
+            "A computer player takes %(count)s seat.",
+            "Computer players take %(count)s seats.",
+            computers,
+        ) % {"count": computers}
+    return (
+        said
+        + " "
+        + gettext("The hands are dealt: your pupils find their table on their classroom page.")
+    )

@@ -381,8 +381,9 @@ CLASS_TABLES_PER_DAY = 150
 
 
 def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedTable]:
-    """Seat every pupil of the class at tables of ``players`` for ``game``, in a random
-    order, computer players filling the last table; the hands are dealt at once, and the
+    """Seat every pupil of the class at tables of about ``players`` for ``game``, in a
+    random order, shared out so that nobody plays only the computer when the game's
+    numbers allow (:func:`game.shared.services.split_people`); the hands are dealt at once, and the
     tables the class sat at before end (:func:`game.shared.services.end_table`). Refused
     again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
     every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is

@@ -492,7 +492,8 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 @login_required
 @require_POST
 def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
-    """Seat the whole class at tables of N (computer players filling the last one)."""
+    """Seat the whole class at tables of about N (:func:`game.shared.services.split_people`),
+    and say how it was split."""
     classroom = _teacher_class(request, public_id)
     players = small_int(request.POST.get("players", ""))
     try:
@@ -502,18 +503,7 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
     except services.ClassroomError as exc:
         seat = {"game": request.POST.get("game", ""), "players": players}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
-    return _back(
-        request,
-        classroom,
-        ngettext(
-            "The class sits at %(count)s table. The hands are dealt: your pupils find their "
-            "table on their classroom page.",
-            "The class sits at %(count)s tables. The hands are dealt: your pupils find their "
-            "table on their classroom page.",
-            len(tables),
-        )
-        % {"count": len(tables)},
-    )
+    return _back(request, classroom, presenters.seating_summary(tables))
 
 
 @login_required

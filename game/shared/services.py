@@ -362,6 +362,28 @@ def open_table(
     raise AssertionError("unreachable")
 
 
+def split_people(count: int, players: int, low: int, high: int) -> list[tuple[int, int]]:
+    """How ``count`` people sit at tables of about ``players`` for a game played by
+    ``low`` to ``high``: each table's (people, seats), the bigger tables first.
+
+    As many tables as tables of ``players`` would need, fewer if that left someone
+    alone, the people shared out evenly among them (sizes within one of each other,
+    each at least two and within the game's numbers): 31 at tables of 3 sit as 9 of 3
+    and 2 of 2, 7 in pairs as 3, 2 and 2 (the teacher's walk: the 31st pupil played
+    two computer players at a table of her own). Only when no such split exists (one
+    person, or a game played by too few numbers) are there tables of ``players``,
+    computer players filling the seats the last one lacks."""
+    if count <= 0:
+        return []
+    least = max(low, 2)
+    tables = min(-(-count // players), count // least)
+    if tables >= 1 and -(-count // tables) <= high:
+        base, extra = divmod(count, tables)
+        return [(base + 1, base + 1)] * extra + [(base, base)] * (tables - extra)
+    full, rest = divmod(count, players)
+    return [(players, players)] * full + ([(rest, players)] if rest else [])
+
+
 def seat_people(
     *,
     people: Sequence[tuple[Learner, str]],
@@ -370,24 +392,27 @@ def seat_people(
     options: dict[str, Any] | None = None,
     away_seconds: int = AWAY_SECONDS,
 ) -> list[SharedTable]:
-    """Tables of ``players`` for all of ``people`` (learner, name) at once, in their
-    order, computer players filling the last table; each dealt at once."""
+    """Tables of about ``players`` for all of ``people`` (learner, name) at once, in
+    their order, as :func:`split_people` shares them out (computer players only where
+    it must); each dealt at once."""
     if not people:
         raise BadTable()
     found = table_game(game, players)
     tables = []
+    start = 0
     with transaction.atomic():
-        for start in range(0, len(people), players):
-            group = people[start : start + players]
+        for persons, size in split_people(len(people), players, *table_sizes(found)):
+            group = people[start : start + persons]
+            start += persons
             seats: list[dict[str, Any]] = [{"name": n, "learner": p.pk} for p, n in group]
             # Not the name of any pupil seated now, at this table or another.
             bots = computer_names_besides(
-                players - len(group), [n for _, n in group], also=[n for _, n in people]
+                size - len(group), [n for _, n in group], also=[n for _, n in people]
             )
             seats += [{"name": n, "bot": True} for n in bots]
             table = SharedTable(
                 game=found.value,
-                format=TableFormat.of(found, players).value,
+                format=TableFormat.of(found, size).value,
                 options=options or {},
                 seats=seats,
                 seed=random.SystemRandom().randrange(1, 2**62),
@@ -989,6 +1014,7 @@ __all__ = [
     "shared_move",
     "shared_state",
     "sit_down",
+    "split_people",
     "table_by_code",
     "table_get",
     "take_seat_back",

@@ -26,21 +26,28 @@ pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
-def test_the_teacher_seats_the_class_and_computer_players_fill_the_last_table() -> None:
+def test_the_teacher_seats_the_class_and_nobody_plays_only_the_computer() -> None:
+    """The teacher's walk with a class of 31 at tables of 3: the 31st pupil sat alone
+    with two computer players. Five pupils in pairs sit as 3 and 2, every one with
+    people, and the page says how the class was split."""
     teacher, user = teacher_client()
     classroom = a_class(user)
     pupils = [
         pupil_joins(classroom.join_code, name) for name in ("Ona", "Jonas", "Ieva", "Rasa", "Tomas")
     ]
     response = teacher.post(
-        f"/lt/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
+        f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
     )
     assert response.status_code == 302
     tables = list(SharedTable.objects.order_by("pk"))
-    assert len(tables) == 3 and ClassTable.objects.filter(classroom=classroom).count() == 3
+    assert len(tables) == 2 and ClassTable.objects.filter(classroom=classroom).count() == 2
+    assert [len(t.seats) for t in tables] == [3, 2]
     seated = [s for t in tables for s in t.seats if s.get("learner")]
     assert sorted(s["name"] for s in seated) == ["Ieva", "Jonas", "Ona", "Rasa", "Tomas"]
-    assert sum(1 for t in tables for s in t.seats if s.get("bot")) == 1
+    assert not any(s.get("bot") for t in tables for s in t.seats)
+    said = teacher.get(response["Location"]).content.decode()
+    assert "The class sits at 2 tables: 1 table of 3 and 1 table of 2." in said
+    assert "computer" not in said.split("The class sits at", 1)[1].split("</p>", 1)[0]
     assert all(shared.shared_state(table=t).dealt for t in tables)
     # Each pupil finds their table on their classroom page, and plays it.
     page = pupils[0].get("/lt/classroom/").content.decode()
@@ -201,7 +208,7 @@ def test_seating_the_class_twice_at_once_makes_one_set_of_tables() -> None:
     language), later it is allowed, and a day has a limit of tables."""
     teacher, user = teacher_client()
     classroom = a_class(user)
-    for name in ("Ona", "Jonas", "Ieva"):
+    for name in ("Ona", "Jonas", "Ieva", "Rasa"):
         pupil_joins(classroom.join_code, name)
     url = f"/lt/classroom/{classroom.public_id}/tables/"
     assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
@@ -463,12 +470,13 @@ def test_a_computer_player_never_has_a_pupils_name_and_the_teacher_sees_which_is
     names = ("Ona", "Ben", "Marta")  # the first English computer players' names
     for name in names:
         pupil_joins(classroom.join_code, name, "en")
-    assert (
-        teacher.post(
+    # Three pupils sit at one table now; a split that leaves one with the computer (as
+    # a game for two only would) shows the names.
+    with mock.patch.object(shared, "split_people", lambda *_args: [(2, 2), (1, 2)]):
+        seated = teacher.post(
             f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
-        ).status_code
-        == 302
-    )
+        )
+    assert seated.status_code == 302
     tables = list(SharedTable.objects.order_by("pk"))
     bots = [s["name"] for t in tables for s in t.seats if s.get("bot")]
     assert bots == ["Luca"]
@@ -480,13 +488,29 @@ def test_a_computer_player_never_has_a_pupils_name_and_the_teacher_sees_which_is
     assert "Luca (computer)" in watch.content.decode()
 
 
+def test_a_class_of_one_plays_the_computer_and_is_told_so() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    response = teacher.post(
+        f"/en/classroom/{classroom.public_id}/tables/", {"game": "basic", "players": "3"}
+    )
+    (table,) = SharedTable.objects.all()
+    assert [bool(s.get("bot")) for s in table.seats] == [False, True, True]
+    said = teacher.get(response["Location"]).content.decode()
+    assert "The class sits at 1 table of 3. Computer players take 2 seats." in said
+
+
 def test_when_a_class_has_every_computer_name_the_table_still_gets_other_names() -> None:
     """Six pupils with the six computer players' names, and a seventh alone at a table
     of six: the computer players take the names of pupils at other tables (marked on the
     teacher's lists), never one of its own table, and are as many as its seats need."""
     pupils = ("Ben", "Marta", "Luca", "Ivan", "Sofia", "Tomas", "Ona")
     people = [(Learner.objects.create(), name) for name in pupils]
-    tables = shared.seat_people(people=people, game="basic", players=6)
+    # The class is split 4 and 3 now; a game played by fewer numbers could still leave
+    # one alone at a table of six, as the split used to.
+    with mock.patch.object(shared, "split_people", lambda *_args: [(6, 6), (1, 6)]):
+        tables = shared.seat_people(people=people, game="basic", players=6)
     last = tables[-1].seats
     assert len(tables) == 2 and len(last) == 6 and last[0]["name"] == "Ona"
     assert [s["name"] for s in last if s.get("bot")] == ["Ben", "Marta", "Luca", "Ivan", "Sofia"]

@@ -4,6 +4,8 @@ version one was shown, the computer players, a hand played to its end by people.
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 from classroom.models import Mistake
@@ -356,7 +358,12 @@ def test_no_computer_player_takes_a_persons_name_at_the_table() -> None:
     ona, jonas, ben = people("Ona", "Jonas", "Ben")
     table = services.open_table(learner=ona, name="Ona", game="gin", players=4, computers=2)
     assert [s["name"] for s in table.seats if s.get("bot")] == ["Ben", "Marta"]
-    seated = services.seat_people(people=[(jonas, "Jonas"), (ben, "ben")], game="knock", players=4)
+    # Two people sit by themselves now; a split with computer players (one pupil, or a
+    # game for a fixed number) shows the names.
+    with mock.patch.object(services, "split_people", lambda *_args: [(2, 4)]):
+        seated = services.seat_people(
+            people=[(jonas, "Jonas"), (ben, "ben")], game="knock", players=4
+        )
     assert [s["name"] for s in seated[0].seats] == ["Jonas", "ben", "Ona", "Marta"]
 
 

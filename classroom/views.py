@@ -650,7 +650,14 @@ def _join_page(
     elif error:
         form.refuse(None, error if isinstance(error, str) else str(error.message))
     # Drawn for a code sent too (a POST): the language buttons go to the join page.
-    context = {"form": form, "classroom": classroom, "page_url": reverse("join")}
+    # ``name_taken``: the way back for a pupil joining again from another device (the
+    # teacher's walk: told to add an initial, she became a second pupil of that name).
+    context = {
+        "form": form,
+        "classroom": classroom,
+        "name_taken": isinstance(error, services.NameTaken),
+        "page_url": reverse("join"),
+    }
     return render(request, "classroom/join.html", context, status=status)
 
 

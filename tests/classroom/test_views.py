@@ -393,6 +393,29 @@ def test_joining_refusals_are_in_the_pages_language_and_change_nothing() -> None
     assert "No class has this code" not in ru  # Russian, not English
 
 
+def test_a_pupil_told_her_name_is_taken_is_shown_the_way_back_with_her_return_code() -> None:
+    """The teacher's walk with a class of 31: Mia, joined on a computer, typed "Mia" on
+    her phone, was told to add an initial, and became a second Mia. Under the refusal
+    the join page now asks whether she is that pupil, with a link to the return page;
+    other refusals do not."""
+    _client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Mia", "en")
+    phone = Client()
+    phone.get("/en/join/")
+    taken = phone.post("/en/join/send/", {"code": classroom.join_code, "name": "mia"})
+    assert taken.status_code == 409
+    html = taken.content.decode()
+    after = html.split('role="alert"', 1)[1]
+    assert "Is this you, on another computer or phone?" in after
+    link = re.search(r'<a href="([^"]+)">Use your return code</a>', after)
+    assert link is not None and link[1] == "/en/return/"
+    assert phone.get(link[1]).status_code == 200
+    wrong = phone.post("/en/join/send/", {"code": "KXMKXM", "name": "Mia"}).content.decode()
+    assert "Is this you" not in wrong
+    assert Pupil.objects.count() == 1
+
+
 def test_guessing_join_codes_is_stopped() -> None:
     client = Client()
     client.get("/en/join/")

@@ -26,8 +26,8 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from game.practice.models import Table
 from game.shared import services as shared
@@ -80,6 +80,16 @@ class NameTaken(ClassroomError):
     default_message = _(
         "Someone in this class already has this name. Add an initial, like “Ona K.”."
     )
+
+
+class NameTakenInClass(NameTaken):
+    """A teacher's rename to the name of another pupil of the class: said to the teacher,
+    naming that pupil (the pupils' "Add an initial" was for the one who typed a name)."""
+
+    def __init__(self, holder: str) -> None:
+        super().__init__(
+            gettext("%(name)s is already in the class: choose another name.") % {"name": holder}
+        )
 
 
 class BadName(ClassroomError):
@@ -304,11 +314,19 @@ def _name_free(classroom: Classroom, name: str, *, besides: Pupil | None = None)
     О is "Ona"). Compared here, in Python: SQLite's own case rules know only ASCII
     ("Žana" and "žana" would differ); the database's constraint on the name's case is
     the guard against a parallel join on PostgreSQL."""
+    return _name_holder(classroom, name, besides=besides) is None
+
+
+def _name_holder(classroom: Classroom, name: str, *, besides: Pupil | None = None) -> str | None:
+    """The name of the pupil of the class whose name reads as ``name``, if any."""
     names = Pupil.objects.filter(classroom=classroom, removed__isnull=True)
     if besides is not None:
         names = names.exclude(pk=besides.pk)
     wanted = name_key(name)
-    return all(name_key(other) != wanted for other in names.values_list("name", flat=True))
+    return next(
+        (other for other in names.values_list("name", flat=True) if name_key(other) == wanted),
+        None,
+    )
 
 
 @contextmanager
@@ -327,11 +345,12 @@ def pupil_rename(*, pupil: Pupil, name: str) -> Pupil:
     clean = clean_name(name)
     try:
         with _one_at_a_time(pupil.classroom):
-            if not _name_free(pupil.classroom, clean, besides=pupil):
-                raise NameTaken()
+            holder = _name_holder(pupil.classroom, clean, besides=pupil)
+            if holder is not None:
+                raise NameTakenInClass(holder)
             Pupil.objects.filter(pk=pupil.pk).update(name=clean)
     except IntegrityError:  # a pupil joined under this name at the same moment
-        raise NameTaken() from None
+        raise NameTakenInClass(clean) from None
     pupil.name = clean
     for table in _tables_of(pupil):  # their seats at the class's tables take the name
         shared.rename_player(table=table, learner=pupil.learner, name=clean)

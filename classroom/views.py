@@ -32,6 +32,7 @@ from game.practice import services as practice
 from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from learners.middleware import LearnerRequest
+from learners.names import order_key
 from learners.services import (
     continue_as,
     forget_visitor,
@@ -165,6 +166,7 @@ def _class_page(
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
     pupils = services.pupils_of(classroom=classroom)
+    row_notice = _row_notice(request, classroom, pupils)
     context = {
         "classroom": classroom,
         "pupils": pupils,
@@ -178,6 +180,7 @@ def _class_page(
         "renaming": renaming,
         "removing": removing,
         "removing_pupil": removing_pupil,
+        "row_notice": row_notice,
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
@@ -215,6 +218,41 @@ def _back(request: HttpRequest, classroom: Classroom, notice: str) -> HttpRespon
     address with a fragment of its own would otherwise pass it on to this one)."""
     messages.success(request, notice)
     return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#main")
+
+
+#: The session's key for a notice said in a pupil's row of the class page.
+ROW_NOTICE = "classroom_row_notice"
+
+
+def _back_to_row(
+    request: HttpRequest, classroom: Classroom, pupil: Pupil, notice: str, *, card: bool = False
+) -> HttpResponse:
+    """Back to the pupil's row of the class page (``#pupil-N``), the notice said there:
+    the teacher's walk with 31 pupils went back to the page's top after each rename and
+    scrolled down again. A removed pupil's notice stands where their row was. ``card``:
+    a link to print the pupil's card (their new return code is shown there, not on the
+    class page, which may be on the projector)."""
+    request.session[ROW_NOTICE] = {
+        "class": classroom.public_id,
+        "pupil": pupil.pk,
+        "name": pupil.name,
+        "text": notice,
+        "card": card,
+    }
+    return redirect(reverse("classroom:class", args=[classroom.public_id]) + f"#pupil-{pupil.pk}")
+
+
+def _row_notice(request: HttpRequest, classroom: Classroom, pupils: list[Pupil]) -> dict[str, Any]:
+    """The notice :func:`_back_to_row` left for this class's page, said once; for a
+    pupil no longer in the list, ``before``: the row it stands above (none: the last)."""
+    notice = request.session.pop(ROW_NOTICE, None) if hasattr(request, "session") else None
+    if not isinstance(notice, dict) or notice.get("class") != classroom.public_id:
+        return {}
+    if all(p.pk != notice["pupil"] for p in pupils):
+        key = order_key(notice["name"])
+        after = [p.pk for p in pupils if order_key(p.name) > key]
+        notice |= {"gone": True, "before": after[0] if after else None}
+    return notice
 
 
 def _flag(request: HttpRequest, name: str) -> bool:
@@ -377,13 +415,23 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
 @login_required
 @require_safe
 def class_cards(request: HttpRequest, public_id: str) -> HttpResponse:
-    """A sheet of cards to print, one per pupil: their name and return code."""
+    """A sheet of cards to print, one per pupil: their name and return code; with
+    ``?pupil=N``, that pupil's card alone (their new code, from their row)."""
     classroom = _teacher_class(request, public_id)
-    cards = [
-        {"name": p.name, "code": codes.grouped(p.return_code)}
-        for p in services.pupils_of(classroom=classroom)
-    ]
-    context = {"classroom": classroom, "cards": cards, "return_url": return_url(request, classroom)}
+    pupils = services.pupils_of(classroom=classroom)
+    one = "pupil" in request.GET
+    if one:
+        wanted = small_int(request.GET["pupil"])
+        pupils = [p for p in pupils if p.pk == wanted]
+        if not pupils:
+            raise Http404(services.PupilNotFound.default_message)
+    cards = [{"name": p.name, "code": codes.grouped(p.return_code)} for p in pupils]
+    context = {
+        "classroom": classroom,
+        "cards": cards,
+        "one": one,
+        "return_url": return_url(request, classroom),
+    }
     return render(request, "classroom/cards.html", context)
 
 
@@ -450,9 +498,10 @@ def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
     except services.ClassroomError as exc:
         renaming["error"] = str(exc.message)
         return _class_page(request, classroom, renaming=renaming, status=exc.status)
-    return _back(
+    return _back_to_row(
         request,
         classroom,
+        pupil,
         _("%(old)s is now called %(new)s.") % {"old": old, "new": pupil.name},
     )
 
@@ -462,11 +511,14 @@ def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 def pupil_code(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
     services.pupil_new_code(pupil=pupil)
-    return _back(
+    # Not the code itself: the class page may be on the projector (the teacher's walk).
+    # It is on the pupil's card, a click away.
+    return _back_to_row(
         request,
         classroom,
-        _("%(name)s has a new return code: %(code)s. The old one no longer works.")
-        % {"name": pupil.name, "code": pupil.shown_return_code},
+        pupil,
+        _("%(name)s has a new return code. The old one no longer works.") % {"name": pupil.name},
+        card=True,
     )
 
 
@@ -480,12 +532,12 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
     if request.POST.get("confirm") != "1":
         return _class_page(request, classroom, removing_pupil=pupil.pk)
     services.pupil_remove(pupil=pupil)
-    return _back(
-        request,
-        classroom,
-        _("%(name)s is no longer in the class. Their return code no longer works.")
-        % {"name": pupil.name},
-    )
+    notice = _("%(name)s is no longer in the class. Their return code no longer works.") % {
+        "name": pupil.name
+    }
+    if not services.pupils_of(classroom=classroom):  # no list of pupils to say it in
+        return _back(request, classroom, notice)
+    return _back_to_row(request, classroom, pupil, notice)
 
 
 # ------------------------------------------------------------------ tables for people

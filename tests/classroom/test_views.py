@@ -538,9 +538,19 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
     other_teacher, _other = teacher_client("mr-smith")
     assert other_teacher.post(url).status_code == 404
     assert Pupil.objects.get().return_code == old
-    response = client.post(url, follow=True)
+    response = client.post(url)
     pupil.refresh_from_db()
-    assert pupil.return_code != old and pupil.shown_return_code in response.content.decode()
+    assert pupil.return_code != old
+    # The class page may be on the projector: it says that the code changed, in Ona's
+    # row, and the code itself is on her card, a click away.
+    assert response["Location"] == f"/en/classroom/{classroom.public_id}/#pupil-{pupil.pk}"
+    page = client.get(response["Location"]).content.decode()
+    assert pupil.shown_return_code not in page and pupil.return_code not in page
+    row = page.split(f'<tr id="pupil-{pupil.pk}">', 1)[1].split("</tr>", 1)[0]
+    assert "Ona has a new return code. The old one no longer works." in row
+    card = re.search(r'<a href="([^"]+)">Print Ona.s new card</a>', row)
+    assert card is not None
+    assert pupil.shown_return_code in client.get(card[1].replace("&amp;", "&")).content.decode()
     elsewhere = Client()
     elsewhere.get("/en/return/")
     assert elsewhere.post("/en/return/send/", {"code": old}).status_code == 422
@@ -551,16 +561,57 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
 
 
 def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
+    """The teacher's walk: renaming Tom B. to "tom a." was refused with the pupils'
+    "Add an initial, like Ona K.", though the teacher had typed one. The teacher is told
+    who has the name."""
     client, user = teacher_client()
     classroom = a_class(user)
     pupil_joins(classroom.join_code, "Ona")
     pupil_joins(classroom.join_code, "Jonas")
     jonas = Pupil.objects.get(name="Jonas")
     base = f"/en/classroom/{classroom.public_id}/pupils/{jonas.pk}/name/"
-    assert client.post(base, {"name": "ONA"}).status_code == 409
+    refused = client.post(base, {"name": "ONA"})
+    assert refused.status_code == 409
+    assert "Ona is already in the class: choose another name." in refused.content.decode()
+    assert "Add an initial" not in refused.content.decode()
     assert client.post(base, {"name": ""}).status_code == 400
     assert client.post(base, {"name": "Jonas P."}).status_code == 302
     assert Pupil.objects.get(pk=jonas.pk).name == "Jonas P."
+
+
+def test_after_a_change_in_a_pupils_row_the_teacher_is_back_at_that_row() -> None:
+    """The teacher's walk with a class of 31: after Rename, Remove or a new return code
+    the class page went to its top (#main), the notice there, and the teacher scrolled
+    down again each time. The page comes back at the row, the notice in it (a removed
+    pupil's where their row was), said once."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    for name in ("Ona", "Rasa", "Tomas", "Zita"):
+        pupil_joins(classroom.join_code, name, "en")
+    rasa, tomas = Pupil.objects.get(name="Rasa"), Pupil.objects.get(name="Tomas")
+    base = f"/en/classroom/{classroom.public_id}/"
+
+    def row_of(html: str, pk: int) -> str:
+        return html.split(f'<tr id="pupil-{pk}">', 1)[1].split("</tr>", 1)[0]
+
+    renamed = client.post(base + f"pupils/{rasa.pk}/name/", {"name": "Rasa K."})
+    assert renamed["Location"] == base + f"#pupil-{rasa.pk}"
+    page = client.get(renamed["Location"]).content.decode()
+    assert "Rasa is now called Rasa K." in row_of(page, rasa.pk)
+    assert "Rasa is now called" not in page.split('id="pupils-title"', 1)[0]  # not at the top
+    assert "Rasa is now called" not in client.get(base).content.decode()  # said once
+    coded = client.post(base + f"pupils/{rasa.pk}/code/")
+    assert coded["Location"] == base + f"#pupil-{rasa.pk}"
+    removed = client.post(base + f"pupils/{tomas.pk}/remove/", {"confirm": "1"})
+    assert removed["Location"] == base + f"#pupil-{tomas.pk}"
+    page = client.get(removed["Location"]).content.decode()
+    table = page.split('id="pupils-title"', 1)[1]
+    gone = row_of(table, tomas.pk)
+    assert "Tomas is no longer in the class." in gone
+    # Where Tomas's row was: after Rasa K.'s, before Zita's.
+    zita = Pupil.objects.get(name="Zita")
+    assert table.index(f'id="pupil-{rasa.pk}"') < table.index(f'id="pupil-{tomas.pk}"')
+    assert table.index(f'id="pupil-{tomas.pk}"') < table.index(f'id="pupil-{zita.pk}"')
 
 
 def test_a_refused_rename_is_said_at_that_pupils_form_with_the_name_as_typed() -> None:

@@ -13,7 +13,7 @@ from django.core import signing
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rummy_site.middleware import client_address
@@ -105,6 +105,13 @@ class AssignmentForm(forms.Form):
         what = self.fields["what"]
         assert isinstance(what, forms.ChoiceField)
         what.choices = [("", "—"), *choices(language)]
+        # The site's own words, in the page's language, for a number out of range (the
+        # teacher's walk: Django's "Ensure this value is greater than or equal to 1.").
+        hands = ngettext(
+            "Ask for 1 to %(count)d hand.", "Ask for 1 to %(count)d hands.", MOST_HANDS
+        ) % {"count": MOST_HANDS}
+        for code in ("min_value", "max_value", "invalid"):
+            self.fields["count"].error_messages[code] = hands
         # The date picker starts at today (the form is sent as it is: novalidate).
         self.fields["due"].widget.attrs["min"] = timezone.localdate().isoformat()
 

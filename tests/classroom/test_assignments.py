@@ -314,3 +314,18 @@ def test_a_due_date_already_past_is_refused_beside_its_field(classroom, lesson) 
         data = {"what": "hands:gin:", "count": str(count), "due": due.isoformat()}
         assert teacher.post(base + "assignments/", data).status_code == 302
     assert classroom.assignments.count() == 2
+
+
+def test_a_number_of_hands_out_of_range_is_refused_in_the_sites_words(classroom) -> None:  # type: ignore[no-untyped-def]
+    """The teacher's walk with a class of 31: 0 or 500 hands were refused with Django's
+    "Ensure this value is greater than or equal to 1."."""
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    base = f"/en/classroom/{classroom.public_id}/assignments/"
+    for count in ("0", "500", "-3", "three"):
+        refused = teacher.post(base, {"what": "hands:gin:", "count": count})
+        html = refused.content.decode()
+        assert refused.status_code == 400
+        assert "Ask for 1 to 20 hands." in html, count
+        assert "Ensure this value" not in html and "Enter a whole number" not in html
+    assert not Assignment.objects.exists()

@@ -71,6 +71,9 @@ class Status:
 
     state: State
     detail: str = ""
+    #: What is left, for the pupil, in words (a lesson's questions not yet mastered:
+    #: "6/7" alone did not tell the pupil that the seventh needs "Another one").
+    todo: str = ""
 
     @property
     def label(self) -> str:
@@ -258,7 +261,7 @@ def progress(
     statuses: dict[tuple[int, int], Status] = {}
     for assignment in assignments:
         for learner in learners:
-            state, detail = State.NOT_STARTED, ""
+            state, detail, todo = State.NOT_STARTED, "", ""
             if assignment.kind == Kind.LESSON:
                 language = languages.get(assignment.classroom_id, "")
                 lesson = lesson_rows.get((language, assignment.game, assignment.ref))
@@ -273,6 +276,8 @@ def progress(
                     checks = len(lesson.checks)
                     if checks:
                         detail = f"{done_of.checks_mastered(lesson)}/{checks}"
+                    if state == State.IN_PROGRESS and checks:
+                        todo = _lesson_todo(done_of, lesson)
             elif assignment.kind == Kind.GUIDED:
                 result = results.get((learner.pk, assignment.ref))
                 if result is not None:
@@ -297,5 +302,25 @@ def progress(
                 detail = f"{min(got, assignment.count)}/{assignment.count}"
             if state != State.DONE and assignment.due is not None and assignment.due < today:
                 state = State.LATE
-            statuses[(assignment.pk, learner.pk)] = Status(state, detail)
+            statuses[(assignment.pk, learner.pk)] = Status(state, detail, todo)
     return statuses
+
+
+def _lesson_todo(done_of: lessons.Progress, lesson: Lesson) -> str:
+    """What is left of a lesson begun, for the pupil: the questions not yet mastered, and
+    how (one never answered is answered in the lesson; one answered, but not right often
+    enough at the first answer, is mastered with a fresh question: "Another one")."""
+    left = [i for i in range(len(lesson.checks)) if not done_of.check_mastered(lesson, i)]
+    if not left:
+        return ""
+    if all(done_of.check_answered(lesson, i) for i in left):
+        return ngettext(
+            "%(count)d question to master: in the lesson, press “%(another)s” under it.",
+            "%(count)d questions to master: in the lesson, press “%(another)s” under each.",
+            len(left),
+        ) % {"count": len(left), "another": _("Another one")}
+    return ngettext(
+        "%(count)d question to master: answer it in the lesson.",
+        "%(count)d questions to master: answer them in the lesson.",
+        len(left),
+    ) % {"count": len(left)}

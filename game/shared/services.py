@@ -597,10 +597,12 @@ def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
         raise NotSeated()
     if table.ended:
         raise TableEnded()
-    if version != table.version:
-        raise StaleTable()
+    # Paused before stale: pausing changes the version, so a move sent from the page
+    # before the pause was told "The table changed in the meantime" (the teacher's walk).
     if table.paused:
         raise TablePaused()
+    if version != table.version:
+        raise StaleTable()
     if table.seats[seat].get("away"):
         raise SeatAway()
     return seat
@@ -668,10 +670,10 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
         raise NotSeated()
     if table.ended:
         raise TableEnded()
-    if version != table.version:
-        raise StaleTable()
     if table.paused:
         raise TablePaused()
+    if version != table.version:
+        raise StaleTable()
     state = shared_state(table=table)
     result = state.result()
     if result is None:

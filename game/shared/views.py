@@ -252,7 +252,7 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         message = (
             explain.refusal(exc.error, names)
             if isinstance(exc, services.MoveRefused)
-            else str(exc.message)
+            else _said(exc)
         )
         return _render(request, table, error=message, status=exc.status)
     if wants_partial(request):
@@ -260,9 +260,15 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
     return redirect("shared:table", public_id=table.public_id)
 
 
+def _said(exc: ServiceError) -> str:
+    """A refusal's message on the table's page; none for a paused table, whose page says
+    "Your teacher has paused this table" already (once, not twice)."""
+    return "" if isinstance(exc, services.TablePaused) else str(exc.message)
+
+
 def _refused(request: HttpRequest, table: SharedTable, exc: ServiceError) -> HttpResponse:
     table.refresh_from_db()
-    return _render(request, table, error=str(exc.message), status=exc.status)
+    return _render(request, table, error=_said(exc), status=exc.status)
 
 
 @require_POST

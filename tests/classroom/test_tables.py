@@ -164,6 +164,37 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert not table.paused
 
 
+def test_a_move_sent_just_before_the_pause_is_told_only_that_the_table_is_paused() -> None:
+    """The teacher's walk with a class of 31: a pupil whose move arrived just after the
+    pause was told "The table changed in the meantime. Here it is as it is now." above
+    the paused banner. She is told the table is paused, once."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    jonas = pupil_joins(classroom.join_code, "Jonas", "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    state = shared.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
+    seen = table.version  # the version on the mover's page
+    control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
+    assert teacher.post(control, {"do": "pause"}).status_code == 302
+    for path, data in [
+        ("move/", {"version": seen, "action": "draw_stock"}),
+        ("hint/", {"version": seen}),
+    ]:
+        refused = mover.post(f"/en/play/{table.public_id}/{path}", data)
+        html = refused.content.decode()
+        assert refused.status_code == 409
+        assert "changed in the meantime" not in html
+        assert html.count("Your teacher has paused this table.") == 1
+    table.refresh_from_db()
+    assert table.paused and len(shared.shared_state(table=table).current[0].moves) == len(
+        state.current[0].moves
+    )
+
+
 def test_the_teachers_face_up_view_polls_and_redraws_after_a_move() -> None:
     teacher, user = teacher_client()
     classroom = a_class(user)

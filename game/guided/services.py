@@ -536,8 +536,11 @@ def _acting_state(
     current: GuidedAttempt | Unread | None = UNREAD,
 ) -> GuidedState:
     """The state a post acts on: the current attempt if its version matches; a new one
-    when there is none yet (version 0), when the last one is finished (and the post was
-    made from its current page), or when it no longer replays. ``current``: the
+    when there is none yet (version 0), or when it no longer replays. A post made from a
+    finished attempt's page is refused (:class:`AttemptOver`): that page offers no move
+    or hint, only "Try again" (:func:`attempt_restart`), and a move re-sent from it
+    started a new attempt, judged as its first step, and put a false mistake on the
+    teacher's dashboard (the teacher's walk with a class of 31). ``current``: the
     learner's latest attempt, when the caller has read it already."""
     stored = (
         attempt_current(learner=learner, scenario=scenario)
@@ -553,8 +556,12 @@ def _acting_state(
     if stored is not None and attempt is None:
         expected = version  # a broken attempt: whatever the page had, start again
         GuidedAttempt.objects.filter(pk=stored.pk).update(abandoned=True)
+    elif attempt is not None:  # finished
+        if version == attempt.version:
+            raise AttemptOver()
+        raise StaleAttempt()  # from an older page of it
     else:
-        expected = stored.version if stored is not None else 0
+        expected = 0
     if version != expected:
         raise StaleAttempt()
     fresh = attempt_start(learner=learner, scenario=scenario)

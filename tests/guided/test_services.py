@@ -9,6 +9,7 @@ from game.engine import Discard, Hand, MeldFailure, Move, MoveError, MoveKind
 from game.guided import scenarios, services
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import Mistake, MistakeTopic, VerdictKind
+from game.guided.signals import mistake_recorded
 from tests import factories
 
 pytestmark = pytest.mark.django_db
@@ -260,3 +261,38 @@ def test_every_topic_is_labelled_in_every_language() -> None:
 def test_stars() -> None:
     stars_for = services.stars_for
     assert [stars_for(h, m) for h, m in ((0, 0), (1, 0), (1, 1), (0, 3), (2, 2))] == [3, 2, 2, 1, 1]
+
+
+@pytest.mark.parametrize("slug", [GIN, "basic-01-groups-and-runs"])
+def test_a_move_resent_from_a_finished_hands_page_starts_nothing_and_is_no_mistake(
+    slug: str,
+) -> None:
+    """The teacher's walk with a class of 31: the last move re-sent with the finished
+    page's version started a new attempt, was judged as its step 1 ("a move before
+    drawing") and reached the dashboard and mistakes.csv as a mistake. It is refused
+    as the hand being over: nothing is recorded, no attempt begins; "Try again" still
+    starts the hand again."""
+    learner = factories.learner()
+    scenario = factories.scenario(slug)
+    line = scenarios.right_line(scenario)
+    state, _line = factories.attempt_with(learner, slug, len(line))
+    assert state.hand.is_over and state.attempt is not None
+    told: list[object] = []
+
+    def listen(**kwargs: object) -> None:
+        told.append(kwargs)
+
+    mistake_recorded.connect(listen)
+    try:
+        with pytest.raises(services.AttemptOver):
+            services.attempt_move(
+                learner=learner, scenario=scenario, version=state.version, move=line[-1]
+            )
+        with pytest.raises(services.AttemptOver):
+            services.attempt_hint(learner=learner, scenario=scenario, version=state.version)
+    finally:
+        mistake_recorded.disconnect(listen)
+    assert told == []
+    assert GuidedAttempt.objects.count() == 1 and GuidedAttempt.objects.get().mistakes == []
+    fresh = services.attempt_restart(learner=learner, scenario=scenario)
+    assert fresh.version == 0 and GuidedAttempt.objects.count() == 2

@@ -152,8 +152,8 @@ def live_poll_seconds() -> int:
 
 def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
     """The class's tables for the dashboard, those still played first: who sits there,
-    whose turn it is (or that the hand is over, or the table ended), the hand's number
-    and each player's score."""
+    whose turn it is (or that the hand is over, or the table ended) and how many times
+    they asked for more time on it, the hand's number and each player's score."""
     rows = []
     tables = services.class_tables(classroom=classroom)
     for table in sorted(tables, key=lambda t: t.ended is not None):
@@ -164,6 +164,9 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
         scores = shared.scores_of(state)
         turns = [state.to_move(b) for b in state.current]
         names = state.names
+        # Who asked for more time on this turn ("I need more time"): the teacher sees who
+        # is slow, as before the computer took their seat.
+        more = {e.seat: e.more for e in map(shared.WaitEntry.of, table.waiting)}
         rows.append(
             {
                 "table": table,
@@ -174,6 +177,7 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                         "name": as_computer(n) if table.seats[i].get("bot") else n,
                         "score": explain.points(scores[i]),
                         "turn": i in turns and table.ended is None,
+                        "more_time": more.get(i, 0) if table.ended is None else 0,
                     }
                     for i, n in enumerate(names)
                 ],

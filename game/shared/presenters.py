@@ -3,13 +3,17 @@ their own seat, who is at the table, whose turn it is, and the table's code to s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import ngettext
+from django.utils import timezone
+from django.utils.dateformat import time_format
+from django.utils.translation import gettext, ngettext
 
 from game import explain
 from game import scores as match_scores
@@ -18,6 +22,7 @@ from game.engine import Advice, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
 
+from . import services
 from .models import SharedTable
 from .services import SeatReview, SharedState
 
@@ -107,6 +112,38 @@ def away_sentence(names: Sequence[str]) -> str:
     ) % {"names": explain.people(range(len(names)), names)}
 
 
+def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) -> dict[str, Any]:
+    """By when the player must move before the computer plays their turn, for their page
+    (empty when nobody waits for them: not their turn, a table that never replaces
+    anyone, paused or ended): the time in words (``line``, for a page that does not
+    change by itself: without JavaScript), the seconds left as the page is drawn
+    (``left``) and the warning shown (and said) the last ``warn`` seconds, already shown
+    when drawn in them (``warned``), and whether they may ask for more time."""
+    deadline = services.deadline_of(table, seat)
+    if deadline is None:
+        return {}
+    now = int(time.time()) if now is None else now
+    left = max(0, deadline - now)
+    warn = min(services.WARNING_SECONDS, table.away_seconds)
+    seconds = min(left, warn)
+    at = timezone.localtime(datetime.fromtimestamp(deadline, tz=UTC))
+    return {
+        "deadline": deadline,
+        "left": left,
+        "warn": warn,
+        "warned": left <= warn,
+        "line": gettext("Move by %(time)s, or the computer will play your turn.")
+        % {"time": time_format(at, "H:i:s")},
+        "warning": ngettext(
+            "The computer will play your turn in %(seconds)s second.",
+            "The computer will play your turn in %(seconds)s seconds.",
+            seconds,
+        )
+        % {"seconds": seconds},
+        "more_left": services.more_time_left(table, seat),
+    }
+
+
 def table_context(
     state: SharedState,
     seat: int | None,
@@ -114,11 +151,14 @@ def table_context(
     *,
     error: str = "",
     advice: Advice | None = None,
+    more_time: bool = False,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
     Who is away (the computer playing for them) and who has left for good, whether the
-    teacher paused or ended the table, and the coach's hint when it was asked for."""
+    teacher paused or ended the table, the coach's hint when it was asked for, and on
+    the player's turn by when they must move (``more_time``: they just asked for more,
+    the cards they had ticked stay ticked and the new time is said)."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -148,6 +188,7 @@ def table_context(
         "hint_url": url("hint"),
         "leave_url": url("leave"),
         "back_url": url("back"),
+        "more_time_url": url("more_time"),
         "hints_on": table.hints,
         "paused": table.paused,
         "ended": table.ended is not None,
@@ -210,6 +251,14 @@ def table_context(
         # "Your turn." and the move buttons stayed, and a press was refused).
         context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
     context["away_line"] = away_sentence(context["away_names"])
+    # On their turn, by when they must move; a warning before the computer plays it, and
+    # "I need more time" (the class tables' walk: the seat went to the computer after
+    # two minutes, with no warning and no way to ask for more).
+    mine_to_move = context["my_turn"] and not context["me_away"]
+    context["turn_deadline"] = turn_deadline(table, seat) if mine_to_move else {}
+    context["more_time_given"] = more_time and bool(context["turn_deadline"])
+    if more_time:
+        context["selected"] = list(display.selected)
     context["advice"] = advice_context(advice, mine.names)
     to_move = state.to_move(mine.board)
     context.update(
@@ -320,4 +369,5 @@ __all__ = [
     "review_context",
     "shown_at_the_end",
     "table_context",
+    "turn_deadline",
 ]

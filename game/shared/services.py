@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from fractions import Fraction
 from typing import Any
@@ -89,6 +89,12 @@ from .models import CODE_LENGTH, SharedTable
 AWAY_SECONDS = 120
 #: The choices a table's opener has (0: never).
 AWAY_CHOICES = (30, 60, 120, 300, 0)
+#: How often a person may ask for more time on one turn ("I need more time": each time
+#: the table's wait once more; WCAG 2.2.1 asks for at least ten).
+MORE_TIME_TIMES = 10
+#: How long before the computer would take their turn a person is warned (at most the
+#: table's wait: at a table of 30 seconds, from the start of their turn).
+WARNING_SECONDS = 30
 
 
 class SharedError(ServiceError):
@@ -170,6 +176,10 @@ class HintsOff(SharedError):
 
 class SeatAway(SharedError):
     default_message = _("The computer is playing your seat. Take it back to play again.")
+
+
+class NoMoreTime(SharedError):
+    default_message = _("You have asked for more time as often as you can on this turn.")
 
 
 class TooManyTries(SharedError, codes.TooManyTries):
@@ -488,6 +498,29 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
 Waiting = list[list[int]]
 
 
+@dataclass(frozen=True)
+class WaitEntry:
+    """One person to move in a table's ``waiting``: their seat, since when (unix
+    seconds), and how many times they asked for more time on this turn (stored as
+    ``[seat, since]``, or ``[seat, since, times]`` once they have)."""
+
+    seat: int
+    since: int
+    more: int = 0
+
+    @classmethod
+    def of(cls, entry: Sequence[int]) -> WaitEntry:
+        return cls(int(entry[0]), int(entry[1]), int(entry[2]) if len(entry) > 2 else 0)
+
+    def deadline(self, away_seconds: int) -> int:
+        """When the computer plays their turn: the table's wait, once more for each time
+        they asked for more."""
+        return self.since + away_seconds * (1 + self.more)
+
+    def data(self) -> list[int]:
+        return [self.seat, self.since, self.more] if self.more else [self.seat, self.since]
+
+
 def _now() -> int:
     return int(time.time())
 
@@ -503,11 +536,12 @@ def _advance(
 ) -> tuple[Round, Waiting, list[dict[str, Any]]]:
     """Each board of the round after the computer's moves (its players' and the away
     people's), up to a person's turn or the end of its hand; the people to move now
-    with since when (kept from ``waiting`` for one who was already to move); and the
+    with since when (kept from ``waiting`` for one who was already to move, with the
+    times they asked for more); and the
     seats, where each move the computer made for an away person is noted
     (``computer_played``: ``[round number, move number]``), so that it is never
     counted as theirs."""
-    since = {int(seat): int(at) for seat, at in waiting}
+    since = {entry.seat: entry for entry in map(WaitEntry.of, waiting)}
     now = _now()
     seats = [dict(s) for s in seats]
     boards, to_move = [], []
@@ -524,7 +558,8 @@ def _advance(
         boards.append(board)
         if not hand.is_over:
             seat = board.seats[hand.turn]
-            to_move.append([seat, since.get(seat, now)])
+            kept = since.get(seat)
+            to_move.append(kept.data() if kept is not None else [seat, now])
     return tuple(boards), to_move, seats
 
 
@@ -702,7 +737,44 @@ def absent_seats(
     if paused or away_seconds <= 0:
         return []
     now = _now() if now is None else now
-    return [int(seat) for seat, since in waiting if now - int(since) >= away_seconds]
+    entries = map(WaitEntry.of, waiting)
+    return [entry.seat for entry in entries if now >= entry.deadline(away_seconds)]
+
+
+def deadline_of(table: SharedTable, seat: int | None) -> int | None:
+    """When the computer plays ``seat``'s turn unless they move (unix seconds): ``None``
+    when they are not to move, or the table never replaces anyone or is paused (or
+    ended: nobody is waited for)."""
+    if seat is None or table.paused or table.away_seconds <= 0 or table.ended:
+        return None
+    entry = next((e for e in map(WaitEntry.of, table.waiting) if e.seat == seat), None)
+    return entry.deadline(table.away_seconds) if entry is not None else None
+
+
+def more_time_left(table: SharedTable, seat: int | None) -> int:
+    """How many more times ``seat`` may ask for more time on this turn."""
+    entry = next((e for e in map(WaitEntry.of, table.waiting) if e.seat == seat), None)
+    return MORE_TIME_TIMES - entry.more if entry is not None else 0
+
+
+def more_time(*, table: SharedTable, learner: Learner, version: int) -> SharedTable:
+    """``learner``, to move, asks for more time ("I need more time"): the computer plays
+    their turn the table's wait later than it would have. Made only from ``version``
+    (the table as they were shown it: a second press, or one sent after the table
+    changed, is :class:`StaleTable` and changes nothing), on their own turn, at most
+    :data:`MORE_TIME_TIMES` times a turn (:class:`NoMoreTime`). Kept in the table's
+    row (``waiting``), so every app instance and every poll sees the same deadline."""
+    seat = _playing_seat(table, learner, version)
+    entries = [WaitEntry.of(e) for e in table.waiting]
+    mine = next((e for e in entries if e.seat == seat), None)
+    if mine is None or table.away_seconds <= 0:
+        raise NotYourTurn()
+    if mine.more >= MORE_TIME_TIMES:
+        raise NoMoreTime()
+    waiting = [(replace(e, more=e.more + 1) if e.seat == seat else e).data() for e in entries]
+    if not _write(table, waiting=waiting):
+        raise StaleTable()
+    return table
 
 
 def _with_seats(
@@ -831,7 +903,7 @@ def set_paused(*, table: SharedTable, paused: bool) -> SharedTable:
         if table.ended:
             raise TableEnded()
         now = _now()
-        waiting = [[seat, now] for seat, _since in table.waiting]
+        waiting = [[WaitEntry.of(entry).seat, now] for entry in table.waiting]
         # Going on, the computer plays the seats of those who left meanwhile.
         if _with_seats(table, list(table.seats), waiting=waiting, paused=paused):
             return table
@@ -975,12 +1047,15 @@ def poll_row(*, public_id: str) -> PollRow | None:
 __all__ = [
     "AWAY_CHOICES",
     "AWAY_SECONDS",
+    "MORE_TIME_TIMES",
+    "WARNING_SECONDS",
     "BadTable",
     "HandNotOver",
     "HintsOff",
     "MatchOver",
     "MoveRefused",
     "NameTaken",
+    "NoMoreTime",
     "NoSuchHand",
     "NotDealt",
     "NotReviewable",
@@ -997,9 +1072,13 @@ __all__ = [
     "TableNotFound",
     "TablePaused",
     "TooManyTries",
+    "WaitEntry",
     "absent_seats",
+    "deadline_of",
     "end_table",
     "leave_seat",
+    "more_time",
+    "more_time_left",
     "next_hand",
     "open_table",
     "poll_row",

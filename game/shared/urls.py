@@ -20,5 +20,6 @@ urlpatterns: list[URLPattern] = [
     path("<id:public_id>/hint/", views.table_hint, name="hint"),
     path("<id:public_id>/leave/", views.table_leave, name="leave"),
     path("<id:public_id>/back/", views.table_back, name="back"),
+    path("<id:public_id>/more-time/", views.table_more_time, name="more_time"),
     path("<id:public_id>/review/<int:deal>/", views.table_review, name="review"),
 ]

@@ -170,6 +170,7 @@ def _render(
     error: str = "",
     status: int = 200,
     advice: Advice | None = None,
+    more_time: bool = False,
 ) -> HttpResponse:
     seat = services.seat_of(table, known_learner(request))
     if seat is None:
@@ -178,7 +179,9 @@ def _render(
         return redirect("shared:sit", code=table.code)
     display = parse_display(request.GET, request.POST)
     state = services.shared_state(table=table)
-    context = presenters.table_context(state, seat, display, error=error, advice=advice)
+    context = presenters.table_context(
+        state, seat, display, error=error, advice=advice, more_time=more_time
+    )
     board = "shared/_board.jinja" if context["dealt"] else None
     return render_page(request, TEMPLATE, context, partial="table", status=status, board=board)
 
@@ -286,6 +289,22 @@ def table_hint(request: LearnerRequest, public_id: str) -> HttpResponse:
     return _render(request, table, advice=advice)
 
 
+@require_POST
+@counted_with_learner
+@vary_on_headers("HX-Request")
+def table_more_time(request: LearnerRequest, public_id: str) -> HttpResponse:
+    """ "I need more time": the computer plays the player's turn later. Sent with the
+    hand's form, so the cards they had ticked stay ticked: the table is drawn in the
+    answer (also without JavaScript) rather than after a redirect."""
+    table = _table(public_id)
+    try:
+        version = parse_version(request.POST)
+        services.more_time(table=table, learner=request.learner, version=version)
+    except ServiceError as exc:
+        return _refused(request, table, exc)
+    return _render(request, table, more_time=True)
+
+
 def _after(request: HttpRequest, table: SharedTable) -> HttpResponse:
     if wants_partial(request):
         return _render(request, table)
@@ -357,6 +376,7 @@ __all__ = [
     "table_back",
     "table_hint",
     "table_leave",
+    "table_more_time",
     "table_move",
     "table_next",
     "table_open",

@@ -355,6 +355,63 @@
     var menu = event.target && event.target.closest ? event.target.closest("details.site-menu") : null;
     closeMenus(menu, false);
   });
+  // A table for people, on the player's turn (#turn-deadline: its deadline, and the
+  // seconds left as the table was drawn): the warning that the computer will play their
+  // turn shows its last seconds and is said (#announce), once for each deadline ("I
+  // need more time" moves it); the focus stays where it is. Drawn inside those seconds,
+  // the warning shows already, and a redraw says it if it was not said yet.
+  var turnTimer = null;
+  var warnedFor = null;
+  function sayTurnWarning() {
+    var box = document.getElementById("turn-deadline");
+    var warning = document.getElementById("turn-warning");
+    if (!box || !warning) {
+      return;
+    }
+    warning.hidden = false;
+    var deadline = box.getAttribute("data-deadline");
+    if (warnedFor !== deadline) {
+      warnedFor = deadline;
+      var announce = document.getElementById("announce");
+      if (announce) {
+        announce.textContent = warning.textContent;
+      }
+    }
+  }
+  function armTurnWarning(redrawn) {
+    if (turnTimer !== null) {
+      clearTimeout(turnTimer);
+      turnTimer = null;
+    }
+    var box = document.getElementById("turn-deadline");
+    var warning = document.getElementById("turn-warning");
+    if (!box || !warning) {
+      return;
+    }
+    if (!warning.hidden) {
+      if (redrawn) {
+        sayTurnWarning();
+      } else {
+        warnedFor = box.getAttribute("data-deadline");
+      }
+      return;
+    }
+    var left = Number(box.getAttribute("data-seconds-left"));
+    var warn = Number(box.getAttribute("data-warn-seconds"));
+    turnTimer = setTimeout(sayTurnWarning, Math.max(0, left - warn) * 1000);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () {
+      armTurnWarning(false);
+    });
+  } else {
+    armTurnWarning(false);
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.target && event.target.id === "table") {
+      armTurnWarning(true);
+    }
+  });
   // The class page's live part is redrawn by its poll: not while the teacher is in it
   // (a focused button or the scrolled grid would be lost); the next poll catches up.
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -614,3 +614,21 @@ def test_the_class_tables_list_says_short_states() -> None:
     table.refresh_from_db()
     shared.end_table(table=table)
     assert listed() == "Knock Rummy · hand 1 over · <strong>table ended</strong>"
+
+
+def test_the_teacher_sees_who_asked_for_more_time() -> None:
+    """A pupil who asks for more time ("I need more time") keeps the seat; the teacher
+    still sees who is slow: to play, and how often they asked."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona")
+    with mock.patch.object(shared.random, "SystemRandom", lambda: random.Random(3)):
+        services.class_seat(classroom=classroom, game="gin", players=2)
+    table = SharedTable.objects.get()
+    assert table.away_seconds == 120
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "<strong>Ona (to play)</strong>" in page
+    response = ona.post(f"/en/play/{table.public_id}/more-time/", {"version": table.version})
+    assert response.status_code == 200
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "<strong>Ona (to play, asked for more time once)</strong>" in page

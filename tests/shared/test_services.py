@@ -411,3 +411,82 @@ def test_an_ended_table_takes_no_move_and_waits_for_nobody() -> None:
     services.end_table(table=opened)
     with pytest.raises(services.TableEnded):
         services.sit_down(table=opened, learner=humans[1], name="P1")
+
+
+# ------------------------------------------------------------------ more time
+def test_asking_for_more_time_moves_the_deadline_and_the_seat_is_not_taken() -> None:
+    """The class tables' walk: a slow pupil's seat went to the computer after the wait,
+    with no way to ask for more. "I need more time" moves their deadline on by the
+    table's wait; the database decides (the poll's row, any app instance)."""
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    since = table.waiting[0][1]
+    assert services.deadline_of(table, seat) == since + 120
+    assert services.more_time_left(table, seat) == services.MORE_TIME_TIMES
+    version = table.version
+    services.more_time(table=table, learner=by_seat[seat], version=version)
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert services.deadline_of(table, seat) == since + 240
+    row = services.poll_row(public_id=table.public_id)
+    assert row is not None
+    assert services.absent_seats(row.waiting, away_seconds=120, paused=False, now=since + 239) == []
+    # Past the first deadline: not taken.
+    assert not services.replace_absent(table=table, now=since + 120)
+    table.refresh_from_db()
+    assert not table.seats[seat].get("away") and table.version == version + 1
+    # Half a turn (the draw) keeps the time asked for.
+    services.shared_move(
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+    )
+    assert services.deadline_of(table, seat) == since + 240
+    # Past the new deadline the computer plays their turn.
+    assert services.replace_absent(table=table, now=since + 240)
+    table.refresh_from_db()
+    assert table.seats[seat]["away"] is True
+
+
+def test_a_stale_or_foreign_request_for_more_time_changes_nothing() -> None:
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    other = by_seat[1 - seat]
+    version, waiting = table.version, list(table.waiting)
+    with pytest.raises(services.StaleTable):
+        services.more_time(table=table, learner=by_seat[seat], version=version - 1)
+    with pytest.raises(services.NotYourTurn):
+        services.more_time(table=table, learner=other, version=version)
+    with pytest.raises(services.NotSeated):
+        services.more_time(table=table, learner=factories.learner("Stranger"), version=version)
+    # Two presses from the same page: the second is stale.
+    services.more_time(table=table, learner=by_seat[seat], version=version)
+    with pytest.raises(services.StaleTable):
+        services.more_time(table=table, learner=by_seat[seat], version=version)
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert services.deadline_of(table, seat) == waiting[0][1] + 240
+
+
+def test_more_time_at_least_ten_times_a_turn_then_no_more() -> None:
+    table, humans = a_full_table("knock", 2)
+    by_seat = {services.seat_of(table, h): h for h in humans}
+    seat = person_to_move(table)
+    since = table.waiting[0][1]
+    assert services.MORE_TIME_TIMES >= 10  # WCAG 2.2.1
+    for _ in range(services.MORE_TIME_TIMES):
+        services.more_time(table=table, learner=by_seat[seat], version=table.version)
+    assert services.more_time_left(table, seat) == 0
+    version = table.version
+    with pytest.raises(services.NoMoreTime):
+        services.more_time(table=table, learner=by_seat[seat], version=version)
+    table.refresh_from_db()
+    assert table.version == version
+    assert services.deadline_of(table, seat) == since + 120 * (1 + services.MORE_TIME_TIMES)
+    # Paused, nobody is waited for; going on gives the full time again.
+    table = services.set_paused(table=table, paused=True)
+    assert services.deadline_of(table, seat) is None
+    with pytest.raises(services.TablePaused):
+        services.more_time(table=table, learner=by_seat[seat], version=table.version)
+    table = services.set_paused(table=table, paused=False)
+    assert services.more_time_left(table, seat) == services.MORE_TIME_TIMES

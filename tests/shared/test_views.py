@@ -524,3 +524,76 @@ def test_a_review_tells_the_computers_move_in_a_persons_seat_as_the_computers() 
     for step in made[:2]:
         review = mover.get(f"{url}review/1/", {"move": step}).content.decode()
         assert "The computer, in your seat," in review, step
+
+
+def _backdate_turn(table: SharedTable, seconds: int) -> None:
+    """The person to move's turn came ``seconds`` ago."""
+    table.refresh_from_db()
+    table.waiting = [[seat, since - seconds, *more] for seat, since, *more in table.waiting]
+    SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)
+
+
+def test_the_player_to_move_reads_by_when_and_is_warned_the_last_seconds() -> None:
+    """The class tables' walk: the seat went to the computer after two minutes with no
+    warning. On their turn the page says by when they must move (a page without
+    JavaScript does not change by itself) and offers "I need more time"; drawn in the
+    last 30 seconds, the warning shows (before, it waits, hidden, for the script); the
+    others' pages say none of it."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
+    url = f"/en/play/{table.public_id}/"
+    page = mover.get(url).content.decode()
+    assert "or the computer will play your turn." in page
+    assert 'id="more-time"' in page and "I need more time" in page
+    assert f'formaction="/en/play/{table.public_id}/more-time/"' in page
+    assert re.search(r'<p [^>]*id="turn-warning" hidden>', page)
+    assert 'data-warn-seconds="30"' in page
+    theirs = other.get(url).content.decode()
+    assert 'id="turn-deadline"' not in theirs and "I need more time" not in theirs
+    _backdate_turn(table, 100)
+    page = mover.get(url).content.decode()
+    warning = re.search(r'<p [^>]*id="turn-warning"[^>]*>(.*?)</p>', page)
+    assert warning is not None and " hidden" not in warning[0]
+    assert warning[1] == "The computer will play your turn in 20 seconds."
+    # Paused by the teacher: nobody is waited for, nothing is said.
+    table.refresh_from_db()
+    services.set_paused(table=table, paused=True)
+    assert 'id="turn-deadline"' not in mover.get(url).content.decode()
+
+
+def test_i_need_more_time_moves_the_deadline_and_keeps_the_ticked_cards() -> None:
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    _backdate_turn(table, 100)
+    since = table.waiting[0][1]
+    ticked = [str(c) for c in state.view_for(seat).cards[:2]]  # type: ignore[union-attr]
+    url = f"/en/play/{table.public_id}/more-time/"
+    version = table.version
+    data = {"version": version, "arrange": "0", "cards": ticked}
+    response = mover.post(url, data, **HX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert services.deadline_of(table, seat) == since + 2 * table.away_seconds
+    html = response.content.decode()
+    assert re.search(r'<p [^>]*id="turn-warning" hidden>', html)  # 140 s left
+    # The new time is said, and the cards ticked stay ticked.
+    announce = re.search(r'<div id="announce" hx-swap-oob="innerHTML">(.*?)</div>', html)
+    assert announce is not None and "or the computer will play your turn." in announce[1]
+    for code in ticked:
+        assert re.search(rf'value="{code}"[^>]*checked', html), code
+    # Sent again from the same page (a double press): refused, nothing changes.
+    again = mover.post(url, data, **HX)
+    assert again.status_code == 409 and "The table changed" in again.content.decode()
+    table.refresh_from_db()
+    assert table.version == version + 1
+    assert services.deadline_of(table, seat) == since + 2 * table.away_seconds
+    # Without JavaScript the form posts and the table comes back in the answer.
+    plain = mover.post(url, {**data, "version": table.version})
+    assert plain.status_code == 200 and "<html" in plain.content.decode()
+    table.refresh_from_db()
+    assert services.deadline_of(table, seat) == since + 3 * table.away_seconds

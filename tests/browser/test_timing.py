@@ -1,0 +1,61 @@
+"""Time limits a user can see coming and adjust (WCAG 2.2.1, 2.2.2), in Chromium: at a
+table for people the warning before the computer plays one's turn, said without moving
+the focus, and "I need more time"."""
+
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from game.shared import services
+from game.shared.models import SharedTable
+
+from .axe import serious_violations
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
+    page: Page, site_url: str
+) -> None:
+    page.goto(f"{site_url}/en/play/")
+    page.locator("#open_game").select_option("knock")
+    page.locator("#open_players").select_option("2")
+    page.locator("#open_computers").select_option("1")
+    page.locator("#open_away").select_option("60")
+    page.locator("#open_name").fill("Ona")
+    # A known deal: in some the computer player knocks at once, before Ona's turn.
+    with mock.patch.object(services.random, "SystemRandom", lambda: random.Random(4)):
+        page.locator("#open_name").press("Enter")
+        expect(page.locator("#hand-form")).to_be_visible()
+    table = SharedTable.objects.get()
+    assert services.shared_state(table=table).my_turn(0)
+    expect(page.locator("#turn-deadline")).to_contain_text("or the computer will play your turn")
+    expect(page.locator("#turn-warning")).to_be_hidden()
+    # Her turn came 28 s ago: 32 s are left, the warning comes in 2 s.
+    table.waiting = [[seat, since - 28] for seat, since in table.waiting]
+    SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)
+    page.reload()
+    first = page.locator(".card-choice__input").first
+    card = str(first.get_attribute("id"))
+    page.locator(f'label[for="{card}"]').click()
+    first.focus()
+    expect(page.locator("#turn-warning")).to_be_hidden()
+    warning = "The computer will play your turn in 30 seconds."
+    expect(page.locator("#turn-warning")).to_have_text(warning, timeout=8_000)
+    expect(page.locator("#turn-warning")).to_be_visible()
+    expect(page.locator("#announce")).to_have_text(warning)
+    assert page.evaluate("document.activeElement.id") == card  # the focus stays
+    assert serious_violations(page) == []
+    # "I need more time", with the keyboard: the warning goes, the new time is said, the
+    # card ticked stays ticked.
+    page.locator("#more-time").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_contain_text("or the computer will play your turn")
+    expect(page.locator("#turn-warning")).to_be_hidden()
+    expect(page.locator(f"#{card}")).to_be_checked()
+    table.refresh_from_db()
+    since = table.waiting[0][1]
+    assert services.deadline_of(table, 0) == since + 120

@@ -80,10 +80,46 @@ def poll_seconds() -> int:
     return int(getattr(settings, "SHARED_POLL_SECONDS", 1))
 
 
-def noscript_refresh_seconds() -> int:
+def noscript_refresh_seconds(*, paused: bool = False) -> int:
     """How often a page without JavaScript reloads itself while its player waits for
-    someone else (``SHARED_NOSCRIPT_REFRESH_SECONDS``; 0: never)."""
+    someone else, once they asked it to (``SHARED_NOSCRIPT_REFRESH_SECONDS``; 0: never);
+    while the teacher has the table paused, less often
+    (``SHARED_NOSCRIPT_PAUSED_REFRESH_SECONDS``): nobody moves until they go on."""
+    if paused:
+        return int(getattr(settings, "SHARED_NOSCRIPT_PAUSED_REFRESH_SECONDS", 60))
     return int(getattr(settings, "SHARED_NOSCRIPT_REFRESH_SECONDS", 10))
+
+
+#: The query flag of a page without JavaScript that reloads itself while its player
+#: waits (``?reload=1``): kept by the reload itself, and by the forms' answers.
+RELOAD_FLAG = "reload"
+
+
+def with_reload(url: str, reload: bool) -> str:
+    """``url`` with the reload flag, when it is on."""
+    return f"{url}?{RELOAD_FLAG}=1" if reload else url
+
+
+def waiting_reload(context: dict[str, Any], *, waiting: bool, paused: bool, reload: bool) -> None:
+    """What a page without JavaScript says, and does, while its player waits for someone
+    else: it hears nothing of the others' moves. It reloads itself only when the player
+    asked it to (``reload``: "Reload the page by itself while I wait"), and says how
+    often, with the link to stop (a reload sends a keyboard's or a screen reader's place
+    back to the top of the page: the accessibility walk, WCAG 2.2.1); else it says that
+    it does not change by itself, beside Refresh (the teacher's walk: a pupil without
+    JavaScript read "Giulia is to play" until the computer took her seat)."""
+    every = noscript_refresh_seconds(paused=paused) if waiting else 0
+    page_url = context["page_url"]
+    context.update(
+        {
+            "reload": reload,
+            "reload_offer": bool(every),
+            "reload_every": every,
+            "reload_url": with_reload(page_url, True),
+            "refresh_url": with_reload(page_url, reload),
+            "refresh_seconds": every if reload else 0,
+        }
+    )
 
 
 def events_on() -> bool:
@@ -152,6 +188,7 @@ def table_context(
     error: str = "",
     advice: Advice | None = None,
     more_time: bool = False,
+    reload: bool = False,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
@@ -163,7 +200,8 @@ def table_context(
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
     def url(name: str) -> str:
-        return reverse(f"shared:{name}", kwargs={"public_id": table.public_id})
+        # The forms' answers keep a page's reload flag.
+        return with_reload(reverse(f"shared:{name}", kwargs={"public_id": table.public_id}), reload)
 
     seats = [
         {
@@ -208,8 +246,8 @@ def table_context(
         "error": error,
     }
     if not state.dealt:
-        # Waiting for the others to sit down: without JavaScript the page reloads itself.
-        context["refresh_seconds"] = 0 if table.ended else noscript_refresh_seconds()
+        # Waiting for the others to sit down: without JavaScript the page may reload itself.
+        waiting_reload(context, waiting=not table.ended, paused=table.paused, reload=reload)
         return context
     mine = SeatState(state, seat)
     # The computer's moves in an away person's seat are told as the computer's (the
@@ -280,14 +318,13 @@ def table_context(
             context["sheet"] = match_scores.score_sheet(match, state.names)
         context["target"] = state.rules.target_score
     # Someone else is to move (or the teacher has paused the table): a page without
-    # JavaScript, which hears nothing of the others' moves, reloads itself, so that its
-    # player sees their turn come (the teacher's walk: a pupil without JavaScript read
-    # "Giulia is to play" until the computer took her seat). Never on their own turn (it
-    # would drop the cards they ticked) nor while they read a finished hand. A reload
-    # does not keep a seat: a page left open would hold it for ever; the wait runs
-    # from when their turn came, and they see it come within these seconds.
+    # JavaScript, which hears nothing of the others' moves, reloads itself if its player
+    # asked it to, so that they see their turn come. Never on their own turn (it would
+    # drop the cards they ticked) nor while they read a finished hand. A reload does not
+    # keep a seat: a page left open would hold it for ever; the wait runs from when
+    # their turn came, and they see it come within these seconds.
     waiting = not (table.ended or mine.hand.is_over or context["my_turn"])
-    context["refresh_seconds"] = noscript_refresh_seconds() if waiting else 0
+    waiting_reload(context, waiting=waiting, paused=table.paused, reload=reload)
     return context
 
 
@@ -360,6 +397,7 @@ def shown_at_the_end(final: Hand, me: int | None, names: Sequence[str]) -> list[
 
 
 __all__ = [
+    "RELOAD_FLAG",
     "SeatState",
     "away_sentence",
     "events_on",
@@ -370,4 +408,6 @@ __all__ = [
     "shown_at_the_end",
     "table_context",
     "turn_deadline",
+    "waiting_reload",
+    "with_reload",
 ]

@@ -156,6 +156,18 @@ def sit_down(request: LearnerRequest) -> HttpResponse:
     return redirect("shared:table", public_id=table.public_id)
 
 
+def _reloads(request: HttpRequest) -> bool:
+    """Whether the page without JavaScript reloads itself while its player waits (they
+    asked it to: ``?reload=1``, kept by the reload and by the forms' answers)."""
+    return request.GET.get(presenters.RELOAD_FLAG) == "1"
+
+
+def _to_table(request: HttpRequest, table: SharedTable) -> HttpResponse:
+    """After a form without JavaScript: back to the table (keeping its reload flag)."""
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    return redirect(presenters.with_reload(url, _reloads(request)))
+
+
 def _table(public_id: str) -> SharedTable:
     try:
         return services.table_get(public_id=public_id)
@@ -180,7 +192,13 @@ def _render(
     display = parse_display(request.GET, request.POST)
     state = services.shared_state(table=table)
     context = presenters.table_context(
-        state, seat, display, error=error, advice=advice, more_time=more_time
+        state,
+        seat,
+        display,
+        error=error,
+        advice=advice,
+        more_time=more_time,
+        reload=_reloads(request),
     )
     board = "shared/_board.jinja" if context["dealt"] else None
     return render_page(request, TEMPLATE, context, partial="table", status=status, board=board)
@@ -260,7 +278,7 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         return _render(request, table, error=message, status=exc.status)
     if wants_partial(request):
         return _render(request, table)
-    return redirect("shared:table", public_id=table.public_id)
+    return _to_table(request, table)
 
 
 def _said(exc: ServiceError) -> str:
@@ -308,7 +326,7 @@ def table_more_time(request: LearnerRequest, public_id: str) -> HttpResponse:
 def _after(request: HttpRequest, table: SharedTable) -> HttpResponse:
     if wants_partial(request):
         return _render(request, table)
-    return redirect("shared:table", public_id=table.public_id)
+    return _to_table(request, table)
 
 
 @require_POST

@@ -225,8 +225,12 @@ SHARED_EVENTS_POLL_SECONDS = 10
 SHARED_EVENTS_MAX_STREAMS = int(os.environ.get("SHARED_EVENTS_MAX_STREAMS", "400"))
 SHARED_POLL_SECONDS = 1
 # Without JavaScript a player's page reloads itself this often while they wait for
-# another player (or for the hand to be dealt): the moment it is their turn they see it.
+# another player (or for the hand to be dealt), once they asked it to ("Reload the page
+# by itself while I wait"): the moment it is their turn they see it. A reload sends a
+# keyboard's or a screen reader's place back to the top, so it is never on by itself.
 SHARED_NOSCRIPT_REFRESH_SECONDS = 10
+# ... and this often while the teacher has the table paused (nobody moves meanwhile).
+SHARED_NOSCRIPT_PAUSED_REFRESH_SECONDS = 60
 
 # Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.
 LOGIN_URL = "login"

@@ -5,10 +5,11 @@ the focus, and "I need more time"."""
 from __future__ import annotations
 
 import random
+from typing import Any
 from unittest import mock
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from game.shared import services
 from game.shared.models import SharedTable
@@ -59,3 +60,44 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
     table.refresh_from_db()
     since = table.waiting[0][1]
     assert services.deadline_of(table, 0) == since + 120
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_the_table_reloads_itself_only_when_asked(
+    browser: Browser, site_url: str, settings: Any
+) -> None:
+    """A page without JavaScript waiting for the others stays put (a reload would send
+    the keyboard's place to the top) until its player asks it to reload itself; then it
+    does, keeps doing it, and stops when asked."""
+    settings.SHARED_NOSCRIPT_REFRESH_SECONDS = 1
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    loads: list[str] = []
+    page.on("load", lambda: loads.append(page.url))
+    page.goto(f"{site_url}/en/play/")
+    page.locator("#open_players").select_option("2")
+    page.locator("#open_computers").select_option("0")
+    page.locator("#open_name").fill("Ona")
+    page.locator("#open_name").press("Enter")
+    expect(page.locator("#waiting-title")).to_be_visible()
+    # (Playwright's text locators skip <noscript>: its links are found by address.)
+    offer = page.locator("noscript a[href$='?reload=1']")
+    expect(offer).to_be_visible()
+    assert "this page does not change by itself" in page.content()
+    settled = len(loads)
+    page.wait_for_timeout(2_500)
+    assert len(loads) == settled, "the page reloaded by itself"
+    offer.click()
+    table = SharedTable.objects.get()
+    stop = page.locator(f"noscript a[href='/en/play/{table.public_id}/']")
+    expect(stop).to_be_visible()
+    assert "This page reloads itself every 1 second while you wait." in page.content()
+    asked = len(loads)
+    page.wait_for_timeout(2_500)
+    assert len(loads) > asked and loads[-1].endswith("?reload=1")
+    stop.click()
+    expect(offer).to_be_visible()
+    stopped = len(loads)
+    page.wait_for_timeout(2_500)
+    assert len(loads) == stopped, "the page went on reloading"
+    context.close()

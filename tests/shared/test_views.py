@@ -433,29 +433,55 @@ def test_a_name_cannot_carry_the_sites_you(mark: str) -> None:
     assert sat.status_code == 302
 
 
-def test_a_page_without_javascript_offers_refresh_and_reloads_itself_while_waiting() -> None:
+def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_asked() -> None:
     """The teacher's walk: a pupil without JavaScript read "Giulia is to play" with no
-    way to see the move but the browser's reload, and the computer took her seat. While
-    someone else is to move (or the table waits for players) the page has a Refresh
-    link and, for a browser without JavaScript, reloads itself; on the player's own turn
-    neither (a reload would drop the cards they ticked)."""
+    way to see the move but the browser's reload, and the computer took her seat. The
+    accessibility walk: the page then reloaded itself every 10 s, sending a keyboard's or
+    a screen reader's place back to the top, with no way to stop it (WCAG 2.2.1, F41).
+    While someone else is to move (or the table waits for players) the page has a
+    Refresh link, says that it does not change by itself, and reloads itself only once
+    asked to ("?reload=1", which the reload keeps), saying how often, with a link to
+    stop; on the player's own turn neither (a reload would drop the cards they ticked)."""
     ona = browser("lt")
     ona.post("/lt/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
     table = SharedTable.objects.get()
     url = f"/en/play/{table.public_id}/"
+    auto = f"{url}?reload=1"
+    refresh = f'<noscript><meta http-equiv="refresh" content="10; url={auto}"></noscript>'
     waiting = ona.get(url).content.decode()
-    refresh = f'<noscript><meta http-equiv="refresh" content="10; url={url}"></noscript>'
-    assert refresh in waiting and f'<a href="{url}">Refresh</a>' in waiting
+    assert 'http-equiv="refresh"' not in waiting
+    assert f'<a href="{url}">Refresh</a>' in waiting
+    assert "Without JavaScript this page does not change by itself" in waiting
+    assert f'<a href="{auto}">Reload this page by itself while I wait</a>' in waiting
+    waiting = ona.get(auto).content.decode()
+    assert refresh in waiting and f'<a href="{auto}">Refresh</a>' in waiting
+    assert "This page reloads itself every 10 seconds while you wait." in waiting
+    assert f'<a href="{url}">Stop reloading</a>' in waiting
     sasha = browser("ru")
     sasha.post("/ru/play/sit/", {"code": table.code, "name": "Саша"})
     table.refresh_from_db()
     state = services.shared_state(table=table)
     mover, other = (ona, sasha) if state.my_turn(0) else (sasha, ona)
     theirs = other.get(url).content.decode()
-    assert refresh in theirs and 'id="refresh-table"' in theirs and "is to play" in theirs
-    mine = mover.get(url).content.decode()
+    assert 'http-equiv="refresh"' not in theirs and "is to play" in theirs
+    assert f'id="refresh-table" href="{url}"' in theirs and 'id="reload-note"' in theirs
+    theirs = other.get(auto).content.decode()
+    assert refresh in theirs and f'id="refresh-table" href="{auto}"' in theirs
+    assert "This page reloads itself every 10 seconds while you wait." in theirs
+    mine = mover.get(auto).content.decode()
     assert "Your turn." in mine
     assert 'http-equiv="refresh"' not in mine and 'id="refresh-table"' not in mine
+    assert 'id="reload-note"' not in mine
+    # Their move, sent from the page that reloads itself: back to it, still reloading.
+    move = f"/en/play/{table.public_id}/move/?reload=1"
+    sent = mover.post(move, {"version": table.version, "action": "draw_stock"})
+    assert sent.status_code == 302 and sent["Location"] == auto
+    # Paused by the teacher, it reloads itself less often, and says so.
+    table.refresh_from_db()
+    services.set_paused(table=table, paused=True)
+    paused = other.get(auto).content.decode()
+    assert f'content="60; url={auto}"' in paused
+    assert "This page reloads itself every 60 seconds while you wait." in paused
 
 
 def test_leaving_is_told_as_leaving_and_the_computers_moves_in_a_seat_as_the_computers() -> None:

@@ -414,9 +414,53 @@
   });
   // The class page's live part is redrawn by its poll: not while the teacher is in it
   // (a focused button or the scrolled grid would be lost); the next poll catches up.
+  // Nor while the teacher has paused it ("Pause live updates", a toggle: aria-pressed),
+  // which this page remembers (sessionStorage) until they press it again; then it is
+  // brought up to date at once. A screen reader's reading place or a magnifier is not
+  // the focus: without the pause the text under them could change (WCAG 2.2.2).
+  var updatesKey = "rummy-school:paused-updates:" + window.location.pathname;
+  function updatesPaused() {
+    try {
+      return window.sessionStorage.getItem(updatesKey) === "1";
+    } catch (error) {
+      return false;
+    }
+  }
+  function showUpdates(paused) {
+    var button = document.getElementById("pause-updates");
+    var state = document.getElementById("live-updates-state");
+    if (button) {
+      button.setAttribute("aria-pressed", paused ? "true" : "false");
+    }
+    if (state) {
+      state.textContent = state.getAttribute(paused ? "data-paused" : "data-on");
+    }
+  }
+  var liveUpdates = document.getElementById("live-updates");
+  if (liveUpdates && document.getElementById("class-progress")) {
+    liveUpdates.hidden = false;
+    showUpdates(updatesPaused());
+    document.getElementById("pause-updates").addEventListener("click", function () {
+      var paused = !updatesPaused();
+      try {
+        if (paused) {
+          window.sessionStorage.setItem(updatesKey, "1");
+        } else {
+          window.sessionStorage.removeItem(updatesKey);
+        }
+      } catch (error) {
+        return;
+      }
+      showUpdates(paused);
+      var part = document.getElementById("class-progress");
+      if (!paused && part && window.htmx && part.getAttribute("hx-get")) {
+        window.htmx.ajax("GET", part.getAttribute("hx-get"), { source: part, target: part, swap: "outerHTML" });
+      }
+    });
+  }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var part = event.target;
-    if (part && part.id === "class-progress" && part.contains(document.activeElement)) {
+    if (part && part.id === "class-progress" && (updatesPaused() || part.contains(document.activeElement))) {
       event.preventDefault();
     }
   });

@@ -1,6 +1,7 @@
-"""Time limits a user can see coming and adjust (WCAG 2.2.1, 2.2.2), in Chromium: at a
-table for people the warning before the computer plays one's turn, said without moving
-the focus, and "I need more time"."""
+"""Time limits a user can see coming and adjust, and updates they can pause (WCAG 2.2.1,
+2.2.2), in Chromium: at a table for people the warning before the computer plays one's
+turn, said without moving the focus, and "I need more time"; a page without JavaScript
+that reloads itself only when asked; the class page's live updates paused."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from unittest import mock
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from classroom import services as classroom_services
+from classroom.models import Classroom
 from game.shared import services
 from game.shared.models import SharedTable
+from tests.classroom.test_views import pupil_joins
 
 from .axe import serious_violations
+from .test_classroom import sign_up
 
 
 @pytest.mark.django_db(transaction=True)
@@ -101,3 +106,43 @@ def test_without_javascript_the_table_reloads_itself_only_when_asked(
     page.wait_for_timeout(2_500)
     assert len(loads) == stopped, "the page went on reloading"
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_teacher_pauses_the_class_pages_live_updates_and_resumes_them(
+    page: Page, site_url: str
+) -> None:
+    """The class page's live part (the grid, the class's tables, the mistakes) redraws
+    itself as the pupils work; the teacher pauses it with a toggle button (aria-pressed,
+    by keyboard), nothing changes under them while it is paused, the page remembers it
+    across a reload, and resuming brings the part up to date at once (WCAG 2.2.2)."""
+    sign_up(page, site_url, "en")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    classroom = Classroom.objects.get()
+    pupil_joins(classroom.join_code, "Ona", "en")
+    button = page.locator("#pause-updates")
+    expect(button).to_be_visible()
+    expect(button).to_have_attribute("aria-pressed", "false")
+    assert serious_violations(page) == []
+    button.focus()
+    page.keyboard.press("Space")
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#live-updates-state")).to_contain_text("Live updates are paused")
+    with mock.patch.object(services.random, "SystemRandom", lambda: random.Random(3)):
+        (table,) = classroom_services.class_seat(classroom=classroom, game="gin", players=2)
+    page.wait_for_timeout(3_000)  # the poll is every second in the tests
+    expect(page.locator(".class-tables")).to_have_count(0)
+    # Remembered for the page: after a reload (which shows the tables) still paused.
+    page.reload()
+    expect(page.locator(".class-tables")).to_contain_text("Ona")
+    expect(page.locator("#pause-updates")).to_have_attribute("aria-pressed", "true")
+    services.set_paused(table=table, paused=True)
+    page.wait_for_timeout(3_000)
+    expect(page.locator(".class-tables")).not_to_contain_text("table paused")
+    # Resumed: brought up to date at once.
+    page.locator("#pause-updates").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pause-updates")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator(".class-tables")).to_contain_text("table paused", timeout=1_500)

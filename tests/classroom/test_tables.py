@@ -632,3 +632,23 @@ def test_the_teacher_sees_who_asked_for_more_time() -> None:
     assert response.status_code == 200
     page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     assert "<strong>Ona (to play, asked for more time once)</strong>" in page
+
+
+def test_the_class_page_offers_to_pause_its_live_updates_outside_the_redrawn_part() -> None:
+    """The class page's live part redraws itself (its poll, with JavaScript); a toggle
+    button pauses it (aria-pressed, site.js). It sits outside the part (a redraw keeps
+    it) and is hidden until the script shows it: without JavaScript nothing redraws
+    itself. Not offered while the part is not polled (a removal asked at its line)."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    control = re.search(r'<p class="live-updates" id="live-updates" hidden>(.*?)</p>', page, re.S)
+    assert control is not None
+    assert re.search(
+        r'<button type="button" class="button button--secondary" id="pause-updates"'
+        r' aria-pressed="false"[^>]*>Pause live updates</button>',
+        control[1],
+    )
+    assert page.index('id="live-updates"') < page.index('id="class-progress"')
+    part = teacher.get(f"/en/classroom/{classroom.public_id}/progress/", **HX).content.decode()
+    assert 'id="class-progress"' in part and "pause-updates" not in part

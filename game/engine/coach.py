@@ -458,7 +458,8 @@ class _Context:
         discard after it) and reasons. Its deadwood is what the discard that leaves the
         least keeps (``kept``; the coach's own choice of discard may keep a little more,
         for the pairs it keeps), and a card that makes a meld without lowering the
-        deadwood does not help."""
+        deadwood does not help. The deadwood's change is said once: by "take it: your
+        deadwood goes from 26 to 21" when that is the reason, otherwise on its own."""
         least, melds = kept.deadwood, kept.arrangement.melds
         steps = [CoachReason(Why.DEADWOOD, {"before": now.deadwood, "after": least})]
         score = value
@@ -474,11 +475,12 @@ class _Context:
         elif on_table is not None:
             steps.append(CoachReason(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": on_table}))
         elif least <= now.deadwood - 4:
-            steps.append(
+            # It says the same numbers as the plain deadwood reason, which it replaces.
+            steps = [
                 CoachReason(
                     Why.TAKE_LOWERS, {"card": str(top), "before": now.deadwood, "after": least}
                 )
-            )
+            ]
             score += 1.0
         elif not knocks:
             # What it does not help, the stock might: never ranked above the stock (a

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from fractions import Fraction
 from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.engine import (
     BotPlayer,
+    CoachReason,
     Deal,
     Discard,
     DrawDiscard,
@@ -121,7 +126,7 @@ def test_a_takes_deadwood_is_the_least_any_discard_leaves() -> None:
                 continue
             take = next(r for r in rank_moves(view) if r.move == DrawDiscard())
             _card, rest = best_discard([*view.cards, top], forbidden=(top,))
-            (deadwood,) = [r for r in take.reasons if r.code is Why.DEADWOOD]
+            (deadwood,) = [r for r in take.reasons if r.code in (Why.DEADWOOD, Why.TAKE_LOWERS)]
             assert deadwood.params["after"] == rest.deadwood
             several += 1
     assert several > 200
@@ -204,3 +209,58 @@ def test_the_computer_never_gives_up_going_out_to_break_a_stalemate() -> None:
                 assert reasons(ranked.reasons) & {Why.GOES_OUT, Why.GOES_RUMMY}, move
             going_out += 1
     assert going_out > 10
+
+
+def numbers(reason: CoachReason) -> frozenset[tuple[str, float]]:
+    """The numbers a reason says, each with its meaning (its parameter's name: a knock's
+    "deadwood 3, limit 10" is not "deadwood from 10 to 3"), cards and names aside."""
+    return frozenset(
+        (name, float(v))
+        for name, v in reason.params.items()
+        if isinstance(v, int | float | Fraction) and not isinstance(v, bool)
+    )
+
+
+def assert_no_reason_repeats_numbers(view: PlayerView) -> int:
+    """Each move's reasons say a set of numbers once: two bullets such as "your deadwood
+    goes from 26 to 21" and "take 5D: your deadwood goes from 26 to 21" repeat each
+    other. Returns how many moves had two or more numbered reasons."""
+    checked = 0
+    for ranked in rank_moves(view):
+        said = [numbers(r) for r in ranked.reasons if numbers(r)]
+        assert len(said) == len(set(said)), (view.cards, view.discard_top, ranked)
+        checked += len(said) > 1
+    return checked
+
+
+def test_no_advice_says_the_same_numbers_twice() -> None:
+    """The walk's "Your deadwood will be 21 instead of 26." followed by "Take 5D: your
+    deadwood will be 21 instead of 26.": a take that lowers the deadwood says so once."""
+    lowers = checked = 0
+    for game, players in TABLES:
+        for view in positions(game, players, seeds=10):
+            checked += assert_no_reason_repeats_numbers(view)
+            take = next((r for r in rank_moves(view) if r.move == DrawDiscard()), None)
+            if take is not None and Why.TAKE_LOWERS in reasons(take.reasons):
+                lowers += 1
+    assert lowers > 10 and checked > 100
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([*TABLES, ("knock", 6), ("basic", 2), ("basic", 6)]),
+    st.integers(0, 2**32),
+    st.integers(0, 60),
+)
+def test_no_advice_repeats_numbers_in_random_hands(
+    table: tuple[str, int], seed: int, turns: int
+) -> None:
+    game, players = table
+    hand = new_hand(game, players=players, seed=seed)
+    bot = BotPlayer(seed)
+    for _ in range(turns):
+        if hand.is_over:
+            break
+        view = hand.view(hand.turn)
+        assert_no_reason_repeats_numbers(view)
+        hand = hand.play(bot.choose(view))

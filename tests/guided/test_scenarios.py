@@ -235,3 +235,21 @@ def test_a_learners_namesake_is_called_by_the_stand_in_in_every_form() -> None:
         "Катя берёт, у Кати {3C}, Катю, Катей; Олег"
     )
     assert guided.words_for(scenario, "Paola", "it").say("Giulia") == "Giulia"
+
+
+@pytest.mark.parametrize("language", site_languages())
+def test_no_right_text_repeats_the_lead_the_page_prints(language: str) -> None:
+    """The page prints "Right!" before a step's right text: the Russian walk read
+    «Верно! Верно! 9♠ 9♥ 9♦ — группа» (and every language "Right! Right." in gin-03). The
+    lead's word is the catalogue's own, in each language."""
+    from django.utils import translation
+
+    with translation.override(language):
+        lead = translation.gettext("Right!")
+    said = re.findall(r"\w+", lead.casefold())
+    assert said, lead
+    for scenario in guided.library():
+        for step in scenario.steps:
+            text = step.right.get(language, "")
+            start = re.findall(r"\w+", text.casefold())[: len(said)]
+            assert start != said, (scenario.slug, step.number, text)

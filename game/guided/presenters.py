@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.functional import Promise
@@ -12,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from game import explain
 from game.board import BoardDisplay, advice_context, board_context, told_apart
-from game.cards import text_html, text_plain
+from game.cards import MARKUP, text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import move_fields
 from rummy_site.reversing import cached_reverse
@@ -44,6 +45,10 @@ MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
         "tried to lay out melds that leave too much deadwood"
     ),
 }
+
+
+#: A number written in figures in the hand's words (not a card's, in its markup).
+_NUMBER = re.compile(r"(?<!\w)\d+(?!\w)")
 
 
 def mistake_label(key: str) -> str:
@@ -95,6 +100,15 @@ def _why_not(state: GuidedState) -> str:
     return " ".join([text, *reasons])
 
 
+def says_cost(text: str, price: tuple[int, int]) -> bool:
+    """Do the hand's own words on a move already give what it would cost (both numbers,
+    written in figures outside the card markup)? Then the coach's line "Your deadwood
+    would be 10 instead of 1." only repeats them (the Russian walk, gin-01: "...10 points
+    of deadwood instead of 1. Your deadwood would have been 10, not 1.")."""
+    said = {int(n) for n in _NUMBER.findall(MARKUP.sub(" ", text))}
+    return set(price) <= said
+
+
 def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | None:
     """The coach's words on a judged move: a lead ("Right!", "Not allowed."), the why,
     and for a legal move that is not the step's, the fields to play it anyway."""
@@ -121,7 +135,7 @@ def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | No
         }
     text = text_html(verdict.text) or _why_not(state)
     price = verdict.cost
-    if price is not None:
+    if price is not None and not says_cost(verdict.text, price):
         text = format_html(
             "{} {}",
             text,

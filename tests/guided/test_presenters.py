@@ -70,6 +70,29 @@ def test_a_discard_that_is_not_the_steps_says_what_it_would_cost() -> None:
     assert f"Your deadwood would be {verdict.cost[0]} instead of {verdict.cost[1]}." in text
 
 
+def test_the_cost_is_not_said_again_when_the_hands_words_give_it() -> None:
+    """gin-01, knocking with the ace: the hand's words say "10 points of deadwood instead
+    of 1", and the coach's own line said the same again (the Russian walk)."""
+    learner = factories.learner()
+    scenario = factories.scenario(GIN)
+    state, _line = factories.attempt_with(learner, GIN, 1)  # now: knock, discarding KC
+    state, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=state.version, move=Move.parse("knock AD")
+    )
+    assert verdict.cost == (10, 1) and "instead of 1" in verdict.text
+    text = presenters.guided_context(state, BoardDisplay(), verdict=verdict)["feedback"]["text"]
+    assert text == text_html(verdict.text)
+    assert "Your deadwood would be" not in text
+
+
+def test_says_cost_reads_figures_not_cards() -> None:
+    assert presenters.says_cost("10 points instead of 1.", (10, 1))
+    assert presenters.says_cost("Otherwise you hold 16 points, not 11", (11, 16))
+    assert not presenters.says_cost("The {KC} costs 10 and the {AD} one.", (10, 1))
+    assert not presenters.says_cost("Throw the {TC}, keep {A-2-3}: 19.", (10, 19))
+    assert not presenters.says_cost("", (10, 1))
+
+
 def test_a_finished_hand_shows_stars_mistakes_and_the_next_hand() -> None:
     learner = factories.learner()
     scenario = factories.scenario(GIN)

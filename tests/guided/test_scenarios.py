@@ -253,3 +253,30 @@ def test_no_right_text_repeats_the_lead_the_page_prints(language: str) -> None:
             text = step.right.get(language, "")
             start = re.findall(r"\w+", text.casefold())[: len(said)]
             assert start != said, (scenario.slug, step.number, text)
+
+
+def test_a_wrong_moves_words_give_its_cost_in_every_language_or_in_none() -> None:
+    """The coach adds "Your deadwood would be 10 instead of 1." to a wrong discard's or
+    knock's words unless they already give both numbers in figures
+    (:func:`presenters.says_cost`): so each language either gives them or leaves them to
+    the coach (Russian gin-01 wrote «вместо одного» and got the line twice over)."""
+    from game.engine import deadwood_after
+    from game.guided.presenters import says_cost
+
+    checked = 0
+    for scenario in LIBRARY:
+        line = guided.right_line(scenario)
+        for index, step in enumerate(scenario.steps[: len(line)]):
+            hand = guided.replay(scenario, line[:index]).hand
+            view = hand.view(guided.LEARNER)
+            best = deadwood_after(view, line[index])
+            for wrong in step.wrong:
+                if not hand.is_legal(wrong.move, guided.LEARNER):
+                    continue
+                mine = deadwood_after(view, wrong.move)
+                if mine is None or best is None or mine == best:
+                    continue
+                said = {lang: says_cost(text, (mine, best)) for lang, text in wrong.say.items()}
+                assert len(set(said.values())) == 1, (scenario.slug, step.number, said)
+                checked += said["en"]
+    assert checked >= 5

@@ -171,39 +171,47 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
     elif isinstance(check, DeadwoodCheck):
         arrangement = d["arrangement"]
         shown = _arrangement(arrangement)
-        lines.append(
-            ngettext(
-                "The best arrangement leaves %(count)s point of deadwood.",
-                "The best arrangement leaves %(count)s points of deadwood.",
-                arrangement.deadwood,
-            )
-            % {"count": arrangement.deadwood}
-        )
-        if len(arrangement.deadwood_cards) == 1:
-            # The one card named too (the rules audit: "2 points" alone did not say which).
-            card = arrangement.deadwood_cards[0]
+        each = [card_points(c, ace_high_or_low=check.ace_high) for c in arrangement.deadwood_cards]
+        total = {
+            "cards": explain.cards_short(arrangement.deadwood_cards),
+            "sum": " + ".join(map(str, each)) + f" = {arrangement.deadwood}",
+        }
+        if not arrangement.melds and len(each) > 1:
+            # Basic lesson 1 counts cards with no meld before lesson 2 speaks of the best
+            # arrangement (the Russian walk: «При лучшей раскладке» a lesson early).
             lines.append(
-                with_articles(
-                    _("The card outside the melds: %(card)s, worth %(points)s.")
-                    % {
-                        "card": explain.card_short(card),
-                        "points": card_points(card, ace_high_or_low=check.ace_high),
-                    }
+                _(
+                    "None of these cards make a meld, so all of them are deadwood: "
+                    "%(cards)s, that is %(sum)s."
                 )
+                % total
             )
-        elif len(arrangement.deadwood_cards) > 1:
-            # The sum written out, card by card (the newcomer's walk: "22 points" alone
-            # did not show how 10 + 7 + 1 + 4 make it).
-            each = [
-                card_points(c, ace_high_or_low=check.ace_high) for c in arrangement.deadwood_cards
-            ]
+        else:
             lines.append(
-                _("The cards outside the melds: %(cards)s, that is %(sum)s.")
-                % {
-                    "cards": explain.cards_short(arrangement.deadwood_cards),
-                    "sum": " + ".join(map(str, each)) + f" = {arrangement.deadwood}",
-                }
+                ngettext(
+                    "The best arrangement leaves %(count)s point of deadwood.",
+                    "The best arrangement leaves %(count)s points of deadwood.",
+                    arrangement.deadwood,
+                )
+                % {"count": arrangement.deadwood}
             )
+            if len(arrangement.deadwood_cards) == 1:
+                # The one card named too (the rules audit: "2 points" alone did not say
+                # which).
+                card = arrangement.deadwood_cards[0]
+                lines.append(
+                    with_articles(
+                        _("The card outside the melds: %(card)s, worth %(points)s.")
+                        % {
+                            "card": explain.card_short(card),
+                            "points": card_points(card, ace_high_or_low=check.ace_high),
+                        }
+                    )
+                )
+            elif len(arrangement.deadwood_cards) > 1:
+                # The sum written out, card by card (the newcomer's walk: "22 points"
+                # alone did not show how 10 + 7 + 1 + 4 make it).
+                lines.append(_("The cards outside the melds: %(cards)s, that is %(sum)s.") % total)
         if not outcome.correct:
             lines.append(_("You said %(given)s.") % {"given": d["given"]})
     elif isinstance(check, KnockCheck):

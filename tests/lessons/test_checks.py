@@ -980,3 +980,20 @@ def test_a_deadwood_answer_names_a_single_card_outside_the_melds() -> None:
     ace = parse_check("deadwood ace-high 4S 5S 6S 7S JH JD JC AD")
     lines = explanation(ace, ace.judge({"answer": "1"}, 1))["lines"]
     assert "The card outside the melds: A♦, worth 15." in lines
+
+
+def test_a_deadwood_answer_with_no_meld_does_not_speak_of_an_arrangement() -> None:
+    """Basic lesson 1 counts cards that make no meld; its worked answer said "The best
+    arrangement leaves 22 points" (ru «При лучшей раскладке»), a lesson before the best
+    arrangement is taught. With no meld, the answer adds up the cards."""
+    from lessons.presenters import explanation
+
+    check = parse_check("deadwood KS 7D AH 4C")
+    lines = explanation(check, check.judge({"answer": "22"}, 1))["lines"]
+    assert lines == [
+        "None of these cards make a meld, so all of them are deadwood: 4♣ 7♦ A♥ K♠, "
+        "that is 4 + 7 + 1 + 10 = 22."
+    ]
+    melded = parse_check("deadwood AS 2S 3S 4H 4D 4C KS QH")
+    lines = explanation(melded, melded.judge({"answer": "20"}, 1))["lines"]
+    assert lines[0] == "The best arrangement leaves 20 points of deadwood."

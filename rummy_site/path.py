@@ -117,7 +117,6 @@ def game_path(*, game: Game, learner: Learner | None, language: str) -> dict[str
         # Learning by doing from the first minute: the path's first guided hand, in which
         # the coach prompts every move, offered beside "Continue" until a step is done.
         "first_hand": next((s for s in steps if s.kind == "guided"), None),
-        "number": steps.index(following) + 1 if following else len(steps),
         "done": sum(1 for step in steps if step.done),
         "total": len(steps),
     }

@@ -55,7 +55,26 @@ def test_a_returning_learner_continues_the_game_they_worked_on(client: Client) -
     html = client.get("/en/").content.decode()
     # Read, not mastered: the first Gin lesson is still the step to continue with.
     assert f'href="/en/lessons/gin/{lesson.slug}/">Continue: {lesson.title}' in html
-    assert "Gin Rummy, step 1 of" in html
+    assert "Gin Rummy: 0 of" in html
+
+
+def test_the_home_page_counts_the_steps_done_as_the_path_page_does(client: Client) -> None:
+    """The Russian newcomer's walk: the home page said "step 8 of 16" (the place of the
+    next step) beside the path page's "9 of 16 steps done", for a learner who did a step
+    out of order. Both count the steps done; the home page's button names the next."""
+    lesson = first_lesson("basic")
+    client.post(f"/en/lessons/basic/{lesson.slug}/read/")
+    learner = Learner.objects.get()
+    steps = path.path_of(game=Game.BASIC, learner=learner, language="en")
+    later = [step for step in steps if step.kind == "guided"][1]
+    slug = later.url.rstrip("/").split("/")[-1]
+    GuidedResult.objects.create(learner=learner, scenario=slug, stars=3, hints=0)
+    home = client.get("/en/").content.decode()
+    page = client.get("/en/learn/basic/").content.decode()
+    assert f"Basic Rummy: 1 of {len(steps)} steps done." in home
+    assert f"1 of {len(steps)} steps done" in page
+    assert ", step 1 of" not in home
+    assert f'href="/en/lessons/basic/{lesson.slug}/">Continue: {lesson.title}' in home
 
 
 def test_the_path_lists_lessons_then_their_guided_hands_then_practice(client: Client) -> None:

@@ -45,7 +45,7 @@ from game.scores import ScoreSheet, partners
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
-from .services import ReviewStep, TableState, board_names, seat_names
+from .services import CorruptTable, ReviewStep, TableState, board_names, seat_names, table_state
 
 #: The views of a table's forms and links, in the order table_context() names them.
 _TABLE_VIEWS = (
@@ -66,6 +66,8 @@ class TableSummary:
     players: int
     hands: int
     opponents: str
+    #: The end of the match, its winner named ("The match is over: Ona wins."), or "".
+    over: str = ""
 
 
 def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
@@ -76,9 +78,20 @@ def table_summaries(tables: Sequence[Table]) -> list[TableSummary]:
             players=len(t.seats),
             hands=len(t.rounds),
             opponents=", ".join(seat_names(t)[1:]),
+            over=_table_over(t),
         )
         for t in tables
     ]
+
+
+def _table_over(table: Table) -> str:
+    """A finished match said so in the list of tables, with its winner (the Russian
+    newcomer's walk: a table whose match was over read "hand 17", as if it went on)."""
+    try:
+        state = table_state(table=table)
+    except CorruptTable:
+        return ""
+    return _match_over(state) or ""
 
 
 def score_sheet(state: TableState) -> ScoreSheet:

@@ -59,6 +59,27 @@ def test_practice_index_lists_only_my_tables(client: Client) -> None:
     assert theirs.public_id not in html
 
 
+def test_the_list_of_tables_says_a_match_is_over_and_who_won(client: Client) -> None:
+    """The Russian newcomer's walk: a table whose match was over read «раздача 17» in
+    "Your tables", with nothing saying the match was over, nor who won."""
+    from game.practice import services
+
+    table = start_table(client, "gin", target_score="10")
+    going = start_table(client, "basic")
+    while True:
+        state = factories.play_hand_out(table)
+        if state.match.is_over:
+            break
+        services.table_next_hand(table=table, version=table.version)
+    winner = services.seat_names(table)[state.match.winner]
+    html = client.get("/en/practice/").content.decode()
+    mine = re.search(rf'{table.public_id}/".*?</li>', html, re.S)
+    other = re.search(rf'{going.public_id}/".*?</li>', html, re.S)
+    assert mine is not None and other is not None
+    assert f"The match is over: {winner} wins." in mine.group(0)
+    assert "The match is over" not in other.group(0)
+
+
 def test_the_new_table_form_offers_the_learners_own_name(client: Client) -> None:
     """The teacher's walk: a pupil who joined his class as "Lukas" was offered the
     language's default name ("Aleksas") for a practice table, and sat there as it."""

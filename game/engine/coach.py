@@ -69,11 +69,14 @@ class Why(enum.Enum):
     DISCARD_HIGH = "discard_high"
     #: The next player took a card that this one would suit. ``{"card", "player", "took"}``
     FEEDS_NEXT = "feeds_next"
-    #: Basic: the discard fits a meld on the table (a free layoff for the next player). ``{"card"}``
+    #: Basic: the discard fits a meld on the table (a free layoff for the next player).
+    #: ``{"card", "meld_id", "cards"}`` (the meld's cards)
     FITS_TABLE = "fits_table"
     #: Take the discard pile's top card: it makes or extends a meld. ``{"card", "cards"}``
     TAKE_FOR_MELD = "take_for_meld"
-    #: Basic: take the top card to lay it off on the table. ``{"card", "meld_id"}``
+    #: Basic: take the top card to lay it off on the table. ``{"card", "meld_id", "cards",
+    #: "owner", "own"}`` (the meld's cards, the player who melded it, whether the advised
+    #: player did)
     TAKE_FOR_LAYOFF = "take_for_layoff"
     #: Take the top card: it lowers the deadwood. ``{"card", "before", "after"}``
     TAKE_LOWERS = "take_lowers"
@@ -101,7 +104,8 @@ class Why(enum.Enum):
     GOES_RUMMY = "goes_rummy"
     #: Basic: puts cards on the table, so they cannot count against you. ``{"cards"}``
     LAY_DOWN = "lay_down"
-    #: Basic: lays a card off onto a table meld. ``{"card", "meld_id", "cards"}``
+    #: Basic: lays a card off onto a table meld. ``{"card", "meld_id", "cards", "owner",
+    #: "own"}`` (as :attr:`TAKE_FOR_LAYOFF`)
     LAY_OFF = "lay_off"
     #: Gin, laying out by hand: show this meld of the hand's best arrangement. ``{"cards"}``
     SHOW_MELD = "show_meld"
@@ -387,11 +391,20 @@ class _Context:
                         )
                     )
                 break
-        if self.game is Game.BASIC and self.fits_table(card, self.table) is not None:
+        fits = self.fits_table(card, self.table) if self.game is Game.BASIC else None
+        if fits is not None:
             risk += 1.5
             if steps is not None:
-                steps.append(CoachReason(Why.FITS_TABLE, {"card": str(card)}))
+                # The meld named (the Russian newcomer's walk: a layoff hint named none).
+                why = {"card": str(card), "meld_id": fits, **self.meld_params(fits)}
+                steps.append(CoachReason(Why.FITS_TABLE, why))
         return risk
+
+    def meld_params(self, meld_id: int, table: Sequence[TableMeld] | None = None) -> dict[str, Any]:
+        """A table meld as a reason names it: its cards, who melded it, and whether the
+        advised player did."""
+        meld = next(m for m in (self.table if table is None else table) if m.id == meld_id)
+        return {"cards": _codes(meld.meld.cards), "owner": meld.owner, "own": meld.owner == self.me}
 
     def best_end(
         self, cards: Sequence[Card], forbidden: Card | None, table: Sequence[TableMeld]
@@ -473,7 +486,8 @@ class _Context:
                 CoachReason(Why.TAKE_FOR_MELD, {"card": str(top), "cards": _codes(made.cards)})
             )
         elif on_table is not None:
-            steps.append(CoachReason(Why.TAKE_FOR_LAYOFF, {"card": str(top), "meld_id": on_table}))
+            why = {"card": str(top), "meld_id": on_table, **self.meld_params(on_table)}
+            steps.append(CoachReason(Why.TAKE_FOR_LAYOFF, why))
         elif least <= now.deadwood - 4:
             # It says the same numbers as the plain deadwood reason, which it replaces.
             steps = [
@@ -688,16 +702,8 @@ class _Context:
             ext = extend_meld(target.meld, move.card, ace_high_or_low=self.ace)
             assert ext is not None
             table[move.meld_id] = TableMeld(target.id, target.owner, ext)
-            steps = [
-                CoachReason(
-                    Why.LAY_OFF,
-                    {
-                        "card": str(move.card),
-                        "meld_id": move.meld_id,
-                        "cards": _codes(target.meld.cards),
-                    },
-                )
-            ]
+            why = {"card": str(move.card), "meld_id": move.meld_id}
+            steps = [CoachReason(Why.LAY_OFF, {**why, **self.meld_params(target.id, [target])})]
         rest = [c for c in hand if c not in gone]
         if not rest:
             return move, win, win_steps + steps

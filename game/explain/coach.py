@@ -21,6 +21,24 @@ def _card_cards(p: Params, n: Names) -> dict[str, object]:
     return {"card": card_short(p["card"]), "cards": cards_short(p["cards"])}
 
 
+def _onto(p: Params, n: Names) -> dict[str, object]:
+    """A card and the table meld it goes onto: its cards, and whose it is."""
+    owner = p.get("owner")
+    return {
+        "card": card_short(p["card"]),
+        "cards": cards_short(p.get("cards", [])),
+        "name": who(owner, n) if owner is not None else "",
+    }
+
+
+def _onto_sentence(p: Params, own: str, theirs: str, unnamed: str) -> str:
+    """The sentence for a layoff onto the learner's own meld, someone else's, or (a
+    reason kept from before the meld's owner was said) one not named."""
+    if "owner" not in p:
+        return unnamed
+    return own if p.get("own") else theirs
+
+
 def _deadwood_expected(p: Params, n: Names) -> dict[str, object]:
     return {"deadwood": p["deadwood"], "expected": points(round(Fraction(p["expected"])))}
 
@@ -60,17 +78,30 @@ REASONS: dict[Why, Sentence] = {
             "card": card_short(p["card"]),
         },
     ),
+    # The meld a card goes onto is named, and whose it is when not the learner's (the
+    # Russian newcomer's walk: «Добавить 6♥ к комбинации», which of the three?).
     Why.FITS_TABLE: Sentence(
-        lambda p: _(
-            "Careful: %(card)s fits a meld on the table, so the next player can lay it off."
+        lambda p: (
+            _(
+                "Careful: %(card)s fits the meld %(cards)s on the table, so the next player "
+                "can lay it off."
+            )
+            if p.get("cards")
+            else _("Careful: %(card)s fits a meld on the table, so the next player can lay it off.")
         ),
-        _card,
+        _onto,
     ),
     Why.TAKE_FOR_MELD: Sentence(
         lambda p: _("Take %(card)s: it makes the meld %(cards)s."), _card_cards
     ),
     Why.TAKE_FOR_LAYOFF: Sentence(
-        lambda p: _("Take %(card)s: you can lay it off on the table."), _card
+        lambda p: _onto_sentence(
+            p,
+            _("Take %(card)s: you can lay it off onto your meld %(cards)s."),
+            _("Take %(card)s: you can lay it off onto %(name)s's meld %(cards)s."),
+            _("Take %(card)s: you can lay it off on the table."),
+        ),
+        _onto,
     ),
     Why.TAKE_LOWERS: Sentence(
         lambda p: _("Take %(card)s: your deadwood goes from %(before)s to %(after)s."),
@@ -120,7 +151,15 @@ REASONS: dict[Why, Sentence] = {
         lambda p: _("Put %(cards)s on the table: they no longer count against you."),
         lambda p, n: {"cards": cards_short(p["cards"])},
     ),
-    Why.LAY_OFF: Sentence(lambda p: _("Lay %(card)s off onto %(cards)s."), _card_cards),
+    Why.LAY_OFF: Sentence(
+        lambda p: _onto_sentence(
+            p,
+            _("Lay %(card)s off onto your meld %(cards)s: it no longer counts against you."),
+            _("Lay %(card)s off onto %(name)s's meld %(cards)s: it no longer counts against you."),
+            _("Lay %(card)s off onto %(cards)s."),
+        ),
+        _onto,
+    ),
     Why.SHOW_MELD: Sentence(
         lambda p: _("Lay out %(cards)s: it is a meld of your best arrangement."),
         lambda p, n: {"cards": cards_short(p["cards"])},

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from game.engine import (
     BotPlayer,
+    Card,
     Deal,
+    Discard,
     DrawDiscard,
     DrawStock,
+    Hand,
     Knock,
+    LayDown,
+    LayOff,
     Move,
     Why,
     advise,
@@ -107,7 +112,7 @@ def test_basic_lays_down_before_discarding() -> None:
 def test_the_coach_knows_which_cards_make_each_pair_a_meld() -> None:
     """The coach's table of pairs: for every two cards, the cards that would make them a
     three-card meld (aces low, as the coach counts a pair's chances), in either order."""
-    from game.engine import DECK, Card, IllegalMove
+    from game.engine import DECK, IllegalMove
     from game.engine.coach import _PAIR_NEEDS
     from game.engine.melds import make_meld
 
@@ -126,3 +131,39 @@ def test_the_coach_knows_which_cards_make_each_pair_a_meld() -> None:
             expected = {c.index for c in DECK if c not in (a, b) and melds([a, b, c])}
             assert set(needs) == expected, (a, b)
             assert len(needs) == len(expected) and needs == _PAIR_NEEDS[b.index * 52 + a.index]
+
+
+def _a_meld_to_lay_off_onto() -> Hand:
+    """Basic: Ona (seat 0) melds 2♥ 3♥ 4♥ and discards 5♥, which Ben (seat 1) may take
+    and lay off onto her meld."""
+    deal = Deal.build(
+        ["2H 3H 4H 5H KS KD 9C JC QD 7D", "AC 3S 6D TC TD 2S 4C 8C 9D JS"], stock="QS 8S"
+    )
+    hand = new_hand("basic", deal=deal, dealer=1)
+    hand = hand.play(DrawStock()).play(
+        LayDown((Card.parse("2H"), Card.parse("3H"), Card.parse("4H")))
+    )
+    return hand.play(Discard(Card.parse("5H")))
+
+
+def test_a_layoff_reason_names_the_meld_and_whose_it_is() -> None:
+    """The Russian newcomer's walk: the coach said «Добавить 6♥ к комбинации» with no
+    word of which meld (nor whose) or why. Taking a card to lay off, laying it off and a
+    discard that fits the table all carry the meld's cards and owner."""
+    hand = _a_meld_to_lay_off_onto()
+    take = next(m for m in advise(hand).moves if m.move == DrawDiscard())
+    (why,) = [r for r in take.reasons if r.code is Why.TAKE_FOR_LAYOFF]
+    assert why.params == {
+        "card": "5H",
+        "meld_id": 0,
+        "cards": ["2H", "3H", "4H"],
+        "owner": 0,
+        "own": False,
+    }
+    hand = hand.play(DrawDiscard())
+    moves = advise(hand).moves
+    lay = next(m for m in moves if m.move == LayOff(Card.parse("5H"), 0))
+    (why,) = [r for r in lay.reasons if r.code is Why.LAY_OFF]
+    assert why.params["cards"] == ["2H", "3H", "4H"] and why.params["owner"] == 0
+    assert why.params["own"] is False
+    assert english(why) == "Lay 5H off onto 2H 3H 4H: it no longer counts against you."

@@ -272,9 +272,13 @@ WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
     Why.KEEPS_FOR: [{"cards": ["7H", "8H"], "needs": ["6H", "9H"]}],
     Why.DISCARD_HIGH: [{"card": "KS", "points": 10}],
     Why.FEEDS_NEXT: [{"card": "7S", "player": 1, "took": "7D"}],
-    Why.FITS_TABLE: [{"card": "TH"}],
+    Why.FITS_TABLE: [{"card": "TH"}, {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"]}],
     Why.TAKE_FOR_MELD: [{"card": "9H", "cards": ["7H", "8H", "9H"]}],
-    Why.TAKE_FOR_LAYOFF: [{"card": "TH", "meld_id": 0}],
+    Why.TAKE_FOR_LAYOFF: [
+        {"card": "TH", "meld_id": 0},
+        {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"], "owner": 0, "own": True},
+        {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"], "owner": 1, "own": False},
+    ],
     Why.TAKE_LOWERS: [{"card": "2C", "before": 20, "after": 14}],
     Why.TOP_NOT_USEFUL: [{"card": "KC"}],
     Why.TAKE_TO_KNOCK: [{"card": "4C", "deadwood": 8}],
@@ -288,7 +292,11 @@ WHY_SAMPLES: dict[Why, list[dict[str, Any]]] = {
     Why.GOES_OUT: [{}],
     Why.GOES_RUMMY: [{}],
     Why.LAY_DOWN: [{"cards": ["7H", "8H", "9H"]}],
-    Why.LAY_OFF: [{"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"]}],
+    Why.LAY_OFF: [
+        {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"]},
+        {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"], "owner": 0, "own": True},
+        {"card": "TH", "meld_id": 0, "cards": ["7H", "8H", "9H"], "owner": 1, "own": False},
+    ],
     Why.SHOW_MELD: [{"cards": ["7H", "8H", "9H"]}],
     Why.SHOW_COSTS: [{"cards": ["7H", "8H", "9H"], "deadwood": 14, "best": 6}],
     Why.SHOWN_ALL: [{"deadwood": 6}],
@@ -592,6 +600,26 @@ def test_the_walkthrough_says_the_winners_points_once() -> None:
         ],
     )
     assert explain.told_steps(knock) == list(knock.steps)
+
+
+def test_a_layoff_hint_names_the_meld_whose_it_is_and_why() -> None:
+    """The Russian newcomer's walk: «Добавить 6♥ к комбинации», with nothing saying which
+    of the melds on the table, nor why."""
+    theirs = {"card": "6H", "meld_id": 1, "cards": ["2H", "3H", "4H", "5H"], "owner": 1}
+    with translation.override("en"):
+        say = explain.REASONS
+        assert say[Why.LAY_OFF].render({**theirs, "own": False}, NAMES) == (
+            "Lay 6♥ off onto Ona's meld 2♥ 3♥ 4♥ 5♥: it no longer counts against you."
+        )
+        assert say[Why.LAY_OFF].render({**theirs, "owner": 0, "own": True}, NAMES) == (
+            "Lay 6♥ off onto your meld 2♥ 3♥ 4♥ 5♥: it no longer counts against you."
+        )
+        assert say[Why.TAKE_FOR_LAYOFF].render({**theirs, "own": False}, NAMES) == (
+            "Take 6♥: you can lay it off onto Ona's meld 2♥ 3♥ 4♥ 5♥."
+        )
+        assert say[Why.FITS_TABLE].render(theirs, NAMES) == (
+            "Careful: 6♥ fits the meld 2♥ 3♥ 4♥ 5♥ on the table, so the next player can lay it off."
+        )
 
 
 def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:

@@ -310,7 +310,7 @@ def _score_yourself(
     right = player in collectors and agrees
     answer = _("%(names)s: %(points)s.") % {
         "names": explain.people(collectors, names),
-        "points": explain.points(best),
+        "points": explain.points_noun(best),
     }
     context["verdict"] = {"correct": right, "answer": answer}
     return context

@@ -204,7 +204,9 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                         _("The card outside the melds: %(card)s, worth %(points)s.")
                         % {
                             "card": explain.card_short(card),
-                            "points": card_points(card, ace_high_or_low=check.ace_high),
+                            "points": explain.deadwood_points(
+                                card_points(card, ace_high_or_low=check.ace_high)
+                            ),
                         }
                     )
                 )
@@ -271,7 +273,7 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
                 _("%(names)s: %(points)s.")
                 % {
                     "names": explain.people(collectors, names),
-                    "points": explain.points(d["points"]),
+                    "points": explain.points_noun(d["points"]),
                 }
             )
         settlement = d["settlement"]

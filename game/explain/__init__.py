@@ -39,6 +39,7 @@ from .numbers import (
     full_card_names,
     people,
     points,
+    points_noun,
     signed,
     who,
 )
@@ -87,6 +88,7 @@ __all__ = [
     "moves_phrase",
     "people",
     "points",
+    "points_noun",
     "refusal",
     "settlement_step",
     "signed",

@@ -10,7 +10,7 @@ from django.utils.translation import pgettext
 from game.engine import CoachReason, Why
 
 from .catalogue import Names, Params, Sentence
-from .numbers import card_short, cards_short, deadwood_points, points, who
+from .numbers import card_short, cards_short, deadwood_points, points, points_noun, who
 
 
 def _card(p: Params, n: Names) -> dict[str, object]:
@@ -121,13 +121,13 @@ REASONS: dict[Why, Sentence] = {
     ),
     Why.GIN: Sentence(
         lambda p: _("Gin: every card is in a meld, worth a bonus of %(bonus)s."),
-        lambda p, n: {"bonus": p["bonus"]},
+        lambda p, n: {"bonus": points_noun(p["bonus"])},
     ),
     Why.KNOCK_RUMMY: Sentence(
         lambda p: _(
             "Rummy: every card is in a meld, so each player pays you a bonus of %(bonus)s."
         ),
-        lambda p, n: {"bonus": p["bonus"]},
+        lambda p, n: {"bonus": points_noun(p["bonus"])},
     ),
     Why.KNOCK_WAIT: Sentence(
         lambda p: _(

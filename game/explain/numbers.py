@@ -53,6 +53,19 @@ def deadwood_points(value: int) -> str:
     return ngettext("%(count)s point", "%(count)s points", value) % {"count": value}
 
 
+def points_noun(value: Fraction | int | str) -> str:
+    """Points said with their noun, in the language's plural form: "70 points", "1
+    point", "−27 points", "7½ points" (the Russian newcomer's walk: «получает 70» and
+    «Саша: 68.» said a score without «очков»). For a sentence whose language puts the
+    number in the nominative (after a colon, a dash, «итого»); one that declines it (lt
+    «gauna 21 tašką») is an ngettext sentence of its own."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return ngettext("%(count)s point", "%(count)s points", abs(int(f))) % {"count": points(f)}
+    # Translators: a number of points with a fraction ("7½"): lt «7½ taško», ru «7½ очка».
+    return _("%(count)s points") % {"count": points(f)}
+
+
 def full_card_names(cards: Iterable[Card | str]) -> str:
     """Full names, for screen readers: "seven of hearts, eight of hearts"."""
     return ", ".join(card_names(Card.parse(c) if isinstance(c, str) else c for c in cards))
@@ -86,6 +99,7 @@ __all__ = [
     "full_card_names",
     "people",
     "points",
+    "points_noun",
     "signed",
     "who",
 ]

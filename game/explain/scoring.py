@@ -13,7 +13,16 @@ from game.engine import Game, LineCode, Settlement, SettleStep, StepCode, Summar
 from learners.names import one_stop
 
 from .catalogue import Names, Params, Sentence
-from .numbers import card_short, cards_short, deadwood_points, people, points, signed, who
+from .numbers import (
+    card_short,
+    cards_short,
+    deadwood_points,
+    people,
+    points,
+    points_noun,
+    signed,
+    who,
+)
 
 
 def _name(p: Params, n: Names) -> dict[str, object]:
@@ -21,7 +30,13 @@ def _name(p: Params, n: Names) -> dict[str, object]:
 
 
 def _name_points(p: Params, n: Names) -> dict[str, object]:
-    return {"name": who(p["player"], n), "points": points(p["points"])}
+    """A player and their points, said with the noun ("Ona: 68 points.")."""
+    return {"name": who(p["player"], n), "points": points_noun(p["points"])}
+
+
+def _whole(value: object) -> int:
+    """The number that picks a plural form for a whole number of points."""
+    return abs(int(Fraction(str(value))))
 
 
 def _shown(p: Params, n: Names) -> dict[str, object]:
@@ -41,13 +56,16 @@ def _hand_value(p: Params) -> str:
         return _("%(name)s has no cards left.")
     text = _("%(name)s still holds %(cards)s: %(points)s.")
     if p.get("ace_points", 1) != 1 and any(str(c).startswith("A") for c in p["cards"]):
-        text += " " + _("Each ace counts %(points)s.") % {"points": p["ace_points"]}
+        text += " " + _("Each ace counts %(points)s.") % {
+            "points": deadwood_points(int(p["ace_points"]))
+        }
     return text
 
 
 def _pays_difference(p: Params) -> str:
     if len(p["payees"]) == 1:
         return _("%(name)s pays %(payee)s %(deadwood)s − %(low)s = %(points)s.")
+    # The share said with its noun (ru «каждому достаётся 5 очков»).
     return _(
         "%(name)s pays %(deadwood)s − %(low)s = %(points)s, shared by %(payees)s: %(share)s each."
     )
@@ -62,10 +80,15 @@ def _least_deadwood(p: Params) -> str:
             "only %(theirs)s − %(deadwood)s = %(points)s."
         )
     else:
-        text = _(
+        # The points a verb takes, with their noun (lt «gautų 25 taškus»).
+        text = ngettext(
             "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
             "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(opponent)s would "
-            "undercut %(name)s and score %(undercut)s."
+            "undercut %(name)s and score %(undercut)s point.",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(opponent)s would "
+            "undercut %(name)s and score %(undercut)s points.",
+            _whole(p["points"]),
         )
     if p["shown_points"] > 0:
         return text + " " + _("So %(name)s shows the layout that scores more.")
@@ -191,7 +214,7 @@ STEPS: dict[StepCode, Sentence] = {
             "deadwood": p["deadwood"],
             "low": p["lowest_deadwood"],
             "points": points(p["points"]),
-            "share": points(p["share"]),
+            "share": points_noun(p["share"]),
         },
     ),
     StepCode.PAYS_NOTHING: Sentence(
@@ -202,7 +225,7 @@ STEPS: dict[StepCode, Sentence] = {
         lambda p, n: {
             "name": who(p["player"], n),
             "payee": who(p["payee"], n),
-            "bonus": p["bonus"],
+            "bonus": points_noun(p["bonus"]),
         },
     ),
     StepCode.PENALTY: Sentence(
@@ -215,7 +238,7 @@ STEPS: dict[StepCode, Sentence] = {
             "payee": who(p["payee"], n),
             "theirs": p["opponent_deadwood"],
             "mine": p["deadwood"],
-            "points": points(p["points"]),
+            "points": points_noun(p["points"]),
         },
     ),
     StepCode.HAND_VALUE: Sentence(
@@ -226,8 +249,15 @@ STEPS: dict[StepCode, Sentence] = {
             "points": deadwood_points(int(p["points"])),
         },
     ),
+    # The points a verb takes, with their noun in the form the language declines them to
+    # (the Russian newcomer's walk: «получает 70»; lt «gauna 21 tašką»).
     StepCode.WENT_OUT: Sentence(
-        lambda p: _("%(name)s went out and scores %(points)s."), _name_points
+        lambda p: ngettext(
+            "%(name)s went out and scores %(points)s point.",
+            "%(name)s went out and scores %(points)s points.",
+            _whole(p["points"]),
+        ),
+        lambda p, n: {"name": who(p["player"], n), "points": points(p["points"])},
     ),
     StepCode.WENT_RUMMY: Sentence(
         lambda p: _("%(name)s went rummy: %(points)s doubled is %(doubled)s."),
@@ -242,8 +272,8 @@ STEPS: dict[StepCode, Sentence] = {
         lambda p: _("%(name)s receives %(received)s and pays %(paid)s: %(net)s in all."),
         lambda p, n: {
             "name": who(p["player"], n),
-            "received": points(p["received"]),
-            "paid": points(p["paid"]),
+            "received": points_noun(p["received"]),
+            "paid": points_noun(p["paid"]),
             "net": signed(p["net"]),
         },
     ),
@@ -310,7 +340,7 @@ LINES: dict[LineCode, Sentence] = {
         lambda p, n: {
             "name": who(p["player"], n),
             "count": len(p["boxes"]),
-            "points": points(p["points"]),
+            "points": points_noun(p["points"]),
         },
     ),
     LineCode.DIFFERENCE: Sentence(
@@ -354,7 +384,7 @@ LINES: dict[LineCode, Sentence] = {
         lambda p, n: {
             "name": who(p["player"], n),
             "opponent": who(p["opponent"], n),
-            "points": points(p["points"]),
+            "points": points_noun(p["points"]),
         },
     ),
     LineCode.GAME_TOTAL: Sentence(
@@ -378,8 +408,8 @@ LINES: dict[LineCode, Sentence] = {
         lambda p: _("%(name)s received %(received)s and paid %(paid)s: %(net)s."),
         lambda p, n: {
             "name": who(p["player"], n),
-            "received": points(p["received"]),
-            "paid": points(p["paid"]),
+            "received": points_noun(p["received"]),
+            "paid": points_noun(p["paid"]),
             "net": signed(p["net"]),
         },
     ),
@@ -439,7 +469,11 @@ LINES: dict[LineCode, Sentence] = {
 #: would contradict them. Knock Rummy players do pay each other: its total is a balance.
 SCORED_TOTAL = {
     "scores": Sentence(
-        lambda p: _("%(name)s scores %(points)s in this hand."),
+        lambda p: ngettext(
+            "%(name)s scores %(points)s point in this hand.",
+            "%(name)s scores %(points)s points in this hand.",
+            _whole(p["received"]),
+        ),
         lambda p, n: {"name": who(p["player"], n), "points": points(p["received"])},
     ),
     "nothing": Sentence(lambda p: _("%(name)s scores nothing in this hand."), _name),

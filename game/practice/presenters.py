@@ -229,10 +229,16 @@ def table_context(
 
 
 def _status_line(state: TableState) -> str:
-    """ "Hand 3 · first to 100 wins · 2 hints used"."""
+    """ "Hand 3 · first to 100 points wins · 2 hints used"."""
     parts = [
         _("Hand %(number)s") % {"number": state.round_number},
-        _("first to %(target)s wins") % {"target": state.rules.target_score},
+        # The target with its noun (the Russian newcomer's walk: «…наберёт 60»).
+        ngettext(
+            "first to %(target)s point wins",
+            "first to %(target)s points wins",
+            state.rules.target_score,
+        )
+        % {"target": state.rules.target_score},
     ]
     if state.hints_used:
         parts.append(

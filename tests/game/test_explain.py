@@ -36,6 +36,7 @@ from game.engine import (
 )
 from game.engine.selfplay import play_hand
 from game.explain.catalogue import PLACEHOLDER, Sentence
+from game.explain.scoring import SCORED_TOTAL
 
 NAMES = ["Aistė", "Ona", "Ben", "Marta"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -202,11 +203,12 @@ def test_the_knockers_least_deadwood_is_told_against_what_it_would_score() -> No
         "layout that scores more."
     )
     assert undercut == laid_out + (
-        "would lay off 5♠ and keep 5: Ben would undercut Ona and score 27. So Ona shows "
+        "would lay off 5♠ and keep 5: Ben would undercut Ona and score 27 points. So Ona shows "
         "the layout that scores more."
     )
     assert loses.endswith(
-        "Ben would undercut Ona and score 27. So Ona shows the layout that gives Ben fewer points."
+        "Ben would undercut Ona and score 27 points. So Ona shows the layout that gives Ben "
+        "fewer points."
     )
 
 
@@ -447,10 +449,10 @@ def test_a_partnership_is_a_plural_subject() -> None:
     }
     said = {code: explain.summary_line(line, pairs, pairs=True) for code, line in lines.items()}
     assert said[LineCode.DIFFERENCE].startswith("Ona and Marta score the difference")
-    assert said[LineCode.MARGIN] == "Ona and Marta win the game by 88."
+    assert said[LineCode.MARGIN] == "Ona and Marta win the game by 88 points."
     assert said[LineCode.WINNER] == "Ona and Marta win the match!"
     alone = explain.summary_line(lines[LineCode.MARGIN], ["Ona", "Ben"])
-    assert alone == "Ona wins the game by 88."
+    assert alone == "Ona wins the game by 88 points."
     assert explain.match_over("Ona and Marta", pair=True) == "The match is over: Ona and Marta win."
 
 
@@ -575,7 +577,7 @@ def test_the_walkthrough_says_the_winners_points_once() -> None:
     hands = [[], parse_cards("KS 7D AH"), parse_cards("QC 9H")]
     basic = settle_basic(winner=0, went_rummy=False, hands=hands)
     assert told(basic)[-3:] == [
-        "Ona went out and scores 37.",
+        "Ona went out and scores 37 points.",
         "Ben scores nothing in this hand.",
         "Rasa scores nothing in this hand.",
     ]
@@ -620,6 +622,57 @@ def test_a_layoff_hint_names_the_meld_whose_it_is_and_why() -> None:
         assert say[Why.FITS_TABLE].render(theirs, NAMES) == (
             "Careful: 6♥ fits the meld 2♥ 3♥ 4♥ 5♥ on the table, so the next player can lay it off."
         )
+
+
+#: A number of points said with its noun in Russian (очко, очка, очков).
+RU_POINTS = re.compile(r"\d[½⅓⅔¼¾]? (?:очко|очка|очков)\b")
+
+
+def test_a_russian_score_is_said_with_its_noun() -> None:
+    """The Russian newcomer's walk: «Саша: 68.», «получает 70», «…наберёт 60» said a
+    score without «очков». (The sentences whose words did not change: their noun comes
+    with the number, in the forms the catalogue has.)"""
+    names = ["Саша", "Оля"]
+    with translation.override("ru"):
+        said = [
+            explain.summary_line(
+                SummaryLine(LineCode.SCORE, {"player": 0, "points": F(68)}), names
+            ),
+            explain.summary_line(
+                SummaryLine(LineCode.GAME_TOTAL, {"player": 1, "points": F(131)}), names
+            ),
+            explain.summary_line(
+                SummaryLine(LineCode.MARGIN, {"player": 1, "opponent": 0, "points": F(21)}),
+                names,
+            ),
+            explain.STEPS[StepCode.RUMMY_BONUS].render(
+                {"player": 0, "payee": 1, "bonus": 25}, names
+            ),
+            explain.STEPS[StepCode.PENALTY].render(
+                {"player": 0, "payee": 1, "opponent_deadwood": 3, "deadwood": 8, "points": F(10)},
+                names,
+            ),
+            explain.REASONS[Why.GIN].render({"bonus": 25}, names),
+            explain.REASONS[Why.KNOCK_RUMMY].render({"bonus": 25}, names),
+            explain.points_noun(F(68)),
+        ]
+    assert said[0] == "Саша: 68 очков."
+    assert said[2].endswith("21 очко.")
+    for text in said:
+        assert RU_POINTS.search(text), text
+        # No score left bare at the end of a sentence, as «Саша: 68.» was.
+        assert not re.search(r"\d[½⅓⅔¼¾]?\.$", text), text
+
+
+def test_a_score_a_verb_takes_is_said_with_its_noun_in_each_form() -> None:
+    """The sentences whose words changed to carry the noun (ngettext: lt and ru decline
+    it after their verb, «gauna 21 tašką»)."""
+    basic = settle_basic(winner=0, went_rummy=False, hands=[[], parse_cards("AH")])
+    with translation.override("en"):
+        lines = [explain.settlement_step(s, ["Ona", "Ben"], game=basic.game) for s in basic.steps]
+        assert "Ona went out and scores 1 point." in lines
+        sheet = SCORED_TOTAL["scores"].render({"player": 0, "received": F(70)}, NAMES)
+        assert sheet == "Aistė scores 70 points in this hand."
 
 
 def test_the_knocker_is_the_player_whose_knock_is_in_the_log() -> None:

@@ -48,7 +48,7 @@ def answer(client: Client, index: int, data: dict[str, object], htmx: bool = Tru
         ),
         (1, {"answer": "20"}, {"answer": "30"}, "leaves 20 points of deadwood"),
         (2, {"answer": "yes"}, {"answer": "no"}, "the deadwood is 1, which is 10 or less"),
-        (3, {"player": "0", "points": "58"}, {"player": "1", "points": "9"}, "Ona: 58."),
+        (3, {"player": "0", "points": "58"}, {"player": "1", "points": "9"}, "Ona: 58 points."),
         (4, {"melds": ["0"]}, {"melds": ["1"]}, "It fits 2♣ 3♣ 4♣: 2♣ 3♣ 4♣ 5♣."),
     ],
 )
@@ -976,10 +976,10 @@ def test_a_deadwood_answer_names_a_single_card_outside_the_melds() -> None:
 
     check = parse_check("deadwood 4S 5S 6S 7S JH JD JC 2D")
     lines = explanation(check, check.judge({"answer": "5"}, 1))["lines"]
-    assert "The card outside the melds: 2♦, worth 2." in lines
+    assert "The card outside the melds: 2♦, worth 2 points." in lines
     ace = parse_check("deadwood ace-high 4S 5S 6S 7S JH JD JC AD")
     lines = explanation(ace, ace.judge({"answer": "1"}, 1))["lines"]
-    assert "The card outside the melds: A♦, worth 15." in lines
+    assert "The card outside the melds: A♦, worth 15 points." in lines
 
 
 def test_a_deadwood_answer_with_no_meld_does_not_speak_of_an_arrangement() -> None:

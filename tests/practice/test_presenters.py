@@ -51,6 +51,8 @@ def test_the_table_context_has_the_match_and_the_hints() -> None:
     assert context["game_label"] == "Basic Rummy" and context["notice"] == "Hello"
     assert context["hints_used"] == 0 and context["match_over"] is None
     assert [seat.score for seat in context["seats"]] == ["0", "0", "0"]
+    # The target said with its noun (the Russian newcomer's walk: «…наберёт 60»).
+    assert context["status_line"] == "Hand 1 · first to 150 points wins"
 
 
 def test_the_review_tells_the_move_and_the_coachs_verdict() -> None:

@@ -86,11 +86,11 @@ def expected_rows(table: SharedTable) -> list[list[str]]:
 @pytest.mark.parametrize(
     ("game", "players", "computers", "title", "columns"),
     [
-        ("basic", 3, 1, "Scores", ["Player", "Total (to 150)"]),
-        ("gin", 2, 0, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
-        ("gin", 3, 0, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
-        ("gin", 4, 2, "Score sheet", ["Player", "Boxes", "Total (to 100)"]),
-        ("knock", 3, 1, "Scores", ["Player", "Total (to 100)", "Balance"]),
+        ("basic", 3, 1, "Scores", ["Player", "Total (to 150 points)"]),
+        ("gin", 2, 0, "Score sheet", ["Player", "Boxes", "Total (to 100 points)"]),
+        ("gin", 3, 0, "Score sheet", ["Player", "Boxes", "Total (to 100 points)"]),
+        ("gin", 4, 2, "Score sheet", ["Player", "Boxes", "Total (to 100 points)"]),
+        ("knock", 3, 1, "Scores", ["Player", "Total (to 100 points)", "Balance"]),
     ],
 )
 def test_every_player_sees_the_score_sheet_once_the_walkthrough_is_shown(

@@ -96,6 +96,9 @@ class Seat:
     is_dealer: bool
     #: Four-player Gin: the partnership the score belongs to ("Aud and Ben"), else "".
     side: str = ""
+    #: The cards the player laid off onto others' melds, which lie in front of them (Basic
+    #: Rummy): "Laid off: 5♥ onto Ona's meld" (:func:`laid_off_line`), else "".
+    laid_off: str = ""
 
     # The seat's words are made here, not by {% blocktranslate %} in the template: a
     # table is drawn on every move, and these are its most repeated phrases.
@@ -133,6 +136,10 @@ class LaidOut:
     name: str
     melds: tuple[tuple[Card, ...], ...]
     cards: tuple[Card, ...]
+    #: The cards in ``melds`` another player laid off onto them, and who did, said under
+    #: them ("Laid off by Ben: 5♥"), as at the table (:func:`table_melds`).
+    laid_off: tuple[Card, ...] = ()
+    caption: str = ""
 
 
 @dataclass
@@ -245,11 +252,13 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
         headline=_headline(state, names),
         steps=steps,
         hands=[(names[i], list(h)) for i, h in enumerate(result.hands)],
-        laid_out=_laid_out(state.hand, result, names),
+        laid_out=_laid_out(state.hand, result, names, state.me),
     )
 
 
-def _laid_out(hand: Hand, result: HandResult, names: Sequence[str]) -> list[LaidOut] | None:
+def _laid_out(
+    hand: Hand, result: HandResult, names: Sequence[str], me: int | None = None
+) -> list[LaidOut] | None:
     """A knock the players laid out by hand (Gin's ``players_lay_out``): the knocker's
     melds as they laid them out, each with what the defender laid off onto it, and the
     cards each player still holds. "Score it yourself" shows these, as the table did:
@@ -275,7 +284,16 @@ def _laid_out(hand: Hand, result: HandResult, names: Sequence[str]) -> list[Laid
     for player, cards in enumerate(result.hands):
         if player == knocker:
             kept = tuple(Card.parse(c) for c in shown.params["deadwood_cards"])
-            laid.append(LaidOut(names[player], tuple(tuple(sorted(m)) for m in melds), kept))
+            caption = " ".join(laid_off_by(off[p], p, names, me) for p in off)
+            laid.append(
+                LaidOut(
+                    names[player],
+                    tuple(tuple(sorted(m)) for m in melds),
+                    kept,
+                    tuple(c for p in off for c in off[p]),
+                    caption,
+                )
+            )
         else:
             gone = off.get(player, [])
             laid.append(LaidOut(names[player], (), tuple(c for c in cards if c not in gone)))
@@ -342,17 +360,70 @@ def meld_label(kind: MeldKind) -> str:
     return _("Group") if kind is MeldKind.GROUP else _("Run")
 
 
-def table_melds(view_table: Sequence[Any], names: Sequence[str]) -> list[dict[str, Any]]:
-    """The melds on the table (Basic Rummy), with their owners and accessible names."""
-    return [
-        {
-            "id": m.id,
-            "owner": names[m.owner],
-            "cards": list(m.cards),
-            "label": explain.full_card_names(m.cards),
-        }
-        for m in view_table
-    ]
+def laid_off_by(cards: Sequence[Card], player: int, names: Sequence[str], me: int | None) -> str:
+    """Under a meld, the cards another player laid off onto it: "Laid off by Ona: 5♥"."""
+    said = {"cards": explain.cards_short(cards), "name": names[player]}
+    if player == me:
+        text = ngettext("Laid off by you: %(cards)s", "Laid off by you: %(cards)s", len(cards))
+    else:
+        text = ngettext(
+            "Laid off by %(name)s: %(cards)s", "Laid off by %(name)s: %(cards)s", len(cards)
+        )
+    return text % said
+
+
+def _others_layoffs(meld: Any) -> dict[int, list[Card]]:
+    """The cards players other than its owner laid off onto a table meld, by player."""
+    found: dict[int, list[Card]] = {}
+    for player, card in getattr(meld, "laid_off", ()):
+        if player != meld.owner:
+            found.setdefault(player, []).append(card)
+    return found
+
+
+def table_melds(
+    view_table: Sequence[Any], names: Sequence[str], me: int | None = None
+) -> list[dict[str, Any]]:
+    """The melds on the table, with their owners and accessible names. A card another
+    player laid off onto a meld lies in front of them (rules.md, Basic Rummy; lesson 3):
+    it stays drawn in the meld, which it extends for the next layoff, marked as theirs
+    (``laid``) and said under it (``caption``: "Laid off by Ona: 5♥"), and their seat
+    says it too (:func:`laid_off_line`). (The Russian newcomer's walk: Оля's 5♥ was
+    drawn in Саша's meld, as if it were his.)"""
+    melds = []
+    for m in view_table:
+        others = _others_layoffs(m)
+        melds.append(
+            {
+                "id": m.id,
+                "owner": names[m.owner],
+                "cards": list(m.cards),
+                "label": explain.full_card_names(m.cards),
+                "laid": [str(c) for cards in others.values() for c in cards],
+                "caption": " ".join(laid_off_by(others[p], p, names, me) for p in others),
+            }
+        )
+    return melds
+
+
+def laid_off_line(
+    view_table: Sequence[Any], player: int, names: Sequence[str], me: int | None
+) -> str:
+    """A seat's cards laid off onto others' melds, which lie in front of the player:
+    "Laid off: 5♥ onto Ona's meld; 9♣ onto your meld" ("" for none)."""
+    parts = []
+    for m in view_table:
+        cards = _others_layoffs(m).get(player)
+        if not cards:
+            continue
+        said = {"cards": explain.cards_short(cards), "name": names[m.owner]}
+        if m.owner == me:
+            parts.append(_("%(cards)s onto your meld") % said)
+        else:
+            parts.append(_("%(cards)s onto %(name)s's meld") % said)
+    if not parts:
+        return ""
+    return _("Laid off: %(list)s") % {"list": "; ".join(parts)}
 
 
 def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any] | None:
@@ -427,6 +498,7 @@ def board_context(
             is_turn=(i == view.turn and not over),
             is_you=(i == state.me),
             is_dealer=(i == view.dealer),
+            laid_off=laid_off_line(view.table, i, names, state.me),
         )
         for i in range(view.players)
     ]
@@ -473,7 +545,7 @@ def board_context(
         % {"points": arrangement.deadwood},
         "discard_top": view.discard_top,
         "discard_face_down": view.face_down_discard,
-        "table_melds": table_melds(view.table, names),
+        "table_melds": table_melds(view.table, names, state.me),
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
         "log": log,
@@ -506,6 +578,8 @@ __all__ = [
     "actions",
     "advice_context",
     "board_context",
+    "laid_off_by",
+    "laid_off_line",
     "lay_out_help",
     "meld_label",
     "result_of",

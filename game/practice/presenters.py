@@ -347,7 +347,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "discard_top": before.discard_pile[0] if before.discard_pile else None,
         "discard_face_down": face_down,
         "stock_size": len(before.stock),
-        "table_melds": table_melds(before.table, names),
+        "table_melds": table_melds(before.table, names, review.me),
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,

@@ -373,7 +373,7 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
         "discard_top": view.discard_pile[0] if view.discard_pile else None,
         "discard_face_down": view.face_down_discard,
         "stock_size": view.stock_size,
-        "table_melds": table_melds(view.table, names),
+        "table_melds": table_melds(view.table, names, me),
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,

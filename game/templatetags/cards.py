@@ -176,7 +176,7 @@ def _seat_html(seat: Seat, language: str | None) -> SafeString:
     dealer, to_play = _seat_tags(language)
     return _html(
         '<li class="{}"{}><span class="seat__name">{}</span> {}{}'
-        '<span class="seat__cards">{}</span>{}</li>',
+        '<span class="seat__cards">{}</span>{}{}</li>',
         classes,
         mark_safe(' aria-current="true"') if seat.is_turn else "",
         seat.name,
@@ -184,6 +184,9 @@ def _seat_html(seat: Seat, language: str | None) -> SafeString:
         to_play if seat.is_turn else "",
         seat.cards_label,
         _html(' <span class="seat__score">{}</span>', seat.score_label) if seat.score else "",
+        _html(' <span class="seat__laid-off">{}</span>', spoken_html(seat.laid_off))
+        if seat.laid_off
+        else "",
     )
 
 
@@ -198,20 +201,38 @@ def seat_items(seats: Iterable[Seat]) -> SafeString:
 
 @lru_cache(maxsize=4096)
 def _meld_html(
-    meld_id: int, owner: str, label: str, cards: tuple[str, ...], language: str | None
+    meld_id: int,
+    owner: str,
+    label: str,
+    cards: tuple[str, ...],
+    laid: tuple[str, ...],
+    caption: str,
+    language: str | None,
 ) -> SafeString:
-    drawn = mark_safe("".join(_card_html(code, False, True, language) for code in cards))
+    # A card someone else laid off stays in the meld it extends, marked as theirs; the
+    # caption under the meld says whose (read with the radio button's name).
+    drawn = mark_safe(
+        "".join(
+            f'<span class="meld__laid">{_card_html(code, False, True, language)}</span>'
+            if code in laid
+            else _card_html(code, False, True, language)
+            for code in cards
+        )
+    )
     return format_html(
         '<li class="meld meld--choice">'
         '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input">'
         '<label for="meld-{}"><span class="meld__owner">{}</span> '
-        '<span class="hand hand--meld" role="img" aria-label="{}">{}</span></label></li>',
+        '<span class="hand hand--meld" role="img" aria-label="{}">{}</span>{}</label></li>',
         meld_id,
         meld_id,
         meld_id,
         owner,
         label,
         drawn,
+        format_html(' <span class="meld__caption">{}</span>', spoken_html(caption))
+        if caption
+        else "",
     )
 
 
@@ -229,6 +250,8 @@ def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
                 str(m["owner"]),
                 str(m["label"]),
                 tuple(str(c) for c in m["cards"]),
+                tuple(str(c) for c in m.get("laid", ())),
+                str(m.get("caption", "")),
                 language,
             )
             for m in melds

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from game.board import BoardDisplay, actions, board_context
-from game.engine import Card, Deal, Hand, HandEnd, PlayerView, new_hand, replay_hand
+from game.engine import Card, Deal, Hand, HandEnd, LayOff, PlayerView, new_hand, replay_hand
 from game.explain import told_steps
 
 pytestmark = pytest.mark.django_db(databases=[])  # no database: a pure presenter
@@ -252,6 +252,9 @@ def test_score_it_yourself_shows_a_hand_laid_out_by_hand_as_the_table_did() -> N
         ["9D", "9H", "9S"],
     ]
     assert [str(c) for c in knocker.cards] == ["AD"]
+    # The card Ona laid off is marked as hers, as at a Basic Rummy table.
+    assert [str(c) for c in knocker.laid_off] == ["5C"]
+    assert knocker.caption == "Laid off by Ona: 5♣" and defender.caption == ""
     assert "5C" not in {str(c) for c in defender.cards} and len(defender.cards) == 9
     page = board_context(Seat(hand), BoardDisplay())
     assert page["score_yourself"] is not None  # the learner scores it first
@@ -334,3 +337,48 @@ def test_a_knock_rummy_knock_with_no_deadwood_is_told_as_rummy() -> None:
     assert other["log"][-1] == other["result"].headline == "Aistė knocked with rummy."
     own = board_context(Seat(over, me=0), BoardDisplay())
     assert own["log"][-1] == own["result"].headline == "You knocked with rummy!"
+
+
+BASIC = Deal.build(
+    ["2H 3H 4H 5H KS KD 9C JC QD 7D", "AC 3S 6D TC TD 2S 4C 8C 9D JS"], stock="QS 8S"
+)
+
+
+def test_a_card_laid_off_onto_someone_elses_meld_is_shown_as_the_layers() -> None:
+    """The Russian newcomer's walk: Оля's 5♥, laid off onto Саша's run, was drawn inside
+    his meld as if it were his, where rules.md (Basic Rummy) and lesson 3 say a card laid
+    off lies in front of the player who laid it off. It stays in the meld it extends (the
+    next layoff goes onto the whole run), marked and said as the layer's, and the layer's
+    seat lists it."""
+    from game.board import table_melds
+    from game.templatetags.cards import meld_choices
+
+    hand = replay_hand(
+        "basic",
+        ["draw stock", "meld 2H 3H 4H", "discard 5H", "draw discard", "layoff 5H 0"],
+        dealer=1,
+        deal=BASIC,
+    )
+    mine = board_context(Seat(hand), BoardDisplay())
+    (meld,) = mine["table_melds"]
+    assert meld["owner"] == "Aistė" and [str(c) for c in meld["cards"]] == ["2H", "3H", "4H", "5H"]
+    assert meld["laid"] == ["5H"] and meld["caption"] == "Laid off by Ona: 5♥"
+    assert [s.laid_off for s in mine["seats"]] == ["", "Laid off: 5♥ onto your meld"]
+    theirs = board_context(Seat(hand, me=1), BoardDisplay())
+    assert theirs["table_melds"][0]["caption"] == "Laid off by you: 5♥"
+    assert theirs["seats"][1].laid_off == "Laid off: 5♥ onto Aistė's meld"
+    # One radio choice for the whole meld, its cards named together, the card laid off
+    # marked, and whose it is read with the choice's name.
+    html = str(meld_choices(theirs["table_melds"]))
+    assert html.count('type="radio"') == 1 and html.count('class="meld__laid"') == 1
+    assert 'aria-label="two of hearts, three of hearts, four of hearts, five of hearts"' in html
+    label = html[html.index("<label") : html.index("</label>")]
+    assert "Laid off by you:" in label and "five of hearts" in label
+    # A card the owner lays off onto their own meld lies in front of them: not marked.
+    own = replay_hand(
+        "basic",
+        ["draw stock", "meld 2H 3H 4H", "discard KS", "draw stock", "discard JS", "draw stock"],
+        dealer=1,
+        deal=BASIC,
+    ).play(LayOff(Card.parse("5H"), 0))
+    assert table_melds(own.view(0).table, ["Aistė", "Ona"], 0)[0]["laid"] == []

@@ -98,15 +98,20 @@ JUST_DRAWN = gettext_noop("just drawn")
 
 @lru_cache(maxsize=4096)
 def _choice_html(code: str, checked: bool, tag: str, language: str | None) -> SafeString:
+    # The checkbox is named by its label's words, and the card drawn in it is hidden from
+    # screen readers: as an image of its own it was read a second time, "checkbox nine
+    # of clubs, graphic nine of clubs" (the accessibility walk).
     label = format_html('<span class="card-choice__tag">{}</span>', gettext(tag)) if tag else ""
     return format_html(
         '<li><input type="checkbox" class="card-choice__input" name="cards" value="{}"'
         ' id="card-{}" form="hand-form"{}><label class="card-choice" for="card-{}">'
-        "{}{}</label></li>",
+        '<span class="visually-hidden">{}</span><span aria-hidden="true">{}</span>{}'
+        "</label></li>",
         code,
         code,
         mark_safe(" checked") if checked else "",
         code,
+        card_face(code).name,
         _card_html(code, False, False, language),
         label,
     )

@@ -13,8 +13,10 @@ from django.test.utils import CaptureQueriesContext
 
 from drills import services
 from drills.models import DrillRecord
+from game.cards import card_name
 from game.engine import Game, find_melds
 from learners.models import Learner
+from tests.a11y import spoken_labels
 
 pytestmark = pytest.mark.django_db
 
@@ -238,3 +240,19 @@ def test_an_answer_sends_its_rate_limit_count_with_the_learner_s_read(
     assert '"rummy_site_ratecount"' in statements[0]
     reads_learner = [i for i, s in enumerate(statements) if 'FROM "learners_learner"' in s]
     assert reads_learner == ([0] if connection.vendor == "postgresql" else [1]), statements
+
+
+def test_the_cards_to_pick_are_named_once(client: Client) -> None:
+    """A card to pick is its checkbox's or radio button's name, and not an image read a
+    second time; a meld to tick is named by its cards (the accessibility walk)."""
+    html = client.get("/en/drills/basic/meld/").content.decode()
+    _token, seed = question_of(html)
+    cards = services.drill_check(Game.BASIC, "meld").question(seed)
+    assert spoken_labels(html) == [card_name(c) for c in cards]
+    html = client.get("/en/drills/gin/layoff/").content.decode()
+    _token, seed = question_of(html)
+    check = services.drill_check(Game.GIN, "layoff", seed)
+    assert spoken_labels(html) == [
+        ", ".join(card_name(c) for c in meld.cards)
+        for meld in check.melds  # type: ignore[attr-defined]
+    ]

@@ -11,6 +11,7 @@ from django.utils import translation
 from game.cards import markup_problems, parse_markup, text_html, text_plain
 from game.engine import Card, Rank
 from game.engine.cards import DECK
+from tests.a11y import spoken_labels
 
 
 def render(source: str, **context: object) -> str:
@@ -176,3 +177,15 @@ def test_cards_written_one_after_another_are_read_as_a_list() -> None:
         "Prie širdžių tūzo, širdžių dviakės, širdžių triakės tinka širdžių keturakė, "
         "o ne širdžių penkakė."
     )
+
+
+def test_a_card_of_the_hand_form_is_named_once() -> None:
+    """Each card to pick is read as its checkbox's name only: the card drawn in its
+    label is hidden from screen readers, which read it a second time as an image
+    (the accessibility walk: "checkbox nine of clubs, graphic nine of clubs")."""
+    from game.templatetags.cards import choices_html
+
+    with translation.override("lt"):
+        html = choices_html(["9C", "7H"], selected=["7H"], drawn="7H")
+    assert spoken_labels(html) == ["kryžių devynakė", "širdžių septynakė ką tik iš kaladės"]
+    assert html.count('role="img"') == 2  # still drawn, for the eye

@@ -410,6 +410,7 @@ def test_a_lesson_is_done_when_its_questions_are_mastered(
     assert "Mastered" in html
     game = client.get("/en/lessons/gin/").content.decode()
     assert "6 of 6 questions mastered" in game and "✓" in game
+    assert '<span aria-hidden="true">✓</span>' in game  # "mastered" is said in words
 
 
 def _statements(queries: list[dict[str, str]]) -> list[str]:

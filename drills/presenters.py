@@ -55,9 +55,11 @@ def drill_context(
     error: str = "",
 ) -> dict[str, Any]:
     check = check_box(item, error=error)
+    # One question after another: not a lesson's numbered "Try it 1".
+    check["no_badge"] = True
     if last is not None:
-        # The page opens in the next question's answer: a screen reader reads the last
-        # answer's verdict with it.
+        # The page opens in the next question's answer (or on its first card, button or
+        # player): a screen reader reads the last answer's verdict as its description.
         check["described_by"] = "drill-feedback"
     return {
         "game": item.game,

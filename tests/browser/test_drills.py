@@ -3,11 +3,15 @@ streak grows and the next question has the focus. Axe on the way; a phone fits."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core import signing
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from drills import services
+from game.cards import card_name
 from game.engine import Game
 
 from .axe import serious_violations
@@ -69,10 +73,24 @@ def test_a_best_discard_drill_with_the_keyboard(page: Page, site_url: str, langu
     for _ in range(cards.index(best[0])):
         page.keyboard.press("ArrowRight")
     page.keyboard.press("Space")  # focus alone does not choose the first card
-    expect(page.locator(f"input[type=radio][value='{best[0]}']")).to_be_checked()
+    picked = page.locator(f"input[type=radio][value='{best[0]}']")
+    expect(picked).to_be_checked()
+    # Named by the card once: not its drawn image again, nor "check mark" for the ✓
+    # drawn on it (said already: "checked").
+    with translation.override(language):
+        expect(picked).to_have_accessible_name(card_name(best[0]))
     page.keyboard.press("Tab")  # from the group of cards to "Discard this card"
     expect(page.locator(".check__buttons button")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".feedback--right")).to_be_visible()
     expect(page.locator(".drill__score")).to_contain_text("1")
+    # The next question's first card has the focus, and the verdict is its description:
+    # what a screen reader says with it (the accessibility walk heard nothing).
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.type === 'radio'"
+    )
+    right = page.locator("#drill-feedback strong").inner_text()
+    expect(page.locator("input[type=radio]:focus")).to_have_accessible_description(
+        re.compile(re.escape(right))
+    )
     assert serious_violations(page) == []

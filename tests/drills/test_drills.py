@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -240,6 +241,69 @@ def test_an_answer_sends_its_rate_limit_count_with_the_learner_s_read(
     assert '"rummy_site_ratecount"' in statements[0]
     reads_learner = [i for i, s in enumerate(statements) if 'FROM "learners_learner"' in s]
     assert reads_learner == ([0] if connection.vendor == "postgresql" else [1]), statements
+
+
+class _Tags(HTMLParser):
+    """Every start tag's name and attributes, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def start_tags(html: str) -> list[tuple[str, dict[str, str | None]]]:
+    parser = _Tags()
+    parser.feed(html)
+    return parser.tags
+
+
+#: Some answer to each kind of drill (right or wrong: the verdict is what matters).
+SOME_ANSWER: dict[str, dict[str, Any]] = {
+    "meld": {"answer": "none"},
+    "deadwood": {"answer": "999"},
+    "knock": {"answer": "yes"},
+    "discard": {},  # the question's first card, below
+    "layoff": {"answer": "none"},
+    "score": {"player": "0", "points": "999"},
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"), [(g.value, k) for g, kinds in services.DRILLS.items() for k in kinds]
+)
+def test_the_next_question_s_focus_is_described_by_the_verdict(
+    client: Client, game: str, kind: str
+) -> None:
+    """The page after an answer opens with the focus in the next question (its field, or
+    its first card, button or player): a screen reader hears the verdict with it, as its
+    description (the accessibility walk: nothing said right or wrong)."""
+    url = f"/en/drills/{game}/{kind}/"
+    first = client.get(url).content.decode()
+    focused = [attrs for _tag, attrs in start_tags(first) if "autofocus" in attrs]
+    assert len(focused) == 1 and "aria-describedby" not in focused[0]  # nothing said yet
+    token, seed = question_of(first)
+    answer = dict(SOME_ANSWER[kind])
+    if kind == "discard":
+        answer["cards"] = str(services.drill_check(Game(game), kind, seed).question(seed)[0])
+    html = client.post(url + "answer/", {"question": token, **answer}).content.decode()
+    assert 'id="drill-feedback"' in html and ("Right!" in html or "Not quite." in html)
+    focused = [attrs for _tag, attrs in start_tags(html) if "autofocus" in attrs]
+    assert len(focused) == 1 and focused[0]["aria-describedby"] == "drill-feedback"
+    # Described once: not by the group of cards around the focused one too.
+    described = [a for _tag, a in start_tags(html) if a.get("aria-describedby") == "drill-feedback"]
+    assert described == focused
+
+
+def test_a_drill_page_is_named_as_every_page_and_its_questions_are_not_numbered(
+    client: Client,
+) -> None:
+    html = client.get("/en/drills/gin/deadwood/").content.decode()
+    assert "<title>Count the deadwood · Gin Rummy · Drills · Rummy School</title>" in html
+    # A lesson's "Try it 1" reads oddly in a stream of questions.
+    assert "Try it" not in html and 'class="check__badge"' not in html
 
 
 def test_the_cards_to_pick_are_named_once(client: Client) -> None:

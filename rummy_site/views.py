@@ -176,9 +176,15 @@ def _placement_page(
     if question is not None:
         url = reverse("placement_answer", kwargs={"game": game.value})
         context["number"] = question.number + 1
-        context["check"] = question_box(
+        check = question_box(
             question.check, question.seed, token=question.token, url=url, error=error
         )
+        # "Question 2 of 3" numbers it: not a lesson's "Try it 1" too. The focus opens in
+        # the next question, described by the last answer's verdict (as a drill's is).
+        check["no_badge"] = True
+        if answered is not None:
+            check["described_by"] = "placement-feedback"
+        context["check"] = check
     else:
         found = path.game_path(game=game, learner=known_learner(request), language=_language())
         context["next"] = found["next"]

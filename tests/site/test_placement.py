@@ -121,3 +121,15 @@ def test_a_dropped_session_does_not_make_a_wrong_first_answer_right(client: Clie
         html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
     assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0
     assert not FirstAnswer.objects.filter(slug=placement.SLUG, correct=True).exists()
+
+
+def test_the_next_question_s_focus_is_described_by_the_verdict(client: Client) -> None:
+    """As a drill's: the page after an answer opens in the next question, and a screen
+    reader hears the verdict with it; the question is numbered "Question 2 of 3" only."""
+    html = client.get("/en/learn/gin/placement/").content.decode()
+    assert "Try it" not in html and 'aria-describedby="placement-feedback"' not in html
+    html = take(client, "gin", [False])
+    assert 'id="placement-feedback"' in html and "Question 2 of 3" in html
+    focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+    assert len(focused) == 1 and 'aria-describedby="placement-feedback"' in focused[0]
+    assert "Try it" not in html

@@ -224,7 +224,7 @@
     // was refused) may be out of view: bring it into view. Above the screen, to its
     // top (what follows it comes next); below it (a refusal, under the hand just
     // focused), to the middle, with the buttons it speaks of under it.
-    var said = area.querySelector(".feedback, [role=alert]");
+    var said = area.querySelector(".feedback, [role=alert], .message--error");
     if (said) {
       var box = said.getBoundingClientRect();
       if (box.top < 0) {

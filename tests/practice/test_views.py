@@ -503,7 +503,27 @@ def test_refusal_in_lithuanian(client: Client) -> None:
     assert response.status_code == 422
     html = response.content.decode()
     assert "First draw a card" not in html
-    assert 'role="alert"' in html
+    # Said once: by #announce (an alert beside it was read a second time, the
+    # accessibility walk); shown beside the buttons.
+    said = re.search(r'<div id="announce" hx-swap-oob="innerHTML">([^<]+)</div>', html)
+    assert said is not None and said.group(1) in html.split('id="hand-form"')[1]
+    assert 'role="alert"' not in html
+
+
+def test_a_refusal_without_javascript_opens_with_the_focus_on_it(client: Client) -> None:
+    """A page drawn whole has no #announce to speak the refusal, and an alert already
+    there when the page loads is seldom read: the focus opens on the reason."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    response = client.post(
+        url(table, "move"), {"version": str(table.version), "action": "discard", "cards": ["2C"]}
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    focused = re.findall(r"<[^>]* autofocus[^>]*>[^<]*", html)
+    assert len(focused) == 1 and "message--error" in focused[0], focused
+    assert 'tabindex="-1"' in focused[0] and "First draw a card" in focused[0]
+    assert 'role="alert"' not in html and 'id="announce" hx-swap-oob' not in html
 
 
 def test_corrupt_table_says_so(client: Client) -> None:

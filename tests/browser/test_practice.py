@@ -166,7 +166,10 @@ def keyboard_move(page: Page, move: AnyMove) -> None:
     page.keyboard.press("Enter")
     wait_for_change(page, before)
     if page.locator("#table .confirm").count():
-        expect(page.locator("#table .confirm button[type=submit]")).to_be_focused()
+        yes = page.locator("#table .confirm button[type=submit]")
+        expect(yes).to_be_focused()
+        # The question is said with the button (the accessibility walk heard no card).
+        expect(yes).to_have_accessible_description(page.locator("#confirm-question").inner_text())
         page.keyboard.press("Enter")
         page.wait_for_function(
             "v => document.querySelector('#table').dataset.version !== v", arg=before

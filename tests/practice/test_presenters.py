@@ -126,3 +126,25 @@ def test_two_player_gin_has_no_netting_step_nor_sides() -> None:
     context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
     assert not any("two tables" in step.text for step in context["shown_steps"])
     assert all(seat.side == "" for seat in context["seats"])
+
+
+@pytest.mark.parametrize("partial", [True, False])
+def test_the_confirmation_s_question_is_said_with_its_yes_button(partial: bool) -> None:
+    """The focus goes to "Yes, end the hand": a screen reader said "Are you sure?
+    region, Yes, end the hand, button" without which card or move (the accessibility
+    walk). The question is the button's description, and #announce does not say the
+    last move again over it."""
+    import re
+
+    from rummy_site.jinja import draw
+
+    table = factories.table("gin", seed=4)
+    state = services.table_state(table=table)
+    context = presenters.table_context(state, BoardDisplay(), confirm=Move.parse("knock 7H"))
+    html = draw("practice/_board.jinja", {**context, "is_partial": partial, "csrf_input": ""})
+    question = re.search(r'<p id="confirm-question">([^<]+)</p>', html)
+    assert question is not None and question.group(1) == context["confirm"]["question"]
+    yes = re.search(r"<button [^>]*autofocus[^>]*>", html)
+    assert yes is not None and 'aria-describedby="confirm-question"' in yes.group(0)
+    if partial:
+        assert '<div id="announce" hx-swap-oob="innerHTML"></div>' in html

@@ -336,7 +336,7 @@ def live_pupil_context(
     }
     context["poll_url"] = f"{reverse('live')}?stamp={context['stamp']}"
     if found is None:
-        return {**context, "exercise": None}
+        return {**context, "exercise": None, "answer_focused": False, "hand_drawn": False}
     pupil, exercise = found
     scenario = live.scenario_of(exercise)
     step = exercise.step
@@ -398,6 +398,10 @@ def live_pupil_context(
     )
     if mine is not None or exercise.revealed:
         context["actions"] = []  # answered, or closed: the cards, without buttons
+    # The answer, taken or judged, is drawn to take the focus and be read there (not by
+    # #announce too); the cards are drawn with a refusal beside them.
+    context["answer_focused"] = not context["at_end"] and (mine is not None or exercise.revealed)
+    context["hand_drawn"] = not context["is_over"]
     return context
 
 

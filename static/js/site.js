@@ -200,6 +200,17 @@
     }
     var active = document.activeElement;
     if (active && active !== document.body && document.body.contains(active)) {
+      // A live exercise's answer, taken or judged, is read where it takes the focus,
+      // and the page's #announce leaves it out; when the focus stayed elsewhere (on a
+      // card, which htmx gives back by its id), #announce says it instead.
+      var answered =
+        event.target && event.target.matches && event.target.matches(".live-pupil")
+          ? event.target.querySelector("[data-focus-after-swap]")
+          : null;
+      var announce = document.getElementById("announce");
+      if (answered && announce && !answered.contains(active)) {
+        announce.textContent = answered.textContent.replace(/\s+/g, " ").trim();
+      }
       return;
     }
     // The part just drawn (the event comes from each element htmx swapped in, the

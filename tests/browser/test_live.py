@@ -110,6 +110,8 @@ def test_a_pupil_who_answers_with_the_keyboard_is_taken_to_their_answer(
     waiting = luca.locator(".feedback--waiting")
     expect(waiting).to_be_visible()
     expect(waiting).to_be_focused()
+    # Read there, where it takes the focus, and not by #announce too (the walk).
+    expect(luca.locator("#announce")).to_have_text("")
     cards = luca.locator(".my-hand [data-card]")
     expect(cards).to_have_count(10)
     expect(luca.locator(".my-hand [data-card='3C']")).to_have_count(0)
@@ -120,11 +122,22 @@ def test_a_pupil_who_answers_with_the_keyboard_is_taken_to_their_answer(
     live.reveal(exercise=exercise, step=0)
     judged = luca.locator(".feedback--right")
     expect(judged).to_be_visible(timeout=10_000)
-    expect(judged).to_be_focused()
+    expect(luca.locator(".live-pupil__verdict")).to_be_focused()
+    expect(luca.locator("#announce")).to_have_text("")
     expect(cards).to_have_count(11)
     expect(luca.locator(".my-hand [data-card='3C']")).to_have_count(1)
     # The next step: the focus is on the pupil's cards, to choose the move.
     live.advance(exercise=exercise, step=0)
     expect(luca.locator(".coach__prompt")).to_contain_text("cala", timeout=10_000)
+    assert luca.evaluate("document.activeElement.classList.contains('card-choice__input')")
+    # Answered, and waiting on a card: the verdict, shown, keeps the focus on the card
+    # (its id) and is said by #announce instead.
+    pupil = Pupil.objects.get(name="Luca")
+    live.answer(pupil=pupil, exercise_id=exercise.pk, step=1, move=Move.parse("meld 7S 7H 7D"))
+    live.reveal(exercise=exercise, step=1)
+    verdict = luca.locator(".live-pupil__verdict")
+    expect(verdict).to_be_visible(timeout=10_000)
+    said = " ".join(verdict.inner_text().split())
+    expect(luca.locator("#announce")).to_have_text(said)
     assert luca.evaluate("document.activeElement.classList.contains('card-choice__input')")
     context.close()

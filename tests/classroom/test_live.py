@@ -45,12 +45,18 @@ def step(client: Client, classroom: Classroom, action: str, at: int, revealed: b
 
 
 def answer(
-    pupil: Client, exercise: LiveExercise, at: int, action: str, *cards: str, lang: str = "lt"
+    pupil: Client,
+    exercise: LiveExercise,
+    at: int,
+    action: str,
+    *cards: str,
+    lang: str = "lt",
+    **headers: str,
 ):  # type: ignore[no-untyped-def]
     data: dict[str, object] = {"version": str(at), "action": action}
     if cards:
         data["cards"] = list(cards)
-    return pupil.post(f"/{lang}/live/{exercise.pk}/answer/", data)
+    return pupil.post(f"/{lang}/live/{exercise.pk}/answer/", data, **headers)
 
 
 @pytest.fixture
@@ -385,3 +391,34 @@ def test_a_last_answer_that_ends_the_hand_still_shows_how_the_pupil_was_judged(r
     assert 'class="result"' in page
     ended = live.position(scenario, last).hand.play(live.line_of(scenario)[last], 0)
     assert ended.is_over
+
+
+def announced(html: str) -> str:
+    found = re.search(r'<div id="announce" hx-swap-oob="innerHTML">(.*?)</div>', html, re.S)
+    assert found is not None
+    return found.group(1).strip()
+
+
+def test_the_pupil_s_answer_and_verdict_are_said_once(room) -> None:  # type: ignore[no-untyped-def]
+    """The accessibility walk: the answer taken, and its verdict once shown, were read
+    twice, where they take the focus and by #announce. They are read where they take
+    the focus (one element holds the verdict and the right move); #announce says the
+    step's question, and a refusal."""
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    html = ona.get("/en/live/", **HX).content.decode()
+    assert announced(html) and "data-focus-after-swap" not in html  # the question
+    html = answer(ona, exercise, 0, "draw_stock", lang="en", **HX).content.decode()
+    assert "Your answer is in." in html and announced(html) == ""
+    assert html.count("data-focus-after-swap") == 1 and 'role="status"' not in html
+    again = answer(ona, exercise, 0, "draw_stock", lang="en", **HX).content.decode()
+    refusal = announced(again)
+    assert refusal and again.count(refusal) == 2 and 'role="alert"' not in again
+    step(teacher, classroom, "reveal", 0)
+    for pupil in (ona, jonas):  # Jonas did not answer
+        html = pupil.get("/en/live/", **HX).content.decode()
+        assert announced(html) == "" and 'role="status"' not in html
+        verdict = html.split("data-focus-after-swap", 1)[1].split("</section>", 1)[0]
+        assert html.count("data-focus-after-swap") == 1
+        assert ("Your answer" in verdict) if pupil is ona else ("did not answer" in verdict)
+    assert "The right move" in verdict  # told Jonas with his verdict

@@ -422,3 +422,12 @@ def test_the_pupil_s_answer_and_verdict_are_said_once(room) -> None:  # type: ig
         assert html.count("data-focus-after-swap") == 1
         assert ("Your answer" in verdict) if pupil is ona else ("did not answer" in verdict)
     assert "The right move" in verdict  # told Jonas with his verdict
+
+
+def test_refresh_after_an_answer_without_javascript_opens_the_live_page(room) -> None:  # type: ignore[no-untyped-def]
+    """The page drawn for an answer posted without JavaScript is at the answer's address:
+    its Refresh link led there, a button's address (405)."""
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    html = answer(ona, exercise, 0, "draw_stock", lang="en").content.decode()
+    assert '<a href="/en/live/">Refresh</a>' in html

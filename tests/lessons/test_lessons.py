@@ -258,3 +258,23 @@ def test_basic_lesson_6_recalls_lesson_5_s_hand_without_saying_the_learner_score
         sentence = lessons[6].body[: recalled.start()].rsplit(".", 1)[-1]
         said_scored = {"en": "you scored", "lt": "skaičiavote", "ru": "вы считали"}
         assert said_scored.get(language, "hai contato") not in sentence, (language, sentence)
+
+
+@pytest.mark.django_db
+def test_progress_is_said_once(client: Client, loaded_lessons: None) -> None:
+    """ "Lesson 2 of 7" was read twice, as a paragraph and as the progress bar it names
+    (the accessibility walk): the bar, a drawing of the words above it, is hidden from
+    screen readers. So on every page with such a bar."""
+    lesson = Lesson.objects.filter(language="en", game="gin", kind="lesson").first()
+    assert lesson is not None
+    for url in (
+        "/en/lessons/",
+        "/en/lessons/gin/",
+        f"/en/lessons/gin/{lesson.slug}/",
+        "/en/learn/gin/",
+    ):
+        html = client.get(url).content.decode()
+        bars = re.findall(r"<progress[^>]*>", html)
+        assert bars and all('aria-hidden="true"' in bar for bar in bars), (url, bars)
+        assert all("aria-labelledby" not in bar for bar in bars)
+        assert "progress-label" in html  # the words stay

@@ -148,3 +148,23 @@ def test_the_confirmation_s_question_is_said_with_its_yes_button(partial: bool) 
     assert yes is not None and 'aria-describedby="confirm-question"' in yes.group(0)
     if partial:
         assert '<div id="announce" hx-swap-oob="innerHTML"></div>' in html
+
+
+def test_an_empty_box_on_the_score_sheet_is_said_in_words() -> None:
+    """A player without a box yet had "–", read as "dash" or not at all (the
+    accessibility walk): the dash is for the eye, and words say it."""
+    from game.scores import ScoreSheet
+    from rummy_site.jinja import draw
+
+    sheet = ScoreSheet(
+        "Score sheet",
+        [
+            {"name": "Ona", "boxes": [], "total": "0"},
+            {"name": "Aistė", "boxes": ["25"], "total": "25"},
+        ],
+        [],
+        boxes=True,
+    )
+    html = draw("game/_score_sheet.jinja", {"sheet": sheet, "target": 100})
+    assert '<span aria-hidden="true">–</span><span class="visually-hidden">no boxes</span>' in html
+    assert "<td>25</td>" in html

@@ -24,13 +24,19 @@ from tests.shared.test_views import HX, open_and_fill
 pytestmark = pytest.mark.django_db
 
 
+def shown(cell: str) -> str:
+    """A cell's text as the eye sees it (not the words only a screen reader reads)."""
+    cell = re.sub(r'<span class="visually-hidden">.*?</span>', "", cell)
+    return html.unescape(re.sub(r"<[^>]+>", "", cell).strip())
+
+
 def sheet_rows(page: str) -> list[list[str]]:
     """The score sheet's rows, each the name and the cells after it (empty: no sheet)."""
     found = re.search(r'<table class="scores">.*?<tbody>(.*?)</tbody>', page, re.S)
     if found is None:
         return []
     return [
-        [html.unescape(cell.strip()) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        [shown(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
         for row in re.findall(r"<tr>(.*?)</tr>", found.group(1), re.S)
     ]
 

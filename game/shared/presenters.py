@@ -298,6 +298,16 @@ def table_context(
     if more_time:
         context["selected"] = list(display.selected)
     context["advice"] = advice_context(advice, mine.names)
+    # The turn came to this player by someone else's move (or a new hand): #announce adds
+    # "Your turn." to that move, which the status line says only for the eye (the
+    # accessibility walk: "Bianca discarded 6♣." and then nothing).
+    log = context["view"].log
+    context["turn_came"] = bool(
+        context["my_turn"]
+        and not error
+        and advice is None
+        and (not log or log[-1].player != mine.me)
+    )
     to_move = state.to_move(mine.board)
     context.update(
         {

@@ -623,3 +623,34 @@ def test_i_need_more_time_moves_the_deadline_and_keeps_the_ticked_cards() -> Non
     assert plain.status_code == 200 and "<html" in plain.content.decode()
     table.refresh_from_db()
     assert services.deadline_of(table, seat) == since + 3 * table.away_seconds
+
+
+def announced(html: str) -> str:
+    found = re.search(r'<div id="announce" hx-swap-oob="innerHTML">(.*?)</div>', html, re.S)
+    assert found is not None
+    return found.group(1).strip()
+
+
+def test_the_others_move_that_makes_it_my_turn_is_announced_with_your_turn() -> None:
+    """The accessibility walk: after the other player's move #announce said "Bianca
+    discarded 6♣." and not "Your turn.", which only the status line said."""
+    table, ona, (sasha,) = open_and_fill("gin", 2)
+    url = f"/en/play/{table.public_id}/"
+    state = services.shared_state(table=table)
+    first = state.to_move(state.current[0])
+    clients = {0: ona, 1: sasha}
+    mover, waiter = clients[first], clients[1 - first]  # type: ignore[index]
+    # The first player's own page: their turn came with the deal.
+    assert announced(mover.get(url, **HX).content.decode()).endswith("Your turn.")
+    drawn = mover.post(url + "move/", {"version": table.version, "action": "draw_stock"}, **HX)
+    assert "Your turn." not in announced(drawn.content.decode())  # their own draw
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    card = state.view_for(first).cards[0]  # type: ignore[arg-type, union-attr]
+    data = {"version": table.version, "action": "discard", "cards": [str(card)]}
+    discarded = mover.post(url + "move/", data, **HX).content.decode()
+    assert "Your turn." not in announced(discarded)
+    table.refresh_from_db()
+    html = waiter.get(url, {"v": table.version - 1}, **HX).content.decode()
+    assert announced(html) == f"{log_lines(html)[-1]} Your turn."
+    assert "discarded" in log_lines(html)[-1]

@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from game import explain
-from game.engine import AnyMove, Move
+from game.engine import AnyMove, Discard, Knock, LayDown, LayOff, Move, PlayerView
 from game.guided import scenarios
 from game.guided import services as guided
 from game.guided.scenarios import Scenario, ScenarioProgress
@@ -67,6 +67,14 @@ class AlreadyAnswered(LiveError):
 
 class NotAnAnswer(LiveError):
     status = 422
+
+
+class NotFromThePage(LiveError):
+    """A move the step's hand could not make (a card the pupil does not hold, a meld not
+    on the table): the pupil's page never sends it, only a hand-made post."""
+
+    status = 400
+    default_message = _("This form is not one the page sends. Reload the page and try again.")
 
 
 class AnswerClosed(LiveError):
@@ -316,6 +324,24 @@ def judge(scenario: Scenario, step: int, move: AnyMove, name: str) -> guided.Ver
     return guided.judge(state_at(scenario, step, name), move)
 
 
+def could_make(view: PlayerView, move: AnyMove) -> bool:
+    """Whether the pupil's page could send ``move`` from this hand: its cards are in the
+    hand, and a layoff's meld is on the table. A move against the rules made of them (a
+    discard before drawing) could be: that is an answer, judged as one."""
+    match move:
+        case Discard(card=card) | Knock(discard=card):
+            cards = {card}
+        case LayDown(cards=chosen):
+            cards = set(chosen)
+        case LayOff(card=card, meld_id=meld_id):
+            if meld_id not in {meld.id for meld in view.table}:
+                return False
+            cards = {card}
+        case _:
+            cards = set()
+    return cards <= set(view.cards)
+
+
 def answer(*, pupil: Pupil, exercise_id: int, step: int, move: AnyMove) -> Answered:
     """The pupil's answer to the class's step: judged, kept (the first answer counts) and,
     when it is not the right move, recorded as one of their mistakes."""
@@ -329,16 +355,19 @@ def answer(*, pupil: Pupil, exercise_id: int, step: int, move: AnyMove) -> Answe
     if exercise.revealed:
         raise AnswerClosed()
     scenario = scenario_of(exercise)
+    state = state_at(scenario, step, pupil.name)
+    if not state.hand.is_over and not could_make(state.view, move):
+        # A card the pupil does not hold (the walk: "Discard K♠" made a bar on the
+        # projector beside a hand with no K♠): refused, and nothing kept.
+        raise NotFromThePage()
     try:
-        verdict = judge(scenario, step, move, pupil.name)
+        verdict = guided.judge(state, move)
     except guided.AttemptOver:
         raise StepMoved() from None
     if verdict.error is not None and verdict.error.reason in mistakes.NOT_MISTAKES:
-        # Not an answer at all (a card the pupil does not hold, a hand-made post): said
-        # and not kept.
-        raise NotAnAnswer(
-            explain.refusal(verdict.error, state_at(scenario, step, pupil.name).names)
-        )
+        # Not an answer at all (a move this game does not have, "Done" with nothing to
+        # finish): said and not kept.
+        raise NotAnAnswer(explain.refusal(verdict.error, state.names))
     mistake = None
     if verdict.kind is not guided.VerdictKind.RIGHT:
         mistake = guided.Mistake.of(step + 1, verdict)
@@ -377,12 +406,14 @@ __all__ = [
     "NoExercise",
     "NoSuchHand",
     "NotAnAnswer",
+    "NotFromThePage",
     "StepMoved",
     "Tally",
     "advance",
     "answer",
     "answer_of",
     "back",
+    "could_make",
     "end",
     "exercise_for",
     "exercise_of",

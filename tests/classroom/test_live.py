@@ -126,11 +126,67 @@ def test_answers_are_refused_when_stale_doubled_closed_or_not_moves(room) -> Non
     held = {str(c) for c in view.cards}
     foreign = next(c for c in ("2C", "3D", "4H", "5S", "6C", "7D", "8H") if c not in held)
     refused = answer(jonas, exercise, 1, "discard", foreign)
-    assert refused.status_code == 422 and LiveAnswer.objects.count() == 1
+    assert refused.status_code == 400 and LiveAnswer.objects.count() == 1
     # Knock Rummy lets anyone knock: allowed, though not the point of the step.
     assert answer(jonas, exercise, 1, "knock", "KC").status_code == 200
     kept = LiveAnswer.objects.get(pupil__name="Jonas", step=1)
     assert (kept.verdict, kept.code) == ("other", "")
+
+
+def test_an_answer_the_hand_could_not_make_is_refused_and_makes_no_bar(room) -> None:  # type: ignore[no-untyped-def]
+    """The class-of-thirty walk: "discard KS" posted by hand at step 1 of "The stock or
+    the discard pile?" (the hand holds K♣, not K♠) was kept, and the projector showed
+    "Discard K♠ · against the rules". A discard before drawing, of a card the hand
+    holds, is still an answer: against the rules, a teaching point."""
+    teacher, _user, classroom, ona, jonas = room
+    slug = "basic-02-stock-or-discard"
+    exercise = start(teacher, classroom, slug)
+    view = live.position(scenarios.get(slug), 0).hand.view(0)  # type: ignore[arg-type]
+    held = {str(c) for c in view.cards}
+    assert "KC" in held and "KS" not in held
+    for post in (
+        ("discard", "KS"),  # not in the hand
+        ("knock", "KS"),
+        ("meld", "KC", "KS", "KD"),  # one of them in the hand, two not
+    ):
+        refused = answer(jonas, exercise, 0, *post, lang="en")
+        assert refused.status_code == 400, (post, refused.status_code)
+        assert "This form is not one the page sends" in refused.content.decode()
+    # K♣ is in the hand, but no meld is on the table to lay it off onto.
+    data = {"version": "0", "action": "lay_off", "cards": "KC", "meld": "0"}
+    refused = jonas.post(f"/en/live/{exercise.pk}/answer/", data)
+    assert refused.status_code == 400
+    assert "This form is not one the page sends" in refused.content.decode()
+    assert not LiveAnswer.objects.exists()
+    assert not Mistake.objects.exists()
+    # Discarding K♣ before drawing: the hand could, the rules say no.
+    assert answer(ona, exercise, 0, "discard", "KC", lang="en").status_code == 200
+    kept = LiveAnswer.objects.get()
+    assert (kept.move, kept.verdict) == ("discard KC", "illegal")
+    # Jonas may still answer: the refused posts were not his answer.
+    assert answer(jonas, exercise, 0, "draw_stock", lang="en").status_code == 200
+    step(teacher, classroom, "reveal", 0)
+    projector = teacher.get(live_url(classroom, "en")).content.decode()
+    assert projector.count("bars__item--") == 2
+    assert "Discard K♠" not in projector and "Discard K♣" in projector
+
+
+def test_on_the_projector_the_classs_seat_is_you_and_on_a_device_the_pupils_own(room) -> None:  # type: ignore[no-untyped-def]
+    """The class-of-thirty walk: the projector titled the seat "Alex · to play" while the
+    question and the log said "You". The pupils' devices keep their own names."""
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom, "gin-06-undercut")
+    answer(ona, exercise, 0, "draw_discard", lang="en")
+    for at in (0, 1):
+        projector = teacher.get(live_url(classroom, "en")).content.decode()
+        seats = re.findall(r'class="projector__name">([^<]*)<', projector)
+        assert seats[0].startswith("You (the class)"), seats
+        assert "Alex" not in projector
+        if at == 0:
+            step(teacher, classroom, "reveal", 0)
+    assert "You took" in projector  # the log, after the answer is shown
+    page = ona.get("/en/live/").content.decode()
+    assert "Ona (you)" in page and "You (the class)" not in page
 
 
 def test_a_move_against_the_rules_is_an_answer_with_its_reason(room) -> None:  # type: ignore[no-untyped-def]

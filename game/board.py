@@ -156,9 +156,13 @@ def actions(view: PlayerView) -> list[Action]:
     if not view.my_turn:
         return []
     if view.phase is Phase.DRAW:
-        buttons = [Action("draw_stock", _("Draw from stock"), True)]
+        # The draws' names as the coach, the live exercise's bars and a pupil's feedback
+        # say them (explain.move_phrase): "who pressed Take the discard?" names the
+        # button the class pressed (the class-of-thirty walk: "Take discard" here,
+        # "Take the discard" on the projector).
+        buttons = [Action("draw_stock", _("Draw from the stock"), True)]
         if view.discard_top is not None:
-            buttons.append(Action("draw_discard", _("Take discard")))
+            buttons.append(Action("draw_discard", _("Take the discard")))
         return buttons
     if view.phase is Phase.LAY_OUT:
         return [

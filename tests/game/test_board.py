@@ -59,6 +59,28 @@ def test_the_board_shows_the_learners_cards_and_no_one_elses() -> None:
     assert context["seats"][0].is_you and context["seats"][0].is_turn
 
 
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_the_draw_buttons_say_what_the_coach_and_the_projector_call_the_moves(
+    language: str,
+) -> None:
+    """The class-of-thirty walk: the pupils pressed "Take discard" while the projector's
+    bars and their feedback said "Take the discard": one move, two names."""
+    from django.utils import translation
+
+    from game.engine import DrawDiscard, DrawStock
+    from game.explain import move_phrase
+
+    hand = new_hand("knock", players=3, seed=21, dealer=2)
+    with translation.override(language):
+        labels = {a.value: a.label for a in board_context(Seat(hand), BoardDisplay())["actions"]}
+        assert labels == {
+            "draw_stock": move_phrase(DrawStock()),
+            "draw_discard": move_phrase(DrawDiscard()),
+        }
+    if language == "en":
+        assert labels == {"draw_stock": "Draw from the stock", "draw_discard": "Take the discard"}
+
+
 def test_the_buttons_follow_the_game_and_the_phase() -> None:
     gin = replay_hand("gin", ["draw stock"], dealer=1, deal=GIN)
     assert [a.value for a in board_context(Seat(gin), BoardDisplay())["actions"]] == [

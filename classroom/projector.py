@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from game import explain
 from game.board import table_melds
@@ -89,6 +90,14 @@ def answer_at(progress: ScenarioProgress, line: Sequence[AnyMove], index: int) -
     return Answer([move, *(m for m in rights if m != move)], hand.play(move, LEARNER))
 
 
+def the_class() -> str:
+    """The learner's seat on the projector (a guided hand, a live exercise): the class
+    plays it, and the question and the log call that player "you" (the class-of-thirty
+    walk: the wall showed "Alex · to play" beside "You play first" and "1. You took 3♦
+    from the discard pile.")."""
+    return _("You (the class)")
+
+
 def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     line = scenarios.right_line(scenario)
     step_index = min(position.step, len(line))
@@ -108,6 +117,7 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     names = [n or learner_default() for n in (scenario.names.get(current()) or [])]
     if len(names) < hand.players:
         names = [learner_default(), *names][: hand.players]
+    names[LEARNER] = the_class()
     view = shown_hand.view(LEARNER)
     seats = []
     for seat in range(shown_hand.players):

@@ -124,6 +124,29 @@ def test_a_step_with_several_right_moves_names_them_all(teacher: Client) -> None
     assert "The right move:" in one and "The right moves" not in one
 
 
+def seat_names(html: str) -> list[str]:
+    return [
+        n.split(" · ")[0].strip() for n in re.findall(r'class="projector__name">([^<]*)<', html)
+    ]
+
+
+def test_the_learners_seat_is_the_class_as_the_question_and_the_log_say_you(
+    teacher: Client,
+) -> None:
+    """The class-of-thirty walk: the wall showed the seat "Alex · to play" beside "You
+    play first" and "1. You took 3♦ from the discard pile.": the class plays that seat."""
+    base = "/en/classroom/projector/guided/basic-01-groups-and-runs/"
+    for query in ("?step=0", "?step=0&reveal=1", "?step=2", "?step=2&view=all"):
+        html = teacher.get(base + query).content.decode()
+        assert seat_names(html)[0] == "You (the class)", (query, seat_names(html))
+        assert "Alex" not in html, query
+    # The meld the class laid is theirs on the table too.
+    melded = teacher.get(base + "?step=2").content.decode()
+    assert "You put" in melded and re.search(
+        r'<ul class="melds"><li[^>]*>You \(the class\):', melded
+    )
+
+
 # ------------------------------------------------------------------ a pupil's practice hand
 def a_class_with_ona() -> tuple[Client, Any, Any, Any]:
     """Ms Jones logged in (her client), her class 5B, and Ona's learner and pupil in it."""

@@ -18,14 +18,16 @@ from .test_classroom import sign_up
 HAND = "basic-01-groups-and-runs"  # draw stock (3♣), then meld the 7s or the clubs
 
 
-def a_live_class(page: Page, site_url: str, language: str) -> tuple[Classroom, LiveExercise]:
+def a_live_class(
+    page: Page, site_url: str, language: str, slug: str = HAND
+) -> tuple[Classroom, LiveExercise]:
     """The teacher (signed up in ``page``) makes a class and starts the live exercise."""
     page.goto(f"{site_url}/{language}/classroom/")
     page.locator("#class_name").fill("3A")
     page.locator("#class_name").press("Enter")
     expect(page.locator("h1")).to_have_text("3A")
     classroom = Classroom.objects.get()
-    return classroom, live.start(classroom=classroom, slug=HAND)
+    return classroom, live.start(classroom=classroom, slug=slug)
 
 
 def pupil(classroom: Classroom, name: str) -> Pupil:
@@ -88,6 +90,48 @@ def test_on_the_projector_the_answer_keeps_the_question_and_plays_the_move(
     page.keyboard.press("ArrowRight")  # the next step: the board as the answer left it
     expect(page.locator(".projector__answer")).to_have_count(0)
     expect(page.locator(".projector__seat--learner [data-card='3C']")).to_have_count(1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_the_projector_the_answer_and_the_buttons_stay_on_the_screen(
+    page: Page, site_url: str
+) -> None:
+    """The class-of-thirty walk: in large type at 1920 x 1080, after "Show the answer"
+    the box with the right move and why, and the Back / Next buttons, were below the
+    screen's edge under a long question and three bars. Here the longest answer of every
+    hand, in Russian (the longest of the four languages), with three bars."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
+    live.reveal(exercise=exercise, step=0)
+    exercise = live.advance(exercise=exercise, step=0)
+    for name, move in [("Oleg", "discard KC"), ("Vera", "knock TD"), ("Ivan", "knock 4C")]:
+        live.answer(
+            pupil=pupil(classroom, name), exercise_id=exercise.pk, step=1, move=Move.parse(move)
+        )
+    page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+    expect(page.locator(".bars__item")).to_have_count(3)
+    viewport = page.viewport_size
+    assert viewport is not None
+    for part in (".projector__prompt", ".bars", "button[data-key=next]"):
+        inside(page, part, viewport["height"])
+
+    page.keyboard.press("ArrowRight")  # show the answer
+    expect(page.locator(".projector__answer")).to_be_visible()
+    expect(page.locator("button[data-key=next][value=next]")).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    for part in (
+        "h1",
+        ".projector__prompt",
+        ".projector__seat--learner .hand",
+        ".projector__answer",
+        "button[data-key=prev]",
+        "button[data-key=next]",
+    ):
+        inside(page, part, viewport["height"])
 
 
 @pytest.mark.django_db(transaction=True)

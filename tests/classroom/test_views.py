@@ -968,3 +968,13 @@ def test_a_refused_sign_up_opens_on_the_field_in_error_not_on_the_username() -> 
     tags = input_tags(html)
     assert " autofocus" in tags["username"]
     assert "correct" in described_by(html, tags["username"])
+
+
+@pytest.mark.django_db
+def test_a_logged_in_account_is_not_offered_a_join_form_that_refuses_it() -> None:
+    """The newcomer's walk: a new account's classroom page showed the join form, which
+    then answered "Log out first". The page says so instead of the form."""
+    client, _user = teacher_client()
+    page = client.get("/en/classroom/").content.decode()
+    assert 'action="/en/join/send/"' not in page and 'id="join-class"' in page
+    assert "Log out first, then join the class." in page

@@ -1,6 +1,8 @@
-"""Teachers' accounts, with Django's auth: sign up, log in and out, change and reset the
-password. Django's own views do the work; this module adds the sign-up view and the
-forms that count log-in and reset attempts (see :mod:`classroom.forms`)."""
+"""Accounts, with Django's auth: sign up, log in and out, change and reset the password.
+Anyone may make one: a learner to keep their progress and continue on another device, a
+teacher to make classes too (any account can; pupils of a class need none, they have
+their return code). Django's own views do the work; this module adds the sign-up view
+and the forms that count log-in and reset attempts (see :mod:`classroom.forms`)."""
 
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import Resolver404, resolve
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from learners.services import link_account
+from learners.services import device_learner, has_progress, link_account
 from rummy_site.middleware import client_address
 from rummy_site.ratelimit import Limit, hit
 
@@ -52,11 +56,30 @@ RESETS_PER_ADDRESS = "20/h"
 SIGNUPS_PER_ADDRESS = "20/h"
 
 
+def next_page(request: HttpRequest) -> str:
+    """The page sign-up returns to (``next``, sent by "Save your progress" and the log-in
+    page): a path on this site only, never another site's address; "" if none."""
+    target = str(request.POST.get("next") or request.GET.get("next") or "")
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return ""
+
+
+def _is_classroom(target: str) -> bool:
+    try:
+        return resolve(target.split("?")[0]).view_name == "classroom:index"
+    except Resolver404:
+        return False
+
+
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    target = next_page(request)
     if request.user.is_authenticated:
-        return redirect("classroom:index")
+        return redirect(target or "classroom:index")
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         # Counted once the account would be made (a form sent back with a mistake is not).
@@ -66,15 +89,25 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(
                 None, _("Many accounts have been made from here in the last hour. Try again later.")
             )
-            return render(request, "registration/signup.html", {"form": form}, status=429)
+            context = {"form": form, "next": target}
+            return render(request, "registration/signup.html", context, status=429)
         user = form.save()
-        # The teacher keeps what they did before, unless the browser is a pupil's.
+        # The account keeps what this browser did before, unless the browser is a pupil's.
         link_account(request, user, unless=in_a_class)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Your account is ready. Make your first class."))
-        return redirect("classroom:index")
+        if not target or _is_classroom(target):
+            # The classroom's "Make a teacher's account" (no ``next``): on to a first class.
+            messages.success(request, _("Your account is ready. Make your first class."))
+            return redirect(target or "classroom:index")
+        # A learner saving their progress: back to the page they came from.
+        messages.success(
+            request,
+            _("Your account is ready. On another device, log in to continue where you left off."),
+        )
+        return redirect(target)
     status = 400 if form.is_bound else 200
-    return render(request, "registration/signup.html", {"form": form}, status=status)
+    context = {"form": form, "next": target}
+    return render(request, "registration/signup.html", context, status=status)
 
 
 class ResetForm(PasswordResetForm):
@@ -101,13 +134,33 @@ class ResetForm(PasswordResetForm):
 class LogInView(auth_views.LoginView):
     """Django's log-in; the browser keeps a cookie saying it logged in to this account
     (:data:`classroom.forms.DEVICE_COOKIE`), so that someone guessing cannot lock the
-    teacher out of it here."""
+    teacher out of it here.
+
+    Logging in moves nobody's progress: the account's learner is shown, and what this
+    browser did without an account stays the browser's (its visitor cookie is kept), back
+    when it logs out. A device is often shared (a family's tablet, a pupil's computer):
+    logging in must not take someone else's work into the account. The learner is told
+    when the browser has work of its own."""
 
     authentication_form = LogInForm
     redirect_authenticated_user = True
 
     def form_valid(self, form: Any) -> HttpResponse:
+        browsers_own = device_learner(self.request)
         response = super().form_valid(form)
+        if (
+            browsers_own is not None
+            and browsers_own.user_id is None
+            and not in_a_class(browsers_own)  # a pupil's computer: the work is the pupil's
+            and has_progress(browsers_own)
+        ):
+            messages.info(
+                self.request,
+                _(
+                    "What you did on this device without logging in stays on this device: "
+                    "you will find it again when you log out."
+                ),
+            )
         name = login_name(form.data)
         device = known_device(self.request, name) or secrets.token_urlsafe(12)
         response.set_signed_cookie(

@@ -749,8 +749,9 @@ def join(request: LearnerRequest) -> HttpResponse:
     if not form.is_valid():
         return _join_page(request, form, status=400)
     if request.user.is_authenticated:
-        # A teacher's account (the only accounts there are) would become a pupil: of
-        # their own class, in the walkthrough that found it. As the return page says.
+        # An account (a teacher's, or a learner's who keeps their progress) would become
+        # a pupil: a teacher of their own class, in the walkthrough that found it. Pupils
+        # need no account (their return code). As the return page says.
         message = _("You are logged in to an account. Log out first, then join the class.")
         return _join_page(request, form, error=message, status=409)
     visitor, address = _visitor(request)

@@ -36,6 +36,7 @@ from typing import Any, Protocol, TypeVar, cast
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import ForeignObjectRel
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
@@ -268,6 +269,27 @@ def link_account(
     Learner.objects.filter(pk=learner.pk, user__isnull=True).update(user=user, visitor_key=None)
 
 
+def device_learner(request: HttpRequest) -> Learner | None:
+    """The learner this browser is known as without an account (its visitor cookie),
+    whether or not someone is logged in on it."""
+    token = visitor_token(request)
+    if token is None:
+        return None
+    return _BY_VISITOR_KEY.first(visitor_key=digest(token))
+
+
+def has_progress(learner: Learner) -> bool:
+    """Whether ``learner`` has anything of their own (a table, an attempt, a result, a
+    lesson read, an answer...: every model that refers to a learner counts, as in
+    ``purge_learners``). One small query per kind of thing, until one is found."""
+    for relation in Learner._meta.get_fields():
+        if isinstance(relation, ForeignObjectRel) and relation.one_to_many:
+            accessor = relation.get_accessor_name()
+            if accessor and getattr(learner, accessor).exists():
+                return True
+    return False
+
+
 def forget_visitor(request: HttpRequest) -> None:
     """This browser starts again as a new visitor: a new visitor token (the learner of
     the old one stays whoever they are). For "I am not Ona" on a shared computer."""
@@ -352,8 +374,10 @@ __all__ = [
     "cookie_name",
     "counted_with_learner",
     "day_streak",
+    "device_learner",
     "digest",
     "forget_visitor",
+    "has_progress",
     "known_as",
     "known_learner",
     "learner_as_visitor",

@@ -1,0 +1,190 @@
+"""Accounts for anyone: a learner at home makes one to keep their progress and continue on
+another device, and is brought back to the page they were on; a teacher's sign-up from
+the classroom still leads to making a class; logging in on a second device shows the
+account's progress and loses nothing the device did on its own; ``next`` never leads
+off the site."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client
+
+from classroom import services
+from game.guided.models import GuidedResult
+from learners.models import Learner
+from learners.services import cookie_name, digest
+from lessons.models import Lesson
+from rummy_site import path
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "Kortos-2026!x"
+ACCOUNT = {"username": "rasa", "email": "", "password1": PASSWORD, "password2": PASSWORD}
+
+
+@pytest.fixture(autouse=True)
+def loaded(db: None) -> None:
+    call_command("load_lessons", verbosity=0)
+
+
+def first_lesson() -> Lesson:
+    lesson = Lesson.objects.filter(language="en", game="basic", kind="lesson").order_by("order")
+    found = lesson.first()
+    assert found is not None
+    return found
+
+
+def guided_hands() -> list[str]:
+    """The slugs of Basic Rummy's guided hands, in the path's order."""
+    steps = path.path_of(game=path.Game.BASIC, learner=None, language="en")
+    return [s.url.rstrip("/").split("/")[-1] for s in steps if s.kind == "guided"]
+
+
+def visitor_with_progress(hands: int = 1) -> tuple[Client, Learner]:
+    """A browser without an account that finished ``hands`` guided hands of Basic Rummy."""
+    client = Client()
+    client.get("/en/practice/")  # a page with a form: the visitor cookie
+    learner = Learner.objects.create(visitor_key=digest(client.cookies[cookie_name()].value))
+    for slug in guided_hands()[:hands]:
+        GuidedResult.objects.create(learner=learner, scenario=slug, stars=3, hints=0)
+    return client, learner
+
+
+def steps_done(client: Client) -> str:
+    page = client.get("/en/learn/basic/").content.decode()
+    start = page.index('id="path-progress">') + len('id="path-progress">')
+    return page[start : page.index("</p>", start)]
+
+
+# ------------------------------------------------------------------ signing up
+def test_sign_up_from_a_lesson_returns_there_and_the_progress_joins_the_account() -> None:
+    client, learner = visitor_with_progress()
+    lesson = f"/en/lessons/basic/{first_lesson().slug}/"
+    page = client.get(f"/en/accounts/signup/?next={lesson}").content.decode()
+    assert f'name="next" value="{lesson}"' in page
+    response = client.post("/en/accounts/signup/", {**ACCOUNT, "next": lesson})
+    assert response.status_code == 302 and response["Location"] == lesson
+    back = client.get(lesson).content.decode()
+    assert "Your account is ready. On another device, log in to continue" in back
+    assert "Make your first class" not in back
+    learner.refresh_from_db()
+    assert learner.user == User.objects.get(username="rasa")
+    assert learner.guided_results.count() == 1  # the hand came with the learner
+
+
+def test_log_in_on_a_second_device_shows_the_progress() -> None:
+    phone, _learner = visitor_with_progress(hands=2)
+    phone.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
+    done = steps_done(phone)
+    assert done.startswith("2 of ")
+    tablet = Client()
+    assert not steps_done(tablet).startswith("2 of ")
+    response = tablet.post(
+        "/en/accounts/login/",
+        {"username": "rasa", "password": PASSWORD, "next": "/en/learn/basic/"},
+    )
+    assert response.status_code == 302 and response["Location"] == "/en/learn/basic/"
+    assert steps_done(tablet) == done
+
+
+def test_a_teachers_sign_up_from_the_classroom_still_leads_to_making_a_class() -> None:
+    client = Client()
+    page = client.get("/en/classroom/").content.decode()
+    assert 'href="/en/accounts/signup/"' in page  # "Make a teacher's account"
+    response = client.post("/en/accounts/signup/", ACCOUNT)
+    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+    page = client.get("/en/classroom/").content.decode()
+    assert "Your account is ready. Make your first class." in page
+    assert 'action="/en/classroom/new/"' in page
+    # The classroom's "Log in", then "Make an account" on the log-in page: the same.
+    other = Client()
+    login = other.get("/en/accounts/login/?next=/en/classroom/").content.decode()
+    assert 'href="/en/accounts/signup/?next=/en/classroom/"' in login
+    data = {**ACCOUNT, "username": "jonas", "next": "/en/classroom/"}
+    response = other.post("/en/accounts/signup/", data)
+    assert response["Location"] == "/en/classroom/"
+    assert "Make your first class." in other.get("/en/classroom/").content.decode()
+
+
+def test_any_account_can_make_a_class() -> None:
+    client, _learner = visitor_with_progress()
+    client.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
+    response = client.post("/en/classroom/new/", {"name": "Rummy club", "language": "en"})
+    assert response.status_code == 302
+    assert services.classes_of(teacher=User.objects.get(username="rasa"), archived=False)
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "http://testserver.evil.example/en/",
+        "javascript:alert(1)",
+        "en/learn/basic/",
+    ],
+)
+def test_sign_up_never_sends_anyone_off_the_site(target: str) -> None:
+    client = Client()
+    page = client.get("/en/accounts/signup/", {"next": target}).content.decode()
+    # Neither the form nor its "Log in" link carries it on.
+    form = page.split('class="settings-form"')[1].split("</form>")[0]
+    assert 'name="next"' not in form and 'href="/en/accounts/login/"' in page
+    response = client.post("/en/accounts/signup/", {**ACCOUNT, "next": target})
+    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+
+
+def test_the_account_pages_are_for_anyone_and_pupils_are_told_of_their_return_code() -> None:
+    client = Client()
+    login = client.get("/en/accounts/login/").content.decode()
+    assert "For teachers." not in login
+    assert "An account keeps your progress so you can continue on another device." in login
+    assert "Pupils of a class need no account: they continue with their return code." in login
+    assert 'href="/en/return/"' in login
+    signup = client.get("/en/accounts/signup/").content.decode()
+    assert "<h1>Make an account</h1>" in signup
+    assert "An account keeps your progress so you can continue on another device." in signup
+    assert "Teaching a class?" in signup
+
+
+# ------------------------------------------------------------------ logging in
+def test_log_in_keeps_the_devices_own_progress_and_logging_out_brings_it_back() -> None:
+    """Logging in moves nobody's work: the device's own (done without an account) stays
+    the device's, the learner is told so, and it is back after logging out."""
+    phone, mine = visitor_with_progress(hands=2)
+    phone.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
+    tablet, tablets_own = visitor_with_progress(hands=1)
+    assert steps_done(tablet).startswith("1 of ")
+    response = tablet.post(
+        "/en/accounts/login/",
+        {"username": "rasa", "password": PASSWORD, "next": "/en/learn/basic/"},
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "What you did on this device without logging in stays on this device" in page
+    assert steps_done(tablet).startswith("2 of ")  # the account's progress
+    tablet.post("/en/accounts/logout/")
+    assert steps_done(tablet).startswith("1 of ")  # the tablet's own, back
+    tablets_own.refresh_from_db()
+    mine.refresh_from_db()
+    assert tablets_own.user is None and tablets_own.guided_results.count() == 1
+    assert mine.user is not None and mine.guided_results.count() == 2
+
+
+def test_log_in_from_a_fresh_device_says_nothing_about_its_own_progress() -> None:
+    User.objects.create_user("rasa", password=PASSWORD)
+    response = Client().post(
+        "/en/accounts/login/", {"username": "rasa", "password": PASSWORD}, follow=True
+    )
+    assert "stays on this device" not in response.content.decode()
+
+
+def test_has_progress_counts_anything_of_the_learners_own() -> None:
+    from learners.services import has_progress
+
+    learner = Learner.objects.create()
+    assert not has_progress(learner)
+    GuidedResult.objects.create(learner=learner, scenario=guided_hands()[0], stars=1, hints=2)
+    assert has_progress(learner)

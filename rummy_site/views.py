@@ -21,6 +21,7 @@ from game import explain
 from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
 from learners.middleware import LearnerRequest
+from learners.models import Learner
 from learners.services import counted_with_learner, day_streak, known_learner
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
@@ -73,10 +74,22 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     chosen = Game.named(game)
     if chosen is None:
         raise Http404(_("There is no such game."))
-    found = path.game_path(game=chosen, learner=known_learner(request), language=_language())
+    learner = known_learner(request)
+    found = path.game_path(game=chosen, learner=learner, language=_language())
     turn = [{"step": step, "text": text_html(str(text))} for step, text in TURNS[chosen]]
     context = {**found, "path": found, "label": explain.game_name(chosen), "turn": turn}
+    context["offer_account"] = _offer_account(request, learner, started=found["done"] != 0)
     return render(request, "path.html", context)
+
+
+def _offer_account(request: HttpRequest, learner: Learner | None, *, started: bool) -> bool:
+    """Whether a path offers "Save your progress" (an account, to continue on another
+    device): to a learner without an account once they have done a step of it; not to a
+    pupil of a class, whose return code carries their work (an account made on their
+    browser would not take it)."""
+    if request.user.is_authenticated or learner is None or not started:
+        return False
+    return not learner.memberships.exists()
 
 
 @vary_on_headers("HX-Request")

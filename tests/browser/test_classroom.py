@@ -383,3 +383,60 @@ def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows
     ):
         box = page.locator(part).bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 1080, (part, box)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_learner_at_home_saves_their_progress_on_a_phone_and_continues_on_a_tablet(
+    browser: Browser, site_url: str
+) -> None:
+    """The Russian newcomer's walk: the only account was a teacher's, and sign-up led to
+    "Make your first class". From the path page a learner makes an account, is brought
+    back to the path, and logs in on a tablet from the menu to find the same progress."""
+    from django.core.management import call_command
+
+    from game.guided.models import GuidedResult
+    from learners.models import Learner
+    from learners.services import cookie_name, digest
+    from rummy_site import path
+
+    call_command("load_lessons", verbosity=0)
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = phone.new_page()
+    page.goto(f"{site_url}/ru/learn/basic/")
+    # A guided hand finished on the phone (played through in tests/browser/test_guided).
+    token = next(c["value"] for c in phone.cookies() if c["name"] == cookie_name())
+    steps = path.path_of(game=path.Game.BASIC, learner=None, language="ru")
+    hand = next(s.url for s in steps if s.kind == "guided").rstrip("/").split("/")[-1]
+    learner = Learner.objects.create(visitor_key=digest(token))
+    GuidedResult.objects.create(learner=learner, scenario=hand, stars=3, hints=0)
+    page.reload()
+    expect(page.locator("progress")).to_have_attribute("value", "1")
+    page.locator(".save-progress a").click()
+    expect(page).to_have_url(f"{site_url}/ru/accounts/signup/?next=/ru/learn/basic/")
+    assert serious_violations(page) == []
+    page.locator("#id_username").fill("doma")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.locator("#id_password2").press("Enter")
+    expect(page).to_have_url(f"{site_url}/ru/learn/basic/")
+    expect(page.locator(".message--ok")).to_be_visible()
+    expect(page.locator("progress")).to_have_attribute("value", "1")
+    expect(page.locator(".save-progress")).to_have_count(0)
+    phone.close()
+
+    tablet = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    page = tablet.new_page()
+    page.goto(f"{site_url}/ru/learn/basic/")
+    expect(page.locator("progress")).to_have_attribute("value", "0")
+    page.locator(".site-menu--wide .account--out a").click()  # "Log in", in the menu
+    assert serious_violations(page) == []
+    page.locator("#id_username").fill("doma")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("#id_password").press("Enter")
+    expect(page).to_have_url(f"{site_url}/ru/learn/basic/")
+    expect(page.locator("progress")).to_have_attribute("value", "1")
+    expect(page.locator(".site-menu--wide .account__name")).to_have_text("doma")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 768
+    tablet.close()

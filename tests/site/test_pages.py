@@ -276,3 +276,19 @@ def test_a_path_of_two_slashes_is_not_another_site_in_the_language_links(client:
     html = response.content.decode()
     assert "evil.example/" in html  # the path is kept, on this site
     assert "//evil.example" not in html
+
+
+@pytest.mark.django_db
+def test_the_menu_offers_anyone_to_log_in_and_come_back(client: Client) -> None:
+    """Anyone may have an account (to continue on another device): the menu says "Log in"
+    on every page, and brings them back to it; logged in, it says "Log out"."""
+    from django.contrib.auth.models import User
+
+    html = client.get("/ru/learn/basic/?x=1").content.decode()
+    # Twice: the menu is drawn in the header's row and in the phone's "Menu".
+    assert html.count('href="/ru/accounts/login/?next=/ru/learn/basic/%3Fx%3D1">') == 2
+    login = client.get("/en/accounts/login/").content.decode()
+    assert "/accounts/login/?next=" not in login  # not on the log-in page itself
+    client.force_login(User.objects.create_user("rasa"))
+    html = client.get("/en/learn/basic/").content.decode()
+    assert "/accounts/login/?next=" not in html and 'action="/en/accounts/logout/"' in html

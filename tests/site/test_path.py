@@ -7,13 +7,16 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 
+from classroom import services as classroom_services
 from game.engine import Game
 from game.guided import scenarios
 from game.guided.models import GuidedResult
 from learners.models import Learner
+from learners.services import cookie_name, digest
 from lessons.models import FirstAnswer, Lesson
 from rummy_site import path
 from rummy_site.languages import codes as languages
@@ -237,3 +240,33 @@ def test_the_knock_path_does_not_explain_knock_rummy_by_gin_rummy(client: Client
     card = re.search(r"<h3>Knock Rummy</h3>(.*?)</li>", html, re.S)
     assert card is not None and "knock" in card.group(1)
     assert not GIN.search(card.group(1)), card.group(1)
+
+
+def test_a_visitor_with_progress_is_offered_an_account_once_on_the_path(client: Client) -> None:
+    """A learner at home found no way to carry on from the phone to the tablet: the only
+    account was a teacher's. The path offers one, in one line, once they have done a
+    step; not to a newcomer, an account, or a pupil (whose return code carries their work)."""
+    offer = 'href="/en/accounts/signup/?next=/en/learn/basic/">Save your progress</a>'
+    assert offer not in client.get("/en/learn/basic/").content.decode()  # a newcomer
+    steps = path.path_of(game=path.Game.BASIC, learner=None, language="en")
+    hand = next(s.url for s in steps if s.kind == "guided").rstrip("/").split("/")[-1]
+    client.get("/en/practice/")  # the visitor cookie
+    learner = Learner.objects.create(visitor_key=digest(client.cookies[cookie_name()].value))
+    GuidedResult.objects.create(learner=learner, scenario=hand, stars=3, hints=0)
+    page = client.get("/en/learn/basic/").content.decode()
+    assert page.count(offer) == 1
+    assert "An account keeps your progress so you can continue on another device." in page
+    assert offer not in client.get("/en/learn/gin/").content.decode()  # nothing done there
+    # A pupil of a class is not offered one.
+    teacher = User.objects.create_user("teacher", password="Kortos-2026!x")
+    classroom = classroom_services.class_create(teacher=teacher, name="5B", language="en")
+    classroom_services.class_join(learner=learner, code=classroom.join_code, name="Ona")
+    assert offer not in client.get("/en/learn/basic/").content.decode()
+    # Nor an account.
+    account = Client()
+    account.force_login(teacher)
+    GuidedResult.objects.create(
+        learner=Learner.objects.create(user=teacher), scenario=hand, stars=3, hints=0
+    )
+    page = account.get("/en/learn/basic/").content.decode()
+    assert "1 of " in page and "Save your progress" not in page

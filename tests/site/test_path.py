@@ -260,8 +260,12 @@ def test_a_visitor_with_progress_is_offered_an_account_once_on_the_path(client: 
     # A pupil of a class is not offered one.
     teacher = User.objects.create_user("teacher", password="Kortos-2026!x")
     classroom = classroom_services.class_create(teacher=teacher, name="5B", language="en")
-    classroom_services.class_join(learner=learner, code=classroom.join_code, name="Ona")
+    joined = classroom_services.class_join(learner=learner, code=classroom.join_code, name="Ona")
     assert offer not in client.get("/en/learn/basic/").content.decode()
+    # Removed from the class, she is a learner like any other again (sign-up takes her
+    # learner then): the offer is back.
+    classroom_services.pupil_remove(pupil=joined.pupil)
+    assert offer in client.get("/en/learn/basic/").content.decode()
     # Nor an account.
     account = Client()
     account.force_login(teacher)

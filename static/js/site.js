@@ -209,7 +209,11 @@
           : null;
       var announce = document.getElementById("announce");
       if (answered && announce && !answered.contains(active)) {
-        announce.textContent = answered.textContent.replace(/\s+/g, " ").trim();
+        // Its nodes, not its text: a card's corner stays hidden from screen readers and
+        // its name is said (the |spoken filter's markup), not both run together.
+        var copy = answered.cloneNode(true);
+        copy.querySelectorAll("[id]").forEach(function (node) { node.removeAttribute("id"); });
+        announce.replaceChildren.apply(announce, Array.prototype.slice.call(copy.childNodes));
       }
       return;
     }

@@ -166,7 +166,7 @@ def test_an_answer_the_hand_could_not_make_is_refused_and_makes_no_bar(room) -> 
     # Jonas may still answer: the refused posts were not his answer.
     assert answer(jonas, exercise, 0, "draw_stock", lang="en").status_code == 200
     step(teacher, classroom, "reveal", 0)
-    projector = teacher.get(live_url(classroom, "en")).content.decode()
+    projector = factories.shown(teacher.get(live_url(classroom, "en")).content.decode())
     assert projector.count("bars__item--") == 2
     assert "Discard K♠" not in projector and "Discard K♣" in projector
 

@@ -393,7 +393,7 @@ def test_the_log_the_announcement_and_a_refusal_name_their_cards(
     html = refused.content.decode()
     with translation.override(language):
         names = ", ".join(card_name(c) for c in cards)
-    alert = html.split('role="alert">', 1)[1].split("</p>", 1)[0]
+    alert = html.split('class="message message--error">', 1)[1].split("</p>", 1)[0]
     assert f'<span class="visually-hidden">{names}</span>' in alert
     assert alert in html.split('<div id="announce"', 1)[1].split("</div>", 1)[0]
 

@@ -3,6 +3,7 @@ question with the last answer's feedback above it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.urls import reverse
@@ -41,10 +42,16 @@ def index_context(records: dict[tuple[str, str], DrillRecord]) -> dict[str, Any]
     return {"games": games}
 
 
-def check_box(item: DrillQuestion, *, error: str = "") -> dict[str, Any]:
-    """The check partial's context for a drill question (``lessons/_check.html``)."""
+def check_box(
+    item: DrillQuestion, *, error: str = "", picked: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The check partial's context for a drill question (``lessons/_check.html``);
+    ``picked``: the cards of a refused answer, ticked again beside its reason."""
     url = reverse("drills:answer", kwargs={"game": item.game.value, "kind": item.kind})
-    return question_box(item.check, item.seed, token=item.token, url=url, error=error)
+    box = question_box(item.check, item.seed, token=item.token, url=url, error=error)
+    if error:
+        box["picked"] = list(picked)
+    return box
 
 
 def drill_context(
@@ -53,8 +60,9 @@ def drill_context(
     *,
     last: DrillAnswered | None = None,
     error: str = "",
+    picked: Sequence[str] = (),
 ) -> dict[str, Any]:
-    check = check_box(item, error=error)
+    check = check_box(item, error=error, picked=picked)
     # One question after another: not a lesson's numbered "Try it 1".
     check["no_badge"] = True
     if last is not None:

@@ -119,6 +119,28 @@ def new_question(*, learner: Learner | None, game: Game, kind: str) -> DrillQues
     return DrillQuestion(game, kind, check, seed, record.answered if record else 0)
 
 
+def question_asked(
+    *, learner: Learner | None, game: Game, kind: str, token: str
+) -> DrillQuestion | None:
+    """The question a refused answer was for (a malformed answer: no card picked, no
+    number), to be asked again as it was: its check dealt from the token's seed. ``None``
+    when the token is not one the site signed for this drill, or its question was
+    answered since (the page then deals a new one)."""
+    try:
+        data = read_question(
+            token, salt=_SALT, fields={"g": str, "k": str, "seed": int, "n": int}, error=ForgedDrill
+        )
+    except ForgedDrill:
+        return None
+    seed, asked = data["seed"], data["n"]
+    if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
+        return None
+    record = record_of(learner=learner, game=game, kind=kind)
+    if (record.answered if record else 0) != asked:
+        return None
+    return DrillQuestion(game, kind, drill_check(game, kind, seed), seed, asked)
+
+
 @dataclass(frozen=True)
 class DrillAnswered:
     question: DrillQuestion
@@ -171,6 +193,7 @@ __all__ = [
     "answer",
     "drill_check",
     "new_question",
+    "question_asked",
     "record_of",
     "records_of",
 ]

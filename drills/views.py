@@ -40,9 +40,20 @@ def _drill_page(
     status: int = 200,
 ) -> HttpResponse:
     learner = known_learner(request)
-    item = services.new_question(learner=learner, game=game, kind=kind)
+    # A malformed answer is refused beside the question it was for, its cards still
+    # picked: not beside a freshly dealt one (as review does; the accessibility walk).
+    item = (
+        services.question_asked(
+            learner=learner, game=game, kind=kind, token=request.POST.get("question", "")
+        )
+        if error
+        else None
+    )
+    picked = request.POST.getlist("cards") if item is not None else []
+    if item is None:
+        item = services.new_question(learner=learner, game=game, kind=kind)
     record = last.record if last else services.record_of(learner=learner, game=game, kind=kind)
-    context = presenters.drill_context(item, record, last=last, error=error)
+    context = presenters.drill_context(item, record, last=last, error=error, picked=picked)
     # An answer posted without JavaScript is drawn at its action's address: the page's own.
     context["page_url"] = cached_reverse("drills:drill", game.value, kind)
     return render(request, "drills/drill.html", context, status=status)

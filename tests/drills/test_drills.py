@@ -70,6 +70,31 @@ def test_malformed_and_forged_answers_change_nothing(client: Client) -> None:
     assert DrillRecord.objects.count() == 0 and Learner.objects.count() == 0
 
 
+def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -> None:
+    """A number that is no number, or a card not in the question, is refused beside the
+    question it was for (its cards still picked), not beside a freshly dealt one: the
+    reason would speak of cards the learner never saw (as review does now)."""
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    refused = client.post(url + "answer/", {"question": token, "answer": "lots"})
+    assert refused.status_code == 400
+    assert question_of(refused.content.decode()) == (token, seed)
+    url = "/en/drills/basic/meld/"
+    token, seed = question_of(client.get(url).content.decode())
+    card = str(services.drill_check(Game.BASIC, "meld").question(seed)[0])
+    refused = client.post(url + "answer/", {"question": token, "cards": [card, "ZZ"]})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert question_of(html) == (token, seed)
+    assert re.search(rf'value="{card}"[^>]*\bchecked', html), html
+    assert DrillRecord.objects.count() == 0
+    # A question answered since is not asked again: its refusal deals a new one.
+    answered = client.post(url + "answer/", {"question": token, "answer": "none"})
+    assert answered.status_code == 200
+    late = client.post(url + "answer/", {"question": token, "cards": [card, "ZZ"]})
+    assert question_of(late.content.decode())[0] != token
+
+
 def test_every_drill_in_every_language(client: Client) -> None:
     for language in ("en", "lt", "ru", "it"):
         assert client.get(f"/{language}/drills/").status_code == 200

@@ -60,14 +60,30 @@ BAD_ANSWER_MESSAGES = {
     "pick_one_card": gettext_lazy("Pick the one card you would discard."),
 }
 
+#: Which field of the answer's form a malformed answer's code is about (a number that
+#: is no number is the deadwood's "answer", or a score's "points": see
+#: :func:`parse_points`).
+BAD_ANSWER_FIELDS = {
+    "empty": "answer",
+    "not_a_number": "answer",
+    "unknown_card": "cards",
+    "pick_cards": "cards",
+    "yes_or_no": "answer",
+    "pick_player": "player",
+    "pick_meld": "melds",
+    "pick_one_card": "cards",
+}
+
 
 class BadAnswer(ServiceError):
-    """A malformed answer (400): ``code`` names what is wrong; nothing is stored."""
+    """A malformed answer (400): ``code`` names what is wrong, ``field`` the form's field
+    it is about; nothing is stored."""
 
     status = 400
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, *, field: str = "") -> None:
         self.code = code
+        self.field = field or BAD_ANSWER_FIELDS.get(code, "")
         super().__init__(
             BAD_ANSWER_MESSAGES.get(code, gettext_lazy("That answer could not be read. Try again."))
         )
@@ -215,7 +231,7 @@ def parse_points(text: str) -> Fraction:
     try:
         return parsing.points(text)
     except ValueError as exc:
-        raise BadAnswer(str(exc) or "not_a_number") from None
+        raise BadAnswer(str(exc) or "not_a_number", field="points") from None
 
 
 def points_agree(text: str, expected: Fraction) -> bool:
@@ -223,7 +239,7 @@ def points_agree(text: str, expected: Fraction) -> bool:
     try:
         return parsing.points_agree(text, expected)
     except ValueError as exc:
-        raise BadAnswer(str(exc) or "not_a_number") from None
+        raise BadAnswer(str(exc) or "not_a_number", field="points") from None
 
 
 # ------------------------------------------------------------------ the kinds

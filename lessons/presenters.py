@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.urls import reverse
@@ -519,14 +519,53 @@ def check_context(
     }
 
 
+#: The most of a typed answer a refused answer's page gives back (a number, a score:
+#: a few characters; a hand-made post's megabyte is not echoed).
+KEPT_LENGTH = 40
+
+
+def kept_answer(answer: Mapping[str, Any], *, field: str = "", index: int = 0) -> dict[str, Any]:
+    """What a refused (malformed) answer's question is drawn with again: every field as
+    the learner left it (the cards picked, the number typed, the player chosen, the
+    melds ticked; the template escapes what was typed), and the focus on the field
+    refused (``field``: :attr:`ServiceError.field`; else the question's first), described
+    by the reason. Merged into the check partial's context."""
+
+    def listed(key: str) -> list[str]:
+        raw = answer.get(key, [])
+        return [str(v)[:KEPT_LENGTH] for v in ([raw] if isinstance(raw, str) else raw)]
+
+    return {
+        "picked": listed("cards"),
+        "kept": {
+            "answer": str(answer.get("answer", ""))[:KEPT_LENGTH],
+            "points": str(answer.get("points", ""))[:KEPT_LENGTH],
+            "player": str(answer.get("player", ""))[:KEPT_LENGTH],
+            "melds": listed("melds"),
+        },
+        "refused": field,
+        "autofocus": True,
+        "described_by": f"check-{index}-error",
+    }
+
+
 def question_box(
-    check: Check, seed: int, *, token: str, url: str, error: str = "", autofocus: bool = True
+    check: Check,
+    seed: int,
+    *,
+    token: str,
+    url: str,
+    error: str = "",
+    autofocus: bool = True,
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
     """A single question outside a lesson (a drill, the placement check) for the
     ``lessons/_check.html`` partial: no "Another one", no mastery mark; ``token`` is
-    what the answer sends back, ``url`` where it goes."""
+    what the answer sends back, ``url`` where it goes. With an ``error``, the refused
+    ``answer`` is kept in its fields (:func:`kept_answer`; ``refused``: its field)."""
     shown = question(check, seed)
-    return {
+    box = {
         "index": 0,
         "seed": seed,
         "token": token,
@@ -547,6 +586,9 @@ def question_box(
         "lesson_url": url,
         "autofocus": autofocus,
     }
+    if error and answer is not None:
+        box.update(kept_answer(answer, field=refused))
+    return box
 
 
 def lesson_context(

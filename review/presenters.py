@@ -3,7 +3,7 @@ partial), where it comes from, and once answered the explanation and the next da
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -35,11 +35,18 @@ def source(item: Question) -> dict[str, str]:
 
 
 def check_box(
-    item: Question, *, reviewed: Reviewed | None = None, error: str = "", picked: Sequence[str] = ()
+    item: Question,
+    *,
+    reviewed: Reviewed | None = None,
+    error: str = "",
+    picked: Sequence[str] = (),
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
     """The check partial's context for a review question (``lessons/_check.html``): a
     single question (no "Another one": the scheduler picks the next), and once answered
-    the explanation, right or wrong."""
+    the explanation, right or wrong. A refused ``answer`` comes back in its fields, the
+    focus on the one refused (``refused``), described by the reason."""
     box = question_box(
         item.check,
         item.seed,
@@ -47,6 +54,8 @@ def check_box(
         url=reverse("review:answer"),
         error=error,
         autofocus=False,
+        answer=answer,
+        refused=refused,
     )
     # The answer is a page of its own, whose "Next question" takes the focus: no
     # #check-0 in its address (Chromium gives no autofocus to a page opened at a
@@ -57,7 +66,8 @@ def check_box(
         box["stage"] = "right" if outcome.correct else "solution"
         box["outcome"] = outcome
         box["explanation"] = explanation(item.check, outcome)
-    box["picked"] = list(picked) if outcome or error else []
+    if outcome is not None:
+        box["picked"] = list(picked)
     return box
 
 
@@ -89,11 +99,20 @@ def page_context(
     reviewed: Reviewed | None = None,
     error: str = "",
     picked: Sequence[str] = (),
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
+    check = (
+        check_box(
+            item, reviewed=reviewed, error=error, picked=picked, answer=answer, refused=refused
+        )
+        if item
+        else None
+    )
     return {
         "item": item,
         "source": source(item) if item else None,
-        "check": check_box(item, reviewed=reviewed, error=error, picked=picked) if item else None,
+        "check": check,
         "reviewed": reviewed,
         # A refused answer with no question to show it beside (nothing is due now).
         "error": "" if item else error,

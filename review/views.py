@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -26,8 +27,11 @@ def _page(
     reviewed: services.Reviewed | None = None,
     error: str = "",
     picked: Sequence[str] = (),
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> HttpResponse:
-    """The review page: the question given (just answered), else the first due one."""
+    """The review page: the question given (just answered, or refused: ``answer`` and
+    the field ``refused`` drawn again in it), else the first due one."""
     learner = known_learner(request)
     item = item or services.next_question(learner=learner, language=language())
     context = presenters.page_context(
@@ -37,6 +41,8 @@ def _page(
         reviewed=reviewed,
         error=error,
         picked=picked,
+        answer=answer,
+        refused=refused,
     )
     # An answer posted without JavaScript is drawn at its action's address: the page's own.
     context["page_url"] = cached_reverse("review:page")
@@ -52,18 +58,20 @@ def review_page(request: HttpRequest) -> HttpResponse:
 @counted_with_learner
 def review_answer(request: HttpRequest) -> HttpResponse:
     learner = known_learner(request)
+    answer = parse_answer(request.POST)
     try:
         if learner is None:  # nobody has cards to review: nothing is made for a stranger
             raise ForgedQuestion()
         reviewed = services.review_answer(
             learner=learner,
             token=request.POST.get("question", ""),
-            answer=parse_answer(request.POST),
+            answer=answer,
             language=language(),
         )
     except ServiceError as exc:
-        # A malformed answer is refused beside the question it was for, with the cards
-        # the learner picked: not beside a freshly dealt one (the accessibility walk).
+        # A malformed answer is refused beside the question it was for, with every field
+        # as the learner left it (the cards picked, a number typed, a player chosen): not
+        # beside a freshly dealt one (the accessibility walk), nor emptied ("2O" for 20).
         asked = (
             services.question_asked(
                 learner=learner, token=request.POST.get("question", ""), language=language()
@@ -76,7 +84,8 @@ def review_answer(request: HttpRequest) -> HttpResponse:
             status=exc.status,
             item=asked,
             error=str(exc.message),
-            picked=request.POST.getlist("cards") if asked else (),
+            answer=answer if asked else None,
+            refused=exc.field,
         )
     return _page(
         request, item=reviewed.question, reviewed=reviewed, picked=request.POST.getlist("cards")

@@ -32,6 +32,9 @@ class ServiceError(Exception):
     status: ClassVar[int] = 400
     #: Each refusal a person sees has its own message (a subclass's, or one given).
     default_message: ClassVar[str | Promise] = ""
+    #: The form field the refusal is about, where it is one field ("answer", "points",
+    #: "player", "cards", "melds"): the page puts the focus there, described by it.
+    field: str = ""
 
     def __init__(self, message: str | Promise | None = None) -> None:
         self.message: str | Promise = message if message is not None else self.default_message

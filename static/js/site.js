@@ -145,15 +145,22 @@
   // without htmx; a lesson's answered before htmx had set its form up): its feedback
   // takes the focus, as a lesson's does after htmx's swap, and is read out; the link
   // the page marks with autofocus for a browser without this script ("Next question")
-  // is the next Tab stop after it. An answer refused (no card picked, no number) comes
-  // back beside its own question with the reason in the check: the reason takes the
-  // focus, as a lesson's does after htmx's swap (an alert already on the page when it
-  // loads is seldom read out).
+  // is the next Tab stop after it. An answer refused (no card picked, "2O" for a
+  // number) comes back beside its own question, its fields as the learner left them and
+  // the reason in the check: the field refused takes the focus (the page marks it with
+  // autofocus), described by the reason, so that it is read out with the field and the
+  // learner corrects it where they are; else the reason itself takes the focus, as a
+  // lesson's does after htmx's swap (an alert already on the page when it loads is
+  // seldom read out).
   function focusAnswered() {
     var answered = document.querySelector(".check .feedback, .check [role=alert]");
-    if (answered) {
-      focusOn(answered);
+    if (!answered) {
+      return;
     }
+    var field = answered.id
+      ? document.querySelector('.check [autofocus][aria-describedby="' + answered.id + '"]')
+      : null;
+    focusOn(field || answered);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", focusAnswered);

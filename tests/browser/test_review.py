@@ -43,15 +43,19 @@ def test_a_review_session(
     box = page.locator(".check")
     expect(box).to_be_visible()
     # "These cards are a meld" with no card picked: refused beside the same cards (not
-    # freshly dealt ones), the reason inside the check and focused, so that it is read
-    # out (the accessibility walk: the focus was on the page's body).
+    # freshly dealt ones), the reason inside the check; the field refused (the first
+    # card) has the focus and the reason as its description, so that the reason is read
+    # out with it (the accessibility walk: the focus was on the page's body).
     cards = box.locator("input[name=cards]")
     dealt = cards.evaluate_all("inputs => inputs.map(i => i.value)")
     other = next(s for s in range(seed + 1, 999) if meld.question(s) != meld.question(seed))
     monkeypatch.setattr(services, "_fresh_seed", lambda: other)  # a new deal would differ
     box.locator(".check__buttons button:not([name])").click()
-    expect(box.locator("[role=alert]")).to_be_focused()
+    expect(box.locator("[role=alert]")).to_have_attribute("id", "check-0-error")
+    expect(cards.first).to_be_focused()
+    expect(cards.first).to_have_attribute("aria-describedby", "check-0-error")
     assert cards.evaluate_all("inputs => inputs.map(i => i.value)") == dealt
+    assert serious_violations(page) == []
     card.refresh_from_db()
     assert card.reviews == 0
     submit = box.locator("button[name=answer][value=none]")

@@ -482,3 +482,100 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(
     clock.move(days=60)
     stale = client.post("/en/review/answer/", {"question": token, "cards": []})
     assert stale.status_code == 409 and token_in(stale.content.decode()) != token
+
+
+def one_card_of(client: Client, clock: Clock, topic: str) -> tuple[str, services.Question]:
+    """The client's learner with one card, of ``topic`` ("gin/layout_over_limit"), due:
+    its question's token, and the question."""
+    call_command("load_lessons", verbosity=0)
+    if not ReviewCard.objects.exists():  # a wrong lesson answer makes the client a learner
+        client.post("/en/lessons/gin/melds-groups-and-runs/check/1/", {"answer": "none"}, **HTMX)
+    learner = ReviewCard.objects.get().learner
+    ReviewCard.objects.all().delete()
+    game, _sep, kind = topic.partition("/")
+    card = services.record_mistake(learner=learner, key=services.topic_key(game, kind))
+    clock.move(days=1)
+    token = token_in(client.get("/en/review/").content.decode())
+    seed = int(signing.loads(token, salt="review.question")["seed"])
+    asked = services.question_for(card, language="en", seed=seed)
+    assert asked is not None
+    return token, asked
+
+
+def same_question(shown: str, token: str) -> bool:
+    """The same question (its card, seed and count of reviews), signed again."""
+    loads = signing.loads
+    return bool(loads(shown, salt="review.question") == loads(token, salt="review.question"))
+
+
+def focused(html: str) -> str:
+    """The one field the page opens in (marked autofocus)."""
+    fields = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+    assert len(fields) == 1, fields
+    return fields[0]
+
+
+def test_a_refused_answer_keeps_the_number_typed(client: Client, clock: Clock) -> None:
+    """ "2O" (a letter O) for 20 is refused beside its question with "2O" still in the
+    field, the focus on it and the reason its description: the learner corrects a letter,
+    not retypes everything (the field came back empty)."""
+    token, asked = one_card_of(client, clock, "gin/layout_over_limit")
+    assert isinstance(asked.check, DeadwoodCheck)
+    schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
+    response = client.post("/en/review/answer/", {"question": token, "answer": "2O"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert same_question(token_in(html), token)
+    field = focused(html)
+    assert 'name="answer"' in field and 'value="2O"' in field
+    assert 'aria-describedby="check-0-error"' in field
+    assert 'role="alert" id="check-0-error">Type a number, like 14.<' in html
+    assert list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses")) == schedule
+
+
+def test_a_refused_answer_keeps_the_player_chosen(client: Client, clock: Clock) -> None:
+    """Who collects, and how much: a player chosen and "2O" points come back chosen and
+    typed, the focus on the points refused; no player chosen, the points typed stay and
+    the focus is on the players."""
+    token, asked = one_card_of(client, clock, "knock/missed_knock")
+    assert isinstance(asked.check, ScoreCheck)
+    response = client.post("/en/review/answer/", {"question": token, "player": "1", "points": "2O"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert same_question(token_in(html), token)
+    assert re.search(r'name="player" value="1" id="check-0-p1"[^>]*\schecked>', html)
+    assert not re.search(r'name="player" value="[02]"[^>]*\schecked', html)
+    field = focused(html)
+    assert 'name="points"' in field and 'value="2O"' in field
+    assert 'aria-describedby="check-0-error"' in field
+    response = client.post("/en/review/answer/", {"question": token, "points": "12"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Pick a player." in html and re.search(r'name="points"[^>]*value="12"', html)
+    assert 'name="player" value="0"' in focused(html)
+    assert " checked" not in html
+    card = ReviewCard.objects.get()
+    assert card.reviews == 0
+
+
+def test_a_refused_answer_keeps_the_melds_ticked(client: Client, clock: Clock) -> None:
+    """Where does it lay off: a hand-made meld number beside a real one is refused with
+    the real one still ticked."""
+    token, asked = one_card_of(client, clock, "gin/layoff_does_not_fit")
+    assert isinstance(asked.check, LayoffCheck)
+    response = client.post("/en/review/answer/", {"question": token, "melds": ["0", "99"]})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert re.search(r'name="melds" value="0" id="check-0-m0"[^>]*\schecked>', html)
+    assert 'name="melds" value="0"' in focused(html)
+
+
+def test_what_was_typed_comes_back_escaped(client: Client, clock: Clock) -> None:
+    """What a refused answer gives back is the learner's text: escaped, never markup."""
+    token, _asked = one_card_of(client, clock, "gin/layout_over_limit")
+    typed = '"><script>alert(1)</script>'
+    response = client.post("/en/review/answer/", {"question": token, "answer": typed})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "<script>alert" not in html and '"><' not in focused(html)
+    assert 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in focused(html)

@@ -76,6 +76,32 @@ class PlacementAnswered:
 SLUG = "placement"
 
 
+def _asked(token: str, game: Game) -> PlacementQuestion:
+    """The question a token was signed for (:class:`ForgedPlacement` for a token the site
+    did not sign, or signed for another game)."""
+    data = read_question(
+        token,
+        salt=_SALT,
+        fields={"g": str, "n": int, "seed": int, "ok": int},
+        error=ForgedPlacement,
+    )
+    number, seed, right = data["n"], data["seed"], data["ok"]
+    if data["g"] != game.value or not 0 <= number < len(QUESTIONS) or not 0 <= right <= number:
+        raise ForgedPlacement()
+    return PlacementQuestion(game, number, seed, right)
+
+
+def question_asked(*, game: Game, token: str) -> PlacementQuestion | None:
+    """The question a refused answer was for (a malformed answer: no card picked, "2O"
+    for a number), to be asked again as it was: the same number, cards and count of
+    right answers. ``None`` for a token the site did not sign for this game (the page
+    then starts the check again)."""
+    try:
+        return _asked(token, game)
+    except ForgedPlacement:
+        return None
+
+
 def answer(
     *,
     learner: Learner | Any,
@@ -87,16 +113,8 @@ def answer(
     """Judge one answer; after the last, skip the first lessons if every answer was right.
     Only a question's first answer counts (kept with the learner). A malformed answer
     raises and changes nothing; so does a token of another game."""
-    data = read_question(
-        token,
-        salt=_SALT,
-        fields={"g": str, "n": int, "seed": int, "ok": int},
-        error=ForgedPlacement,
-    )
-    number, seed, right = data["n"], data["seed"], data["ok"]
-    if data["g"] != game.value or not 0 <= number < len(QUESTIONS) or not 0 <= right <= number:
-        raise ForgedPlacement()
-    question = PlacementQuestion(game, number, seed, right)
+    question = _asked(token, game)
+    number, seed, right = question.number, question.seed, question.right
     outcome = question.check.judge(answer, seed)
     first = lessons.first_verdict(
         learner=learner,
@@ -128,4 +146,5 @@ __all__ = [
     "PlacementQuestion",
     "answer",
     "first_question",
+    "question_asked",
 ]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import messages
@@ -176,6 +178,8 @@ def _placement_page(
     *,
     answered: placement.PlacementAnswered | None = None,
     error: str = "",
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
     status: int = 200,
 ) -> HttpResponse:
     context: dict[str, object] = {
@@ -191,7 +195,13 @@ def _placement_page(
         url = reverse("placement_answer", kwargs={"game": game.value})
         context["number"] = question.number + 1
         check = question_box(
-            question.check, question.seed, token=question.token, url=url, error=error
+            question.check,
+            question.seed,
+            token=question.token,
+            url=url,
+            error=error,
+            answer=answer,
+            refused=refused,
         )
         # "Question 2 of 3" numbers it: not a lesson's "Try it 1" too. The focus opens in
         # the next question, described by the last answer's verdict (as a drill's is).
@@ -236,11 +246,18 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
             language=_language(),
         )
     except ServiceError as exc:
+        # A malformed answer is refused beside the question it was for, its fields as the
+        # learner left them, and counts for nothing: not beside a freshly dealt first
+        # question (the learner lost their place, and the reason spoke of cards they
+        # never saw). A forged token, or one of another game, starts the check again.
+        asked = placement.question_asked(game=chosen, token=request.POST.get("question", ""))
         return _placement_page(
             request,
             chosen,
-            placement.first_question(chosen),
+            asked or placement.first_question(chosen),
             error=str(exc.message),
+            answer=parse_answer(request.POST) if asked else None,
+            refused=exc.field,
             status=exc.status,
         )
     return _placement_page(request, chosen, answered.next, answered=answered)

@@ -4,6 +4,8 @@ with the keyboard, on a phone, and checked by axe."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
@@ -84,7 +86,24 @@ def test_the_placement_check_with_the_keyboard(
         box = page.locator(".check")
         field = box.locator("input[name=answer][type=text]")
         if field.count():
+            # "2O" (a letter O) is refused beside the same question, "2O" still in its
+            # field, which has the focus and the reason as its description: corrected
+            # there, not typed again (a refusal dealt a fresh first question).
+            token = box.locator("input[name=question]").get_attribute("value")
+            number = page.locator(".progress-label").inner_text()
             field.focus()
+            page.keyboard.type("2O")
+            page.keyboard.press("Enter")
+            expect(box.locator("[role=alert]")).to_be_visible()
+            expect(page.locator(".progress-label")).to_have_text(number)
+            # The same question (its signed data; the signature's time may differ).
+            payload = (token or "").split(":")[0]
+            expect(box.locator("input[name=question]")).to_have_value(re.compile(f"^{payload}:"))
+            expect(field).to_have_value("2O")
+            expect(field).to_be_focused()
+            expect(field).to_have_attribute("aria-describedby", "check-0-error")
+            assert serious_violations(page) == []
+            page.keyboard.press("Control+A")
             page.keyboard.type("0")
         else:
             box.locator("button[name=answer][value=none]").focus()

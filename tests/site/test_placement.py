@@ -133,3 +133,50 @@ def test_the_next_question_s_focus_is_described_by_the_verdict(client: Client) -
     focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
     assert len(focused) == 1 and 'aria-describedby="placement-feedback"' in focused[0]
     assert "Try it" not in html
+
+
+def same_question(shown: str, token: str) -> bool:
+    """The same question (its number, seed and right answers so far), signed again."""
+    loads = signing.loads
+    return bool(loads(shown, salt="placement.question") == loads(token, salt="placement.question"))
+
+
+def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -> None:
+    """A malformed answer (no card picked, "2O" for a number) is refused beside the
+    question it was for, its fields as the learner left them, and counts for nothing:
+    it dealt a fresh first question, so the learner lost their place and the reason
+    stood beside cards they never saw."""
+    url = "/en/learn/gin/placement/answer/"
+    html = client.get("/en/learn/gin/placement/").content.decode()
+    token, args, seed = asked(html)
+    assert args.startswith("meld")
+    card = str(parse_check(args).question(seed)[0])
+    refused = client.post(url, {"question": token, "cards": [card, "ZZ"]})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert same_question(asked(html)[0], token) and "Question 1 of 3" in html
+    assert re.search(rf'value="{card}" id="check-0-{card}"[^>]*\schecked>', html)
+    assert FirstAnswer.objects.count() == 0 and Learner.objects.count() == 0
+    # The second question, a number: "2O" (a letter O) stays in its field, which has
+    # the focus and the reason as its description.
+    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    token, args, seed = asked(html)
+    assert args.startswith("deadwood") and "Question 2 of 3" in html
+    refused = client.post(url, {"question": token, "answer": "2O"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert same_question(asked(html)[0], token) and "Question 2 of 3" in html
+    focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+    assert len(focused) == 1 and 'name="answer"' in focused[0] and 'value="2O"' in focused[0]
+    assert 'aria-describedby="check-0-error"' in focused[0]
+    assert 'role="alert" id="check-0-error">Type a number, like 14.<' in html
+    assert FirstAnswer.objects.count() == 1  # the first question's answer only
+    # Escaped: what was typed is the learner's text, never markup.
+    html = client.post(url, {"question": token, "answer": "<script>x</script>"}).content.decode()
+    assert "<script>x" not in html and 'value="&lt;script&gt;x&lt;/script&gt;"' in html
+    # Answered then, the check goes on where it was: all three right skip the lessons.
+    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    token, args, seed = asked(html)
+    assert "Question 3 of 3" in html
+    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    assert "2 lessons are marked done" in html

@@ -3,7 +3,7 @@ question with the last answer's feedback above it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.urls import reverse
@@ -43,15 +43,25 @@ def index_context(records: dict[tuple[str, str], DrillRecord]) -> dict[str, Any]
 
 
 def check_box(
-    item: DrillQuestion, *, error: str = "", picked: Sequence[str] = ()
+    item: DrillQuestion,
+    *,
+    error: str = "",
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
     """The check partial's context for a drill question (``lessons/_check.html``);
-    ``picked``: the cards of a refused answer, ticked again beside its reason."""
+    ``answer``: a refused answer, drawn again in its fields beside its reason, the focus
+    on the field ``refused``."""
     url = reverse("drills:answer", kwargs={"game": item.game.value, "kind": item.kind})
-    box = question_box(item.check, item.seed, token=item.token, url=url, error=error)
-    if error:
-        box["picked"] = list(picked)
-    return box
+    return question_box(
+        item.check,
+        item.seed,
+        token=item.token,
+        url=url,
+        error=error,
+        answer=answer,
+        refused=refused,
+    )
 
 
 def drill_context(
@@ -60,9 +70,10 @@ def drill_context(
     *,
     last: DrillAnswered | None = None,
     error: str = "",
-    picked: Sequence[str] = (),
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
-    check = check_box(item, error=error, picked=picked)
+    check = check_box(item, error=error, answer=answer, refused=refused)
     # One question after another: not a lesson's numbered "Try it 1".
     check["no_badge"] = True
     if last is not None:

@@ -37,11 +37,13 @@ def _drill_page(
     *,
     last: services.DrillAnswered | None = None,
     error: str = "",
+    refused: str = "",
     status: int = 200,
 ) -> HttpResponse:
     learner = known_learner(request)
-    # A malformed answer is refused beside the question it was for, its cards still
-    # picked: not beside a freshly dealt one (as review does; the accessibility walk).
+    # A malformed answer is refused beside the question it was for, its fields as the
+    # learner left them (cards picked, a number typed, a player chosen): not beside a
+    # freshly dealt one (as review does; the accessibility walk).
     item = (
         services.question_asked(
             learner=learner, game=game, kind=kind, token=request.POST.get("question", "")
@@ -49,11 +51,13 @@ def _drill_page(
         if error
         else None
     )
-    picked = request.POST.getlist("cards") if item is not None else []
+    answer = parse_answer(request.POST) if item is not None else None
     if item is None:
         item = services.new_question(learner=learner, game=game, kind=kind)
     record = last.record if last else services.record_of(learner=learner, game=game, kind=kind)
-    context = presenters.drill_context(item, record, last=last, error=error, picked=picked)
+    context = presenters.drill_context(
+        item, record, last=last, error=error, answer=answer, refused=refused
+    )
     # An answer posted without JavaScript is drawn at its action's address: the page's own.
     context["page_url"] = cached_reverse("drills:drill", game.value, kind)
     return render(request, "drills/drill.html", context, status=status)
@@ -79,5 +83,7 @@ def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
             answer=answer,
         )
     except ServiceError as exc:
-        return _drill_page(request, chosen, kind, error=str(exc.message), status=exc.status)
+        return _drill_page(
+            request, chosen, kind, error=str(exc.message), refused=exc.field, status=exc.status
+        )
     return _drill_page(request, chosen, kind, last=last)

@@ -95,6 +95,30 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert question_of(late.content.decode())[0] != token
 
 
+def test_a_refused_answer_keeps_the_number_typed_and_the_player_chosen(client: Client) -> None:
+    """ "2O" (a letter O) for a number, a player chosen with it: refused beside the same
+    question with "2O" still typed and the player still chosen, the focus on the field
+    refused and the reason its description (as review and the placement check do)."""
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    html = client.post(url + "answer/", {"question": token, "answer": "2O"}).content.decode()
+    assert question_of(html)[1] == seed
+    field = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+    assert len(field) == 1 and 'name="answer"' in field[0] and 'value="2O"' in field[0]
+    assert 'aria-describedby="check-0-error"' in field[0] and 'id="check-0-error"' in html
+    url = "/en/drills/knock/score/"
+    token, seed = question_of(client.get(url).content.decode())
+    refused = client.post(url + "answer/", {"question": token, "player": "1", "points": "<b>"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert question_of(html)[1] == seed
+    assert re.search(r'name="player" value="1" id="check-0-p1"[^>]*\schecked>', html)
+    field = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+    assert len(field) == 1 and 'name="points"' in field[0]
+    assert 'value="&lt;b&gt;"' in field[0] and "<b>" not in html.split("<main", 1)[1]
+    assert DrillRecord.objects.count() == 0
+
+
 def test_every_drill_in_every_language(client: Client) -> None:
     for language in ("en", "lt", "ru", "it"):
         assert client.get(f"/{language}/drills/").status_code == 200

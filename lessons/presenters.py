@@ -475,12 +475,16 @@ def check_context(
     progress: Progress | None = None,
     error: str = "",
     picked: Sequence[str] = (),
+    answer: Mapping[str, Any] | None = None,
+    refused: str = "",
 ) -> dict[str, Any]:
     """One check of a lesson (the ``lessons/_check.html`` partial): its question (and
     its signed token, which the answer sends back), and once answered the feedback
     (the cards the learner picked are kept). ``tries``: which answer to this question
     it was. A right answer is explained at once; a wrong one gets a retry, then a hint
-    that says why, then the solution. ``progress``: for the check's mastery mark."""
+    that says why, then the solution. ``progress``: for the check's mastery mark. A
+    refused (malformed) ``answer`` comes back in its fields, the focus on the one
+    refused (``refused``), described by the reason (:func:`kept_answer`)."""
     stage = ""
     if outcome is not None:
         stage = "right" if outcome.correct else ("retry", "hint", "solution")[min(tries, 3) - 1]
@@ -490,7 +494,7 @@ def check_context(
     needed = 1 if fixed else MASTERY_STREAK
     streak = progress.check_streak(lesson, index) if progress else 0
     answered_before = bool(progress and progress.check_answered(lesson, index))
-    return {
+    box = {
         "index": index,
         "seed": seed,
         "token": question_token(lesson.game, lesson.slug, index, seed),
@@ -517,6 +521,9 @@ def check_context(
         ),
         "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
     }
+    if error and answer is not None:
+        box.update(kept_answer(answer, field=refused, index=index))
+    return box
 
 
 #: The most of a typed answer a refused answer's page gives back (a number, a score:

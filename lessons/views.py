@@ -129,12 +129,17 @@ def _one_check(
 
 
 def refuse(request: HttpRequest, lesson: Lesson, index: int, exc: ServiceError) -> HttpResponse:
-    """The one answer to a refused answer: the check again with the reason (nothing stored)."""
+    """The one answer to a refused answer: the check again with the reason and every
+    field as the learner left it ("2O" for 20 is corrected, not retyped), the focus on
+    the field refused (nothing stored)."""
+    refused = {
+        "error": str(exc.message),
+        "answer": parse_answer(request.POST),
+        "refused": exc.field,
+    }
     if wants_partial(request):
-        return _one_check(request, lesson, index, status=exc.status, error=str(exc.message))
-    return _lesson_page(
-        request, lesson, answered={index: {"error": str(exc.message)}}, status=exc.status
-    )
+        return _one_check(request, lesson, index, status=exc.status, **refused)
+    return _lesson_page(request, lesson, answered={index: refused}, status=exc.status)
 
 
 @require_safe

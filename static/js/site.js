@@ -181,13 +181,19 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     // A lesson's question just answered (or "Another one"): its feedback takes the
     // focus, so that it is read out, even where htmx kept the focus in the answer's
-    // field; a new question's first field else.
+    // field; a new question's first field else. An answer refused ("2O" for 20) comes
+    // back with its fields kept: the field refused takes the focus, described by the
+    // reason, as on a whole page (focusAnswered).
     var checkId = lastCheck;
     lastCheck = null;
     if (checkId && document.getElementById(checkId)) {
       var box = document.getElementById(checkId);
+      var said = box.querySelector(".feedback, [role=alert]");
       var answer =
-        box.querySelector(".feedback, [role=alert]") ||
+        (said && said.id
+          ? box.querySelector('[autofocus][aria-describedby="' + said.id + '"]')
+          : null) ||
+        said ||
         box.querySelector("input:not([type=hidden]), button");
       if (answer) {
         focusOn(answer);

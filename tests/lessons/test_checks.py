@@ -128,6 +128,44 @@ def test_malformed_answers_store_nothing(
     assert CheckAnswer.objects.count() == 0
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_refused_answer_keeps_what_the_learner_filled(
+    client: Client, check_lesson: Lesson, htmx: bool
+) -> None:
+    """The review's finding, in a lesson: "2O" (a letter O) for 20 was refused and the
+    field came back empty; a score without its player lost the points typed. Every field
+    comes back as the learner left it (escaped), the focus on the one refused, described
+    by the reason; nothing is stored."""
+
+    def check_of(index: int, data: dict[str, object]) -> str:
+        response = answer(client, index, data, htmx=htmx)
+        assert response.status_code == 400
+        html = response.content.decode()
+        return html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+
+    box = check_of(1, {"answer": "2O"})
+    field = re.search(r'<input[^>]*id="check-1-answer"[^>]*>', box)
+    assert field is not None
+    assert 'value="2O"' in field[0] and "autofocus" in field[0]
+    assert 'aria-describedby="check-1-error"' in field[0] and 'id="check-1-error"' in box
+    # A score's points kept while its player is missing: the first player's radio is
+    # the one refused.
+    box = check_of(3, {"points": "57"})
+    assert re.search(r'id="check-3-points"[^>]*value="57"', box)
+    radio = re.search(r'<input[^>]*id="check-3-p0"[^>]*>', box)
+    assert radio is not None and "autofocus" in radio[0]
+    # The player kept while the points are not a number: the points field is refused.
+    box = check_of(3, {"player": "1", "points": "<script>x</script>"})
+    assert re.search(r'id="check-3-p1"[^>]*checked', box)
+    points = re.search(r'<input[^>]*id="check-3-points"[^>]*>', box)
+    assert points is not None and "autofocus" in points[0]
+    assert 'value="&lt;script&gt;x&lt;/script&gt;"' in points[0] and "<script>x" not in box
+    # The melds ticked are kept when one of them is not on the table.
+    box = check_of(4, {"melds": ["0", "7"]})
+    assert re.search(r'id="check-4-m0"[^>]*checked', box)
+    assert CheckAnswer.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     ("language", "fits", "names"),
     [

@@ -119,6 +119,9 @@ class MistakeGroup:
     example: str = ""
     lesson_url: str = ""
     lesson_title: str = ""
+    #: The game's name and the mistake without it, when ``words`` is the two joined.
+    game: str = ""
+    about: str = ""
 
     @property
     def names(self) -> list[str]:
@@ -343,7 +346,7 @@ def _group(mistake: Mistake, lessons: _Lessons) -> MistakeGroup:
     slug = TOPIC_LESSONS.get(mistake.topic, {}).get(mistake.game, "")
     url, title = lessons.find(mistake.game, slug) if slug else ("", "")
     words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
-    return MistakeGroup(words, lesson_url=url, lesson_title=title)
+    return MistakeGroup(words, lesson_url=url, lesson_title=title, game=game_name, about=label)
 
 
 # ------------------------------------------------------------------ activity, who is stuck
@@ -466,11 +469,60 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
 @dataclass(frozen=True)
 class Stuck:
     """A pupil making the same mistake again and again just now (``times`` of it), or on
-    the same step of a guided hand for minutes (``times`` 0)."""
+    the same step of a guided hand for minutes (``times`` 0); ``when``: its latest
+    moment; ``game`` and ``about``: the game's name and the mistake without it, when
+    ``words`` is the two ("Basic Rummy: a move before drawing"), so that a pupil's line
+    names the game once (:func:`by_pupil`)."""
 
     name: str
     words: str
     times: int = 0
+    when: Any = None
+    learner: int = 0
+    game: str = ""
+    about: str = ""
+
+
+@dataclass(frozen=True)
+class HelpItem:
+    """One thing a pupil is stuck on, as their line says it, with how often (0: a step)."""
+
+    words: str
+    times: int = 0
+
+
+@dataclass(frozen=True)
+class NeedsHelp:
+    """A pupil who may need help now, once, with what they are stuck on, latest first."""
+
+    name: str
+    items: tuple[HelpItem, ...]
+
+
+def by_pupil(stuck: Sequence[Stuck]) -> list[NeedsHelp]:
+    """The stuck list grouped by pupil (the class-of-thirty walk: 14 lines, the same
+    names scattered among them): each pupil once, the one stuck most recently first,
+    and their mistakes latest first, a game's name said once in a row of its mistakes
+    ("Basic Rummy: a move before drawing; in a guided hand, another discard")."""
+
+    def latest(item: Stuck) -> float:
+        return item.when.timestamp() if item.when is not None else float("-inf")
+
+    pupils: dict[int | str, list[Stuck]] = {}
+    for item in stuck:
+        pupils.setdefault(item.learner or item.name, []).append(item)
+    found = []
+    for items in pupils.values():
+        items.sort(key=latest, reverse=True)
+        said: list[HelpItem] = []
+        game = ""
+        for item in items:
+            same_game = bool(item.game) and item.game == game
+            said.append(HelpItem(item.about if same_game else item.words, item.times))
+            game = item.game
+        found.append((max(latest(i) for i in items), NeedsHelp(items[0].name, tuple(said))))
+    found.sort(key=lambda pair: pair[0], reverse=True)
+    return [needs for _when, needs in found]
 
 
 def stuck_pupils(
@@ -525,7 +577,8 @@ def stuck_on_a_step(
             "title": text_plain(pick(scenario.title)),
             "minutes": minutes,
         }
-        found.append(Stuck(by_learner[attempt.learner_id].name, words))
+        pupil = by_learner[attempt.learner_id]
+        found.append(Stuck(pupil.name, words, when=attempt.updated, learner=pupil.learner_id))
     return found
 
 
@@ -543,14 +596,27 @@ def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) ->
         counts[key] += 1
         first.setdefault(key, mistake)
     lessons = _Lessons(classroom.language)
-    words: dict[tuple[str, ...], str] = {}  # each kind told once
+    words: dict[tuple[str, ...], tuple[str, str, str]] = {}  # each kind told once
     found = []
     for key, times in counts.items():
         if times >= STUCK_TIMES:
             kind = key[1:]
             if kind not in words:
-                words[kind] = _group(first[key], lessons).words
-            found.append(Stuck(by_learner[key[0]].name, words[kind], times))
+                group = _group(first[key], lessons)
+                words[kind] = (group.words, group.game, group.about)
+            said, game, about = words[kind]
+            pupil = by_learner[key[0]]
+            found.append(
+                Stuck(
+                    pupil.name,
+                    said,
+                    times,
+                    when=first[key].created,
+                    learner=pupil.learner_id,
+                    game=game,
+                    about=about,
+                )
+            )
     return found
 
 
@@ -614,9 +680,12 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
 
 __all__ = [
     "Activity",
+    "HelpItem",
     "MistakeGroup",
+    "NeedsHelp",
     "Stuck",
     "activity",
+    "by_pupil",
     "class_with_stamp",
     "common_mistakes",
     "grid_csv",

@@ -112,7 +112,9 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
     return {
         "grid": grid(classroom, pupils, active),
         "mistakes": dashboard.common_mistakes(classroom, pupils),
-        "stuck": dashboard.stuck_pupils(classroom, pupils, now=now, active=active),
+        "stuck": dashboard.by_pupil(
+            dashboard.stuck_pupils(classroom, pupils, now=now, active=active)
+        ),
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),

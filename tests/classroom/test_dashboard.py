@@ -316,6 +316,60 @@ def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
     assert '<ol class="assignment-list">' in live  # numbered, as the grid's columns
 
 
+def test_who_may_need_help_names_each_pupil_once_latest_first(teacher: User) -> None:
+    """The class-of-thirty walk: "Who may need help now" had a line per kind of mistake
+    and pupil, 14 lines with the same names scattered ("Grace: Basic Rummy: a move
+    before drawing (4 times)" ... "Grace: Basic Rummy: in a guided hand, another
+    discard (3 times)"). Now one item per pupil, the one stuck most recently first, with
+    their mistakes counted, latest first, the game named once."""
+    from game.guided.services import MistakeTopic
+
+    classroom = services.class_create(teacher=teacher, name="7C", language="en")
+    grace, elijah = pupil_in(classroom, "Grace"), pupil_in(classroom, "Elijah")
+    now = timezone.now()
+    Pupil.objects.update(joined=now - timezone.timedelta(hours=1))
+
+    def made(learner: Learner, topic: str, times: int, minutes_ago: int) -> None:
+        for _ in range(times):
+            mistake = Mistake.objects.create(
+                learner=learner, source=Mistake.Source.TABLE, game="basic", topic=topic
+            )
+            created = now - timezone.timedelta(minutes=minutes_ago)
+            Mistake.objects.filter(pk=mistake.pk).update(created=created)
+
+    made(grace, MistakeTopic.FORGOT_TO_DRAW, 4, minutes_ago=2)
+    made(grace, MistakeTopic.OTHER_DISCARD, 3, minutes_ago=6)
+    made(elijah, MistakeTopic.FORGOT_TO_DRAW, 3, minutes_ago=4)
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    part = page.split('id="stuck-title"', 1)[1].split("</section>", 1)[0]
+    items = re.findall(r"<li>(.*?)</li>", part, re.S)
+    assert items == [
+        "<strong>Grace</strong>: Basic Rummy: a move before drawing (4 times); "
+        "in a guided hand, another discard (3 times)",
+        "<strong>Elijah</strong>: Basic Rummy: a move before drawing (3 times)",
+    ]
+    pupils = services.pupils_of(classroom=classroom)
+    grouped = dashboard.by_pupil(dashboard.stuck_pupils(classroom, pupils, now=now))
+    assert [(p.name, [(i.words, i.times) for i in p.items]) for p in grouped] == [
+        (
+            "Grace",
+            [
+                ("Basic Rummy: a move before drawing", 4),
+                ("in a guided hand, another discard", 3),
+            ],
+        ),
+        ("Elijah", [("Basic Rummy: a move before drawing", 3)]),
+    ]
+    # The poll's redraw draws the same list.
+    Mistake.objects.filter(learner=elijah).update(created=now)  # Elijah, just now
+    poll = client.get(f"/en/classroom/{classroom.public_id}/progress/", **HTMX)
+    part = poll.content.decode().split('id="stuck-title"', 1)[1].split("</section>", 1)[0]
+    names = re.findall(r"<li><strong>(.*?)</strong>", part)
+    assert names == ["Elijah", "Grace"]
+
+
 def test_a_pupil_on_the_same_step_for_minutes_is_shown_as_stuck(teacher: User) -> None:
     classroom = services.class_create(teacher=teacher, name="5B", language="en")
     ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")

@@ -492,4 +492,21 @@
       event.preventDefault();
     }
   });
+  // The grid scrolls in its own box (its column names stay in view): a redraw keeps the
+  // place the teacher scrolled it to with the mouse or a finger (the focus, from the
+  // keyboard, holds the poll back, above).
+  var gridPlace = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    var box = target && target.id === "class-progress" ? target.querySelector(".grid-scroll--sticky") : null;
+    gridPlace = box ? { top: box.scrollTop, left: box.scrollLeft } : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var box = gridPlace && document.querySelector("#class-progress .grid-scroll--sticky");
+    if (box) {
+      box.scrollTop = gridPlace.top;
+      box.scrollLeft = gridPlace.left;
+    }
+    gridPlace = null;
+  });
 })();

@@ -440,3 +440,69 @@ def test_a_learner_at_home_saves_their_progress_on_a_phone_and_continues_on_a_ta
     expect(page.locator(".site-menu--wide .account__name")).to_have_text("doma")
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
     tablet.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(360, 740), (1920, 1080)])
+def test_the_grids_column_names_stay_in_view_as_thirty_rows_scroll(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """The class-of-thirty walk (large type): the progress grid's header row ("1 … 6")
+    scrolled away above its 31 rows, and "in progress 6/7" further down matched no
+    assignment. The grid scrolls in its own box; at its last row the column names are
+    still in view at its top, and on a phone, scrolled across, the pupils' names too."""
+    from django.contrib.auth.models import User
+
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "en", axe=False)
+    page.goto(f"{site_url}/en/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="7C", language="en"
+    )
+    for number in range(30):
+        learner = factories.learner(f"Pupil {number + 1:02}")
+        services.class_join(learner=learner, code=classroom.join_code, name=learner.display_name)
+    for what in ("drill:gin:deadwood", "guided:gin:gin-01-first-knock", "hands:knock:"):
+        services.assignment_add(classroom=classroom, what=what)
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    heads = page.locator(".progress-grid thead th")
+    assert heads.count() == 5
+    assert all(heads.nth(i).get_attribute("scope") == "col" for i in range(5))
+    assert page.locator(".progress-grid caption").inner_text() == "Who has done what"
+    grid = page.locator(".progress-grid").locator("xpath=..")
+    grid.evaluate("box => box.scrollIntoView({block: 'start'})")
+    grid.evaluate("box => { box.scrollTop = box.scrollHeight; box.scrollLeft = box.scrollWidth; }")
+    last = page.locator(".progress-grid tbody tr").last.locator("th")
+    expect(last).to_have_text("Pupil 30")
+
+    def seen(box: dict[str, float] | None) -> bool:
+        return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= height + 1
+
+    last.scroll_into_view_if_needed()  # (the page scrolled there, before)
+    assert seen(last.bounding_box()), "the last row is below the screen"
+    for i in range(5):  # the column names, above the last rows
+        column = heads.nth(i).bounding_box()
+        assert seen(column) and column is not None and column["x"] < width, (i, column)
+    # Scrolled across, the name of the last row is still at the box's left edge.
+    box, name = grid.bounding_box(), last.bounding_box()
+    assert box is not None and name is not None and abs(name["x"] - box["x"]) <= 2
+    # The poll's redraw (a pupil did something) keeps the grid where it was scrolled.
+    from classroom.models import Mistake
+
+    place = grid.evaluate("box => [box.scrollTop, box.scrollLeft]")
+    stamp = page.locator("#class-progress").get_attribute("data-stamp")
+    pupil = Pupil.objects.filter(classroom=classroom).first()
+    assert pupil is not None
+    Mistake.objects.create(learner_id=pupil.learner_id, source="table", game="gin", topic="x")
+    page.evaluate(
+        "() => { const part = document.getElementById('class-progress');"
+        " htmx.ajax('GET', part.getAttribute('hx-get'),"
+        " {source: part, target: part, swap: 'outerHTML'}); }"
+    )
+    expect(page.locator("#class-progress")).not_to_have_attribute("data-stamp", stamp or "")
+    page.wait_for_timeout(100)
+    grid = page.locator(".progress-grid").locator("xpath=..")
+    assert grid.evaluate("box => [box.scrollTop, box.scrollLeft]") == place

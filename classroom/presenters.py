@@ -326,10 +326,14 @@ def live_pupil_context(
     *,
     answered: live.Answered | None = None,
     error: str = "",
+    reload: bool = False,
 ) -> dict[str, Any]:
     """A pupil's live exercise: the hand at the class's step as they see it, the step's
     question and the move form until they answer; then their answer, and once the
-    teacher shows it, how it was judged and the right move."""
+    teacher shows it, how it was judged and the right move. Without JavaScript, while
+    the pupil waits for their teacher (to start, to show the answer, to go on), the page
+    reloads itself if they asked it to (``reload``), as a table for people's does
+    (:func:`game.shared.presenters.waiting_reload`); never while they choose their move."""
     context: dict[str, Any] = {
         "error": error,
         "page_url": reverse("live"),
@@ -337,7 +341,14 @@ def live_pupil_context(
         "stamp": live.pupil_stamp(found[1] if found else None),
     }
     context["poll_url"] = f"{reverse('live')}?stamp={context['stamp']}"
+    hint = gettext(
+        "Without JavaScript this page does not change by itself: press Refresh to see what "
+        "your teacher shows next."
+    )
     if found is None:
+        shared_presenters.waiting_reload(
+            context, waiting=True, paused=False, reload=reload, hint=hint
+        )
         return {**context, "exercise": None, "answer_focused": False, "hand_drawn": False}
     pupil, exercise = found
     scenario = live.scenario_of(exercise)
@@ -381,7 +392,9 @@ def live_pupil_context(
             "title": text_html(state.words(scenario.title)),
             "title_plain": text_plain(state.words(scenario.title)),
             "game_label": explain.game_name(scenario.game),
-            "move_url": reverse("live_answer", kwargs={"exercise_id": exercise.pk}),
+            "move_url": shared_presenters.with_reload(
+                reverse("live_answer", kwargs={"exercise_id": exercise.pk}), reload
+            ),
             "version": step,
             "step_number": step + 1,
             "step_count": len(line),
@@ -400,6 +413,11 @@ def live_pupil_context(
     )
     if mine is not None or exercise.revealed:
         context["actions"] = []  # answered, or closed: the cards, without buttons
+    # Nothing to answer (answered, shown, or the hand over): waiting for the teacher.
+    waiting = mine is not None or exercise.revealed or context["at_end"]
+    shared_presenters.waiting_reload(
+        context, waiting=waiting, paused=False, reload=reload, hint=hint
+    )
     # The answer, taken or judged, is drawn to take the focus and be read there (not by
     # #announce too); the cards are drawn with a refusal beside them.
     context["answer_focused"] = not context["at_end"] and (mine is not None or exercise.revealed)

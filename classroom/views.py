@@ -924,7 +924,10 @@ def _live_pupil(
     status: int = 200,
 ) -> HttpResponse:
     display = parse_display(request.GET, request.POST)
-    context = presenters.live_pupil_context(found, display, answered=answered, error=error)
+    reload = shared_presenters.reload_asked(request.GET)  # ?reload=1: kept by the answer
+    context = presenters.live_pupil_context(
+        found, display, answered=answered, error=error, reload=reload
+    )
     return render_page(request, "classroom/live_pupil.html", context, partial="live", status=status)
 
 

@@ -100,14 +100,26 @@ def with_reload(url: str, reload: bool) -> str:
     return f"{url}?{RELOAD_FLAG}=1" if reload else url
 
 
-def waiting_reload(context: dict[str, Any], *, waiting: bool, paused: bool, reload: bool) -> None:
+def reload_asked(query: Any) -> bool:
+    """Whether a page's address asks it to reload itself while its player waits
+    (``?reload=1``, kept by the reload and by the forms' answers); ``query``: the
+    request's GET."""
+    return bool(query.get(RELOAD_FLAG) == "1")
+
+
+def waiting_reload(
+    context: dict[str, Any], *, waiting: bool, paused: bool, reload: bool, hint: str = ""
+) -> None:
     """What a page without JavaScript says, and does, while its player waits for someone
     else: it hears nothing of the others' moves. It reloads itself only when the player
     asked it to (``reload``: "Reload the page by itself while I wait"), and says how
     often, with the link to stop (a reload sends a keyboard's or a screen reader's place
     back to the top of the page: the accessibility walk, WCAG 2.2.1); else it says that
     it does not change by itself, beside Refresh (the teacher's walk: a pupil without
-    JavaScript read "Giulia is to play" until the computer took her seat)."""
+    JavaScript read "Giulia is to play" until the computer took her seat): ``hint``,
+    what Refresh shows (the others' moves at a table). Drawn by
+    shared/_reload_meta.html and shared/_reload_note.jinja, at a table for people and on
+    a pupil's page of a live class exercise."""
     every = noscript_refresh_seconds(paused=paused) if waiting else 0
     page_url = context["page_url"]
     context.update(
@@ -118,6 +130,11 @@ def waiting_reload(context: dict[str, Any], *, waiting: bool, paused: bool, relo
             "reload_url": with_reload(page_url, True),
             "refresh_url": with_reload(page_url, reload),
             "refresh_seconds": every if reload else 0,
+            "reload_hint": hint
+            or gettext(
+                "Without JavaScript this page does not change by itself: press Refresh to "
+                "see the others' moves."
+            ),
         }
     )
 
@@ -414,6 +431,7 @@ __all__ = [
     "events_url",
     "noscript_refresh_seconds",
     "poll_seconds",
+    "reload_asked",
     "review_context",
     "shown_at_the_end",
     "table_context",

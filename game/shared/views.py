@@ -159,7 +159,7 @@ def sit_down(request: LearnerRequest) -> HttpResponse:
 def _reloads(request: HttpRequest) -> bool:
     """Whether the page without JavaScript reloads itself while its player waits (they
     asked it to: ``?reload=1``, kept by the reload and by the forms' answers)."""
-    return request.GET.get(presenters.RELOAD_FLAG) == "1"
+    return presenters.reload_asked(request.GET)
 
 
 def _to_table(request: HttpRequest, table: SharedTable) -> HttpResponse:

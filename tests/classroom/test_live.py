@@ -487,3 +487,39 @@ def test_refresh_after_an_answer_without_javascript_opens_the_live_page(room) ->
     exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
     html = answer(ona, exercise, 0, "draw_stock", lang="en").content.decode()
     assert '<a href="/en/live/">Refresh</a>' in html
+
+
+def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_asked(room) -> None:  # type: ignore[no-untyped-def]
+    """The class-of-thirty walk: Leo, without JavaScript, read "Your answer is in. Wait
+    for your teacher to show the answer." and the page never changed until he pressed
+    Refresh. As at a table for people (the same code), the page says that it does not
+    change by itself and offers to reload itself while he waits ("?reload=1", kept by
+    the reload, Refresh and his answer), never by itself and never while he chooses."""
+    teacher, _user, classroom, ona, _jonas = room
+    auto = "/en/live/?reload=1"
+    meta = f'<noscript><meta http-equiv="refresh" content="10; url={auto}"></noscript>'
+    offer = f'<a href="{auto}">Reload this page by itself while I wait</a>'
+    # No exercise yet: waiting for the teacher to start one.
+    page = ona.get("/en/live/").content.decode()
+    assert offer in page and 'http-equiv="refresh"' not in page
+    assert "press Refresh to see what your teacher shows next" in page
+    assert meta in ona.get(auto).content.decode()
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    # Choosing a move: no reload (it would drop the cards ticked), the flag kept.
+    page = ona.get(auto).content.decode()
+    assert 'http-equiv="refresh"' not in page and 'id="reload-note"' not in page
+    assert f'action="/en/live/{exercise.pk}/answer/?reload=1"' in page
+    assert '<a href="/en/live/?reload=1">Refresh</a>' in page
+    # The answer is in: the page drawn for it reloads itself, saying so, with a stop.
+    page = ona.post(
+        f"/en/live/{exercise.pk}/answer/?reload=1", {"version": "0", "action": "draw_stock"}
+    ).content.decode()
+    assert meta in page
+    assert "This page reloads itself every 10 seconds while you wait." in page
+    assert '<a href="/en/live/">Stop reloading</a>' in page
+    # Without the flag the same wait only offers it.
+    page = ona.get("/en/live/").content.decode()
+    assert offer in page and 'http-equiv="refresh"' not in page
+    # The answer shown: still waiting (for the next step).
+    step(teacher, classroom, "reveal", 0)
+    assert meta in ona.get(auto).content.decode()

@@ -15,7 +15,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
 from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -37,6 +37,7 @@ from .forms import (
     login_name,
 )
 from .mistakes import in_a_class
+from .models import Classroom
 
 #: Django's own sentences on these pages that its Lithuanian catalogue lacks (it has them
 #: with a straight apostrophe, Django now writes a curly one): named here so that
@@ -144,6 +145,17 @@ class LogInView(auth_views.LoginView):
 
     authentication_form = LogInForm
     redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        """Where logging in leads without ``next`` (the log-in page opened directly): a
+        teacher (an account with a class, archived or not) to their classes; anyone else
+        (a learner who made an account to save their progress) to their own home page,
+        which continues their path, not to "Classes you teach" (the class-of-thirty
+        walk). ``next``, when given, still wins, on this site only (Django's check)."""
+        user = self.request.user
+        if user.is_authenticated and Classroom.objects.filter(teacher=user).exists():
+            return resolve_url("classroom:index")
+        return resolve_url("home")
 
     def form_valid(self, form: Any) -> HttpResponse:
         browsers_own = device_learner(self.request)

@@ -181,6 +181,47 @@ def test_log_in_from_a_fresh_device_says_nothing_about_its_own_progress() -> Non
     assert "stays on this device" not in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    "target", ["", "https://evil.example/", "//evil.example/", "javascript:alert(1)"]
+)
+def test_log_in_without_next_leads_a_learner_home_and_a_teacher_to_their_classes(
+    target: str,
+) -> None:
+    """The class-of-thirty walk: /accounts/login/ opened directly led everyone to
+    "Classes you teach" (LOGIN_REDIRECT_URL), a learner who made an account to save
+    their progress too. Without ``next`` (or with one off the site, never followed) a
+    learner now lands on their home page, which continues their path, and a teacher on
+    their classes; in the page's language; as does the log-in page once logged in."""
+    User.objects.create_user("rasa", password=PASSWORD)
+    teacher = User.objects.create_user("ms-jones", password=PASSWORD)
+    services.class_create(teacher=teacher, name="7C", language="en")
+    data = {"next": target} if target else {}
+    for name, lang, home in (
+        ("rasa", "en", "/en/"),
+        ("rasa", "lt", "/lt/"),
+        ("ms-jones", "en", "/en/classroom/"),
+        ("ms-jones", "ru", "/ru/classroom/"),
+    ):
+        client = Client()
+        response = client.post(
+            f"/{lang}/accounts/login/", {"username": name, "password": PASSWORD, **data}
+        )
+        assert response.status_code == 302 and response["Location"] == home, (name, lang)
+        again = client.get(f"/{lang}/accounts/login/")
+        assert again.status_code == 302 and again["Location"] == home, (name, lang)
+
+
+def test_log_in_with_next_still_goes_there_teacher_or_not() -> None:
+    User.objects.create_user("rasa", password=PASSWORD)
+    teacher = User.objects.create_user("ms-jones", password=PASSWORD)
+    services.class_create(teacher=teacher, name="7C", language="en")
+    for name, target in (("rasa", "/en/classroom/"), ("ms-jones", "/en/learn/basic/")):
+        response = Client().post(
+            "/en/accounts/login/", {"username": name, "password": PASSWORD, "next": target}
+        )
+        assert response.status_code == 302 and response["Location"] == target
+
+
 def test_has_progress_counts_anything_of_the_learners_own() -> None:
     from learners.services import has_progress
 

@@ -61,3 +61,8 @@ def spoken_labels(html: str) -> list[str]:
     parser = _Labels()
     parser.feed(html)
     return [" ".join(words) for words in parser.labels]
+
+
+def spoken_text(html: str) -> str:
+    """A piece of markup's words as a screen reader reads them, an image as ``[img name]``."""
+    return spoken_labels(f"<label>{html}</label>")[0]

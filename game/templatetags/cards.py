@@ -215,7 +215,10 @@ def _meld_html(
     language: str | None,
 ) -> SafeString:
     # A card someone else laid off stays in the meld it extends, marked as theirs; the
-    # caption under the meld says whose (read with the radio button's name).
+    # caption under the meld says whose (read with the radio button's name). The meld is
+    # named once, by the label's words (its owner, its cards, the caption): the cards
+    # drawn are hidden from screen readers, which read them again as an image of the
+    # whole meld and then as one image a card (as a card of the hand form's is hidden).
     drawn = mark_safe(
         "".join(
             f'<span class="meld__laid">{_card_html(code, False, True, language)}</span>'
@@ -228,7 +231,8 @@ def _meld_html(
         '<li class="meld meld--choice">'
         '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input">'
         '<label for="meld-{}"><span class="meld__owner">{}</span> '
-        '<span class="hand hand--meld" role="img" aria-label="{}">{}</span>{}</label></li>',
+        '<span class="visually-hidden">{}</span>'
+        '<span class="hand hand--meld" aria-hidden="true">{}</span>{}</label></li>',
         meld_id,
         meld_id,
         meld_id,
@@ -245,8 +249,8 @@ def _meld_html(
 def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
     """The melds on the table (``game.board.table_melds``), each a ``<li>`` with a radio
     button (``name="meld"``: the meld a card is laid off on), its owner and its cards
-    (small, named together by the meld's label). Each is made once per process and
-    language."""
+    (small, drawn for the eye; named together, once, in words: the meld's label). Each
+    is made once per process and language."""
     language = get_language()
     return mark_safe(
         "".join(

@@ -6,11 +6,13 @@ import re
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from game import explain
 from game.cards import card_name
-from game.engine import AnyMove, Discard, DrawStock, Hand
+from game.engine import AnyMove, Discard, DrawStock, Hand, LayDown
+from game.practice import services as practice
 from game.practice.models import Table
 from game.practice.services import HUMAN
 from tests.factories import fix_table_seeds, hand_of, learner_move, play_hand_out
@@ -412,6 +414,44 @@ def test_a_chosen_card_does_not_look_like_the_focused_one(page: Page, site_url: 
     # The tick is for the eye: a screen reader says "checked" already, and read
     # "nine of clubs check mark" (the accessibility walk).
     expect(page.locator(f"#card-{cards[0]}")).to_have_accessible_name(card_name(cards[0]))
+
+
+def meld_on_the_table(table: Table) -> None:
+    """Deal the table again until the learner, to play first, can lay down a meld after
+    drawing, and lay it down (the services, as a form would)."""
+    for seed in range(1, 400):
+        table.refresh_from_db()
+        table.seed = seed
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
+        table.save()
+        practice.clear_caches()
+        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+        table.refresh_from_db()
+        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        if melds:
+            practice.table_move(table=table, version=table.version, move=melds[0], confirmed=True)
+            return
+    raise AssertionError("no deal with a meld on the first turn")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_a_meld_to_lay_off_on_is_named_once(page: Page, site_url: str, language: str) -> None:
+    """A meld on the table, a radio button to choose where a card is laid off, was read
+    three times: the radio button's name, then an image of the meld, then one image a
+    card (Chromium's accessibility tree). Its label's words name it once."""
+    table = start(page, site_url, "basic", 2, language)
+    meld_on_the_table(table)
+    page.reload()
+    choice = page.locator(".meld--choice").first
+    expect(choice.locator(".card")).to_have_count(3)  # drawn, for the eye
+    meld = hand_of(table).table[0]
+    with translation.override(language):
+        name = ", ".join(card_name(c) for c in meld.cards)
+    owner = practice.seat_names(table)[meld.owner]
+    expect(choice.get_by_role("radio")).to_have_accessible_name(f"{owner} {name}")
+    tree = choice.aria_snapshot()
+    assert "img" not in tree and tree.count(name) == 2, tree  # the name, the label's words
 
 
 @pytest.mark.django_db(transaction=True)

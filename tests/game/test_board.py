@@ -393,7 +393,8 @@ def test_a_card_laid_off_onto_someone_elses_meld_is_shown_as_the_layers() -> Non
     # marked, and whose it is read with the choice's name.
     html = str(meld_choices(theirs["table_melds"]))
     assert html.count('type="radio"') == 1 and html.count('class="meld__laid"') == 1
-    assert 'aria-label="two of hearts, three of hearts, four of hearts, five of hearts"' in html
+    named = "two of hearts, three of hearts, four of hearts, five of hearts"
+    assert f'<span class="visually-hidden">{named}</span>' in html
     label = html[html.index("<label") : html.index("</label>")]
     assert "Laid off by you:" in label and "five of hearts" in label
     # A card the owner lays off onto their own meld lies in front of them: not marked.
@@ -404,3 +405,38 @@ def test_a_card_laid_off_onto_someone_elses_meld_is_shown_as_the_layers() -> Non
         deal=BASIC,
     ).play(LayOff(Card.parse("5H"), 0))
     assert table_melds(own.view(0).table, ["Aistė", "Ona"], 0)[0]["laid"] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "spoken"),
+    [
+        ("en", "two of hearts, three of hearts, four of hearts, five of hearts"),
+        ("lt", "širdžių dviakė, širdžių triakė, širdžių keturakė, širdžių penkakė"),
+        ("ru", "двойка червей, тройка червей, четвёрка червей, пятёрка червей"),
+        ("it", "due di cuori, tre di cuori, quattro di cuori, cinque di cuori"),
+    ],
+    ids=["en", "lt", "ru", "it"],
+)
+def test_a_meld_to_choose_is_named_once(language: str, spoken: str) -> None:
+    """A meld on the table, a radio button to lay a card off on, is named by its label's
+    words alone: its cards drawn are hidden from screen readers, which read them after
+    the radio button's name as an image of the meld and then as one image a card (as a
+    card of the hand form is named once, the accessibility walk)."""
+    from django.utils import translation
+
+    from game.templatetags.cards import meld_choices
+    from tests.a11y import spoken_labels
+
+    hand = replay_hand(
+        "basic",
+        ["draw stock", "meld 2H 3H 4H", "discard 5H", "draw discard", "layoff 5H 0"],
+        dealer=1,
+        deal=BASIC,
+    )
+    with translation.override(language):
+        melds = board_context(Seat(hand, me=1), BoardDisplay())["table_melds"]
+        html = str(meld_choices(melds))
+    (words,) = spoken_labels(html)
+    assert words.startswith(f"Aistė {spoken} ") and "[img" not in words
+    assert words.count(spoken.split(", ")[0]) == 1  # no card said twice in the meld
+    assert html.count('role="img"') == 4  # still drawn, for the eye

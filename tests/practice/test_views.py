@@ -10,6 +10,7 @@ from django.db import connection
 from django.test import Client
 
 from game import explain
+from game.cards import card_name
 from game.engine import (
     Card,
     Discard,
@@ -24,6 +25,7 @@ from game.engine import (
 from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
 from tests import factories
+from tests.a11y import spoken_text
 from tests.factories import hand_of, learner_move, move_data
 
 from .helpers import (
@@ -692,6 +694,26 @@ def test_review_steps_through_a_finished_hand(client: Client) -> None:
     assert back is not None and back[1] == url(table) + "?step=all"
     table_page = client.get(back[1]).content.decode()
     assert 'id="next-hand"' in table_page
+
+
+def test_the_review_names_a_meld_on_the_table_once(client: Client) -> None:
+    """A meld on the table is named once, in words (its owner, its cards): the cards drawn
+    are hidden from screen readers, which read them after its name as an image of the
+    whole meld and then as one image a card (as at the table, the accessibility walk)."""
+    table = start_table(client, "basic")
+    play_whole_hand(client, table, check=False)
+    hand = hand_of(table)
+    review = url(table).rstrip("/") + "/review/1/"
+    seen = 0
+    for step in range(len(hand.log) + 1):
+        body = client.get(review, {"move": str(step)}, **HTMX).content.decode()
+        melds = re.findall(r'<li class="meld">(.*?)</li>', body)
+        seen += len(melds)
+        for meld in melds:
+            words = spoken_text(meld)
+            cards = [Card.parse(c) for c in re.findall(r'data-card="(..)"', meld)]
+            assert "[img" not in words and ", ".join(map(card_name, cards)) in words, meld
+    assert seen
 
 
 def test_review_refuses_an_unfinished_hand_and_strangers(client: Client) -> None:

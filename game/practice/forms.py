@@ -44,6 +44,9 @@ class NewTableForm(forms.Form):
         label=gettext_lazy("Your name"),
         max_length=NAME_LENGTH,
         initial=lazy(learner_default, str)(),
+        # Not filled in by the browser: on a school's shared computer its suggestions are
+        # the names the pupils before typed (the page offers this learner's own name).
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     ace_high_or_low = forms.BooleanField(
         label=format_lazy(

@@ -12,6 +12,19 @@ from game.shared.services import AWAY_SECONDS
 from learners.names import clean_display_name
 
 
+def _name_field() -> forms.CharField:
+    """The "Your name" field, the name the others see. Not filled in by the browser
+    (``autocomplete="off"``): on a school's shared computer its suggestions are the
+    names the pupils before typed, and a pupil who takes one sits down as a classmate
+    (the page offers only this browser's own learner's name, as the class's join form
+    does); nor is it kept for the next pupil."""
+    return forms.CharField(
+        label=gettext_lazy("Your name"),
+        max_length=NAME_LENGTH,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+
 class OpenTableForm(forms.Form):
     """A new table: the game, how many play (how many of them computer players), and
     the name the others see."""
@@ -43,7 +56,7 @@ class OpenTableForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("Choose how long to wait from the list.")},
         help_text=gettext_lazy("A player who comes back takes their seat again."),
     )
-    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
+    name = _name_field()
 
     def clean_name(self) -> str:
         return _visible_name(self.cleaned_data["name"])
@@ -64,7 +77,7 @@ class SitDownForm(forms.Form):
             attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
         ),
     )
-    name = forms.CharField(label=gettext_lazy("Your name"), max_length=NAME_LENGTH)
+    name = _name_field()
 
     def clean_name(self) -> str:
         return _visible_name(self.cleaned_data["name"])

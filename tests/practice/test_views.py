@@ -660,6 +660,14 @@ def test_card_names_in_the_page(client: Client) -> None:
     assert isinstance(card, Card)
 
 
+def test_the_browser_does_not_fill_in_the_name_at_a_new_table(client: Client) -> None:
+    """On a school's shared computer the browser offered, in "Your name", the names the
+    pupils before had typed there; the page offers this learner's own name."""
+    page = client.get("/en/practice/").content.decode()
+    field = re.search(r'<input [^>]*name="name"[^>]*>', page)
+    assert field is not None and 'autocomplete="off"' in field[0]
+
+
 # ------------------------------------------------------------------ review
 def test_review_steps_through_a_finished_hand(client: Client) -> None:
     table = start_table(client, "gin")

@@ -403,6 +403,22 @@ def test_a_review_shows_the_others_hands_only_when_the_hand_ended_with_them_show
     assert shown_at_the_end(out, None, ["Ona", "Jonas"])[0]["name"] == "Ona"
 
 
+def test_the_browser_does_not_fill_in_a_name_at_a_table() -> None:
+    """On a school's shared computer the browser offered, in "Your name", the names the
+    pupils before had typed there: a pupil who took one sat down as a classmate. The
+    page offers only this browser's own learner's name."""
+    ona = browser("en")
+    index = ona.get("/en/play/").content.decode()
+    for form in ("open", "sit"):
+        field = re.search(rf'<input [^>]*id="{form}_name"[^>]*>', index)
+        assert field is not None and 'autocomplete="off"' in field[0], form
+    ona.post("/en/play/new/", {"game": "gin", "players": 2, "computers": 0, "name": "Ona"})
+    table = SharedTable.objects.get()
+    sit = browser("en").get(f"/en/play/code/{table.code}/").content.decode()
+    field = re.search(r'<input [^>]*name="name"[^>]*>', sit)
+    assert field is not None and 'autocomplete="off"' in field[0]
+
+
 @pytest.mark.parametrize("blank", ["\u200b", "\u2800", "\u3164 \u115f", " \u00ad "])
 def test_a_name_that_shows_nothing_is_refused(blank: str) -> None:
     """A zero-width space, the Braille blank or a Hangul filler passed the field's own

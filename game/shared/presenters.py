@@ -6,14 +6,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.dateformat import time_format
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import ngettext
 
 from game import explain
 from game import scores as match_scores
@@ -166,12 +163,16 @@ def away_sentence(names: Sequence[str]) -> str:
 
 
 def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) -> dict[str, Any]:
-    """By when the player must move before the computer plays their turn, for their page
-    (empty when nobody waits for them: not their turn, a table that never replaces
-    anyone, paused or ended): the time in words (``line``, for a page that does not
+    """How long the player has to move before the computer plays their turn, for their
+    page (empty when nobody waits for them: not their turn, a table that never replaces
+    anyone, paused or ended): the time left in words (``line``, for a page that does not
     change by itself: without JavaScript), the seconds left as the page is drawn
     (``left``) and the warning shown (and said) the last ``warn`` seconds, already shown
-    when drawn in them (``warned``), and whether they may ask for more time."""
+    when drawn in them (``warned``), and whether they may ask for more time.
+
+    The line says how long, not until when: a clock time would be the server's
+    (``TIME_ZONE``), an hour or two off for a class in Italy or Russia, and the server
+    cannot know the learner's clock."""
     deadline = services.deadline_of(table, seat)
     if deadline is None:
         return {}
@@ -179,14 +180,12 @@ def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) 
     left = max(0, deadline - now)
     warn = min(services.WARNING_SECONDS, table.away_seconds)
     seconds = min(left, warn)
-    at = timezone.localtime(datetime.fromtimestamp(deadline, tz=UTC))
     return {
         "deadline": deadline,
         "left": left,
         "warn": warn,
         "warned": left <= warn,
-        "line": gettext("Move by %(time)s, or the computer will play your turn.")
-        % {"time": time_format(at, "H:i:s")},
+        "line": _time_to_move(left),
         "warning": ngettext(
             "The computer will play your turn in %(seconds)s second.",
             "The computer will play your turn in %(seconds)s seconds.",
@@ -195,6 +194,24 @@ def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) 
         % {"seconds": seconds},
         "more_left": services.more_time_left(table, seat),
     }
+
+
+def _time_to_move(left: int) -> str:
+    """The time left to move in words: "You have about 2 minutes to move, or the computer
+    will play your turn.", in whole minutes (rounded down: the page is read a little
+    after it is drawn), under a minute in seconds."""
+    if left < 60:
+        return ngettext(
+            "You have %(seconds)s second to move, or the computer will play your turn.",
+            "You have %(seconds)s seconds to move, or the computer will play your turn.",
+            left,
+        ) % {"seconds": left}
+    minutes = left // 60
+    return ngettext(
+        "You have about %(minutes)s minute to move, or the computer will play your turn.",
+        "You have about %(minutes)s minutes to move, or the computer will play your turn.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def table_context(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -603,6 +604,39 @@ def test_the_player_to_move_reads_by_when_and_is_warned_the_last_seconds() -> No
     table.refresh_from_db()
     services.set_paused(table=table, paused=True)
     assert 'id="turn-deadline"' not in mover.get(url).content.decode()
+
+
+def test_the_time_to_move_is_said_without_the_servers_clock(settings: Any) -> None:
+    """The line "Move by 14:03:20" was the server's clock (Europe/Vilnius): an hour off
+    in Italy, and in Moscow in winter. The server cannot know the pupil's clock, so the
+    page says how long is left instead, in minutes, under a minute in seconds."""
+    from game.shared.presenters import turn_deadline
+
+    settings.TIME_ZONE = "Europe/Vilnius"
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    page = mover.get(f"/en/play/{table.public_id}/").content.decode()
+    line = re.search(r'<p class="turn-deadline__line">(.*?)</p>', page)
+    assert line is not None and not re.search(r"\d:\d\d", line[1]), line
+    assert re.fullmatch(
+        r"You have about [12] minutes? to move, or the computer will play your turn\.", line[1]
+    ), line[1]
+    deadline = services.deadline_of(table, seat)
+    assert deadline is not None
+    said = {
+        left: turn_deadline(table, seat, now=deadline - left)["line"]
+        for left in (300, 140, 119, 60, 59, 1)
+    }
+    assert said == {
+        300: "You have about 5 minutes to move, or the computer will play your turn.",
+        140: "You have about 2 minutes to move, or the computer will play your turn.",
+        119: "You have about 1 minute to move, or the computer will play your turn.",
+        60: "You have about 1 minute to move, or the computer will play your turn.",
+        59: "You have 59 seconds to move, or the computer will play your turn.",
+        1: "You have 1 second to move, or the computer will play your turn.",
+    }
 
 
 def test_i_need_more_time_moves_the_deadline_and_keeps_the_ticked_cards() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from game import explain
 from game import scores as match_scores

@@ -537,7 +537,8 @@ def _advance(
     """Each board of the round after the computer's moves (its players' and the away
     people's), up to a person's turn or the end of its hand; the people to move now
     with since when (kept from ``waiting`` for one who was already to move, with the
-    times they asked for more); and the
+    times they asked for more; a turn that came back to them past the computer's moves is
+    a new one); and the
     seats, where each move the computer made for an away person is noted
     (``computer_played``: ``[round number, move number]``), so that it is never
     counted as theirs."""
@@ -547,7 +548,12 @@ def _advance(
     boards, to_move = [], []
     for board in round_:
         hand = replay(rules, board)
+        # The computer moved at this board: whoever is to move now begins a new turn
+        # (the turn came back to a person past the computer's seats: a new wait, and
+        # their "more time" asked afresh; the tamper probe).
+        computer_moved = False
         while not hand.is_over and _computer_plays(seats[board.seats[hand.turn]]):
+            computer_moved = True
             player = seats[board.seats[hand.turn]]
             if player.get("away"):
                 played = list(player.get("computer_played", []))
@@ -558,7 +564,7 @@ def _advance(
         boards.append(board)
         if not hand.is_over:
             seat = board.seats[hand.turn]
-            kept = since.get(seat)
+            kept = None if computer_moved else since.get(seat)
             to_move.append(kept.data() if kept is not None else [seat, now])
     return tuple(boards), to_move, seats
 

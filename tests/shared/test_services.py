@@ -490,3 +490,29 @@ def test_more_time_at_least_ten_times_a_turn_then_no_more() -> None:
         services.more_time(table=table, learner=by_seat[seat], version=table.version)
     table = services.set_paused(table=table, paused=False)
     assert services.more_time_left(table, seat) == services.MORE_TIME_TIMES
+
+
+def test_a_turn_that_comes_back_after_the_computers_moves_is_a_new_turn() -> None:
+    """The tamper probe: at a table where the computer plays the others' seats, the turn
+    that came back to a person kept the first turn's start and its "more time": a player
+    who moved every 20 s at a table of 30 s lost their seat to the computer, and could
+    ask for more time ten times in the whole hand, not ten times a turn."""
+    ona = factories.learner("Ona")
+    with mock.patch.object(services, "_now", return_value=1000):
+        table = services.open_table(
+            learner=ona, name="Ona", game="basic", players=2, computers=1, seed=3
+        )
+    assert table.waiting == [[0, 1000]]
+    for now in (1010, 1020):
+        with mock.patch.object(services, "_now", return_value=now):
+            services.more_time(table=table, learner=ona, version=table.version)
+            view = services.shared_state(table=table).view_for(0)
+            assert view is not None
+            move = next(m for m in view.legal_moves if isinstance(m, DrawStock | Discard))
+            services.shared_move(table=table, learner=ona, version=table.version, move=move)
+    # Ona drew and discarded; the computer played its turn; hers has come again.
+    state = services.shared_state(table=table)
+    assert not state.round_over and state.my_turn(0)
+    assert table.waiting == [[0, 1020]]
+    assert services.deadline_of(table, 0) == 1020 + table.away_seconds
+    assert services.more_time_left(table, 0) == services.MORE_TIME_TIMES

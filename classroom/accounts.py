@@ -36,7 +36,7 @@ from .forms import (
     known_device,
     login_name,
 )
-from .mistakes import in_a_class
+from .mistakes import a_pupil
 from .models import Classroom
 
 #: Django's own sentences on these pages that its Lithuanian catalogue lacks (it has them
@@ -94,7 +94,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             return render(request, "registration/signup.html", context, status=429)
         user = form.save()
         # The account keeps what this browser did before, unless the browser is a pupil's.
-        link_account(request, user, unless=in_a_class)
+        link_account(request, user, unless=a_pupil)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if not target or _is_classroom(target):
             # The classroom's "Make a teacher's account" (no ``next``): on to a first class.
@@ -163,7 +163,7 @@ class LogInView(auth_views.LoginView):
         if (
             browsers_own is not None
             and browsers_own.user_id is None
-            and not in_a_class(browsers_own)  # a pupil's computer: the work is the pupil's
+            and not a_pupil(browsers_own)  # a pupil's computer: the work is the pupil's
             and has_progress(browsers_own)
         ):
             messages.info(

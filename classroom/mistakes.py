@@ -96,6 +96,14 @@ def in_a_class(learner: Learner) -> bool:
     ).exists()
 
 
+def a_pupil(learner: Learner) -> bool:
+    """Whether ``learner`` is a pupil whose return code brings them back: of any class,
+    an archived one too (it may come back; the code still works). An account never takes
+    such a learner, nor is one offered to them (the tamper probe: signing up at the
+    school computer of a pupil of an archived class took her work, and her code)."""
+    return Pupil.objects.filter(learner=learner, removed__isnull=True).exists()
+
+
 def record(
     *,
     learner: Learner,

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language as django_set_language
 
-from classroom.mistakes import in_a_class
+from classroom.mistakes import a_pupil
 from game import explain
 from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
@@ -89,10 +89,11 @@ def _offer_account(request: HttpRequest, learner: Learner | None, *, started: bo
     """Whether a path offers "Save your progress" (an account, to continue on another
     device): to a learner without an account once they have done a step of it; not to a
     pupil of a class, whose return code carries their work (an account made on their
-    browser would not take it: ``link_account(..., unless=in_a_class)``)."""
+    browser would not take it: ``link_account(..., unless=a_pupil)``, a pupil of an
+    archived class too)."""
     if request.user.is_authenticated or learner is None or not started:
         return False
-    return not in_a_class(learner)
+    return not a_pupil(learner)
 
 
 @vary_on_headers("HX-Request")

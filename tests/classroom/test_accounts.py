@@ -136,6 +136,31 @@ def test_sign_up_never_sends_anyone_off_the_site(target: str) -> None:
     assert response.status_code == 302 and response["Location"] == "/en/classroom/"
 
 
+def test_sign_up_on_the_computer_of_a_pupil_of_an_archived_class_does_not_take_her() -> None:
+    """The tamper probe: a pupil of an archived class still continues with her return
+    code (the class may come back), but sign-up's test of a pupil looked only at classes
+    in the list. Someone signing up at her school computer took her into their account
+    (the path offered "Save your progress" there), her return code was then refused
+    ("This pupil logs in with an account"), and once the class came back they were her."""
+    owner = User.objects.create_user("owner", password=PASSWORD)
+    classroom = services.class_create(teacher=owner, name="5B", language="en")
+    computer, ona = visitor_with_progress()
+    computer.post("/en/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    pupil = services.pupils_of(classroom=classroom)[0]
+    assert pupil.learner == ona
+    services.class_set_archived(classroom=classroom, archived=True)
+    assert "Save your progress" not in computer.get("/en/learn/basic/").content.decode()
+    computer.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
+    ona.refresh_from_db()
+    assert ona.user is None
+    assert not GuidedResult.objects.filter(learner__user__username="rasa").exists()
+    # Her return code still brings her back, on another computer.
+    other = Client()
+    response = other.post("/en/return/send/", {"code": pupil.return_code})
+    assert response.status_code == 302
+    assert Learner.objects.get(visitor_key=digest(other.cookies[cookie_name()].value)) == ona
+
+
 def test_the_account_pages_are_for_anyone_and_pupils_are_told_of_their_return_code() -> None:
     client = Client()
     login = client.get("/en/accounts/login/").content.decode()

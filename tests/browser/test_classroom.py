@@ -355,6 +355,85 @@ def test_on_a_projectors_screen_the_question_and_its_cards_show_together(
     assert code["y"] >= 0 and qr["y"] + qr["height"] <= 800, (qr, code)
 
 
+# The guided hands whose questions and answers are the longest on the projector, measured
+# over every step of every hand in the four languages in large type (Russian, then
+# Lithuanian, the tallest): the Knock Rummy undercut's answer is eleven lines.
+LONGEST_HANDS = [
+    "knock-06-undercut-penalty",
+    "gin-06-undercut",
+    "knock-05-shared-tie",
+    "knock-01-knock-early",
+]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)], ids=["1920x1080", "1366x768"])
+def test_a_guided_hand_on_the_projector_keeps_its_buttons_and_words_on_the_screen(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """In large type on a 1920 x 1080 projector (and an old school one, 1366 x 768), the
+    longest answers pushed Back / Next below the screen's edge: the teacher scrolled in
+    front of the class (and the page, scrolled to the focused Next, cut off the title).
+    Every step of the longest hands, walked with the arrow keys, in Russian and
+    Lithuanian: the buttons, the question and its answer on the screen, not scrolled."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+
+    def on_the_screen(selector: str) -> dict[str, float]:
+        """The part's box, on the screen as the page opens (not scrolled to)."""
+        box = page.locator(selector).bounding_box()
+        top = page.evaluate("window.scrollY")
+        assert box is not None, (page.url, selector)
+        assert box["y"] + top >= 0 and box["y"] + top + box["height"] <= height, (
+            page.url,
+            selector,
+            box,
+            top,
+        )
+        return box
+
+    checked = 0
+    for language in ("ru", "lt"):
+        for slug in LONGEST_HANDS:
+            page.goto(f"{site_url}/{language}/classroom/projector/guided/{slug}/")
+            while True:
+                nav = on_the_screen(".projector__nav")
+                for rel in ("prev", "next"):  # Back, and Show the answer or Next step
+                    if page.locator(f"a[rel={rel}]").count():
+                        on_the_screen(f"a[rel={rel}]")
+                words = [on_the_screen("h1")]
+                if page.locator(".projector__prompt").count():
+                    words.append(on_the_screen(".projector__prompt"))
+                if page.locator(".projector__answer").count():
+                    words.append(on_the_screen(".projector__answer"))
+                for box in words:  # the words and the buttons do not overlap
+                    apart = (
+                        box["y"] + box["height"] <= nav["y"] or nav["y"] + nav["height"] <= box["y"]
+                    )
+                    assert apart, (page.url, nav, box)
+                checked += 1
+                forward = page.locator("a[rel=next]")
+                if not forward.count():
+                    break
+                # The focus is on the button that goes on, and it shows.
+                shown = "a => a === document.activeElement && a.matches(':focus-visible')"
+                assert forward.evaluate(shown), page.url
+                before = page.url
+                page.keyboard.press("ArrowRight")
+                expect(page).not_to_have_url(before)
+                page.wait_for_load_state()  # measured with its stylesheet
+            if slug == LONGEST_HANDS[0]:
+                page.keyboard.press("ArrowLeft")  # back to the last step's answer
+                expect(page).to_have_url(re.compile(r"reveal=1"))
+                expect(page.locator(".projector__answer")).to_be_visible()
+                assert serious_violations(page) == []
+    assert checked > 30
+
+
 @pytest.mark.django_db(transaction=True)
 def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows(
     page: Page, site_url: str

@@ -326,6 +326,57 @@ def test_a_pupils_finished_hand_on_the_projector_with_the_arrow_keys(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_pupils_hand_on_an_old_projector_keeps_its_buttons_on_the_screen(
+    page: Page, site_url: str
+) -> None:
+    """A pupil's practice hand on the projector, move by move, in large type at
+    1366 x 768 in Russian: the buttons were under the coach's words in one column, so a
+    long verdict pushed them below the screen (as on the guided hand's page). They come
+    first now, the hand beside the words; every move is walked with the arrow keys."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    page.goto(f"{site_url}/ru/classroom/")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    classroom = Classroom.objects.get()
+    ona = factories.learner("Ona")
+    services.class_join(learner=ona, code=classroom.join_code, name="Ona")
+    factories.play_hand_out(factories.table("gin", 2, owner=ona, seed=5))
+    page.goto(
+        f"{site_url}/ru/classroom/{classroom.public_id}/pupils/{Pupil.objects.get().pk}/hands/"
+    )
+    page.locator(".pupil-hands a").first.click()
+    walked = answers = 0
+    while True:
+        page.wait_for_load_state()
+        top = page.evaluate("window.scrollY")
+        nav = page.locator(".projector__nav").bounding_box()
+        assert nav is not None and nav["y"] + top >= 0 and nav["y"] + top + nav["height"] <= 768, (
+            page.url,
+            nav,
+            top,
+        )
+        seat = page.locator(".projector__seat--learner").bounding_box()
+        assert seat is not None and seat["y"] + top < 768, (page.url, seat)  # beside the words
+        answer = page.locator(".projector__answer")
+        if answer.count():
+            answers += 1
+            box = answer.bounding_box()
+            assert box is not None and nav["y"] + nav["height"] <= box["y"], (page.url, nav, box)
+        walked += 1
+        if not page.locator("a[rel=next]").count():
+            break
+        before = page.url
+        page.keyboard.press("ArrowRight")
+        expect(page).not_to_have_url(before)
+    assert walked > 5 and answers > 0
+    assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
 def test_on_a_projectors_screen_the_question_and_its_cards_show_together(
     page: Page, site_url: str
 ) -> None:

@@ -186,6 +186,10 @@ def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) 
         "warn": warn,
         "warned": left <= warn,
         "line": _time_to_move(left),
+        # The line again for each whole minute still to come, for the page's script to
+        # keep it true while the page stands (the page is not redrawn during one's own
+        # turn): {"2": "You have about 2 minutes…", "1": …}.
+        "lines": {str(m): _time_to_move(m * 60) for m in range(1, _minutes(left) + 1)},
         "warning": ngettext(
             "The computer will play your turn in %(seconds)s second.",
             "The computer will play your turn in %(seconds)s seconds.",
@@ -196,17 +200,24 @@ def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) 
     }
 
 
+def _minutes(left: int) -> int:
+    """``left`` seconds in whole minutes, to the nearest (119 s is "about 2 minutes")."""
+    return (left + 30) // 60
+
+
 def _time_to_move(left: int) -> str:
     """The time left to move in words: "You have about 2 minutes to move, or the computer
-    will play your turn.", in whole minutes (rounded down: the page is read a little
-    after it is drawn), under a minute in seconds."""
+    will play your turn.", in whole minutes (to the nearest: a 2-minute turn drawn a
+    second in is still about 2 minutes), under a minute in seconds. The page's script
+    keeps it true while the page stands (``lines``); without JavaScript it is the time
+    left when the page was drawn."""
     if left < 60:
         return ngettext(
             "You have %(seconds)s second to move, or the computer will play your turn.",
             "You have %(seconds)s seconds to move, or the computer will play your turn.",
             left,
         ) % {"seconds": left}
-    minutes = left // 60
+    minutes = _minutes(left)
     return ngettext(
         "You have about %(minutes)s minute to move, or the computer will play your turn.",
         "You have about %(minutes)s minutes to move, or the computer will play your turn.",

@@ -387,9 +387,30 @@
   // seconds left as the table was drawn): the warning that the computer will play their
   // turn shows its last seconds and is said (#announce), once for each deadline ("I
   // need more time" moves it); the focus stays where it is. Drawn inside those seconds,
-  // the warning shows already, and a redraw says it if it was not said yet.
+  // the warning shows already, and a redraw says it if it was not said yet. Until then
+  // the line "You have about 2 minutes to move" is kept true while the page stands
+  // (the page is not redrawn during one's own turn), quietly: it is not announced. The
+  // warning, once shown, takes its place.
   var turnTimer = null;
+  var lineTimer = null;
   var warnedFor = null;
+  function keepTimeLine(box, left, warn) {
+    var line = box.querySelector(".turn-deadline__line");
+    var lines;
+    try {
+      lines = JSON.parse(line ? line.getAttribute("data-lines") || "{}" : "{}");
+    } catch (error) {
+      return;
+    }
+    var drawn = Date.now();
+    lineTimer = setInterval(function () {
+      var now = left - (Date.now() - drawn) / 1000;
+      var said = lines[String(Math.max(1, Math.round(now / 60)))];
+      if (now > warn && said && line.textContent !== said) {
+        line.textContent = said;
+      }
+    }, 5000);
+  }
   function sayTurnWarning() {
     var box = document.getElementById("turn-deadline");
     var warning = document.getElementById("turn-warning");
@@ -397,6 +418,10 @@
       return;
     }
     warning.hidden = false;
+    var line = box.querySelector(".turn-deadline__line");
+    if (line) {
+      line.hidden = true;
+    }
     var deadline = box.getAttribute("data-deadline");
     if (warnedFor !== deadline) {
       warnedFor = deadline;
@@ -410,6 +435,10 @@
     if (turnTimer !== null) {
       clearTimeout(turnTimer);
       turnTimer = null;
+    }
+    if (lineTimer !== null) {
+      clearInterval(lineTimer);
+      lineTimer = null;
     }
     var box = document.getElementById("turn-deadline");
     var warning = document.getElementById("turn-warning");
@@ -427,6 +456,7 @@
     var left = Number(box.getAttribute("data-seconds-left"));
     var warn = Number(box.getAttribute("data-warn-seconds"));
     turnTimer = setTimeout(sayTurnWarning, Math.max(0, left - warn) * 1000);
+    keepTimeLine(box, left, warn);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () {

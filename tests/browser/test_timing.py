@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from typing import Any
 from unittest import mock
 
@@ -60,6 +61,8 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
     expect(page.locator("#turn-warning")).to_have_text(warning, timeout=8_000)
     expect(page.locator("#turn-warning")).to_be_visible()
     expect(page.locator("#announce")).to_have_text(warning)
+    # The warning takes the line's place: not "You have 32 seconds" above "in 30 seconds".
+    expect(page.locator(".turn-deadline__line")).to_be_hidden()
     assert page.evaluate("document.activeElement.id") == card  # the focus stays
     assert serious_violations(page) == []
     # "I need more time", with the keyboard: the warning goes, the new time is said, the
@@ -72,6 +75,20 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
     table.refresh_from_db()
     since = table.waiting[0][1]
     assert services.deadline_of(table, 0) == since + 120
+    # The line stays true while the page stands (the page is not redrawn during her own
+    # turn): 95 s left is "about 2 minutes", a few seconds on it is "about 1 minute".
+    now = int(time.time())
+    table.waiting = [[entry[0], now - 25, *entry[2:]] for entry in table.waiting]
+    SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)
+    page.reload()
+    line = page.locator(".turn-deadline__line")
+    expect(line).to_have_text(
+        "You have about 2 minutes to move, or the computer will play your turn."
+    )
+    expect(line).to_have_text(
+        "You have about 1 minute to move, or the computer will play your turn.", timeout=12_000
+    )
+    expect(page.locator("#announce")).not_to_contain_text("about 1 minute")  # quietly
 
 
 @pytest.mark.django_db(transaction=True)

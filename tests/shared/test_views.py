@@ -5,6 +5,7 @@ and foreign posts change nothing; the poll is 204 in one query while nothing mov
 from __future__ import annotations
 
 import html
+import json
 import re
 from typing import Any
 
@@ -618,7 +619,7 @@ def test_the_time_to_move_is_said_without_the_servers_clock(settings: Any) -> No
     seat = next(s for s in (0, 1) if state.my_turn(s))
     mover = ona if seat == 0 else sasha
     page = mover.get(f"/en/play/{table.public_id}/").content.decode()
-    line = re.search(r'<p class="turn-deadline__line">(.*?)</p>', page)
+    line = re.search(r'<p class="turn-deadline__line"[^>]*>(.*?)</p>', page)
     assert line is not None and not re.search(r"\d:\d\d", line[1]), line
     assert re.fullmatch(
         r"You have about [12] minutes? to move, or the computer will play your turn\.", line[1]
@@ -627,16 +628,28 @@ def test_the_time_to_move_is_said_without_the_servers_clock(settings: Any) -> No
     assert deadline is not None
     said = {
         left: turn_deadline(table, seat, now=deadline - left)["line"]
-        for left in (300, 140, 119, 60, 59, 1)
+        for left in (300, 140, 119, 90, 89, 60, 59, 1)
     }
     assert said == {
         300: "You have about 5 minutes to move, or the computer will play your turn.",
         140: "You have about 2 minutes to move, or the computer will play your turn.",
-        119: "You have about 1 minute to move, or the computer will play your turn.",
+        # To the nearest minute: a 2-minute turn drawn a second in is not "about 1".
+        119: "You have about 2 minutes to move, or the computer will play your turn.",
+        90: "You have about 2 minutes to move, or the computer will play your turn.",
+        89: "You have about 1 minute to move, or the computer will play your turn.",
         60: "You have about 1 minute to move, or the computer will play your turn.",
         59: "You have 59 seconds to move, or the computer will play your turn.",
         1: "You have 1 second to move, or the computer will play your turn.",
     }
+    # The line for each minute to come, for the page's script to keep it true.
+    lines = turn_deadline(table, seat, now=deadline - 140)["lines"]
+    assert lines == {
+        "2": "You have about 2 minutes to move, or the computer will play your turn.",
+        "1": "You have about 1 minute to move, or the computer will play your turn.",
+    }
+    drawn = re.search(r'class="turn-deadline__line" data-lines="([^"]*)"', page)
+    assert drawn is not None
+    assert json.loads(html.unescape(drawn[1]))["1"] == lines["1"]
 
 
 def test_i_need_more_time_moves_the_deadline_and_keeps_the_ticked_cards() -> None:

@@ -520,6 +520,10 @@ def check_context(
             "lessons:check", kwargs={"game": lesson.game, "slug": lesson.slug, "index": index}
         ),
         "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
+        # Answered without JavaScript, the lesson's page opens at the check (its feedback
+        # may be far down), a refused answer's page too (there the browser skips
+        # autofocus: the page opens at the check, the field the first Tab stop in it).
+        "anchored": True,
     }
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))

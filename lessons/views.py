@@ -28,7 +28,7 @@ from rummy_site.parsing import small_int
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
-from .forms import answered_seed, check_seed, parse_answer
+from .forms import ForgedQuestion, answered_seed, check_seed, parse_answer
 from .models import Lesson
 
 
@@ -131,10 +131,13 @@ def _one_check(
 def refuse(request: HttpRequest, lesson: Lesson, index: int, exc: ServiceError) -> HttpResponse:
     """The one answer to a refused answer: the check again with the reason and every
     field as the learner left it ("2O" for 20 is corrected, not retyped), the focus on
-    the field refused (nothing stored)."""
+    the field refused (with JavaScript; without it the page opens at the check, the
+    field the first Tab stop in it); nothing stored."""
     refused = {
         "error": str(exc.message),
-        "answer": parse_answer(request.POST),
+        # Kept only beside the question it was for: a token this check did not sign
+        # redraws the page's own question, not the one answered (as review does).
+        "answer": None if isinstance(exc, ForgedQuestion) else parse_answer(request.POST),
         "refused": exc.field,
     }
     if wants_partial(request):

@@ -166,6 +166,44 @@ def test_a_refused_answer_keeps_what_the_learner_filled(
     assert CheckAnswer.objects.count() == 0
 
 
+def test_a_refused_answers_form_still_opens_the_answer_at_the_check(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """The review of the change: a lesson's check posts to …/check/N/#check-N, so that
+    without JavaScript the answer's page opens at the check (its feedback far down a
+    lesson). The refused page drew the check with autofocus and dropped "#check-N": the
+    corrected answer's page opened at the top of the lesson, the verdict out of sight."""
+
+    def action(html: str, index: int) -> str:
+        box = html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+        found = re.search(r'<form method="post" action="([^"]*)"', box)
+        assert found is not None
+        return found[1]
+
+    assert action(client.get("/en/lessons/gin/checks/").content.decode(), 1) == (
+        URL.format(1) + "#check-1"
+    )
+    refused = answer(client, 1, {"answer": "2O"}, htmx=False)
+    assert refused.status_code == 400
+    assert action(refused.content.decode(), 1) == URL.format(1) + "#check-1"
+
+
+def test_an_answer_refused_for_a_question_not_asked_is_not_kept(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """A token the check did not sign redraws the page's own question (for a random
+    check, not the one answered): the number typed for the other one is not put in its
+    field as a typo to correct, as review, drills and the placement check do."""
+    for htmx in (True, False):
+        refused = answer(client, 5, {"question": "forged", "answer": "17"}, htmx=htmx)
+        assert refused.status_code == 400
+        html = refused.content.decode()
+        assert "did not ask" in html
+        box = html.split('id="check-5"', 1)[1].split("</section>", 1)[0]
+        field = re.search(r'<input[^>]*id="check-5-answer"[^>]*>', box)
+        assert field is not None and 'value="17"' not in field[0]
+
+
 @pytest.mark.parametrize(
     ("language", "fits", "names"),
     [

@@ -154,7 +154,7 @@ class LogInView(auth_views.LoginView):
         walk). ``next``, when given, still wins, on this site only (Django's check)."""
         user = self.request.user
         if user.is_authenticated and Classroom.objects.filter(teacher=user).exists():
-            return resolve_url("classroom:index")
+            return resolve_url(settings.LOGIN_REDIRECT_URL)
         return resolve_url("home")
 
     def form_valid(self, form: Any) -> HttpResponse:

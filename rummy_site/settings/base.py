@@ -234,8 +234,8 @@ SHARED_NOSCRIPT_PAUSED_REFRESH_SECONDS = 60
 
 # Teachers' accounts (classroom.accounts): Django's auth views under /<lang>/accounts/.
 LOGIN_URL = "login"
-# Not read by the log-in page: without ``next`` it leads a teacher to their classes and
-# anyone else home (classroom.accounts.LogInView.get_default_redirect_url).
+# Where a teacher (an account with a class) lands after logging in without ``next``;
+# anyone else goes home (classroom.accounts.LogInView.get_default_redirect_url).
 LOGIN_REDIRECT_URL = "classroom:index"
 LOGOUT_REDIRECT_URL = "home"
 # E-mail (only for resetting a teacher's password): printed on the console unless an

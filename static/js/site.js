@@ -529,9 +529,12 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail && event.detail.target;
     var box = target && target.id === "class-progress" ? target.querySelector(".grid-scroll--sticky") : null;
-    gridPlace = box ? { top: box.scrollTop, left: box.scrollLeft } : null;
+    gridPlace =
+      box && event.detail.shouldSwap ? { top: box.scrollTop, left: box.scrollLeft } : null;
   });
-  document.addEventListener("htmx:afterSettle", function () {
+  // Put back as soon as the new grid is in (after the swap, not the settle: no frame at
+  // the top between them).
+  document.addEventListener("htmx:afterSwap", function () {
     var box = gridPlace && document.querySelector("#class-progress .grid-scroll--sticky");
     if (box) {
       box.scrollTop = gridPlace.top;

@@ -145,6 +145,14 @@ def test_the_learners_seat_is_the_class_as_the_question_and_the_log_say_you(
     assert "You put" in melded and re.search(
         r'<ul class="melds"><li[^>]*>You \(the class\):', melded
     )
+    # Named once for a screen reader, as at the table: the owner and the cards' names,
+    # the cards drawn hidden (not an aria-label over the drawing, read again card by card).
+    meld = melded.split('<ul class="melds">', 1)[1].split("</li>", 1)[0]
+    assert meld.startswith("<li>"), meld[:80]
+    spoken = re.search(
+        r'<span class="visually-hidden">([^<]*)</span><span aria-hidden="true">', meld
+    )
+    assert spoken is not None and "of" in spoken[1], meld
 
 
 # ------------------------------------------------------------------ a pupil's practice hand

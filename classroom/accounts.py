@@ -33,6 +33,7 @@ from .forms import (
     DEVICE_SALT,
     LogInForm,
     SignUpForm,
+    device_account,
     known_device,
     login_name,
 )
@@ -177,7 +178,7 @@ class LogInView(auth_views.LoginView):
         device = known_device(self.request, name) or secrets.token_urlsafe(12)
         response.set_signed_cookie(
             DEVICE_COOKIE,
-            f"{device}|{name}",
+            f"{device}|{device_account(name)}",
             salt=DEVICE_SALT,
             max_age=DEVICE_DAYS * 86400,
             secure=settings.SESSION_COOKIE_SECURE,

@@ -88,6 +88,31 @@ def test_log_in_on_a_second_device_shows_the_progress() -> None:
     assert steps_done(tablet) == done
 
 
+@pytest.mark.parametrize("name", ["Rūta.K", "Жанна", "Aistė"])
+def test_a_user_name_in_any_alphabet_logs_in_on_a_second_device_and_again(name: str) -> None:
+    """The Lithuanian walk: sign-up took "Rūta.K", but logging in wrote the name into the
+    device cookie, which a header cannot carry: a 500 under gunicorn, a hang under
+    runserver, on every log-in. The cookie holds a digest now, ASCII, and no name."""
+    client = Client()
+    response = client.post(
+        "/en/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    laptop = Client()
+    for _time in range(2):  # the second time, as a browser the account knows
+        response = laptop.post("/en/accounts/login/", {"username": name, "password": PASSWORD})
+        assert response.status_code == 302
+        cookie = response.cookies["rummy_teacher_device"]
+        cookie.value.encode("ascii")  # what a header can carry
+        assert name.lower() not in cookie.value
+        # As the server sends it (WSGI headers are Latin-1): it raised here before.
+        for header, value in response.items():
+            (header + value).encode("latin-1")
+        for morsel in response.cookies.values():
+            morsel.OutputString().encode("latin-1")
+        laptop.post("/en/accounts/logout/")
+
+
 def test_a_teachers_sign_up_from_the_classroom_still_leads_to_making_a_class() -> None:
     client = Client()
     page = client.get("/en/classroom/").content.decode()

@@ -14,7 +14,6 @@ while it is being learnt, then days, then weeks.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -39,8 +38,7 @@ from lessons.checks import (
 )
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
-from rummy_site.parsing import MAX_SEED
-from rummy_site.questions import ForgedQuestion, read_question, sign_question
+from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
 
 from .models import ReviewCard
 
@@ -166,16 +164,20 @@ class Question:
         )
 
 
-def _fresh_seed() -> int:
-    return random.SystemRandom().randrange(1, MAX_SEED)
+def seed_of(row: ReviewCard) -> int:
+    """The seed of ``row``'s question now: the same until it is answered (a reload, or
+    another device, shows the same cards: a learner cannot reload until a question looks
+    easy, the Lithuanian walk found), another after each answer (its count of reviews)."""
+    return steady_seed(row.pk, row.reviews, salt=_SALT)
 
 
 def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> Question | None:
-    """What ``row`` asks (``None`` when its lesson or question no longer exists): a lesson
-    question with fixed cards as a fresh question of its kind every time, so that the
-    answer is not simply remembered (the card is made by a wrong answer, and the lesson
-    then led to the worked answer: asked again as it stood, the first review was the
-    remembered number, the Lithuanian newcomer's walk found); a dealt one as it is."""
+    """What ``row`` asks (``None`` when its lesson or question no longer exists), dealt
+    from ``seed`` (by default :func:`seed_of`): a lesson question with fixed cards as a
+    fresh question of its kind every time, so that the answer is not simply remembered
+    (the card is made by a wrong answer, and the lesson then led to the worked answer:
+    asked again as it stood, the first review was the remembered number, the Lithuanian
+    newcomer's walk found); a dealt one as it is."""
     kind, _sep, rest = row.key.partition(":")
     if kind == "check":
         try:
@@ -184,7 +186,7 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
             check = lessons.check_of(lesson, int(raw))
         except (ValueError, lessons.LessonNotFound):
             return None
-        chosen = seed or _fresh_seed()
+        chosen = seed or seed_of(row)
         if not check.random:
             return Question(row, of_its_kind(check, chosen), chosen, lesson, game, "")
         return Question(row, check, chosen, lesson, game, "")
@@ -192,7 +194,7 @@ def question_for(row: ReviewCard, *, language: str, seed: int | None = None) -> 
     if asking is None:
         return None
     game, _sep, topic = rest.partition("/")
-    chosen = seed or _fresh_seed()
+    chosen = seed or seed_of(row)
     return Question(row, asking(chosen), chosen, None, game, topic)
 
 

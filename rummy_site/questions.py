@@ -13,9 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core import signing
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy
 
 from .errors import BadInput
+from .parsing import MAX_SEED
 
 
 class ForgedQuestion(BadInput):
@@ -45,4 +47,14 @@ def read_question(
         raise error() from None
 
 
-__all__ = ["ForgedQuestion", "read_question", "sign_question"]
+def steady_seed(*parts: object, salt: str) -> int:
+    """A seed (1 to ``MAX_SEED - 1``) that ``parts`` always give, and that nobody can
+    work out without the site's secret: a question that must stay the same until it is
+    answered (a review card's, a drill's) is dealt from it, so that reloading the page,
+    or opening it on another device, shows the same cards, and fresh ones after each
+    answer (the parts then name the next answer)."""
+    digest = salted_hmac(salt, ":".join(str(p) for p in parts), algorithm="sha256").digest()
+    return int.from_bytes(digest[:8], "big") % (MAX_SEED - 1) + 1
+
+
+__all__ = ["ForgedQuestion", "read_question", "sign_question", "steady_seed"]

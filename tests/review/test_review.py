@@ -582,3 +582,42 @@ def test_what_was_typed_comes_back_escaped(client: Client, clock: Clock) -> None
     html = response.content.decode()
     assert "<script>alert" not in html and '"><' not in focused(html)
     assert 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in focused(html)
+
+
+def dealt(html: str) -> tuple[int, str]:
+    """The seed of the question on a review page, and the question as drawn (its cards),
+    without its tokens (the question's is signed to the second; the CSRF one masked)."""
+    seed = int(signing.loads(token_in(html), salt="review.question")["seed"])
+    section = re.search(r'<section class="check.*?</section>', html, re.S)
+    assert section is not None
+    return seed, re.sub(
+        r'name="(question|csrfmiddlewaretoken)" value="[^"]+"', "", section.group(0)
+    )
+
+
+@pytest.mark.parametrize("topic", ["gin/knock_over_limit", "gin/layout_over_limit"])
+def test_a_due_question_keeps_its_cards_until_it_is_answered(
+    client: Client, clock: Clock, topic: str
+) -> None:
+    """A reload of the Review page, or the page on another device, deals the same cards
+    for the same due question: a learner cannot reload until it looks easy (the
+    Lithuanian walk: every reload dealt another hand). Answered, it comes back with
+    other cards, the same again on every reload."""
+    token, asked = one_card_of(client, clock, topic)
+    card = ReviewCard.objects.get()
+    first = dealt(client.get("/en/review/").content.decode())
+    assert first[0] == asked.seed
+    for _ in range(3):
+        assert dealt(client.get("/en/review/").content.decode()) == first
+    # Another device (a session of the same account), in another language: the same cards.
+    elsewhere = services.question_for(card, language="lt")
+    assert elsewhere is not None and elsewhere.seed == asked.seed
+    client.post(
+        "/en/review/answer/", {"question": token, "answer": "yes" if "knock" in topic else "7"}
+    )
+    card.refresh_from_db()
+    assert card.reviews == 1
+    clock.at = card.due + timedelta(minutes=1)
+    second = dealt(client.get("/en/review/").content.decode())
+    assert second[0] != first[0]
+    assert dealt(client.get("/en/review/").content.decode()) == second

@@ -6,7 +6,7 @@ A drill is a game and a kind of question: "meld" (is there a meld here?), "deadw
 11 cards leaves the least deadwood? Gin and Knock Rummy, where the cards stay in the
 hand), "layoff" (where does this card go?),
 "score" (who collects, and how much?). The questions are the lessons' own
-checks dealt from a fresh seed each time (:mod:`lessons.checks`), so a drill is judged
+checks dealt from a fresh seed for each answer (:mod:`lessons.checks`), so a drill is judged
 and explained exactly as a lesson's question is. Each question comes in a signed token
 naming the learner's answer count when it was asked: one answer per question counts.
 """
@@ -25,7 +25,7 @@ from learners.models import Learner
 from lessons.checks import Check, LayoffCheck, Outcome, ScoreCheck, parse_check
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
-from rummy_site.questions import ForgedQuestion, read_question, sign_question
+from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
 
 from .models import DrillRecord
 
@@ -113,10 +113,18 @@ def records_of(*, learner: Learner | None) -> dict[tuple[str, str], DrillRecord]
 
 
 def new_question(*, learner: Learner | None, game: Game, kind: str) -> DrillQuestion:
+    """The learner's next question at a drill: the same until it is answered (a reload
+    deals no easier one to keep a streak going: the streak and the best are what a drill
+    counts), another after each answer; a visitor the site does not know yet, with no
+    streak to keep, gets a fresh one each time."""
     record = record_of(learner=learner, game=game, kind=kind)
-    seed = random.SystemRandom().randrange(1, MAX_SEED)
+    asked = record.answered if record else 0
+    if learner is None:
+        seed = random.SystemRandom().randrange(1, MAX_SEED)
+    else:
+        seed = steady_seed(learner.pk, game.value, kind, asked, salt=_SALT)
     check = drill_check(game, kind, seed)
-    return DrillQuestion(game, kind, check, seed, record.answered if record else 0)
+    return DrillQuestion(game, kind, check, seed, asked)
 
 
 def question_asked(

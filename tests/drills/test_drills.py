@@ -376,3 +376,23 @@ def test_the_cards_to_pick_are_named_once(client: Client) -> None:
         ", ".join(card_name(c) for c in meld.cards)
         for meld in check.melds  # type: ignore[attr-defined]
     ]
+
+
+def test_a_reload_deals_no_easier_question(client: Client) -> None:
+    """The question after an answer stays the same on a reload until it is answered: a
+    learner cannot reload a hard question away to keep a streak going (a reload of the
+    Review page dealt new cards, the Lithuanian walk found; drills had the same). Each
+    answer brings another."""
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    _token, after = question_of(html.content.decode())
+    for _ in range(3):
+        assert question_of(client.get(url).content.decode())[1] == after
+    token, _seed = question_of(client.get(url).content.decode())
+    html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(after)})
+    _token, next_one = question_of(html.content.decode())
+    assert "Streak: 2" in html.content.decode() and next_one != after
+    assert question_of(client.get(url).content.decode())[1] == next_one
+    # Another drill of the same learner deals its own question.
+    assert question_of(client.get("/en/drills/gin/knock/").content.decode())[1] != next_one

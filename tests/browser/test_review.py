@@ -36,7 +36,7 @@ def test_a_review_session(
     assert own is not None and isinstance(own.check, MeldCheck)
     meld = own.check
     seed = next(s for s in range(1, 500) if meld.melds_in(meld.question(s)))
-    monkeypatch.setattr(services, "_fresh_seed", lambda: seed)
+    monkeypatch.setattr(services, "seed_of", lambda row: seed)
     page.goto(f"{site_url}/{language}/review/")
     expect(page.locator("h1")).to_be_visible()
     assert serious_violations(page) == []
@@ -49,7 +49,7 @@ def test_a_review_session(
     cards = box.locator("input[name=cards]")
     dealt = cards.evaluate_all("inputs => inputs.map(i => i.value)")
     other = next(s for s in range(seed + 1, 999) if meld.question(s) != meld.question(seed))
-    monkeypatch.setattr(services, "_fresh_seed", lambda: other)  # a new deal would differ
+    monkeypatch.setattr(services, "seed_of", lambda row: other)  # a new deal would differ
     box.locator(".check__buttons button:not([name])").click()
     expect(box.locator("[role=alert]")).to_have_attribute("id", "check-0-error")
     expect(cards.first).to_be_focused()

@@ -23,7 +23,9 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
-from learners.services import device_learner, has_progress, link_account
+from learners.models import Learner
+from learners.receivers import account_session_seconds
+from learners.services import device_learner, had_account, has_progress, link_account
 from rummy_site.middleware import client_address
 from rummy_site.ratelimit import Limit, hit
 
@@ -110,6 +112,25 @@ def signup(request: HttpRequest) -> HttpResponse:
     status = 400 if form.is_bound else 200
     context = {"form": form, "next": target}
     return render(request, "registration/signup.html", context, status=status)
+
+
+def log_in_ended(request: HttpRequest, learner: Learner | None) -> dict[str, int | None] | None:
+    """What the home page, a game's path and Review say when this browser's log-in ended
+    by itself (:data:`learners.receivers.ACCOUNT_SESSION_SECONDS`): it logged in, or
+    signed up, and did not log out (:func:`learners.services.had_account`), and nobody is
+    logged in now. Sign-up took the browser's work into the account, so these pages
+    would otherwise look as if it were all gone, with no word about logging in (the
+    Lithuanian walk). ``{"hours": 12}`` (``None``: not a whole number of hours), or
+    ``None``: nothing to say, to a logged-in user, after an explicit log-out, or to a
+    pupil of a class (``learner``, the browser's: their return code carries their work,
+    and a teacher's log-in on their computer is not theirs). The line names no account:
+    the computer may be a school's."""
+    if not had_account(request) or request.user.is_authenticated:
+        return None
+    if learner is not None and a_pupil(learner):
+        return None
+    seconds = account_session_seconds()
+    return {"hours": seconds // 3600 if seconds > 0 and seconds % 3600 == 0 else None}
 
 
 class ResetForm(PasswordResetForm):

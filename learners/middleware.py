@@ -26,6 +26,7 @@ from .services import (
     cookie_name,
     looked_up_learner,
     note_activity,
+    remember_account,
     remember_visitor,
     request_learner,
 )
@@ -46,6 +47,7 @@ class LearnerMiddleware:
         request.learner = SimpleLazyObject(lambda: request_learner(request))  # type: ignore[attr-defined]
         response = self.get_response(request)
         remember_visitor(request, response)
+        remember_account(request, response)
         learner = looked_up_learner(request)
         if request.method == "POST" and learner is not None and response.status_code < 400:
             note_activity(learner)  # something done today: the day streak

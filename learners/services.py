@@ -336,6 +336,46 @@ def remember_visitor(request: HttpRequest, response: HttpResponse) -> None:
     patch_vary_headers(response, ("Cookie",))
 
 
+#: A browser that has logged in to an account (or signed up) keeps this cookie, "1" and
+#: nothing else (no name, no id: a school computer is shared), until an explicit
+#: log-out. A log-in ends by itself after a school day; the learner's work then went
+#: with the account (sign-up took the browser's), and the home page, the path and the
+#: review would look as if it were gone: with this cookie and no log-in, they say that
+#: the log-in ended. (The signed ``classroom.forms.DEVICE_COOKIE`` does not fit: it is
+#: set at log-in only, not at sign-up, and must outlive a log-out, for its browser to
+#: get in while someone guessing has the account locked.)
+ACCOUNT_COOKIE = "had_account"
+ACCOUNT_COOKIE_DAYS = 365
+_ACCOUNT_NOTE = "_account_cookie_note"
+
+
+def note_account(request: HttpRequest, *, logged_in: bool) -> None:
+    """This request logged in (``True``) or explicitly out (``False``): its response
+    gives or takes away :data:`ACCOUNT_COOKIE` (:func:`remember_account`)."""
+    setattr(request, _ACCOUNT_NOTE, logged_in)
+
+
+def had_account(request: HttpRequest) -> bool:
+    """Whether this browser logged in to an account and did not log out since."""
+    return request.COOKIES.get(ACCOUNT_COOKIE) == "1"
+
+
+def remember_account(request: HttpRequest, response: HttpResponse) -> None:
+    """Give or take away :data:`ACCOUNT_COOKIE`, as :func:`note_account` said."""
+    note: bool | None = getattr(request, _ACCOUNT_NOTE, None)
+    if note is True:
+        response.set_cookie(
+            ACCOUNT_COOKIE,
+            "1",
+            max_age=ACCOUNT_COOKIE_DAYS * 86400,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    elif note is False and ACCOUNT_COOKIE in request.COOKIES:
+        response.delete_cookie(ACCOUNT_COOKIE, samesite="Lax")
+
+
 def looked_up_learner(request: HttpRequest) -> Learner | None:
     """The learner this request found or made, if it looked one up (no query)."""
     return getattr(request, _CACHE, None)

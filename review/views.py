@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST, require_safe
 
+from classroom.accounts import log_in_ended
 from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
@@ -44,6 +45,7 @@ def _page(
         answer=answer,
         refused=refused,
     )
+    context["log_in_ended"] = log_in_ended(request, learner)
     # An answer posted without JavaScript is drawn at its action's address: the page's own.
     context["page_url"] = cached_reverse("review:page")
     return render(request, "review/page.html", context, status=status)

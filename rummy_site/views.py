@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language as django_set_language
 
+from classroom.accounts import log_in_ended
 from classroom.mistakes import a_pupil
 from game import explain
 from game.cards import text_html
@@ -82,6 +83,7 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     turn = [{"step": step, "text": text_html(str(text))} for step, text in TURNS[chosen]]
     context = {**found, "path": found, "label": explain.game_name(chosen), "turn": turn}
     context["offer_account"] = _offer_account(request, learner, started=found["done"] != 0)
+    context["log_in_ended"] = log_in_ended(request, learner)
     return render(request, "path.html", context)
 
 
@@ -108,6 +110,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "path": _home_path(request),
         "review_due": review.due(learner=learner).count(),
         "day_streak": day_streak(learner),
+        "log_in_ended": log_in_ended(request, learner),
     }
     status = 200
     raw = request.GET.get("hand")

@@ -6,8 +6,13 @@ off the site."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
+from django.conf import settings as site
 from django.contrib.auth.models import User
+from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.test import Client
 
@@ -279,3 +284,91 @@ def test_has_progress_counts_anything_of_the_learners_own() -> None:
     assert not has_progress(learner)
     GuidedResult.objects.create(learner=learner, scenario=guided_hands()[0], stars=1, hints=2)
     assert has_progress(learner)
+
+
+# ------------------------------------------------------------------ a log-in that ends
+ENDED = "Your log-in has ended: on this site a log-in lasts 12 hours."
+#: The browser's mark that it had an account (learners.services.ACCOUNT_COOKIE).
+ACCOUNT_COOKIE = "had_account"
+PAGES = ("/en/", "/en/learn/gin/", "/en/review/")
+
+
+def ended_note(client: Client, page: str) -> str | None:
+    """The line saying the log-in ended on ``page``, or ``None``."""
+    html = client.get(page).content.decode()
+    found = re.search(r'<p class="message message--info log-in-ended">.*?</p>', html, re.S)
+    return found.group(0) if found else None
+
+
+def session_ends(client: Client) -> None:
+    """What 12 hours do: the browser drops the session's cookie (its Max-Age)."""
+    del client.cookies[site.SESSION_COOKIE_NAME]
+
+
+def test_when_a_log_in_ends_the_pages_say_so_with_a_way_back() -> None:
+    """The Lithuanian walk: the day after signing up, the learner's own laptop showed the
+    newcomer's home page, an empty path and an empty review (sign-up had taken the
+    browser's work into the account), with no word about logging in. The log-in still
+    lasts 12 hours (shared school computers), but the pages now say it ended, and log in
+    back to the same page. The browser keeps only "1": no name, no id."""
+    laptop, _learner = visitor_with_progress(hands=2)
+    laptop.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
+    for page in PAGES:
+        assert ended_note(laptop, page) is None  # logged in: nothing to say
+    session_ends(laptop)
+    for page in PAGES:
+        note = ended_note(laptop, page)
+        assert note is not None and ENDED in note
+        assert f'href="/en/accounts/login/?next={page}"' in note
+        assert "rasa" not in note  # a shared computer: no account named
+    assert laptop.cookies[ACCOUNT_COOKIE].value == "1"  # all the browser keeps
+    # Logging in by the line brings the learner back, with the work, and the line goes.
+    response = laptop.post(
+        "/en/accounts/login/", {"username": "rasa", "password": PASSWORD, "next": PAGES[1]}
+    )
+    assert response.status_code == 302 and response["Location"] == PAGES[1]
+    assert ended_note(laptop, PAGES[1]) is None
+    # A log-in ended on the server (the session gone from the database) says the same.
+    Session.objects.all().delete()
+    assert ended_note(laptop, "/en/") is not None
+
+
+def test_the_line_is_not_shown_after_logging_out_nor_to_a_browser_never_logged_in() -> None:
+    tablet = Client()
+    User.objects.create_user("rasa", password=PASSWORD)
+    tablet.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    assert tablet.cookies[ACCOUNT_COOKIE].value == "1"
+    tablet.post("/en/accounts/logout/")
+    assert tablet.cookies[ACCOUNT_COOKIE].value == ""  # taken away
+    for page in PAGES:
+        assert ended_note(tablet, page) is None
+        assert ended_note(Client(), page) is None
+
+
+def test_the_line_is_not_shown_to_a_pupil_on_a_return_code() -> None:
+    """A teacher's log-in ended on a school computer where a pupil then continues with
+    her return code: her pages are hers, and say nothing of the teacher's log-in."""
+    owner = User.objects.create_user("owner", password=PASSWORD)
+    classroom = services.class_create(teacher=owner, name="5B", language="en")
+    home, _ona = visitor_with_progress()
+    home.post("/en/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    pupil = services.pupils_of(classroom=classroom)[0]
+    computer = Client()
+    computer.post("/en/accounts/login/", {"username": "owner", "password": PASSWORD})
+    session_ends(computer)
+    assert ended_note(computer, "/en/") is not None
+    computer.post("/en/return/send/", {"code": pupil.return_code})
+    for page in PAGES:
+        assert ended_note(computer, page) is None
+
+
+@pytest.mark.parametrize(("seconds", "said"), [(3600, "lasts 1 hour."), (1800, "")])
+def test_the_line_says_the_hours_the_setting_gives(settings: Any, seconds: int, said: str) -> None:
+    settings.ACCOUNT_SESSION_SECONDS = seconds
+    client = Client()
+    User.objects.create_user("rasa", password=PASSWORD)
+    client.post("/en/accounts/login/", {"username": "rasa", "password": PASSWORD})
+    session_ends(client)
+    note = ended_note(client, "/en/")
+    assert note is not None
+    assert (said in note) if said else ("Your log-in has ended. <a" in note)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.cards import with_articles
-from learners.names import one_stop
+from learners.names import euphonic_d, one_stop
 
 Params = Mapping[str, Any]
 Names = Sequence[str]
@@ -44,8 +44,10 @@ class Sentence:
         template = self.template(params)
         if not PLACEHOLDER.search(template):
             return template
-        # A name's own stop ends the sentence ("Ona K." + "."): one_stop.
-        text = one_stop(template % self.values(params, names))
+        values = self.values(params, names)
+        # Italian's «a» before a name that starts with an a is «ad» («paga ad Anna»); a
+        # name's own stop ends the sentence ("Ona K." + "."): one_stop.
+        text = one_stop(euphonic_d(template, values) % values)
         # A card after its article ("il %(card)s"): only Italian writes one.
         return with_articles(text) if _ARTICLE_BEFORE.search(template) else text
 

@@ -864,3 +864,62 @@ def test_knock_scoring_writes_a_minus_sign_not_a_hyphen(language: str) -> None:
         assert re.search(r"\d − \d", text), lines
         assert not re.search(r"\d - \d|-\d", text), lines
         assert explain.signed(-27) == "−27" and explain.points(Fraction(-3, 2)) == "−1½"
+
+
+def test_italian_pays_ad_anna_and_a_bruno() -> None:
+    """The Italian walk: «Bruno paga a Anna 45 − 14 = 31.» An Italian writes «ad»
+    before a name that starts with an a, and «a» before any other."""
+    names = ["Anna", "Bruno", "Carla", "Dario"]
+    pays = {"deadwood": 45, "lowest_deadwood": 14, "points": F(31), "share": F(31)}
+    with translation.override("it"):
+        to_anna = explain.STEPS[StepCode.PAYS_DIFFERENCE].render(
+            {"player": 1, "payees": [0], **pays}, names
+        )
+        to_bruno = explain.STEPS[StepCode.PAYS_DIFFERENCE].render(
+            {"player": 0, "payees": [1], **pays}, names
+        )
+        penalty = explain.STEPS[StepCode.PENALTY].render(
+            {"player": 2, "payee": 0, "opponent_deadwood": 3, "deadwood": 8, "points": F(10)},
+            names,
+        )
+        bonus = explain.STEPS[StepCode.RUMMY_BONUS].render(
+            {"player": 3, "payee": 0, "bonus": 25}, names
+        )
+    assert to_anna == "Bruno paga ad Anna 45 − 14 = 31."
+    assert to_bruno == "Anna paga a Bruno 45 − 14 = 31."
+    assert "Carla paga ad Anna una penalità" in penalty
+    assert bonus.startswith("Dario paga anche ad Anna il bonus rummy")
+    with translation.override("en"):
+        english = explain.STEPS[StepCode.PAYS_DIFFERENCE].render(
+            {"player": 1, "payees": [0], **pays}, names
+        )
+    assert english == "Bruno pays Anna 45 − 14 = 31."
+
+
+@pytest.mark.parametrize(("catalogue", "code", "params"), CASES)
+def test_no_italian_sentence_says_a_before_a_name_that_starts_with_a(
+    catalogue: dict[Any, Sentence], code: Any, params: dict[str, Any]
+) -> None:
+    """Every sentence, with every player's name starting with an a: «ad Anna», never
+    «a Anna» (nor «a Alice» after a line break)."""
+    names = ["Anna", "Alice", "Andrea", "Aldo"]
+    with translation.override("it"):
+        text = catalogue[code].render(params, names)
+    assert not re.search(r"\b[Aa]\s+A(nna|lice|ndrea|ldo)\b", text), text
+
+
+def test_an_italian_a_before_a_name_is_only_where_the_site_makes_it_ad() -> None:
+    """«a %(name)s» reads «a Anna» unless the «a» becomes «ad» before a name that starts
+    with an a: only the sentences of ``game.explain`` (:class:`Sentence`) do that. Any
+    other Italian sentence names the person another way («Ora è il turno di %(name)s»)."""
+    import polib
+
+    catalogue = polib.pofile(str(settings.BASE_DIR / "locale/it/LC_MESSAGES/django.po"))
+    bare = []
+    for entry in catalogue.translated_entries():
+        if all(path.startswith("game/explain/") for path, _line in entry.occurrences):
+            continue
+        for text in [entry.msgstr, *entry.msgstr_plural.values()]:
+            if re.search(r"\b[Aa]\s+%\((name|names|payee|payees|opponent|player)\)s", text):
+                bare.append(text)
+    assert bare == []

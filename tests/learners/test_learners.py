@@ -254,3 +254,26 @@ def test_a_name_cannot_carry_the_sites_computer_mark(typed: str) -> None:
     """The teacher's lists mark a computer player "Paolo (computer)": a pupil who types
     the mark into their name is not listed as one."""
     assert clean_display_name(typed, 24) == "Ona"
+
+
+def test_euphonic_d_before_a_name_that_starts_with_a_and_only_in_italian() -> None:
+    """docs/terms/it.md: «paga ad Anna», «paga a Bruno»; never a word that only ends in
+    an a («la %(card)s»), nor another language's «a»."""
+    from django.utils import translation
+
+    from learners.names import euphonic_d
+
+    def said(template: str, name: str) -> str:
+        return euphonic_d(template, {"name": name}) % {"name": name}
+
+    with translation.override("it"):
+        assert said("paga a %(name)s.", "Anna") == "paga ad Anna."
+        assert said("paga a %(name)s.", "alice") == "paga ad alice."
+        assert said("paga a %(name)s.", "Àngela") == "paga ad Àngela."
+        assert said("A %(name)s tocca il bonus.", "Aldo") == "Ad Aldo tocca il bonus."
+        assert said("paga a %(name)s.", "Bruno") == "paga a Bruno."
+        assert said("paga a %(name)s.", "Enzo") == "paga a Enzo."  # only before the same vowel
+        assert said("la %(name)s", "Anna") == "la Anna"
+        assert euphonic_d("paga a %(name)s.", {}) == "paga a %(name)s."
+    with translation.override("en"):
+        assert said("a %(name)s", "Anna") == "a Anna"

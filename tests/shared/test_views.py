@@ -717,3 +717,21 @@ def test_the_others_move_that_makes_it_my_turn_is_announced_with_your_turn() -> 
     html = waiter.get(url, {"v": table.version - 1}, **HX).content.decode()
     assert announced(html) == f"{log_lines(html)[-1]} Your turn."
     assert "discarded" in log_lines(html)[-1]
+
+
+def test_the_italian_status_line_names_anna_without_a_bare_a() -> None:
+    """The Italian walk: «Ora tocca a Anna.» on the status line (and what a screen reader
+    hears); an Italian writes «ad Anna», or says it another way: «Ora è il turno di Anna.»"""
+    anna = browser("it")
+    anna.post("/it/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Anna"})
+    table = SharedTable.objects.get()
+    aldo = browser("it")
+    aldo.post("/it/play/sit/", {"code": table.code, "name": "Aldo"})
+    table.refresh_from_db()
+    state = services.shared_state(table=table)
+    waiting, name = (aldo, "Anna") if state.my_turn(0) else (anna, "Aldo")
+    page = waiting.get(f"/it/play/{table.public_id}/").content.decode()
+    status = re.search(r'<p class="table-area__status">(.*?)</p>', page, re.S)
+    assert status is not None
+    assert f"Ora è il turno di {name}." in status.group(1)
+    assert not re.search(r"\b[Aa]\s+A(nna|ldo)\b", html.unescape(re.sub(r"<[^>]+>", " ", page)))

@@ -652,3 +652,22 @@ def test_the_class_page_offers_to_pause_its_live_updates_outside_the_redrawn_par
     assert page.index('id="live-updates"') < page.index('id="class-progress"')
     part = teacher.get(f"/en/classroom/{classroom.public_id}/progress/", **HX).content.decode()
     assert 'id="class-progress"' in part and "pause-updates" not in part
+
+
+def test_the_italian_seating_says_how_the_class_plays_not_that_it_is_seated() -> None:
+    """The Italian walk: «La classe è seduta a 1 tavolo da 4.» read oddly (a class «è
+    seduta», and the digit 1): «La classe gioca a un tavolo da 4.»"""
+    from types import SimpleNamespace
+
+    from django.utils import translation
+
+    def tables(*sizes: int) -> list[SimpleNamespace]:
+        return [SimpleNamespace(seats=[{"bot": False}] * size) for size in sizes]
+
+    with translation.override("it"):
+        one = presenters.seating_summary(tables(4))
+        three = presenters.seating_summary(tables(4, 4, 3))
+        two = presenters.seating_summary(tables(3, 3))
+    assert one.startswith("La classe gioca a un tavolo da 4. ")
+    assert two.startswith("La classe gioca a 2 tavoli da 3. ")
+    assert three.startswith("La classe gioca a 3 tavoli: 2 tavoli da 4 e 1 tavolo da 3. ")

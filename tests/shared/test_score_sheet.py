@@ -208,3 +208,21 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
         assert steps[-1].startswith("The two tables count together: "), (seat, steps)
         assert f"{names[0]} and {names[2]}" in steps[-1], steps[-1]
         assert sum("The two tables count together" in s for s in steps) == 1
+
+
+def test_the_italian_score_sheet_has_one_name_in_every_game() -> None:
+    """The Italian walk: the sheet was «Punteggi» at Knock Rummy and «Foglio dei punti» at
+    Gin Rummy; docs/terms/it.md: the page the scores are written on is the «foglio dei
+    punti», in every game."""
+    from django.utils import translation
+
+    from game.engine import BasicMatch, BasicOptions, GinGame
+    from game.scores import score_sheet
+
+    names = ["Anna", "Bruno"]
+    with translation.override("it"):
+        titles = {
+            score_sheet(match, names).title
+            for match in (GinGame(), KnockMatch(2), BasicMatch(2, BasicOptions()))
+        }
+    assert titles == {"Foglio dei punti"}

@@ -1210,3 +1210,14 @@ def test_nothing_gives_the_score_away_while_the_learner_scores_the_hand(client: 
         shown = re.findall(r'seat__score">([^<]*)<', page)
         assert shown != ["score 0", "score 0"], later
         assert 'class="scores"' in page and 'class="score-step"' in page, later
+
+
+def test_the_russian_hand_says_its_deadwood_as_the_term_list_does() -> None:
+    """The Russian walk: «(лишние карты: 46 очков)» over the hand; docs/terms/ru.md says
+    the value of the deadwood «лишних карт на 46 очков»."""
+    client = Client()
+    table = start_table(client, "gin", language="ru")
+    page = client.get(url(table, language="ru")).content.decode()
+    said = re.search(r'<span class="my-hand__deadwood">\((.*?)\)</span>', page)
+    assert said is not None, page[:2000]
+    assert re.fullmatch(r"лишних карт на \d+ очк(о|а|ов)", said.group(1)), said.group(1)

@@ -278,3 +278,43 @@ def test_progress_is_said_once(client: Client, loaded_lessons: None) -> None:
         assert bars and all('aria-hidden="true"' in bar for bar in bars), (url, bars)
         assert all("aria-labelledby" not in bar for bar in bars)
         assert "progress-label" in html  # the words stay
+
+
+def test_gin_lesson_5_says_who_lays_out_at_a_practice_table() -> None:
+    """The Lithuanian walk: Gin lesson 5 said the site always shows the knocker's best
+    layout, but a new Gin practice table lets the learner lay out their melds
+    (``players_lay_out``), scores the hand as laid out, and the coach then says what a
+    better layout would have scored. The lesson says both, in every language."""
+    said = {
+        # (the learner lays out; the scoring says what another layout would have given;
+        #  with the option off the site lays out the best way)
+        "en": (
+            "lay out your own melds",
+            "another arrangement would have scored more",
+            "scores best for the knocker",
+        ),
+        "lt": (
+            "derinius išdedate patys",
+            "kitas išdėstymas būtų davęs daugiau taškų",
+            "svetainė pati išdėstys",
+        ),
+        "ru": (
+            "вы сами выкладываете комбинации",
+            "другая раскладка больше очков",
+            "сайт сам раскладывает",
+        ),
+        "it": (
+            "cali tu le combinazioni",
+            "un'altra disposizione avrebbe reso di più",
+            "è il sito a disporre",
+        ),
+    }
+    for language in LANGUAGES:
+        lesson = next(
+            d
+            for d in content.all_documents()
+            if d.language == language and d.game == "gin" and d.order == 5
+        )
+        text = " ".join(lesson.body.split())
+        for words in said[language]:
+            assert words in text, (language, words)

@@ -923,3 +923,36 @@ def test_an_italian_a_before_a_name_is_only_where_the_site_makes_it_ad() -> None
             if re.search(r"\b[Aa]\s+%\((name|names|payee|payees|opponent|player)\)s", text):
                 bare.append(text)
     assert bare == []
+
+
+@pytest.mark.parametrize(
+    ("language", "nouns"),
+    [("lt", ("kortą", "kortas", "derinį")), ("ru", ("карту", "карты", "комбинацию"))],
+)
+def test_the_log_names_a_taken_or_played_card_after_its_noun(
+    language: str, nouns: tuple[str, ...]
+) -> None:
+    """The Lithuanian walk: a screen reader heard «Ona išmetė būgnų keturakė», the card's
+    spoken name in the nominative after a verb that wants the accusative. The log lines
+    and the coach's suggestions put the card after «kortą» / «карту» (apposition, as
+    docs/terms/<lang>.md say), so the nominative name reads right."""
+    params = {"name": "Ona", "card": "4D", "cards": ["7H", "8H", "9H"], "knocker": False}
+    catalogues = (
+        explain.YOU_DID,
+        explain.THEY_DID,
+        explain.COMPUTER_FOR_YOU,
+        explain.COMPUTER_FOR_THEM,
+        explain.SUGGESTIONS,
+    )
+    kinds = (MoveKind.DRAW_DISCARD, MoveKind.DISCARD, MoveKind.MELD, MoveKind.LAYOFF)
+    with translation.override(language):
+        four, run = explain.card_short("4D"), explain.cards_short(["7H", "8H", "9H"])
+        for catalogue in catalogues:
+            for kind in kinds:
+                if catalogue is explain.SUGGESTIONS and kind is MoveKind.DRAW_DISCARD:
+                    continue  # "Take the discard": no card named
+                said = catalogue[kind].render(params, ["Ona"])
+                cards = run if kind is MoveKind.MELD else four
+                assert re.search(rf"(?:{'|'.join(nouns)}) {re.escape(cards)}", said), said
+        knock = explain.SUGGESTIONS[MoveKind.KNOCK].render(params)
+        assert re.search(rf"(?:{'|'.join(nouns)}) {re.escape(four)}", knock), knock

@@ -668,8 +668,8 @@ def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Clien
     ("language", "named"),
     [
         ("en", "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥ Q♥."),
-        ("lt", "Išdėti 2♦ 3♦ 4♦ arba išdėti 9♥ 10♥ V♥ D♥"),
-        ("ru", "«Выложить 2♦ 3♦ 4♦ или выложить 9♥ 10♥ В♥ Д♥»."),
+        ("lt", "Išdėti derinį 2♦ 3♦ 4♦ arba išdėti derinį 9♥ 10♥ V♥ D♥"),
+        ("ru", "«Выложить комбинацию 2♦ 3♦ 4♦ или выложить комбинацию 9♥ 10♥ В♥ Д♥»."),
         ("it", "«Cala 2♦ 3♦ 4♦ o cala 9♥ 10♥ J♥ Q♥»."),
     ],
 )

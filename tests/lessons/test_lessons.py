@@ -318,3 +318,17 @@ def test_gin_lesson_5_says_who_lays_out_at_a_practice_table() -> None:
         text = " ".join(lesson.body.split())
         for words in said[language]:
             assert words in text, (language, words)
+
+
+def test_lithuanian_asks_who_scores_in_one_wording() -> None:
+    """The Lithuanian walk: the drills and the Knock lessons asked «Kas gauna taškų ir
+    kiek?», the hands «Kas gauna taškus?». One wording, the hands' one, everywhere."""
+    from django.utils import translation
+
+    with translation.override("lt"):
+        who = translation.gettext("Who collects?")
+        who_and_how_much = translation.gettext("Who scores, and how much?")
+    assert who_and_how_much.startswith(who.rstrip("?"))
+    for document in content.all_documents():
+        if document.language == "lt":
+            assert "gauna taškų" not in document.body, document.path

@@ -407,9 +407,15 @@ def day_streak(learner: Learner | None) -> int:
     return learner.streak_days
 
 
+def active_today(learner: Learner | None) -> bool:
+    """Whether the learner has already done something today (today counts in the streak)."""
+    return learner is not None and learner.last_active_day == today()
+
+
 __all__ = [
     "LOOKED_UP",
     "SESSION_KEY",
+    "active_today",
     "continue_as",
     "cookie_name",
     "counted_with_learner",

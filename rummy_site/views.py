@@ -26,7 +26,7 @@ from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
 from learners.middleware import LearnerRequest
 from learners.models import Learner
-from learners.services import counted_with_learner, day_streak, known_learner
+from learners.services import active_today, counted_with_learner, day_streak, known_learner
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
 from review import services as review
@@ -111,6 +111,8 @@ def home(request: HttpRequest) -> HttpResponse:
         "review_due": review.due(learner=learner).count(),
         "day_streak": day_streak(learner),
         "log_in_ended": log_in_ended(request, learner),
+        # Today already counts: no "keep it going today" (the Lithuanian walk).
+        "learnt_today": active_today(learner),
     }
     status = 200
     raw = request.GET.get("hand")

@@ -227,6 +227,32 @@ def test_a_day_streak_counts_days_in_a_row_with_something_done(
     assert learner.last_active_day == day["today"] - timedelta(days=1)
 
 
+def test_the_streak_does_not_ask_for_today_once_today_is_done(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Lithuanian walk: "You have learnt 2 days in a row. Keep it going today!" stayed
+    on the home page after the learner had practised that day. Until they do something
+    today it asks for today; after, it says today counts."""
+    from datetime import date, timedelta
+
+    from learners import services
+
+    day = {"today": date(2026, 12, 7)}
+    monkeypatch.setattr(services, "today", lambda: day["today"])
+
+    def home() -> str:
+        return " ".join(client.get("/en/").content.decode().split())
+
+    client.post("/en/guided/gin-01-first-knock/restart/")
+    assert "You have learnt 1 day in a row, today too. Well done!" in home()
+    assert "Keep it going today" not in home()
+    day["today"] += timedelta(days=1)
+    assert "You have learnt 1 day in a row. Keep it going today!" in home()
+    client.post("/en/guided/gin-01-first-knock/restart/")
+    assert "You have learnt 2 days in a row, today too. Well done!" in home()
+    assert "Keep it going today" not in home()
+
+
 @pytest.mark.parametrize(
     ("one", "other", "same"),
     [

@@ -190,6 +190,31 @@ def test_strangers_and_forged_questions_change_nothing(client: Client, clock: Cl
     assert Learner.objects.count() == 1  # nobody was made for the stranger
 
 
+def test_with_nothing_due_the_page_says_so_once(
+    client: Client, lesson: Lesson, clock: Clock
+) -> None:
+    """The Lithuanian walk: with nothing due, /review/ said both "0 questions to review
+    now" and "Nothing to review now": one is enough."""
+    page = client.get("/en/review/").content.decode()
+    assert (
+        "Nothing to review yet" in page
+        and "question to review now" not in page
+        and "questions to review now" not in page
+    )
+    index = knock_index(lesson)
+    url = f"/en/lessons/{lesson.game}/{lesson.slug}/check/{index}/"
+    client.post(url, {"answer": wrong_knock_answer(lesson, index)}, **HTMX)
+    page = client.get("/en/review/").content.decode()  # back within a minute: not yet
+    assert (
+        "Nothing to review now." in page
+        and "question to review now" not in page
+        and "questions to review now" not in page
+    )
+    clock.move(days=1)
+    page = client.get("/en/review/").content.decode()
+    assert "1 question to review now" in page and "Nothing to review" not in page
+
+
 @pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
 def test_the_review_page_in_every_language(client: Client, language: str) -> None:
     response = client.get(f"/{language}/review/")

@@ -304,6 +304,11 @@ def _laid_out(
     return laid
 
 
+#: The most of a refused "score it yourself" answer its page gives back (a number, a
+#: player's place: a few characters; a hand-made URL's long text is not echoed).
+KEPT_LENGTH = 40
+
+
 def _score_yourself(
     state: BoardState, names: Sequence[str], guess: tuple[str, str] | None
 ) -> dict[str, Any] | None:
@@ -321,13 +326,20 @@ def _score_yourself(
     if guess is None:
         return context
     player = small_int(guess[0])
+    # A refused (malformed) answer comes back as the learner left it (the player
+    # chosen, the text typed: escaped by the template), the focus on the field refused,
+    # described by the reason, as a lesson's check does (lessons.presenters.kept_answer).
+    refused = {
+        "kept": {"player": guess[0][:KEPT_LENGTH], "points": guess[1][:KEPT_LENGTH]},
+        "described_by": "score-yourself-error",
+    }
     try:
         agrees = parsing.points_agree(guess[1], best)
     except ValueError:
-        context["error"] = _("Type a number, like 14.")
+        context.update(refused, error=_("Type a number, like 14."), refused="points")
         return context
     if player is None or not 0 <= player < len(names):
-        context["error"] = _("Pick a player.")
+        context.update(refused, error=_("Pick a player."), refused="player")
         return context
     right = player in collectors and agrees
     answer = _("%(names)s: %(points)s.") % {

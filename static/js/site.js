@@ -152,13 +152,20 @@
   // learner corrects it where they are; else the reason itself takes the focus, as a
   // lesson's does after htmx's swap (an alert already on the page when it loads is
   // seldom read out).
+  // The same for "Score it yourself" at the end of a hand (a plain GET form: its page
+  // opens at its anchor, where the browser skips autofocus).
   function focusAnswered() {
-    var answered = document.querySelector(".check .feedback, .check [role=alert]");
+    var answered = document.querySelector(
+      ".check .feedback, .check [role=alert], .score-yourself .feedback, .score-yourself [role=alert]"
+    );
     if (!answered) {
       return;
     }
     var field = answered.id
-      ? document.querySelector('.check [autofocus][aria-describedby="' + answered.id + '"]')
+      ? document.querySelector(
+          '.check [autofocus][aria-describedby="' + answered.id + '"], ' +
+            '.score-yourself [autofocus][aria-describedby="' + answered.id + '"]'
+        )
       : null;
     focusOn(field || answered);
   }

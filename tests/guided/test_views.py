@@ -716,3 +716,24 @@ def test_a_learner_named_as_a_player_meets_that_player_under_another_name(
     # Another learner meets Giulia.
     Learner.objects.update(display_name="Marco")
     assert "Quando bussa Giulia" in client.get(page(slug, "it")).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_malformed_score_at_a_guided_hands_end_keeps_what_was_typed(client: Client) -> None:
+    """The Lithuanian walk (gin-02): "2O" under "Score it yourself" came back emptied, the
+    page at its top. The player and the text are kept, the page opens at the form, and
+    the points field takes the focus, described by the reason."""
+    slug = "gin-02-groups-runs-discard"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    html = client.get(page(slug), {"guess_player": "0", "guess_points": "2O"}).content.decode()
+    assert "Type a number" in html
+    assert re.search(r'name="guess_player" value="0"[^>]*\bchecked\b', html)
+    field = re.search(r'<input[^>]*id="guess-points"[^>]*>', html)
+    assert field is not None and 'value="2O"' in field[0] and " autofocus" in field[0]
+    assert 'aria-describedby="score-yourself-error"' in field[0]
+    assert 'id="score-yourself-error"' in html
+    action = re.search(r'<form method="get" action="[^"#]*#([\w-]+)"', html)
+    assert action is not None and f'id="{action[1]}"' in html

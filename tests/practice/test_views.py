@@ -992,6 +992,45 @@ def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
     assert odd.status_code == 200 and "Type a number" in odd.content.decode()
 
 
+def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Client) -> None:
+    """The Lithuanian walk: "2O" typed under "Score it yourself" came back with both
+    fields emptied, the page opened at the top (its anchor #score-verdict was not on the
+    refused page) and the reason not tied to the field. The choice and the text are kept
+    (escaped), the page opens at the form, and the field refused takes the focus,
+    described by the reason, as a lesson's check does."""
+    table = start_table(client, "gin")
+    play_whole_hand(client, table, check=False)
+    hand = hand_of(table)
+    assert hand.result is not None
+    received = hand.result.settlement.received
+    winner = next(p for p, v in received.items() if v == max(received.values()))
+    html = client.get(url(table), {"guess_player": str(winner), "guess_points": "2O"}).content
+    page = html.decode()
+    assert "Type a number" in page
+    assert re.search(rf'name="guess_player" value="{winner}"[^>]*\bchecked\b', page)
+    assert page.count(" checked>") == 1
+    field = re.search(r'<input[^>]*id="guess-points"[^>]*>', page)
+    assert field is not None
+    assert 'value="2O"' in field[0] and " autofocus" in field[0]
+    assert 'aria-describedby="score-yourself-error"' in field[0]
+    assert 'id="score-yourself-error"' in page
+    # The form's anchor is on the page it answers with (a refusal as a verdict).
+    action = re.search(r'<form method="get" action="[^"#]*#([\w-]+)"', page)
+    assert action is not None and f'id="{action[1]}"' in page
+    # What was typed is escaped; an empty answer is refused the same way.
+    odd = client.get(url(table), {"guess_player": str(winner), "guess_points": '<b>"'})
+    assert 'value="&lt;b&gt;&#34;"' in odd.content.decode()
+    empty = client.get(url(table), {"guess_player": str(winner), "guess_points": ""})
+    assert "Type a number" in empty.content.decode()
+    # No player chosen (the browser's "required" stops it, a hand-made URL does not):
+    # the first player takes the focus, described by the reason; the points are kept.
+    nobody = client.get(url(table), {"guess_points": "12"}).content.decode()
+    first = re.search(r'<input type="radio" name="guess_player"[^>]*>', nobody)
+    assert first is not None and " autofocus" in first[0]
+    assert 'aria-describedby="score-yourself-error"' in first[0]
+    assert 'value="12"' in nobody and "Pick a player" in nobody
+
+
 def _until_laid_out(
     learner: Any, knocker_is_me: bool, *, with_layoff: bool = False
 ) -> tuple[Table, Any]:

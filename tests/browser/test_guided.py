@@ -7,7 +7,7 @@ import re
 
 import pytest
 from django.utils import translation
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from game.cards import Card, text_html
 from game.engine import AnyMove, Discard, DrawDiscard
@@ -281,3 +281,43 @@ def test_try_again_and_a_refusal_leave_the_keyboard_on_the_hand(page: Page, site
     page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
     assert on_a_card(page), page.evaluate(FOCUSED)
     assert page.evaluate("() => document.activeElement.value") == "9D"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_malformed_score_keeps_what_was_typed_with_the_focus_on_it(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Lithuanian walk (gin-02): "2O" under "Score it yourself" and Enter reloaded
+    the page at its top, the focus on the body, both fields emptied. It opens at the
+    form, the player still chosen and "2O" still typed, the focus in the points field,
+    described by the reason (with and without JavaScript)."""
+    slug = "gin-02-groups-runs-discard"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    playing = browser.new_context()
+    page = playing.new_page()
+    page.goto(f"{site_url}/en/guided/{slug}/")
+    for move in guided.right_line(scenario):
+        play(page, move)
+    context = browser.new_context(java_script_enabled=javascript)
+    context.add_cookies(playing.cookies())
+    page = context.new_page()
+    page.set_viewport_size({"width": 1024, "height": 700})
+    page.goto(f"{site_url}/en/guided/{slug}/")
+    page.locator(".score-yourself__form input[type=radio]").first.check()
+    page.locator("[name=guess_points]").fill("2O")
+    page.locator("[name=guess_points]").press("Enter")
+    points = page.locator("[name=guess_points]")
+    expect(page.locator("#score-yourself-error")).to_contain_text("Type a number")
+    expect(points).to_be_focused()
+    expect(points).to_have_value("2O")
+    expect(points).to_have_accessible_description(re.compile("Type a number"))
+    expect(points).to_be_in_viewport()
+    expect(page.locator(".score-yourself__form input[type=radio]").first).to_be_checked()
+    # Corrected where it is: the verdict takes the focus, so that it is read out.
+    points.fill("99")
+    points.press("Enter")
+    expect(page.locator(".score-yourself .feedback")).to_be_focused()
+    context.close()
+    playing.close()

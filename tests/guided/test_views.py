@@ -731,8 +731,9 @@ def test_a_malformed_score_at_a_guided_hands_end_keeps_what_was_typed(client: Cl
     html = client.get(page(slug), {"guess_player": "0", "guess_points": "2O"}).content.decode()
     assert "Type a number" in html
     assert re.search(r'name="guess_player" value="0"[^>]*\bchecked\b', html)
-    field = re.search(r'<input[^>]*id="guess-points"[^>]*>', html)
+    field = re.search(r'<input[^>]*name="guess_points"[^>]*>', html)
     assert field is not None and 'value="2O"' in field[0] and " autofocus" in field[0]
+    assert 'id="score-answer"' in field[0]  # the page's anchor: focused without JavaScript
     assert 'aria-describedby="score-yourself-error"' in field[0]
     assert 'id="score-yourself-error"' in html
     action = re.search(r'<form method="get" action="[^"#]*#([\w-]+)"', html)

@@ -1009,9 +1009,12 @@ def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Clie
     assert "Type a number" in page
     assert re.search(rf'name="guess_player" value="{winner}"[^>]*\bchecked\b', page)
     assert page.count(" checked>") == 1
-    field = re.search(r'<input[^>]*id="guess-points"[^>]*>', page)
+    field = re.search(r'<input[^>]*name="guess_points"[^>]*>', page)
     assert field is not None
     assert 'value="2O"' in field[0] and " autofocus" in field[0]
+    # The page's anchor names the field: a browser focuses it (and shows it) even
+    # without JavaScript, where it skips autofocus at an anchor.
+    assert 'id="score-answer"' in field[0]
     assert 'aria-describedby="score-yourself-error"' in field[0]
     assert 'id="score-yourself-error"' in page
     # The form's anchor is on the page it answers with (a refusal as a verdict).
@@ -1026,7 +1029,7 @@ def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Clie
     # the first player takes the focus, described by the reason; the points are kept.
     nobody = client.get(url(table), {"guess_points": "12"}).content.decode()
     first = re.search(r'<input type="radio" name="guess_player"[^>]*>', nobody)
-    assert first is not None and " autofocus" in first[0]
+    assert first is not None and " autofocus" in first[0] and 'id="score-answer"' in first[0]
     assert 'aria-describedby="score-yourself-error"' in first[0]
     assert 'value="12"' in nobody and "Pick a player" in nobody
 

@@ -491,6 +491,7 @@ def board_context(
     *,
     scores: Sequence[str] | None = None,
     error: str = "",
+    refused: str = "",
     last_steps: Sequence[ScoreStep] = (),
     by_computer: Collection[int] = (),
 ) -> dict[str, Any]:
@@ -499,7 +500,9 @@ def board_context(
     ``last_steps``: steps that end the walkthrough after the hand's own (four-player
     Gin: how the two tables' results make one box). ``by_computer``: the positions in
     the log of the moves the computer made in a person's seat (a table for people),
-    told as the computer's."""
+    told as the computer's. ``refused``: the form field a refused move is about
+    (:attr:`~rummy_site.errors.ServiceError.field`: "meld", a layoff sent without its
+    meld), which takes the focus, described by ``error``."""
     view = state.view
     names = told_apart(state.names, state.me)
     # A learner sitting out (three-player Gin) sees no hand at all.
@@ -578,6 +581,7 @@ def board_context(
         else None,
         "scoring_pending": pending,
         "error": error,
+        "refused": refused if error else "",
         "is_over": over,
         "bot_delay": settings.BOT_STEP_DELAY_MS,
     }

@@ -37,6 +37,13 @@ from .board import BoardDisplay
 ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock", "done")
 
 
+class NoMeldChosen(BadInput):
+    """A layoff posted without the meld on the table it goes onto: the page puts the
+    focus on the melds' choice, described by the reason."""
+
+    field = "meld"
+
+
 @dataclass(frozen=True)
 class MoveRequest:
     """A parsed post: the move and whether the learner confirmed it (knocking, going out)."""
@@ -97,7 +104,7 @@ def parse_move(data: QueryDict) -> MoveRequest:
             raise BadInput(_("Choose one card to lay off."))
         meld = small_int(data.get("meld", ""))
         if meld is None:
-            raise BadInput(_("Choose the meld on the table to lay the card off onto."))
+            raise NoMeldChosen(_("Choose the meld on the table to lay the card off onto."))
         move = LayOff(cards[0], meld)
     return MoveRequest(move=move, confirmed=confirmed)
 
@@ -149,6 +156,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
 __all__ = [
     "ACTIONS",
     "MoveRequest",
+    "NoMeldChosen",
     "move_fields",
     "parse_cards",
     "parse_display",

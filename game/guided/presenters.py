@@ -167,10 +167,11 @@ def guided_context(
     *,
     verdict: Verdict | None = None,
     error: str = "",
+    refused: str = "",
 ) -> dict[str, Any]:
     scenario = state.scenario
     words = state.words
-    context = board_context(state, display, error=error)
+    context = board_context(state, display, error=error, refused=refused)
     step = state.step
     attempt = state.attempt
     library = [s for s in scenarios.library() if s.game is scenario.game]

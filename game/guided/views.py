@@ -50,12 +50,15 @@ def _render(
     status: int = 200,
     verdict: services.Verdict | None = None,
     error: str = "",
+    refused: str = "",
     asking_restart: bool = False,
 ) -> HttpResponse:
     """The hand's page (or its ``table`` partial, for htmx); ``asking_restart``: with
     "Start this hand again?" in the coach's panel (:func:`guided_restart`)."""
     display = parse_display(request.GET, request.POST)
-    context = presenters.guided_context(state, display, verdict=verdict, error=error)
+    context = presenters.guided_context(
+        state, display, verdict=verdict, error=error, refused=refused
+    )
     context["asking_restart"] = asking_restart
     if context["finished"]:
         # Go on along the learner's path (the path is composed above the apps: read here).
@@ -78,7 +81,7 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
     """The one answer to every refusal of a guided-hand view: the hand as it is now, with
     the reason and the refusal's status (nothing was changed)."""
     state = services.guided_page(learner=known_learner(request), scenario=scenario)
-    return _render(request, state, status=exc.status, error=str(exc.message))
+    return _render(request, state, status=exc.status, error=str(exc.message), refused=exc.field)
 
 
 @require_safe

@@ -174,6 +174,7 @@ def table_context(
     display: BoardDisplay,
     *,
     error: str = "",
+    refused: str = "",
     notice: str = "",
     advice: Advice | None = None,
     confirm: AnyMove | None = None,
@@ -185,7 +186,9 @@ def table_context(
     pending = scoring_pending(state, display)
     seat_scores = state.scores_before_hand if pending else state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
-    context = board_context(state, display, scores=scores, error=error, last_steps=_netting(state))
+    context = board_context(
+        state, display, scores=scores, error=error, refused=refused, last_steps=_netting(state)
+    )
     if isinstance(state.match, GinPartnershipGame):
         # Both partners' seats show their side's score: say whose it is.
         names = seat_names(table)

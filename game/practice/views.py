@@ -133,7 +133,7 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
         state = services.table_state(table=table)
     except services.CorruptTable:
         return _corrupt(request, table)
-    return _render(request, state, status=exc.status, error=str(exc.message))
+    return _render(request, state, status=exc.status, error=str(exc.message), refused=exc.field)
 
 
 def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:

@@ -231,6 +231,7 @@ def table_context(
     display: BoardDisplay,
     *,
     error: str = "",
+    refused: str = "",
     advice: Advice | None = None,
     more_time: bool = False,
     reload: bool = False,
@@ -310,6 +311,7 @@ def table_context(
             mine,
             display,
             error=error,
+            refused=refused,
             by_computer=by_computer,
             last_steps=[ScoreStep(netted)] if netted else [],
         )

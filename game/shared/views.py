@@ -180,6 +180,7 @@ def _render(
     table: SharedTable,
     *,
     error: str = "",
+    refused: str = "",
     status: int = 200,
     advice: Advice | None = None,
     more_time: bool = False,
@@ -196,6 +197,7 @@ def _render(
         seat,
         display,
         error=error,
+        refused=refused,
         advice=advice,
         more_time=more_time,
         reload=_reloads(request),
@@ -275,7 +277,7 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
             if isinstance(exc, services.MoveRefused)
             else _said(exc)
         )
-        return _render(request, table, error=message, status=exc.status)
+        return _render(request, table, error=message, refused=exc.field, status=exc.status)
     if wants_partial(request):
         return _render(request, table)
     return _to_table(request, table)

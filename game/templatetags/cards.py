@@ -213,6 +213,7 @@ def _meld_html(
     laid: tuple[str, ...],
     caption: str,
     language: str | None,
+    described_by: str = "",
 ) -> SafeString:
     # A card someone else laid off stays in the meld it extends, marked as theirs; the
     # caption under the meld says whose (read with the radio button's name). The meld is
@@ -229,12 +230,13 @@ def _meld_html(
     )
     return format_html(
         '<li class="meld meld--choice">'
-        '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input">'
+        '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input"{}>'
         '<label for="meld-{}"><span class="meld__owner">{}</span> '
         '<span class="visually-hidden">{}</span>'
         '<span class="hand hand--meld" aria-hidden="true">{}</span>{}</label></li>',
         meld_id,
         meld_id,
+        format_html(' autofocus aria-describedby="{}"', described_by) if described_by else "",
         meld_id,
         owner,
         label,
@@ -246,11 +248,13 @@ def _meld_html(
 
 
 @register.simple_tag
-def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
+def meld_choices(melds: Iterable[Mapping[str, Any]], described_by: str = "") -> SafeString:
     """The melds on the table (``game.board.table_melds``), each a ``<li>`` with a radio
     button (``name="meld"``: the meld a card is laid off on), its owner and its cards
     (small, drawn for the eye; named together, once, in words: the meld's label). Each
-    is made once per process and language."""
+    is made once per process and language. ``described_by``: the id of the reason a
+    layoff was refused without its meld: the first meld's button takes the focus
+    (autofocus), described by it."""
     language = get_language()
     return mark_safe(
         "".join(
@@ -262,8 +266,9 @@ def meld_choices(melds: Iterable[Mapping[str, Any]]) -> SafeString:
                 tuple(str(c) for c in m.get("laid", ())),
                 str(m.get("caption", "")),
                 language,
+                described_by if number == 0 else "",
             )
-            for m in melds
+            for number, m in enumerate(melds)
         )
     )
 

@@ -455,6 +455,30 @@ def test_a_meld_to_lay_off_on_is_named_once(page: Page, site_url: str, language:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(
+    browser: Any, site_url: str, javascript: bool
+) -> None:
+    """The Lithuanian walk: a card chosen, "Lay off" pressed with no meld chosen: the
+    reason was right, but the focus went back to the card. It lands on the first meld,
+    described by the reason, with and without JavaScript; the card stays chosen."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    table = start(page, site_url, "basic", 2)
+    meld_on_the_table(table)
+    page.reload()
+    card = str(hand_of(table).hands[HUMAN][0])
+    page.locator(f"label[for='card-{card}']").click()
+    page.locator("button[name=action][value=lay_off]").click()
+    meld = page.locator(".meld--choice input[type=radio]").first
+    expect(meld).to_be_focused()
+    expect(page.locator("#hand-error")).to_contain_text("Choose the meld")
+    expect(meld).to_have_accessible_description(re.compile("Choose the meld"))
+    expect(page.locator(f"#card-{card}")).to_be_checked()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_server: Any) -> None:
     """The newcomer's walk: Gin's option stood on a Basic table's form, squeezed two or
     three words a line beside its help, and the options' labels ended in ":"."""

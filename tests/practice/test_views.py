@@ -301,6 +301,46 @@ def test_meld_and_lay_off_in_basic(client: Client, htmx: bool) -> None:
     pytest.fail("no seed with a meld on the first turn")
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, htmx: bool) -> None:
+    """The Lithuanian walk: "Choose the meld on the table to lay the card off onto." was
+    right, but the focus went back to the card chosen, not to the melds the reason
+    speaks of. The first meld's button takes it, described by the reason; the card
+    stays chosen."""
+    for seed in range(1, 400):
+        table = start_table(client, "basic", 2)
+        Table.objects.filter(pk=table.pk).update(seed=seed)
+        table.refresh_from_db()
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1}]]
+        table.save()
+        post_move(client, table, DrawStock())
+        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        if not melds:
+            continue
+        post_move(client, table, melds[0])
+        hand = hand_of(table)
+        if not hand.table or len(hand.hands[HUMAN]) < 2:
+            continue
+        card = str(hand.hands[HUMAN][0])
+        response = client.post(
+            url(table, "move"),
+            {"version": str(table.version), "action": "lay_off", "cards": [card]},
+            **(HTMX if htmx else {}),
+        )
+        assert response.status_code == 400
+        html = response.content.decode()
+        assert "Choose the meld on the table" in html
+        radios = re.findall(r'<input type="radio" name="meld"[^>]*>', html)
+        assert radios and " autofocus" in radios[0]
+        assert 'aria-describedby="hand-error"' in radios[0]
+        assert all(" autofocus" not in r for r in radios[1:])
+        assert '<p id="hand-error" class="message message--error">' in html
+        assert html.count(" autofocus") == 1  # not the reason, not a card
+        assert re.search(rf'value="{card}"[^>]*\bchecked\b', html)
+        return
+    pytest.fail("no seed with a meld on the first turn")
+
+
 # ------------------------------------------------------------------ refusals
 def assert_refused(client: Client, table: Table, response, status: int, text: str) -> None:  # type: ignore[no-untyped-def]
     assert response.status_code == status, response.content.decode()[:3000]

@@ -157,6 +157,31 @@ class SignUpForm(UserCreationForm):  # type: ignore[type-arg]
             "Up to 150 characters: letters, digits and @ . + - _ only."
         )
 
+    # A refused password comes back with both fields empty. Django says what is wrong
+    # beside the confirmation, where the refused form opens (_form_fields.html: its first
+    # field in error): a keyboard user typed the confirmation alone and was then told
+    # the password was missing (the Lithuanian walk). It is said beside the password
+    # instead, which takes the focus, described by it: both are typed again, in order.
+    def validate_passwords(
+        self, password1_field_name: str = "password1", password2_field_name: str = "password2"
+    ) -> None:
+        password1 = self.cleaned_data.get(password1_field_name)
+        password2 = self.cleaned_data.get(password2_field_name)
+        if password1 and password2 and password1 != password2:
+            self.add_error(
+                password1_field_name,
+                forms.ValidationError(
+                    self.error_messages["password_mismatch"], code="password_mismatch"
+                ),
+            )
+        # (Django 5.1 methods the type stubs do not know yet.)
+        super().validate_passwords(password1_field_name, password2_field_name)  # type: ignore[misc]
+
+    def validate_password_for_user(self, user: Any, password_field_name: str = "password1") -> None:
+        # A password too short, too common or too like the user name: said beside the
+        # password too (Django checks the confirmation, the same text once they match).
+        super().validate_password_for_user(user, password_field_name)  # type: ignore[misc]
+
 
 #: Log-in attempts for one user name from one address, and from one address.
 LOGIN_TRIES_PER_NAME = "10/h"

@@ -123,6 +123,34 @@ def test_a_refused_join_opens_on_the_field_in_error(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_passwords_that_differ_are_typed_again_from_the_first(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Lithuanian walk: passwords that did not match came back empty, the focus on
+    the confirmation; a keyboard user typed it alone, then was told the password was
+    missing. The focus is on the password, described by the reason; Tab leads to the
+    confirmation, and the account is made (with or without JavaScript)."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/accounts/signup/")
+    page.locator("#id_username").fill("mokytoja")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD + "x")
+    page.locator("#id_password2").press("Enter")
+    first = page.locator("#id_password1")
+    expect(first).to_be_focused()
+    expect(first).to_have_accessible_description(re.compile("nesutampa"))
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Tab")
+    expect(page.locator("#id_password2")).to_be_focused()
+    page.keyboard.type(PASSWORD)
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(f"{site_url}/lt/classroom/")
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
     page: Page, site_url: str
 ) -> None:

@@ -948,6 +948,11 @@ def test_a_refused_join_opens_on_the_field_in_error_which_the_error_describes() 
 
 
 def test_a_refused_sign_up_opens_on_the_field_in_error_not_on_the_username() -> None:
+    """The Lithuanian walk: passwords that did not match came back with both fields
+    empty and the focus and the reason on the confirmation; a keyboard user typed it
+    alone and was then told the password was missing. The refused password opens on
+    the first password field, described by the reason: both are typed again, in order.
+    So does a password the rules refuse."""
     client = Client()
     response = client.post(
         "/en/accounts/signup/",
@@ -955,9 +960,15 @@ def test_a_refused_sign_up_opens_on_the_field_in_error_not_on_the_username() -> 
     )
     html = response.content.decode()
     tags = input_tags(html)
-    assert " autofocus" in tags["password2"] and 'aria-invalid="true"' in tags["password2"]
-    assert "match" in described_by(html, tags["password2"])
+    assert " autofocus" in tags["password1"] and 'aria-invalid="true"' in tags["password1"]
+    assert "match" in described_by(html, tags["password1"])
+    assert "autofocus" not in tags["password2"] and "aria-invalid" not in tags["password2"]
     assert "autofocus" not in tags["username"]
+    common = {"username": "jonas", "email": "", "password1": "12345678", "password2": "12345678"}
+    html = client.post("/en/accounts/signup/", common).content.decode()
+    tags = input_tags(html)
+    assert " autofocus" in tags["password1"] and "common" in described_by(html, tags["password1"])
+    assert "autofocus" not in tags["password2"]
     # Not refused: on the username, as Django puts it; the e-mail says what it is.
     tags = input_tags(client.get("/en/accounts/signup/").content.decode())
     assert " autofocus" in tags["username"]

@@ -53,7 +53,14 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
                 "live": text_plain(scenarios.words_for(scenario, pupil.name)(scenario.title))
                 if scenario
                 else "",
-                "tables": [{"table": t, "game_label": explain.game_name(t.game)} for t in seated],
+                "tables": [
+                    {
+                        "table": t,
+                        "game_label": explain.game_name(t.game),
+                        "match_over": _match_over(t),
+                    }
+                    for t in seated
+                ],
                 "assignments": [
                     {
                         "label": assignments.label(a, pupil.classroom.language, pupil.name),
@@ -66,6 +73,15 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
             }
         )
     return classes
+
+
+def _match_over(table: Any) -> str:
+    """A pupil's table whose match is over: who won it (the Italian walk: "Play" led to a
+    finished table); empty while it goes on."""
+    try:
+        return shared_presenters.match_over_line(shared.shared_state(table=table))
+    except practice.CorruptTable:
+        return ""
 
 
 def grid(
@@ -184,6 +200,9 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                     for i, n in enumerate(names)
                 ],
                 "round_over": state.round_over,
+                # "The match is over: Ona wins." (the Italian walk: the row looked like
+                # the end of an ordinary hand, and no winner was named).
+                "match_over": shared_presenters.match_over_line(state),
             }
         )
     return rows
@@ -241,6 +260,8 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         ),
         "game_label": explain.game_name(table.game),
         "hand": len(state.rounds),
+        # Once the match is over, who won; nothing is left to pause or end.
+        "match_over": shared_presenters.match_over_line(state),
         "boards": boards,
         "scores": [
             {"name": n, "score": explain.points(s)}

@@ -464,7 +464,9 @@ def tables_of_learner(
             mine.append(table)
             if len(mine) == most:
                 break
-    return mine
+    # Those found read whole: their page says whether their match is over, and who won.
+    whole = SharedTable.objects.in_bulk([t.pk for t in mine])
+    return [whole[t.pk] for t in mine if t.pk in whole]
 
 
 def class_tables(*, classroom: Classroom, most: int = 60) -> list[SharedTable]:

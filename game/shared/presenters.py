@@ -162,6 +162,14 @@ def away_sentence(names: Sequence[str]) -> str:
     ) % {"names": explain.people(range(len(names)), names)}
 
 
+def match_over_line(state: SharedState) -> str:
+    """Once the match is over, its winner named, as its players read it: "The match is
+    over: Ona wins." (empty while it goes on)."""
+    if not state.round_over:
+        return ""
+    return match_scores.match_over(services.match_so_far(state), state.names) or ""
+
+
 def turn_deadline(table: SharedTable, seat: int | None, now: int | None = None) -> dict[str, Any]:
     """How long the player has to move before the computer plays their turn, for their
     page (empty when nobody waits for them: not their turn, a table that never replaces
@@ -459,6 +467,7 @@ __all__ = [
     "away_sentence",
     "events_on",
     "events_url",
+    "match_over_line",
     "noscript_refresh_seconds",
     "poll_seconds",
     "reload_asked",

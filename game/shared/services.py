@@ -52,6 +52,7 @@ from game.engine import (
     Game,
     Hand,
     IllegalMove,
+    Match,
     PlayerView,
     Round,
     RoundResult,
@@ -272,12 +273,17 @@ class SharedState:
         return round_result([self.hand_of(b) for b in self.current]) if self.dealt else None
 
 
+def match_so_far(state: SharedState) -> Match:
+    """The table's match: the hands played, the current hand counted once it is over."""
+    current = state.result() if state.round_over else None
+    results = (*state.results, *([current] if current is not None else []))
+    return state.rules.match(state.rounds, results)
+
+
 def scores_of(state: SharedState) -> list[Fraction]:
     """Each table seat's score toward the match's target (the current hand counted once
     it is over)."""
-    current = state.result() if state.round_over else None
-    results = (*state.results, *([current] if current is not None else []))
-    return state.rules.seat_scores(state.rules.match(state.rounds, results))
+    return state.rules.seat_scores(match_so_far(state))
 
 
 def _rules(table: SharedTable) -> TableRules:
@@ -1083,6 +1089,7 @@ __all__ = [
     "deadline_of",
     "end_table",
     "leave_seat",
+    "match_so_far",
     "more_time",
     "more_time_left",
     "next_hand",

@@ -671,3 +671,64 @@ def test_the_italian_seating_says_how_the_class_plays_not_that_it_is_seated() ->
     assert one.startswith("La classe gioca a un tavolo da 4. ")
     assert two.startswith("La classe gioca a 2 tavoli da 3. ")
     assert three.startswith("La classe gioca a 3 tavoli: 2 tavoli da 4 e 1 tavolo da 3. ")
+
+
+def a_won_class_match() -> tuple[Client, Classroom, SharedTable, list[Client], str]:
+    """A class Knock Rummy table (to 1 point) played until someone wins its match: the
+    teacher's client, the class, the table, the pupils' clients and the winner's name."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = [pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas")]
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    SharedTable.objects.filter(pk=table.pk).update(options={"target_score": 1})
+    table.refresh_from_db()
+    people = [learner_of(c) for c in clients]
+    for _hand in range(6):
+        play_to_the_end(table, people)
+        table.refresh_from_db()
+        state = shared.shared_state(table=table)
+        result = state.result()
+        assert result is not None
+        match = state.rules.match(state.rounds, (*state.results, result))
+        if match.is_over:
+            break
+        shared.next_hand(table=table, learner=people[0], version=table.version)
+        table.refresh_from_db()
+    else:
+        raise AssertionError("nobody scored in six hands")
+    assert match.winner is not None
+    return teacher, classroom, table, clients, str(table.seats[match.winner]["name"])
+
+
+def test_the_teacher_sees_that_a_match_is_over_and_who_won() -> None:
+    """The Italian walk: the class page's row read like the end of an ordinary hand, and
+    the watch page said only "The hand is over." and still offered to pause the table and
+    to end it. Both now name the winner, and the watch page offers nothing to stop."""
+    teacher, classroom, table, _clients, winner = a_won_class_match()
+    said = f"The match is over: {winner} wins."
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    row = page.split('class="class-tables__list"', 1)[1].split("</li>", 1)[0]
+    assert f"<strong>{said}</strong>" in row
+    url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    watch = teacher.get(url).content.decode()
+    assert said in watch
+    for gone in ('value="pause"', 'value="end"', 'value="hints-off"'):
+        assert gone not in watch
+    # Nothing changes there any more: the view stops asking.
+    assert 'hx-get="' not in watch.split('id="class-table"', 1)[1].split(">", 1)[0]
+    # A watch page drawn before the end: its redraw says so and drops the buttons.
+    partial = teacher.get(url, **HX).content.decode()
+    assert said in partial
+    assert '<div id="table-controls" hx-swap-oob="true" hidden></div>' in partial
+
+
+def test_a_pupil_whose_match_is_over_is_told_who_won_not_offered_to_play() -> None:
+    """The Italian walk: after the match was won, the pupils' classroom page still said
+    "Your table: Knock Rummy — Play", which led to a finished table."""
+    _teacher, _classroom, table, clients, winner = a_won_class_match()
+    page = clients[0].get("/en/classroom/").content.decode()
+    line = page.split("Knock Rummy", 1)[1].split("</p>", 1)[0]
+    assert f"The match is over: {winner} wins." in line
+    assert "See how it ended" in line and f'/en/play/{table.public_id}/"' in line
+    assert ">Play</a>" not in page

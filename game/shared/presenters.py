@@ -373,6 +373,17 @@ def table_context(
             "version": table.version,
         }
     )
+    if not table.ended:
+        # The hands before this one, each reviewable move by move, and (during a hand)
+        # the match's sheet so far: a player whose classmate pressed "Next hand" still
+        # reads the last walkthrough and the scores (the Italian walk: hand 2 left no way
+        # back). Every player's own review; scores are public.
+        context["finished_deals"] = list(range(1, len(state.results) + 1))
+        if state.results and not state.round_over:
+            context["running_sheet"] = match_scores.score_sheet(
+                services.match_so_far(state), state.names
+            )
+            context["target"] = state.rules.target_score
     if match is not None:
         # The winner named ("The match is over: Ona wins."); the seats' names, a seat
         # the computer plays for someone away or gone being still theirs.

@@ -226,3 +226,31 @@ def test_the_italian_score_sheet_has_one_name_in_every_game() -> None:
             for match in (GinGame(), KnockMatch(2), BasicMatch(2, BasicOptions()))
         }
     assert titles == {"Foglio dei punti"}
+
+
+def test_during_the_next_hand_every_player_keeps_the_last_hand_and_the_scores() -> None:
+    """The Italian walk: one player's "Next hand" took the walkthrough and the score sheet
+    away from the others, and nothing on hand 2 led back to hand 1. During a match the
+    board keeps each finished hand's review (the player's own) and the scores so far."""
+    table, ona, (sasha,) = open_and_fill("knock", 2, seed=7)
+    play_to_the_end(table, learners(table))
+    table.refresh_from_db()
+    finished = match_of(table)
+    names = [str(s["name"]) for s in table.seats]
+    assert isinstance(finished, KnockMatch)
+    expected = [
+        [names[p], explain.points(score), explain.signed(net)]
+        for p, (score, net) in enumerate(zip(finished.scores, finished.net, strict=True))
+    ]
+    services.next_hand(table=table, learner=learners(table)[0], version=table.version)
+    table.refresh_from_db()
+    url = f"/en/play/{table.public_id}/"
+    for client in (ona, sasha):
+        for response in (client.get(url), client.get(url, **HX)):
+            page = html.unescape(response.content.decode())
+            assert f'href="/en/play/{table.public_id}/review/1/">hand 1</a>' in page
+            details = re.search(r'<details class="running-scores">(.*?)</details>', page, re.S)
+            assert details is not None and "<summary>Scores so far</summary>" in details[1]
+            assert sheet_rows(details[1]) == expected
+        review = client.get(f"/en/play/{table.public_id}/review/1/")
+        assert review.status_code == 200

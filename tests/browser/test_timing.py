@@ -92,6 +92,55 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_warning_shows_in_the_first_screen_and_is_said_once(
+    browser: Browser, site_url: str
+) -> None:
+    """The Italian walk (Bruno, 360x740): the warning and "I need more time" sat under
+    the hand and the buttons, below the first screen; a sighted pupil saw nothing
+    before the computer played. They now sit under the status line ("Your turn.")."""
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = phone.new_page()
+    page.goto(f"{site_url}/en/play/")
+    page.locator("#open_game").select_option("knock")
+    page.locator("#open_players").select_option("2")
+    page.locator("#open_computers").select_option("1")
+    page.locator("#open_away").select_option("60")
+    page.locator("#open_name").fill("Ona")
+    with mock.patch.object(services.random, "SystemRandom", lambda: random.Random(4)):
+        page.locator("#open_name").press("Enter")
+        expect(page.locator("#hand-form")).to_be_visible()
+    table = SharedTable.objects.get()
+    assert services.shared_state(table=table).my_turn(0)
+    # Her turn came 28 s ago: the warning comes in 2 s, while the page stands.
+    table.waiting = [[seat, since - 28] for seat, since in table.waiting]
+    SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)
+    page.reload()
+    warning = page.locator("#turn-warning")
+    expect(warning).to_be_visible(timeout=8_000)
+    expect(page.locator("#announce")).to_have_text(warning.inner_text())
+    assert page.evaluate("window.scrollY") == 0
+    for shown in (warning, page.locator("#more-time")):
+        box = shown.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+    # Said once: by #announce only, not by a live region of its own as well.
+    assert warning.get_attribute("role") is None and warning.get_attribute("aria-live") is None
+    assert (
+        page.locator('[aria-live], [role="status"], [role="alert"]')
+        .filter(has_text=warning.inner_text())
+        .count()
+        == 1
+    )
+    # Enter in a card's box still sends nothing (not "I need more time", now above it).
+    version = table.version
+    page.locator(".card-choice__input").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    table.refresh_from_db()
+    assert table.version == version
+    phone.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_without_javascript_the_table_reloads_itself_only_when_asked(
     browser: Browser, site_url: str, settings: Any
 ) -> None:

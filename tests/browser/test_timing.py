@@ -141,6 +141,30 @@ def test_on_a_phone_the_warning_shows_in_the_first_screen_and_is_said_once(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_redraw_copies_no_inline_style_the_csp_refuses(page: Page, site_url: str) -> None:
+    """The Italian walk: "Applying inline style violates ... style-src 'self'" in bursts
+    while the turn's countdown ran. Nothing of the site sets an inline style; a browser
+    tool left an empty one on the cards' boxes (Playwright's screenshot hides the caret so),
+    and htmx's settle copied it onto the redrawn board, which the CSP refused."""
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(f"{site_url}/en/play/")
+    page.locator("#open_game").select_option("knock")
+    page.locator("#open_players").select_option("2")
+    page.locator("#open_computers").select_option("1")
+    page.locator("#open_name").fill("Ona")
+    with mock.patch.object(services.random, "SystemRandom", lambda: random.Random(4)):
+        page.locator("#open_name").press("Enter")
+        expect(page.locator("#hand-form")).to_be_visible()
+    page.screenshot()
+    assert page.locator(".card-choice__input[style]").count() > 0  # what the walk's did
+    page.locator("#more-time").click()
+    expect(page.locator("#announce")).to_contain_text("or the computer will play your turn.")
+    page.wait_for_timeout(300)
+    assert not [line for line in console if "inline style" in line], console
+
+
+@pytest.mark.django_db(transaction=True)
 def test_without_javascript_the_table_reloads_itself_only_when_asked(
     browser: Browser, site_url: str, settings: Any
 ) -> None:

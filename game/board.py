@@ -35,7 +35,7 @@ from game.engine import (
 )
 from learners.names import name_key
 from rummy_site import parsing
-from rummy_site.parsing import small_int
+from rummy_site.parsing import KEPT_LENGTH, small_int
 
 from . import explain
 
@@ -302,11 +302,6 @@ def _laid_out(
             gone = off.get(player, [])
             laid.append(LaidOut(names[player], (), tuple(c for c in cards if c not in gone)))
     return laid
-
-
-#: The most of a refused "score it yourself" answer its page gives back (a number, a
-#: player's place: a few characters; a hand-made URL's long text is not echoed).
-KEPT_LENGTH = 40
 
 
 def _score_yourself(

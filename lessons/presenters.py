@@ -27,6 +27,7 @@ from game.engine import (
     make_meld,
 )
 from game.names import computer_names
+from rummy_site.parsing import KEPT_LENGTH
 
 from .checks import (
     Check,
@@ -528,11 +529,6 @@ def check_context(
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))
     return box
-
-
-#: The most of a typed answer a refused answer's page gives back (a number, a score:
-#: a few characters; a hand-made post's megabyte is not echoed).
-KEPT_LENGTH = 40
 
 
 def kept_answer(answer: Mapping[str, Any], *, field: str = "", index: int = 0) -> dict[str, Any]:

@@ -17,6 +17,11 @@ _DIGITS = re.compile(r"[0-9]{1,12}")
 MAX_SEED = 2**31 - 1
 
 
+#: The most of a refused answer's typed text its page gives back in the field (a number,
+#: a player's place: a few characters; a hand-made post's long text is not echoed).
+KEPT_LENGTH = 40
+
+
 def small_int(raw: object) -> int | None:
     """A non-negative integer of at most 12 ASCII digits, or None."""
     if not isinstance(raw, str) or not _DIGITS.fullmatch(raw):

@@ -51,8 +51,9 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
     # How long is left, not the server's clock time (the learner's may be another zone).
     expect(page.locator(".turn-deadline__line")).to_have_text(TIME_TO_MOVE)
     expect(page.locator("#turn-warning")).to_be_hidden()
-    # Her turn came 28 s ago: 32 s are left, the warning comes in 2 s.
-    table.waiting = [[seat, since - 28] for seat, since in table.waiting]
+    # Her turn came 26 s ago: 34 s are left, the warning comes in 4 s (time enough for a
+    # slow machine to draw the page and tick a card before it).
+    table.waiting = [[seat, since - 26] for seat, since in table.waiting]
     SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)
     page.reload()
     first = page.locator(".card-choice__input").first

@@ -8,6 +8,7 @@ import html
 import json
 import re
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.db import connection
@@ -582,7 +583,13 @@ def test_the_player_to_move_reads_by_when_and_is_warned_the_last_seconds() -> No
     warning. On their turn the page says by when they must move (a page without
     JavaScript does not change by itself) and offers "I need more time"; drawn in the
     last 30 seconds, the warning shows (before, it waits, hidden, for the script); the
-    others' pages say none of it."""
+    others' pages say none of it. The clock stands still: "in 20 seconds" is not "in 19"
+    because a second passed between the deal and the page."""
+    with mock.patch("time.time", return_value=1_800_000_000.25):
+        _the_player_to_move_reads_by_when_and_is_warned_the_last_seconds()
+
+
+def _the_player_to_move_reads_by_when_and_is_warned_the_last_seconds() -> None:
     table, ona, (sasha,) = open_and_fill("knock", 2)
     state = services.shared_state(table=table)
     seat = next(s for s in (0, 1) if state.my_turn(s))

@@ -348,6 +348,8 @@ def test_a_pupil_joins_by_the_link_with_a_name_and_their_progress_comes_with_the
     pupil.post("/lt/practice/new/", {"game": "knock", "players": "2", "name": "Ona"})
     page = pupil.get(f"/lt/join/{classroom.join_code.lower()}/")
     assert page.status_code == 200 and "5B" in page.content.decode()
+    # The teacher's user name is what they log in with: anyone with the code read it.
+    assert user.get_username() not in page.content.decode()
     response = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
     assert response.status_code == 302
     membership = Pupil.objects.get()

@@ -11,7 +11,7 @@ missing language, step or text is an error.
 The hand, field by field::
 
     game = "gin"                     # basic | gin | knock
-    order = 1                        # position in its game's list (from first steps)
+    order = 1                        # position in its game's list: the order of the path
     options = {}                     # the rule set's options (rules.md)
     dealer = 1                       # the learner plays first when they sit left of it
     teaches = ["groups", "runs"]     # topics, shown on the index

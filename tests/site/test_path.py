@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from classroom import services as classroom_services
 from game.engine import Game
@@ -166,9 +167,12 @@ def test_a_finished_guided_hands_next_is_the_next_step_of_the_path(client: Clien
     page = client.get(first_hand.url).content.decode()
     found = re.search(r'id="next-guided" href="([^"]+)"', page)
     assert found is not None and found.group(1) == steps[here + 1].url
-    # Not the library's next hand (basic-02): the path practises aces-low first.
-    library = [s for s in scenarios.library() if s.game is Game.BASIC]
-    assert found.group(1) != f"/en/guided/{library[1].slug}/"
+    # After a hand whose next step is a lesson, the lesson: not the next hand.
+    hand = next(
+        s for i, s in enumerate(steps[:-1]) if s.kind == "guided" and steps[i + 1].kind == "lesson"
+    )
+    following = path.step_after(game=Game.BASIC, url=hand.url, learner=None, language="en")
+    assert following is not None and following.kind == "lesson"
 
 
 #: The lesson of each game's path that first teaches the knock (Gin's first lesson
@@ -274,3 +278,23 @@ def test_a_visitor_with_progress_is_offered_an_account_once_on_the_path(client: 
     )
     page = account.get("/en/learn/basic/").content.decode()
     assert "1 of " in page and "Save your progress" not in page
+
+
+@pytest.mark.parametrize("language", languages())
+@pytest.mark.parametrize("game", list(Game))
+def test_the_guided_hands_page_lists_a_games_hands_in_the_paths_order(
+    game: Game, language: str
+) -> None:
+    """The Lithuanian adult's walk: /lt/guided/ listed Gin's hands in another order than
+    the path (the first knock third on the path, first on the list). The list, the
+    library's "next hand" and a class's choice of hands follow the path."""
+    with translation.override(language):
+        steps = path.path_of(game=game, learner=None, language=language)
+    on_path = [s.url for s in steps if s.kind == "guided"]
+    page = Client().get(f"/{language}/guided/").content.decode()
+    listed = [
+        url for url in re.findall(r'href="(/[a-z]{2}/guided/[^"/]+/)"', page) if url in on_path
+    ]
+    assert listed == on_path
+    library = [s for s in scenarios.library() if s.game is game]
+    assert [f"/{language}/guided/{s.slug}/" for s in library] == on_path

@@ -22,6 +22,8 @@ class ReviewCard(models.Model):
     #: Answers given in review (a question's token names the count it was asked at, so
     #: that one answer is counted once).
     reviews = models.PositiveIntegerField(default=0)
+    #: Mistakes counted on this card: the one that made it, each one made again in play,
+    #: and each wrong answer in review (nothing shows it yet).
     lapses = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -82,7 +82,10 @@ class NewTableForm(forms.Form):
         min_value=10,
         max_value=1000,
         required=False,
-        help_text=gettext_lazy("Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy."),
+        help_text=gettext_lazy(
+            "Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy. For a shorter "
+            "match, type a lower target, such as 50."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

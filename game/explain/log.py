@@ -40,6 +40,12 @@ def _name_cards(p: Params, n: Names) -> dict[str, object]:
     return {"name": p["name"], "cards": cards_short(p["cards"])}
 
 
+def _name_card_if_seen(p: Params, n: Names) -> dict[str, object]:
+    """A knock's parameters: its discard only where the reader saw it (Gin's lies face
+    down: the others' log says only that the player knocked)."""
+    return {"name": p["name"], **({"card": card_short(p["card"])} if "card" in p else {})}
+
+
 #: What the learner did ("You drew from the stock.").
 YOU_DID: dict[MoveKind, Sentence] = {
     MoveKind.DRAW_STOCK: Sentence(lambda p: _("You drew from the stock.")),
@@ -65,8 +71,11 @@ YOU_DID: dict[MoveKind, Sentence] = {
             if p.get("end") == HandEnd.GIN.value
             else _("You knocked with rummy!")
             if p.get("end") == HandEnd.RUMMY.value
+            else _("You knocked and discarded %(card)s.")
+            if "card" in p
             else _("You knocked.")
-        )
+        ),
+        _name_card_if_seen,
     ),
     MoveKind.DONE: Sentence(
         lambda p: (
@@ -92,9 +101,11 @@ THEY_DID: dict[MoveKind, Sentence] = {
             if p.get("end") == HandEnd.GIN.value
             else _("%(name)s knocked with rummy.")
             if p.get("end") == HandEnd.RUMMY.value
+            else _("%(name)s knocked and discarded %(card)s.")
+            if "card" in p
             else _("%(name)s knocked.")
         ),
-        _name,
+        _name_card_if_seen,
     ),
     MoveKind.DONE: Sentence(
         lambda p: (
@@ -126,7 +137,14 @@ COMPUTER_FOR_YOU: dict[MoveKind, Sentence] = {
         lambda p: _("The computer, in your seat, laid off %(card)s."),
         lambda p, n: {"card": card_short(p["card"])},
     ),
-    MoveKind.KNOCK: Sentence(lambda p: _("The computer, in your seat, knocked.")),
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            _("The computer, in your seat, knocked and discarded %(card)s.")
+            if "card" in p
+            else _("The computer, in your seat, knocked.")
+        ),
+        _name_card_if_seen,
+    ),
     MoveKind.DONE: Sentence(
         lambda p: (
             _("The computer, in your seat, laid out your melds.")
@@ -155,7 +173,14 @@ COMPUTER_FOR_THEM: dict[MoveKind, Sentence] = {
     MoveKind.LAYOFF: Sentence(
         lambda p: _("The computer, in %(name)s's seat, laid off %(card)s."), _name_card
     ),
-    MoveKind.KNOCK: Sentence(lambda p: _("The computer, in %(name)s's seat, knocked."), _name),
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            _("The computer, in %(name)s's seat, knocked and discarded %(card)s.")
+            if "card" in p
+            else _("The computer, in %(name)s's seat, knocked.")
+        ),
+        _name_card_if_seen,
+    ),
     MoveKind.DONE: Sentence(
         lambda p: (
             _("The computer, in %(name)s's seat, laid out every meld.")

@@ -956,3 +956,36 @@ def test_the_log_names_a_taken_or_played_card_after_its_noun(
                 assert re.search(rf"(?:{'|'.join(nouns)}) {re.escape(cards)}", said), said
         knock = explain.SUGGESTIONS[MoveKind.KNOCK].render(params)
         assert re.search(rf"(?:{'|'.join(nouns)}) {re.escape(four)}", knock), knock
+
+
+def test_a_knock_names_its_discard_to_those_who_saw_it() -> None:
+    """The Italian table walk: Knock Rummy's log said "Anna knocked." while the pile
+    showed the card she discarded with the knock. Its discard is face up: the log names
+    it. Gin's lies face down: only the knocker's own log names it."""
+    from game.engine import Event, Move
+
+    names = ["Aistė", "Ona"]
+    knock = Event.of(1, Move.parse("knock 7H"))
+    assert explain.event_sentence(knock, names) == "Ona knocked and discarded 7♥."
+    assert explain.event_sentence(knock, names, human=1) == "You knocked and discarded 7♥."
+    assert (
+        explain.event_sentence(knock, names, by_computer=True)
+        == "The computer, in Ona's seat, knocked and discarded 7♥."
+    )
+    assert explain.event_sentence(knock.concealed(), names) == "Ona knocked."
+    # In whole hands: every seat of Knock Rummy reads the card; in Gin, the defender's log
+    # (a PlayerView's) does not, the knocker's does.
+    for game in ("knock", "gin"):
+        seed = next(s for s in range(200) if play_hand(game, players=2, seed=s).end == "knock")
+        hand = play_hand(game, players=2, seed=seed).hand
+        assert hand is not None
+        knocker = explain.knocker_of(hand.log)
+        assert knocker is not None
+        for seat in (0, 1):
+            view = hand.view(seat)
+            said = explain.log_sentences(view.log, names, human=seat)
+            event = next(e for e in view.log if e.kind is MoveKind.KNOCK)
+            sees = game == "knock" or seat == knocker
+            assert (event.move is not None) is sees
+            line = said[view.log.index(event)]
+            assert ("discarded" in line) is sees, line

@@ -521,13 +521,16 @@ def check_context(
             "lessons:check", kwargs={"game": lesson.game, "slug": lesson.slug, "index": index}
         ),
         "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
-        # Answered without JavaScript, the lesson's page opens at the check (its feedback
-        # may be far down), a refused answer's page too (there the browser skips
-        # autofocus: the page opens at the check, the field the first Tab stop in it).
-        "anchored": True,
+        # Answered without JavaScript, the lesson's page opens at this anchor (the
+        # form's action names it): the check (its feedback may be far down), or on a
+        # refused answer's page the field refused, which takes the focus there (the
+        # browser skips autofocus on a page opened at an anchor, and focuses the
+        # element it names when that can take the focus), its reason its description.
+        "anchor": f"check-{index}-answered",
     }
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))
+        box["focus_id"] = box["anchor"]
     return box
 
 

@@ -68,8 +68,32 @@ def test_a_check_without_javascript(browser, site_url: str, lessons: None) -> No
     box.locator("button[type=submit]").click()
     expect(page.locator(f"#check-{index} [role=alert]")).to_be_visible()
     expect(page).to_have_url(
-        f"{site_url}/it/lessons/{lesson.game}/{lesson.slug}/check/{index}/#check-{index}"
+        f"{site_url}/it/lessons/{lesson.game}/{lesson.slug}/check/{index}/#check-{index}-answered"
     )
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_refused_answer_without_javascript_focuses_the_field(  # type: ignore[no-untyped-def]
+    browser, site_url: str, lessons: None
+) -> None:
+    """The accessibility finding: the refused answer's page opened at #check-N, where
+    the browser skips autofocus, and the keyboard was at the top of the page. It opens
+    at the field refused, which has the focus, described by the reason."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    lesson, index = deadwood_lesson("en")
+    page.goto(f"{site_url}/en/lessons/{lesson.game}/{lesson.slug}/")
+    field = page.locator(f"#check-{index} input[name=answer]")
+    field.fill("2O")
+    field.press("Enter")
+    expect(page.locator(f"#check-{index} [role=alert]")).to_be_visible()
+    focused = page.evaluate(
+        "() => [document.activeElement.name, document.activeElement.value,"
+        " document.activeElement.getAttribute('aria-describedby')]"
+    )
+    assert focused == ["answer", "2O", f"check-{index}-error"]
+    assert page.evaluate("() => window.scrollY") > 0  # still scrolled to the check
     context.close()
 
 

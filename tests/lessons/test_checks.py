@@ -144,7 +144,7 @@ def test_a_refused_answer_keeps_what_the_learner_filled(
         return html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
 
     box = check_of(1, {"answer": "2O"})
-    field = re.search(r'<input[^>]*id="check-1-answer"[^>]*>', box)
+    field = re.search(r'<input[^>]*name="answer"[^>]*>', box)
     assert field is not None
     assert 'value="2O"' in field[0] and "autofocus" in field[0]
     assert 'aria-describedby="check-1-error"' in field[0] and 'id="check-1-error"' in box
@@ -152,17 +152,17 @@ def test_a_refused_answer_keeps_what_the_learner_filled(
     # the one refused.
     box = check_of(3, {"points": "57"})
     assert re.search(r'id="check-3-points"[^>]*value="57"', box)
-    radio = re.search(r'<input[^>]*id="check-3-p0"[^>]*>', box)
+    radio = re.search(r'<input[^>]*name="player" value="0"[^>]*>', box)
     assert radio is not None and "autofocus" in radio[0]
     # The player kept while the points are not a number: the points field is refused.
     box = check_of(3, {"player": "1", "points": "<script>x</script>"})
     assert re.search(r'id="check-3-p1"[^>]*checked', box)
-    points = re.search(r'<input[^>]*id="check-3-points"[^>]*>', box)
+    points = re.search(r'<input[^>]*name="points"[^>]*>', box)
     assert points is not None and "autofocus" in points[0]
     assert 'value="&lt;script&gt;x&lt;/script&gt;"' in points[0] and "<script>x" not in box
     # The melds ticked are kept when one of them is not on the table.
     box = check_of(4, {"melds": ["0", "7"]})
-    assert re.search(r'id="check-4-m0"[^>]*checked', box)
+    assert re.search(r'name="melds" value="0"[^>]*checked', box)
     assert CheckAnswer.objects.count() == 0
 
 
@@ -181,11 +181,54 @@ def test_a_refused_answers_form_still_opens_the_answer_at_the_check(
         return found[1]
 
     assert action(client.get("/en/lessons/gin/checks/").content.decode(), 1) == (
-        URL.format(1) + "#check-1"
+        URL.format(1) + "#check-1-answered"
     )
     refused = answer(client, 1, {"answer": "2O"}, htmx=False)
     assert refused.status_code == 400
-    assert action(refused.content.decode(), 1) == URL.format(1) + "#check-1"
+    assert action(refused.content.decode(), 1) == URL.format(1) + "#check-1-answered"
+
+
+@pytest.mark.parametrize(
+    ("index", "data", "field"),
+    [
+        (0, {}, 'name="cards" value="7H"'),
+        (1, {"answer": "2O"}, 'name="answer"'),
+        (3, {"points": "57"}, 'name="player" value="0"'),
+        (3, {"player": "1", "points": "lots"}, 'name="points"'),
+        (4, {}, 'name="melds" value="0"'),
+    ],
+)
+def test_a_refused_answers_page_opens_on_the_field_refused(
+    client: Client, check_lesson: Lesson, index: int, data: dict[str, object], field: str
+) -> None:
+    """The accessibility finding: without JavaScript a refused answer's page opened at
+    #check-N, where the browser skips autofocus: the field refused was only the first
+    Tab stop. The anchor the form posts to names the field refused (as "Score it
+    yourself" does), so the browser focuses it, described by the reason; its label still
+    names it. An answer that is judged opens at the check, as before."""
+
+    def anchor_of(html: str) -> str:
+        box = html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+        found = re.search(r'<form method="post" action="[^"#]*#([^"]+)"', box)
+        assert found is not None
+        return found[1]
+
+    page = client.get("/en/lessons/gin/checks/").content.decode()
+    anchor = anchor_of(page)
+    # On the page before the answer, the anchor is at the top of the check.
+    assert re.search(rf'id="check-{index}"[^>]*>\s*<span id="{anchor}"></span>', page)
+    refused = answer(client, index, data, htmx=False)
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert html.count(f'id="{anchor}"') == 1
+    named = re.search(rf'<(?:input|button)[^>]*id="{anchor}"[^>]*>', html)
+    assert named is not None, html
+    assert field in named[0] and "autofocus" in named[0]
+    assert f'aria-describedby="check-{index}-error"' in named[0]
+    assert f'for="{anchor}"' in html  # its label names it still
+    # Judged, the answer's page opens at the check.
+    judged = answer(client, 2, {"answer": "no"}, htmx=False).content.decode()
+    assert re.search(r'<span id="check-2-answered"></span>', judged)
 
 
 def test_an_answer_refused_for_a_question_not_asked_is_not_kept(

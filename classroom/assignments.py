@@ -72,7 +72,7 @@ class Status:
     state: State
     detail: str = ""
     #: What is left, for the pupil, in words (a lesson's questions not yet mastered:
-    #: "6/7" alone did not tell the pupil that the seventh needs "Another one").
+    #: "6/7" alone did not tell the pupil that the seventh was still to master).
     todo: str = ""
 
     @property
@@ -307,18 +307,12 @@ def progress(
 
 
 def _lesson_todo(done_of: lessons.Progress, lesson: Lesson) -> str:
-    """What is left of a lesson begun, for the pupil: the questions not yet mastered, and
-    how (one never answered is answered in the lesson; one answered, but not right often
-    enough at the first answer, is mastered with a fresh question: "Another one")."""
+    """What is left of a lesson begun, for the pupil: the questions not yet mastered, to
+    answer in the lesson (one answered, but not right often enough at the first answer,
+    waits there as a fresh question of its kind: lessons.services.question_seed)."""
     left = [i for i in range(len(lesson.checks)) if not done_of.check_mastered(lesson, i)]
     if not left:
         return ""
-    if all(done_of.check_answered(lesson, i) for i in left):
-        return ngettext(
-            "%(count)d question to master: in the lesson, press “%(another)s” under it.",
-            "%(count)d questions to master: in the lesson, press “%(another)s” under each.",
-            len(left),
-        ) % {"count": len(left), "another": _("Another one")}
     return ngettext(
         "%(count)d question to master: answer it in the lesson.",
         "%(count)d questions to master: answer them in the lesson.",

@@ -1,7 +1,8 @@
 """What the lesson pages post and link: an answer to a check, and the question it answers.
 
 A random check deals its question from a seed, and the seed is always the server's:
-the page's own (:func:`lessons.checks.own_seed`), or a fresh random one for "Another one". The form
+the page's own (:func:`lessons.checks.own_seed`), or a fresh one for "Another one"
+(:func:`lessons.services.question_seed`). The form
 sends it back inside a signed *question token* (``django.core.signing``, bound to
 the lesson and the check), so a learner cannot answer a question the site never
 asked, such as one whose answer they worked out in advance.
@@ -9,7 +10,7 @@ asked, such as one whose answer they worked out in advance.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from typing import Any
 
 from django.http import QueryDict
@@ -33,19 +34,27 @@ def parse_answer(form: QueryDict) -> dict[str, Any]:
     }
 
 
-def check_seed(query: QueryDict, form: QueryDict, index: int, *, answered: bool) -> int:
+def check_seed(
+    query: QueryDict,
+    form: QueryDict,
+    index: int,
+    *,
+    answered: bool,
+    shown: Callable[[bool], int],
+) -> int:
     """The seed of a check's question: the answered one (from the answer's verified
-    token), a fresh one for "Another one" (``?check=N&seed=new``), else the page's."""
+    token; without one, the lesson's own, which the answer was judged against), else
+    the one the page asks now, ``shown(fresh)``: ``fresh`` for "Another one"
+    (``?check=N&seed=new``). A token the check did not sign redraws the page's."""
     if answered:
         token = form.get("question", "")
-        if token:
-            try:
-                return int(read_question(token, salt=_SALT, fields={"seed": int})["seed"])
-            except ForgedQuestion:
-                return own_seed(index)
-    elif small_int(query.get("check")) == index and query.get("seed") == "new":
-        return random.SystemRandom().randrange(1, MAX_SEED)
-    return own_seed(index)
+        if not token:
+            return own_seed(index)
+        try:
+            return int(read_question(token, salt=_SALT, fields={"seed": int})["seed"])
+        except ForgedQuestion:
+            return shown(False)
+    return shown(small_int(query.get("check")) == index and query.get("seed") == "new")
 
 
 def question_token(game: str, slug: str, index: int, seed: int) -> str:

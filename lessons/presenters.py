@@ -507,7 +507,10 @@ def check_context(
         "needed": needed,
         # A fixed check whose first answer was wrong is mastered by a fresh question.
         "missed": fixed and answered_before and streak < needed,
-        "another": not fixed or (answered_before and streak < needed),
+        # "Another one" beside a question answered: the page's question is the learner's
+        # next one until it is answered (lessons.services.question_seed), so there is
+        # nothing else to offer before.
+        "another": outcome is not None and (not fixed or streak < needed),
         "question": question(check, seed),
         "outcome": outcome,
         "explanation": (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,9 @@ from django.utils import timezone
 
 from learners.models import Learner
 from rummy_site import ratelimit
+from rummy_site.parsing import MAX_SEED
 from rummy_site.prepared import PreparedQuery, PreparedRows
+from rummy_site.questions import steady_seed
 
 from .checks import (
     BadAnswer,
@@ -106,7 +109,11 @@ class Progress:
 
     def check_answered(self, lesson: Lesson, index: int) -> bool:
         """Whether the learner has given a first answer to any question of the check."""
-        return bool(self.answers.get((lesson.game, lesson.slug), {}).get(index))
+        return bool(self.questions_answered(lesson, index))
+
+    def questions_answered(self, lesson: Lesson, index: int) -> int:
+        """How many of the check's questions the learner has answered (first answers)."""
+        return len(self.answers.get((lesson.game, lesson.slug), {}).get(index, []))
 
     def check_mastered(self, lesson: Lesson, index: int) -> bool:
         needed = MASTERY_STREAK if parse_check(lesson.checks[index]).random else 1
@@ -233,6 +240,33 @@ def check_for(lesson: Lesson, index: int, seed: int) -> Check:
     if check.random or seed == own_seed(index):
         return check
     return of_its_kind(check, seed)
+
+
+_NEXT_SALT = "lessons.check.next"
+
+
+def question_seed(
+    *, learner: Learner | None, lesson: Lesson, index: int, progress: Progress, fresh: bool
+) -> int:
+    """The seed of the question check ``index`` asks the learner now (``progress``: what
+    they answered). The lesson's own until they have answered one of its questions; then
+    the next fresh one ("Another one"), the same until it is answered (a reload, coming
+    back, another device: a learner cannot reload until a question looks easy, nor find
+    the lesson's own question back with its answer already shown), dealt from a
+    :func:`rummy_site.questions.steady_seed` of the check and how many of its questions
+    they answered, as a review card's and a drill's are; a check with fixed cards,
+    once mastered, its own again (the one the lesson's text speaks of). ``fresh``:
+    "Another one" asked for; to a visitor the site does not know yet (nothing answered,
+    nothing to keep) a random one."""
+    own = own_seed(index)
+    if learner is None:
+        return random.SystemRandom().randrange(1, MAX_SEED) if fresh else own
+    asked = progress.questions_answered(lesson, index)
+    fixed = not check_of(lesson, index).random
+    if not fresh and (asked == 0 or (fixed and progress.check_mastered(lesson, index))):
+        return own
+    seed = steady_seed(learner.pk, lesson.game, lesson.slug, index, asked, salt=_NEXT_SALT)
+    return seed + 1 if seed == own else seed  # (steady_seed stays below MAX_SEED)
 
 
 @dataclass(frozen=True)
@@ -397,5 +431,6 @@ __all__ = [
     "lessons_of",
     "place",
     "progress_of",
+    "question_seed",
     "special_get",
 ]

@@ -64,7 +64,17 @@ def _check(
     **found: Any,
 ) -> dict[str, Any]:
     """One check's context, its question dealt from the seed the request asks for."""
-    seed = check_seed(request.GET, request.POST, index, answered=answered)
+
+    def shown(fresh: bool) -> int:
+        return services.question_seed(
+            learner=known_learner(request),
+            lesson=lesson,
+            index=index,
+            progress=progress,
+            fresh=fresh,
+        )
+
+    seed = check_seed(request.GET, request.POST, index, answered=answered, shown=shown)
     return presenters.check_context(
         lesson,
         index,

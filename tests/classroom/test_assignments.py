@@ -364,7 +364,8 @@ def test_a_pupil_is_told_what_is_left_of_a_lesson_begun(classroom) -> None:  # t
         )
     page = pupil.get("/en/classroom/").content.decode()
     assert "1/2" in page
-    assert "1 question to master: in the lesson, press “Another one” under it." in page
+    # The one answered waits in the lesson as a fresh question: nothing to press first.
+    assert "1 question to master: answer it in the lesson." in page
     FirstAnswer.objects.create(learner=ona, game="gin", slug="melds", index=1, seed=7, correct=True)
     assert state_of(assignment, ona).todo == ""  # done: nothing left to say
     assert "to master" not in pupil.get("/en/classroom/").content.decode()

@@ -303,6 +303,47 @@ def test_another_question_for_a_random_check(client: Client, check_lesson: Lesso
     assert FirstAnswer.objects.get(index=5).seed == seed
 
 
+def test_another_one_stays_on_a_reload_until_it_is_answered(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """The finding: after "Another one", a reload (or coming back) showed the lesson's
+    own question again, its answer already shown, and each "Another one" dealt a new
+    question, so a hard one could be passed over. The fresh question stays, unanswered,
+    until it is answered (as a review card's and a drill's do); then the next one."""
+
+    def seed_in(html: str) -> int:
+        part = html.split('id="check-5"', 1)[1].split("</section>", 1)[0]
+        token = re.search(r'name="question" value="([^"]+)"', part)
+        assert token is not None
+        assert "feedback" not in part  # unanswered
+        return answered_seed(QueryDict(f"question={token[1]}"), "gin", "checks", 5)
+
+    def page(**query: str) -> str:
+        return client.get("/en/lessons/gin/checks/", query).content.decode()
+
+    own = parse_check(check_lesson.checks[5])
+    assert seed_in(page()) == 6  # the lesson's own question
+    answered = answer(client, 5, {"answer": "99"}).content.decode()
+    assert "check=5&amp;seed=new" in answered
+    fresh = client.get("/en/lessons/gin/checks/", {"check": "5", "seed": "new"}, **HTMX)
+    seed = seed_in(fresh.content.decode())
+    assert seed != 6
+    # A reload, "Another one" again, the page without JavaScript: the same question.
+    assert seed_in(page()) == seed
+    assert seed_in(page(check="5", seed="new")) == seed
+    again = client.get("/en/lessons/gin/checks/", {"check": "5", "seed": "new"}, **HTMX)
+    assert seed_in(again.content.decode()) == seed
+    # Answered, the next one is another, kept in its turn.
+    right = own.arrangement(seed).deadwood  # type: ignore[union-attr]
+    token = question_token("gin", "checks", 5, seed)
+    assert "Right!" in answer(client, 5, {"question": token, "answer": str(right)}).content.decode()
+    following = seed_in(page())
+    assert following not in (6, seed) and seed_in(page()) == following
+    # Nor is there an "Another one" to pass over a question not answered yet: it is
+    # offered beside an answer.
+    assert "seed=new" not in page().split('id="check-5"', 1)[1].split("</section>", 1)[0]
+
+
 def test_a_question_the_site_did_not_ask_is_refused(client: Client, check_lesson: Lesson) -> None:
     check = parse_check(check_lesson.checks[5])
     right = check.arrangement(77).deadwood  # type: ignore[union-attr]
@@ -773,10 +814,15 @@ def test_a_fixed_question_answered_wrong_is_mastered_by_a_fresh_one_of_its_kind(
     so and offers a fresh question of its kind, whose first answer right masters it."""
     html = answer(client, index, wrong).content.decode()
     assert "Not mastered yet" in html and "seed=new" in html
-    # Coming back to the lesson, the question does not look untouched.
+    # Coming back to the lesson, the question does not look untouched: it is the fresh
+    # one of its kind that "Another one" deals, beside what masters it.
     page = client.get("/en/lessons/gin/checks/").content.decode()
     part = page.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
-    assert "Not mastered yet" in part and f"check={index}&amp;seed=new" in part
+    assert "Not mastered yet" in part and "seed=new" not in part
+    shown = re.search(r'name="question" value="([^"]+)"', part)
+    assert shown is not None
+    shown_seed = answered_seed(QueryDict(f"question={shown[1]}"), "gin", "checks", index)
+    assert shown_seed != index + 1
     # The same question again, right, is a retry: it does not count.
     own = parse_check(check_lesson.checks[index])
     assert "Mastered" not in answer(client, index, _right_answer(own, index + 1)).content.decode()
@@ -786,6 +832,7 @@ def test_a_fixed_question_answered_wrong_is_mastered_by_a_fresh_one_of_its_kind(
     token = re.search(r'name="question" value="([^"]+)"', fresh)
     assert token is not None
     seed = answered_seed(QueryDict(f"question={token.group(1)}"), "gin", "checks", index)
+    assert seed == shown_seed
     check = of_its_kind(own, seed)
     assert check.kind == own.kind and check != own
     data = {"question": token.group(1), **_right_answer(check, seed)}

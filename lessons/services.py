@@ -325,6 +325,12 @@ def first_verdict(
     return row.correct
 
 
+def questions_answered(*, learner: Learner, game: str, slug: str, index: int) -> int:
+    """How many questions of ``index`` under ``slug`` the learner has answered (first
+    answers kept): the placement check deals its next from it."""
+    return FirstAnswer.objects.filter(learner=learner, game=game, slug=slug, index=index).count()
+
+
 def _record_answer(
     learner: Learner, lesson: Lesson, index: int, seed: int, answer: dict[str, Any], correct: bool
 ) -> int:
@@ -432,5 +438,6 @@ __all__ = [
     "place",
     "progress_of",
     "question_seed",
+    "questions_answered",
     "special_get",
 ]

@@ -2,7 +2,9 @@
 right at the first answer, and the game's first lessons (the cards' values, melds) count
 as done on the path, so the learner starts where there is something to learn.
 
-The questions are the lessons' own checks dealt at random; each question travels in a
+The questions are the lessons' own checks dealt at random, each the same until it is
+answered (:func:`rummy_site.questions.steady_seed`, as a drill's: a learner cannot reload
+the page until the first question looks easy); each question travels in a
 signed token with its number and how many were right so far (a token is for one game
 and one question: it cannot be sent to another). A wrong answer is shown the solution,
 so only a question's first answer counts: its verdict is kept with the learner
@@ -25,13 +27,14 @@ from lessons.checks import Check, Outcome, parse_check
 from lessons.models import Lesson
 
 from .parsing import MAX_SEED
-from .questions import ForgedQuestion, read_question, sign_question
+from .questions import ForgedQuestion, read_question, sign_question, steady_seed
 
 #: The questions, in order (each dealt from a fresh seed).
 QUESTIONS = ("meld random", "deadwood random", "meld random")
 #: How many of the game's first lessons a pass skips: the cards' values, and melds.
 SKIPPED_LESSONS = 2
 _SALT = "placement.question"
+_DEAL_SALT = "placement.deal"
 
 
 class ForgedPlacement(ForgedQuestion):
@@ -57,8 +60,33 @@ class PlacementQuestion:
         return sign_question(data, salt=_SALT)
 
 
-def first_question(game: Game) -> PlacementQuestion:
-    return PlacementQuestion(game, 0, random.SystemRandom().randrange(1, MAX_SEED), 0)
+def _dealt(
+    game: Game, number: int, right: int, asker: tuple[object, ...] | None
+) -> PlacementQuestion:
+    """Question ``number`` for ``asker`` (who asks, and how many of that question they
+    have answered): the same until it is answered, another after; for nobody known, a
+    random one."""
+    if asker is None:
+        seed = random.SystemRandom().randrange(1, MAX_SEED)
+    else:
+        seed = steady_seed(*asker, game.value, number, salt=_DEAL_SALT)
+    return PlacementQuestion(game, number, seed, right)
+
+
+def _answered(learner: Learner | Any, game: Game, number: int) -> int:
+    return lessons.questions_answered(learner=learner, game=game.value, slug=SLUG, index=number)
+
+
+def first_question(
+    game: Game, *, learner: Learner | None = None, visitor: str | None = None
+) -> PlacementQuestion:
+    """The check's first question for ``learner``, or before there is one for the browser
+    whose visitor key is ``visitor``: the same on every reload until it is answered (the
+    learner's first answers to it say how many), another after; a random one for
+    neither."""
+    if learner is not None:
+        return _dealt(game, 0, 0, ("learner", learner.pk, _answered(learner, game, 0)))
+    return _dealt(game, 0, 0, ("visitor", visitor, 0) if visitor is not None else None)
 
 
 @dataclass(frozen=True)
@@ -126,9 +154,9 @@ def answer(
     )
     right += int(first)
     if number + 1 < len(QUESTIONS):
-        following = PlacementQuestion(
-            game, number + 1, random.SystemRandom().randrange(1, MAX_SEED), right
-        )
+        # The same on a reload (the answer sent again) until it is answered, as the first.
+        asker = ("learner", learner.pk, _answered(learner, game, number + 1))
+        following = _dealt(game, number + 1, right, asker)
         return PlacementAnswered(question, outcome, following, right, [])
     skipped: list[Lesson] = []
     if right == len(QUESTIONS):

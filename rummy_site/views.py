@@ -26,7 +26,14 @@ from game.cards import text_html
 from game.engine import Game, best_arrangement, shuffled_deck, sort_cards
 from learners.middleware import LearnerRequest
 from learners.models import Learner
-from learners.services import active_today, counted_with_learner, day_streak, known_learner
+from learners.services import (
+    active_today,
+    counted_with_learner,
+    day_streak,
+    digest,
+    give_token,
+    known_learner,
+)
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
 from review import services as review
@@ -228,11 +235,22 @@ def _chosen(game: str) -> Game:
     return chosen
 
 
+def _first_question(request: HttpRequest, game: Game) -> placement.PlacementQuestion:
+    """The placement check's first question for this browser: its learner's, or (before
+    it has one) its visitor token's, given now if need be; the same on every reload."""
+    learner = known_learner(request)
+    user = getattr(request, "user", None)
+    visitor = None
+    if learner is None and not (user is not None and user.is_authenticated):
+        visitor = digest(give_token(request))
+    return placement.first_question(game, learner=learner, visitor=visitor)
+
+
 @require_safe
 def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     """The placement check's first question."""
     chosen = _chosen(game)
-    return _placement_page(request, chosen, placement.first_question(chosen))
+    return _placement_page(request, chosen, _first_question(request, chosen))
 
 
 #: The session's record of each placement question's first verdict (only it counts).
@@ -260,7 +278,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         return _placement_page(
             request,
             chosen,
-            asked or placement.first_question(chosen),
+            asked or _first_question(request, chosen),
             error=str(exc.message),
             answer=parse_answer(request.POST) if asked else None,
             refused=exc.field,

@@ -180,3 +180,22 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert "Question 3 of 3" in html
     html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
     assert "2 lessons are marked done" in html
+
+
+def test_a_question_stays_the_same_on_a_reload_until_it_is_answered(client: Client) -> None:
+    """The finding: every visit of the placement page dealt a fresh first question, so a
+    learner could reload until question 1 looked easy. Each question is the same until
+    it is answered (a newcomer's browser is known by its visitor cookie from the first
+    visit), then another; a browser of its own gets its own."""
+    url = "/en/learn/gin/placement/"
+    first = asked(client.get(url).content.decode())[2]
+    assert all(asked(client.get(url).content.decode())[2] == first for _ in range(3))
+    assert asked(Client().get(url).content.decode())[2] != first
+    token, args, seed = asked(client.get(url).content.decode())
+    sent = {"question": token, **wrong_answer(args, seed)}
+    following = asked(client.post(f"{url}answer/", sent).content.decode())
+    # The second question is the same when the answer is sent again (a reload of the
+    # answer's page), and the first is a new one, kept in its turn, once answered.
+    assert asked(client.post(f"{url}answer/", sent).content.decode()) == following
+    fresh = asked(client.get(url).content.decode())[2]
+    assert fresh != first and asked(client.get(url).content.decode())[2] == fresh

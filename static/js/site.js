@@ -124,6 +124,52 @@
     true
   );
 
+  // Two answers on their way for one table: at a table for people, the player's move and
+  // the poll that the table's events set off for that same move (the Italian walk), or a
+  // poll and a press. The first answer redraws the table; htmx would drop the second,
+  // asked from the table just replaced, and say htmx:oobErrorNoTarget (#announce: it
+  // looks for the live region inside that old table), its words unsaid. Instead the
+  // second is drawn in the table as it is now when it has something to add: a newer
+  // table (its data-version), or the player's own answer for the same one saying what
+  // #announce does not say yet (a refusal, the new time after "I need more time"). A
+  // poll's answer for the same table says only what the table shows; an older one, less.
+  function lateAnswer(event) {
+    var detail = event.detail;
+    if (!detail || !detail.shouldSwap || document.body.contains(event.currentTarget)) {
+      return;
+    }
+    detail.shouldSwap = false;
+    var table = document.getElementById("table");
+    var announce = document.getElementById("announce");
+    var answer = document.createElement("template");
+    answer.innerHTML = detail.serverResponse || "";
+    var drawn = answer.content.getElementById("table");
+    var said = answer.content.getElementById("announce");
+    if (!table || !drawn || !table.hasAttribute("data-version") || !drawn.hasAttribute("data-version")) {
+      return;
+    }
+    var shown = Number(table.getAttribute("data-version"));
+    var answered = Number(drawn.getAttribute("data-version"));
+    // (detail.elt is the table the event is said on; the request's elt is what asked.)
+    var asker = detail.requestConfig && detail.requestConfig.elt;
+    var poll = !!(asker && asker.hasAttribute && asker.hasAttribute("hx-trigger"));
+    var news = !!(said && announce && said.textContent !== announce.textContent);
+    if (answered > shown || (answered === shown && !poll && news)) {
+      window.htmx.swap(table, detail.serverResponse, { swapStyle: "outerHTML", ignoreTitle: true }, {
+        contextElement: table,
+      });
+    }
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    // htmx says beforeSwap on the table the request was sent for: once it is replaced,
+    // nothing said on it reaches the document, so the table itself listens.
+    var table = event.detail && event.detail.target;
+    if (table && table.id === "table" && !table.rummyLateAnswers) {
+      table.rummyLateAnswers = true;
+      table.addEventListener("htmx:beforeSwap", lateAnswer);
+    }
+  });
+
   // A lesson's question is swapped as a whole when answered: remember which one,
   // so the answer's feedback can take the focus (and be read out) afterwards.
   var lastCheck = null;

@@ -10,6 +10,12 @@ on the page's body, the sign-up form on Username, above a password error). The
 focus (Django's login and sign-up forms put it on Username) gives it up. A form refused
 as a whole (errors of no field: a wrong login, a class not taking pupils) opens on its
 first field, described by those errors as well.
+
+A form that posts to an address with a fragment (``action="...#anchor"``, so that a long
+page comes back at the form) names that fragment in the include (``form_anchor``): a
+browser skips autofocus on a page opened at a fragment, but focuses the element the
+fragment names when it can take the focus. Refused, the field it opens on takes that id
+(its label follows), so the focus lands there with or without JavaScript.
 """
 
 from __future__ import annotations
@@ -35,6 +41,17 @@ def non_field_errors_id(form: forms.BaseForm) -> str:
     that two forms on one page have two."""
     fields = form.visible_fields()
     return f"{fields[0].auto_id or fields[0].html_name}_form_error" if fields else "form_error"
+
+
+@register.simple_tag
+def anchor_refused(form: forms.BaseForm, anchor: str) -> str:
+    """Give the field a refused ``form`` opens on the id ``anchor`` (the fragment its
+    form posts to); its label's ``for``, drawn from the widget's id, follows. Its
+    description keeps the ids of its help and error (``auto_id``). Draws nothing."""
+    focused = _focused(form)
+    if anchor and focused is not None:
+        focused.field.widget.attrs["id"] = anchor
+    return ""
 
 
 @register.simple_tag

@@ -124,6 +124,44 @@ def test_a_refused_join_opens_on_the_field_in_error(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("javascript", [True, False])
+def test_a_refused_assignment_or_class_name_opens_on_the_field_in_error(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Russian teacher's walk: a due date in the past came back at
+    .../assignments/#set-assignment with the date autofocused, but a browser skips
+    autofocus at a fragment: the focus was on the page's body. The field in error is
+    the element the fragment names, so it has the focus, described by its error (with
+    or without JavaScript); so does the class's name refused under "Name and language"."""
+    signing = browser.new_context()
+    signing_page = signing.new_page()
+    sign_up(signing_page, site_url, "en", axe=False)
+    signing_page.locator("#class_name").fill("6A")
+    signing_page.locator("#class_name").press("Enter")
+    expect(signing_page.locator("h1")).to_have_text("6A")
+    context = browser.new_context(java_script_enabled=javascript)
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    page.goto(signing_page.url)
+    page.locator("#assign_what").select_option("drill:gin:deadwood")
+    page.locator("#assign_due").fill("2000-01-01")
+    page.locator("form[action*='/assignments/'] button").press("Enter")
+    due = page.locator("input[name=due]")
+    expect(due).to_be_focused()
+    expect(due).to_have_attribute("aria-invalid", "true")
+    expect(due).to_have_accessible_description(re.compile("The due date has passed"))
+    expect(page.get_by_label("Due date (optional)")).to_have_count(1)
+    page.locator("form[action*='/edit/'] input[name=name]").fill("")
+    page.locator("form[action*='/edit/'] button").press("Enter")
+    name = page.locator("form[action*='/edit/'] input[name=name]")
+    expect(name).to_be_focused()
+    expect(name).to_have_accessible_description(re.compile("This field is required"))
+    expect(page.get_by_label("Name of the class")).to_have_count(1)
+    context.close()
+    signing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
 def test_passwords_that_differ_are_typed_again_from_the_first(
     browser: Browser, site_url: str, javascript: bool
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -256,17 +257,21 @@ def test_a_refused_form_comes_back_at_itself_with_its_field_focused(classroom, l
     base = f"/en/classroom/{classroom.public_id}/"
     page = teacher.get(base).content.decode()
     assert f'action="{base}assignments/#set-assignment"' in page
-    assert 'id="set-assignment"' in page
-    assert f'action="{base}edit/#settings-title"' in page
+    assert f'action="{base}edit/#class-settings"' in page
     refused = teacher.post(base + "assignments/", {"what": "", "count": "1", "due": ""})
     assert refused.status_code == 400
     html = refused.content.decode()
     field = html[html.index('name="what"') - 200 : html.index('name="what"') + 200]
     assert "autofocus" in field and "This field is required." in html
+    # The fragment names the field in error (a browser skips autofocus at a fragment,
+    # but focuses the element it names), and its label follows it.
+    assert re.search(r'<select name="what"[^>]*id="set-assignment"', html)
+    assert 'for="set-assignment"' in html and html.count('id="set-assignment"') == 1
     named = teacher.post(base + "edit/", {"name": "", "language": "lt"})
     assert named.status_code == 400 and 'name="name"' in named.content.decode()
     tag = named.content.decode().split('name="name"')[0].rsplit("<", 1)[1]
     assert "autofocus" in tag + named.content.decode().split('name="name"')[1].split(">")[0]
+    assert re.search(r'<input[^>]*name="name"[^>]*id="class-settings"', named.content.decode())
     done = teacher.post(base + "assignments/", {"what": "hands:gin:", "count": "2", "due": ""})
     assert done.status_code == 302 and done["Location"] == base + "#main"
 

@@ -529,7 +529,8 @@ def test_the_dashboards_parts_are_sections_with_headings_of_their_own(teacher: U
         depth += 1 if tag == "<section" else -1
         assert depth <= 1
     # The poll's part holds the four, not the form.
-    live = page.split('<div id="class-progress"', 1)[1].split('aria-labelledby="set-assignment"')[0]
+    form = 'aria-labelledby="set-assignment-title"'
+    live = page.split('<div id="class-progress"', 1)[1].split(form)[0]
     assert all(f'id="{n}-title"' in live for n in ("assignments", "stuck", "tables", "mistakes"))
     poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
     refuse_a_discard_before_drawing(ona)

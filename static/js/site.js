@@ -525,7 +525,7 @@
   });
   // The class page's live part is redrawn by its poll: not while the teacher is in it
   // (a focused button or the scrolled grid would be lost); the next poll catches up.
-  // Nor while the teacher has paused it ("Pause live updates", a toggle: aria-pressed),
+  // Nor while the teacher has paused it ("Pause live updates", then "Resume live updates"),
   // which this page remembers (sessionStorage) until they press it again; then it is
   // brought up to date at once. A screen reader's reading place or a magnifier is not
   // the focus: without the pause the text under them could change (WCAG 2.2.2).
@@ -541,7 +541,9 @@
     var button = document.getElementById("pause-updates");
     var state = document.getElementById("live-updates-state");
     if (button) {
-      button.setAttribute("aria-pressed", paused ? "true" : "false");
+      // Its words say what pressing it does now: "Resume ..." while paused.
+      button.textContent = button.getAttribute(paused ? "data-resume" : "data-pause");
+      button.classList.toggle("button--paused", paused);
     }
     if (state) {
       state.textContent = state.getAttribute(paused ? "data-paused" : "data-on");

@@ -646,7 +646,7 @@ def test_the_class_page_offers_to_pause_its_live_updates_outside_the_redrawn_par
     assert control is not None
     assert re.search(
         r'<button type="button" class="button button--secondary" id="pause-updates"'
-        r' aria-pressed="false"[^>]*>Pause live updates</button>',
+        r'[^>]*data-resume="Resume live updates"[^>]*>Pause live updates</button>',
         control[1],
     )
     assert page.index('id="live-updates"') < page.index('id="class-progress"')

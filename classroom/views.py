@@ -394,6 +394,11 @@ def mistakes_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     return _csv(f"{slugify(classroom.name) or 'class'}-mistakes.csv", text)
 
 
+# A page for the projector: the header leaves out the account (the teacher's user name,
+# half of their log-in, and "Log out"), which the whole class would read.
+PROJECTED: dict[str, Any] = {"projected": True}
+
+
 @login_required
 @require_safe
 def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -408,6 +413,7 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
         # Broken, where it must be, only after a slash (<wbr>): never inside a number.
         "url_parts": url.split("://", 1)[-1].split("/"),
         "qr": qr_svg(url, _("QR code of the join link")),
+        **PROJECTED,
     }
     return render(request, "classroom/projector.html", context)
 
@@ -626,7 +632,8 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
 @require_safe
 def project_index(request: HttpRequest) -> HttpResponse:
     """The guided hands to show on the projector, by game."""
-    return render(request, "classroom/project_index.html", presenters.project_index_context())
+    context = {**presenters.project_index_context(), **PROJECTED}
+    return render(request, "classroom/project_index.html", context)
 
 
 @login_required
@@ -637,7 +644,7 @@ def project_guided(request: HttpRequest, slug: str) -> HttpResponse:
     if scenario is None:
         raise Http404(_("There is no such guided hand."))
     position = projector.parse_position(request.GET, scenario)
-    context = projector.projector_context(scenario, position)
+    context = {**projector.projector_context(scenario, position), **PROJECTED}
     return render(request, "classroom/project_guided.html", context)
 
 
@@ -675,7 +682,7 @@ def pupil_hand(
         face_up=request.GET.get("view") != "learner",
         pupil_name=pupil.name,
     )
-    context.update({"classroom": classroom, "pupil": pupil})
+    context.update({"classroom": classroom, "pupil": pupil, **PROJECTED})
     return render(request, "classroom/project_hand.html", context)
 
 
@@ -838,6 +845,7 @@ def _live_render(
         classroom, live.running(classroom=classroom), face_up=face_up
     )
     context["error"] = error
+    context.update(PROJECTED)
     # The whole address, in the class's language, as the join link: pupils type it.
     with translation.override(classroom.language):
         context["pupil_url"] = request.build_absolute_uri(reverse("live"))

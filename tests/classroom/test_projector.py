@@ -235,3 +235,30 @@ def test_a_pupils_hand_as_they_saw_it_hides_the_computers_face_down_knock_discar
     assert f'data-card="{hidden}"' not in as_seen and "card--back" in as_seen
     face_up = teacher.get(url, {"move": after}).content.decode()
     assert f'data-card="{hidden}"' in face_up
+
+
+def test_a_projected_page_does_not_show_the_teachers_user_name() -> None:
+    """The Russian teacher's walk: the join page on the projector, the live exercise and
+    the projected guided hands showed "marina.petrovna Log out" in the header, half of
+    her log-in before the class. The projected pages leave the account out; the class
+    page (not projected) still has it."""
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    table = factories.table("gin", 2, owner=ona, seed=9)
+    factories.play_hand_out(table)
+    base = f"/en/classroom/{classroom.public_id}/"
+    teacher.post(base + "live/start/", {"scenario": "knock-02-everyone-pays"})
+    projected = [
+        base + "projector/",
+        base + "live/",
+        "/en/classroom/projector/",
+        "/en/classroom/projector/guided/gin-01-first-knock/",
+        base + f"pupils/{pupil.pk}/hands/{table.public_id}/1/",
+    ]
+    for url in projected:
+        response = teacher.get(url)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert "ms-jones" not in html and "Log out" not in html, url
+        assert "Log in" not in html, url  # nor an offer to log in: she is logged in
+    class_page = teacher.get(base).content.decode()
+    assert "ms-jones" in class_page and "Log out" in class_page

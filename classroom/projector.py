@@ -18,6 +18,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from game import explain
 from game.board import table_melds
@@ -98,6 +99,13 @@ def the_class() -> str:
     return _("You (the class)")
 
 
+def the_class_turn() -> str:
+    """The class's seat's own "to play" tag: the seat is "you", and the shared tag (a
+    third person: «ходит», «eina») read «Вы (класс) · ходит» (the Russian teacher's
+    walk): "your turn"."""
+    return pgettext("the class's seat on the projector", "your turn")
+
+
 def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
     line = scenarios.right_line(scenario)
     step_index = min(position.step, len(line))
@@ -129,6 +137,7 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
                 "count": len(shown_hand.cards(seat)),
                 "turn": seat == shown_hand.turn and not shown_hand.is_over,
                 "learner": seat == LEARNER,
+                "turn_words": the_class_turn() if seat == LEARNER else "",
             }
         )
     total = len(scenario.steps)

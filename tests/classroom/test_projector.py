@@ -262,3 +262,19 @@ def test_a_projected_page_does_not_show_the_teachers_user_name() -> None:
         assert "Log in" not in html, url  # nor an offer to log in: she is logged in
     class_page = teacher.get(base).content.decode()
     assert "ms-jones" in class_page and "Log out" in class_page
+
+
+def test_the_class_seat_on_the_projector_has_its_own_your_turn_tag(teacher: Client) -> None:
+    """The Russian teacher's walk: the class's seat read «Вы (класс) · ходит», the
+    shared third-person "to play" beside "you". The class's seat has its own tag, "your
+    turn" (its own msgid, with a context), the other seats keep "to play"."""
+    from unittest import mock
+
+    from classroom import projector
+
+    page = teacher.get(BASE).content.decode()
+    assert "You (the class) · your turn" in page
+    assert "You (the class) · to play" not in page
+    with mock.patch.object(projector, "pgettext", lambda context, msgid: f"[{context}|{msgid}]"):
+        marked = teacher.get(BASE).content.decode()
+    assert "You (the class) · [the class&#x27;s seat on the projector|your turn]" in marked

@@ -678,6 +678,12 @@ def test_the_cards_sheet_has_every_pupils_return_code() -> None:
     for pupil in Pupil.objects.all():
         assert pupil.name in sheet and pupil.shown_return_code in sheet
     assert "/lt/return/" in sheet
+    # The Russian teacher's walk: clicked while projecting, the sheet showed every code
+    # with no warning. It says, as the class table's face-up page does, that the screen
+    # is for the teacher's eyes only; the line is not printed on the cards.
+    warning = re.search(r'<p class="([^"]*)" id="codes-warning">([^<]*)</p>', sheet)
+    assert warning is not None and "no-print" in warning[1].split()
+    assert "for your eyes only: do not show this screen to the class" in warning[2]
 
 
 def _english_auth_sentences() -> set[str]:

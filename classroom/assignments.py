@@ -74,6 +74,9 @@ class Status:
     #: What is left, for the pupil, in words (a lesson's questions not yet mastered:
     #: "6/7" alone did not tell the pupil that the seventh was still to master).
     todo: str = ""
+    #: What ``detail``'s "0/3" counts, in words ("0 of 3 questions mastered": the
+    #: Russian teacher's walk found "not started 0/3" unreadable for a 12-year-old).
+    detail_words: str = ""
 
     @property
     def label(self) -> str:
@@ -261,7 +264,7 @@ def progress(
     statuses: dict[tuple[int, int], Status] = {}
     for assignment in assignments:
         for learner in learners:
-            state, detail, todo = State.NOT_STARTED, "", ""
+            state, detail, todo, words = State.NOT_STARTED, "", "", ""
             if assignment.kind == Kind.LESSON:
                 language = languages.get(assignment.classroom_id, "")
                 lesson = lesson_rows.get((language, assignment.game, assignment.ref))
@@ -275,7 +278,13 @@ def progress(
                         state = State.IN_PROGRESS
                     checks = len(lesson.checks)
                     if checks:
-                        detail = f"{done_of.checks_mastered(lesson)}/{checks}"
+                        mastered = done_of.checks_mastered(lesson)
+                        detail = f"{mastered}/{checks}"
+                        words = ngettext(
+                            "%(mastered)s of %(checks)s question mastered",
+                            "%(mastered)s of %(checks)s questions mastered",
+                            checks,
+                        ) % {"mastered": mastered, "checks": checks}
                     if state == State.IN_PROGRESS and checks:
                         todo = _lesson_todo(done_of, lesson)
             elif assignment.kind == Kind.GUIDED:
@@ -290,6 +299,11 @@ def progress(
                     best = min(record.best, DRILL_STREAK)
                     state = State.DONE if record.best >= DRILL_STREAK else State.IN_PROGRESS
                     detail = f"{best}/{DRILL_STREAK}"
+                    words = ngettext(
+                        "Best: %(best)s of %(needed)s right answer in a row",
+                        "Best: %(best)s of %(needed)s right answers in a row",
+                        DRILL_STREAK,
+                    ) % {"best": best, "needed": DRILL_STREAK}
             else:
                 played = hands[assignment.pk].get((learner.pk, assignment.game))
                 got = 0
@@ -299,10 +313,29 @@ def progress(
                     state = State.DONE
                 elif got or played is not None:
                     state = State.IN_PROGRESS
-                detail = f"{min(got, assignment.count)}/{assignment.count}"
+                shown = {"got": min(got, assignment.count), "count": assignment.count}
+                detail = "{got}/{count}".format(**shown)
+                if assignment.kind == Kind.WINS:
+                    words = (
+                        ngettext(
+                            "%(got)s of %(count)s hand won",
+                            "%(got)s of %(count)s hands won",
+                            assignment.count,
+                        )
+                        % shown
+                    )
+                else:
+                    words = (
+                        ngettext(
+                            "%(got)s of %(count)s hand finished",
+                            "%(got)s of %(count)s hands finished",
+                            assignment.count,
+                        )
+                        % shown
+                    )
             if state != State.DONE and assignment.due is not None and assignment.due < today:
                 state = State.LATE
-            statuses[(assignment.pk, learner.pk)] = Status(state, detail, todo)
+            statuses[(assignment.pk, learner.pk)] = Status(state, detail, todo, words)
     return statuses
 
 

@@ -107,7 +107,9 @@ def test_a_lesson_is_done_when_every_check_is_mastered(classroom, lesson) -> Non
     assert state_of(assignment, ona).detail == "1/2"
     assert state_of(assignment, ona).state is State.IN_PROGRESS
     FirstAnswer.objects.create(learner=ona, game="gin", slug="melds", index=1, seed=0, correct=True)
-    assert state_of(assignment, ona) == assignments.Status(State.DONE, "2/2")
+    assert state_of(assignment, ona) == assignments.Status(
+        State.DONE, "2/2", detail_words="2 of 2 questions mastered"
+    )
 
 
 def test_a_guided_hand_is_done_when_finished_with_its_stars(classroom) -> None:  # type: ignore[no-untyped-def]
@@ -125,7 +127,11 @@ def test_a_drill_is_done_at_its_streak(classroom) -> None:  # type: ignore[no-un
     record = DrillRecord.objects.create(
         learner=ona, game="gin", kind="deadwood", best=2, answered=4
     )
-    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, f"2/{DRILL_STREAK}")
+    assert state_of(assignment, ona) == assignments.Status(
+        State.IN_PROGRESS,
+        f"2/{DRILL_STREAK}",
+        detail_words=f"Best: 2 of {DRILL_STREAK} right answers in a row",
+    )
     DrillRecord.objects.filter(pk=record.pk).update(best=DRILL_STREAK + 3)
     assert state_of(assignment, ona).state is State.DONE
 
@@ -135,11 +141,15 @@ def test_practice_hands_count_at_tables_started_after_the_assignment(classroom) 
     before = factories.table("knock", 2, owner=ona, seed=3)
     factories.play_hand_out(before)
     assignment = services.assignment_add(classroom=classroom, what="hands:knock:", count=2)
-    assert state_of(assignment, ona) == assignments.Status(State.NOT_STARTED, "0/2")
+    assert state_of(assignment, ona) == assignments.Status(
+        State.NOT_STARTED, "0/2", detail_words="0 of 2 hands finished"
+    )
     after = factories.table("knock", 2, owner=ona, seed=4)
     assert state_of(assignment, ona).state is State.IN_PROGRESS  # a table, no hand yet
     factories.play_hand_out(after)
-    assert state_of(assignment, ona) == assignments.Status(State.IN_PROGRESS, "1/2")
+    assert state_of(assignment, ona) == assignments.Status(
+        State.IN_PROGRESS, "1/2", detail_words="1 of 2 hands finished"
+    )
 
 
 def test_won_hands_are_the_learners_own_wins() -> None:
@@ -368,9 +378,30 @@ def test_a_pupil_is_told_what_is_left_of_a_lesson_begun(classroom) -> None:  # t
             learner=ona, game="gin", slug="melds", index=index, seed=index, correct=True
         )
     page = pupil.get("/en/classroom/").content.decode()
-    assert "1/2" in page
+    assert "1 of 2 questions mastered" in page
     # The one answered waits in the lesson as a fresh question: nothing to press first.
     assert "1 question to master: answer it in the lesson." in page
     FirstAnswer.objects.create(learner=ona, game="gin", slug="melds", index=1, seed=7, correct=True)
     assert state_of(assignment, ona).todo == ""  # done: nothing left to say
     assert "to master" not in pupil.get("/en/classroom/").content.decode()
+
+
+def test_what_a_states_count_counts_is_said_in_words(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """The Russian teacher's walk: «не начато 0/3» (the pupil's list and the teacher's
+    grid) never said what 0/3 counts. The pupil's list says it in words; the grid keeps
+    "0/3" for the eye and says it in words to a screen reader (and in its title)."""
+    services.assignment_add(classroom=classroom, what="hands:gin:", count=3)
+    services.assignment_add(classroom=classroom, what="wins:gin:", count=1)
+    pupil = Client()
+    pupil.get("/en/join/")
+    joined = pupil.post("/en/join/send/", {"code": classroom.join_code, "name": "Ona"})
+    assert joined.status_code == 302
+    mine = pupil.get("/en/classroom/").content.decode()
+    assert "0 of 3 hands finished" in mine and "0 of 1 hand won" in mine
+    teacher = Client()
+    teacher.force_login(classroom.teacher)
+    grid = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    cell = re.search(r'<td class="state state--not-started">(.*?)</td>', grid, re.S)
+    assert cell is not None
+    assert '<span class="visually-hidden">, 0 of 3 hands finished</span>' in cell[1]
+    assert re.search(r'aria-hidden="true"[^>]*>0/3</span>', cell[1])

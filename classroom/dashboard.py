@@ -32,13 +32,21 @@ from drills.models import DrillRecord
 from game import explain
 from game.engine import Game, IllegalMove, InvalidNotation, MeldFailure, Move, MoveError
 from game.explain import refusal
-from game.guided.models import GuidedAttempt
+from game.guided.models import GuidedAttempt, GuidedResult
 from game.practice.models import Table
 from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 from rummy_site.prepared import PreparedQuery
 
 from . import assignments
-from .mistakes import COACH_DEADWOOD, TOPIC_LESSONS, TOPIC_WORDS, WRONG_ANSWER
+from .mistakes import (
+    COACH_DEADWOOD,
+    LIVE,
+    LIVE_TOPIC_WORDS,
+    TOPIC_LESSONS,
+    TOPIC_WORDS,
+    WRONG_ANSWER,
+    of_the_live_exercise,
+)
 from .models import Classroom, ClassTable, Mistake, Pupil
 
 #: The records whose latest change makes the stamp: (model, its time field).
@@ -272,8 +280,12 @@ class _Lessons:
 
 
 def _kind(mistake: Mistake) -> tuple[str, str, str]:
-    """What groups mistakes: the game and the topic (a wrong answer: its question too)."""
-    where = mistake.where if mistake.topic == WRONG_ANSWER else ""
+    """What groups mistakes: the game and the topic (a wrong answer: its question too; a
+    live class exercise's apart from the pupils' own guided hands: :data:`LIVE`)."""
+    if mistake.topic == WRONG_ANSWER:
+        where = mistake.where
+    else:
+        where = LIVE if of_the_live_exercise(mistake) else ""
     return (mistake.game, mistake.topic, where)
 
 
@@ -302,7 +314,11 @@ def common_mistakes(
     rows = (
         since_joined(classroom, pupils)
         .annotate(
-            question=Case(When(topic=WRONG_ANSWER, then=F("where")), default=Value("")),
+            question=Case(
+                When(topic=WRONG_ANSWER, then=F("where")),
+                When(source=Mistake.Source.GUIDED, params__has_key=LIVE, then=Value(LIVE)),
+                default=Value(""),
+            ),
         )
         .order_by()
         .values("game", "topic", "question", "learner")
@@ -316,6 +332,13 @@ def common_mistakes(
         group = groups.get(key)
         if group is None:
             kind = Mistake(game=row["game"], topic=row["topic"], where=row["question"])
+            if row["question"] == LIVE and row["topic"] != WRONG_ANSWER:
+                kind = Mistake(
+                    game=row["game"],
+                    topic=row["topic"],
+                    source=Mistake.Source.GUIDED,
+                    params={LIVE: True},
+                )
             group = groups[key] = _group(kind, lessons)
         group.times += row["times"]
         group.pupils.add(by_learner[row["learner"]].name)
@@ -343,6 +366,8 @@ def _group(mistake: Mistake, lessons: _Lessons) -> MistakeGroup:
         }
         return MistakeGroup(words, lesson_url=url, lesson_title=title)
     label = str(TOPIC_WORDS.get(mistake.topic, mistake.topic))
+    if of_the_live_exercise(mistake):
+        label = str(LIVE_TOPIC_WORDS.get(mistake.topic, label))
     slug = TOPIC_LESSONS.get(mistake.topic, {}).get(mistake.game, "")
     url, title = lessons.find(mistake.game, slug) if slug else ("", "")
     words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
@@ -583,8 +608,18 @@ def stuck_on_a_step(
 
 
 def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> list[Stuck]:
+    """The mistakes of the last :data:`STUCK_MINUTES` counted by pupil and kind; a guided
+    hand's mistake no longer counts once the pupil has finished that hand after it (the
+    Russian teacher's walk: a pupil who had just finished the hand, "done ★" in the
+    grid, was still listed as needing help with it)."""
     by_learner = {p.learner_id: p for p in pupils}
     since = now - timedelta(minutes=STUCK_MINUTES)
+    finished = {
+        (row["learner"], row["scenario"]): row["updated"]
+        for row in GuidedResult.objects.filter(
+            learner__in=list(by_learner), updated__gte=since
+        ).values("learner", "scenario", "updated")
+    }
     counts: dict[tuple[int, str, str, str], int] = defaultdict(int)
     first: dict[tuple[int, str, str, str], Mistake] = {}
     for mistake in Mistake.objects.filter(
@@ -592,6 +627,9 @@ def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) ->
     ).order_by("-created", "-pk"):
         if mistake.created < by_learner[mistake.learner_id].joined:
             continue
+        done = finished.get((mistake.learner_id, mistake.where))
+        if mistake.source == Mistake.Source.GUIDED and done is not None and done > mistake.created:
+            continue  # the hand finished since: not stuck on it now
         key = (mistake.learner_id, *_kind(mistake))
         counts[key] += 1
         first.setdefault(key, mistake)

@@ -390,7 +390,7 @@ def answer(*, pupil: Pupil, exercise_id: int, step: int, move: AnyMove) -> Answe
             game=str(scenario.game),
             topic=mistake.topic,
             code=mistake.key,
-            params={"move": mistake.move, "step": mistake.step, "live": exercise.pk},
+            params={"move": mistake.move, "step": mistake.step, mistakes.LIVE: exercise.pk},
             where=scenario.slug,
         )
     return Answered(saved, verdict)

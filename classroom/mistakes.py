@@ -90,6 +90,35 @@ TOPIC_WORDS: dict[str, Any] = {
 }
 
 
+#: What groups a live class exercise's mistakes apart from the same mistakes in the
+#: pupils' own guided hands (the dashboard's kind of mistake): the teacher's walk read
+#: the class's own exercise as "in a guided hand". Recorded by :mod:`classroom.live` as a
+#: guided hand's mistake, with the exercise in its ``params`` (``live``).
+LIVE = "live"
+
+#: The topics of a guided hand's moves, said of the live class exercise.
+LIVE_TOPIC_WORDS: dict[str, Any] = {
+    MistakeTopic.OTHER_PILE: gettext_lazy("in the live exercise, drawing from the other pile"),
+    MistakeTopic.OTHER_DISCARD: gettext_lazy("in the live exercise, another discard"),
+    MistakeTopic.OTHER_KNOCK: gettext_lazy(
+        "in the live exercise, a knock when another move was right"
+    ),
+    MistakeTopic.OTHER_MOVE: gettext_lazy("in the live exercise, another move than the right one"),
+    MistakeTopic.MISSED_KNOCK: gettext_lazy(
+        "in the live exercise, no knock when a knock was right"
+    ),
+    MistakeTopic.KNOCK_OTHER_DISCARD: gettext_lazy(
+        "in the live exercise, a knock with another discard than the right one"
+    ),
+}
+
+
+def of_the_live_exercise(mistake: Mistake) -> bool:
+    """Whether ``mistake`` was made in a live class exercise (not the pupil's own hand)."""
+    params = mistake.params
+    return mistake.source == Mistake.Source.GUIDED and isinstance(params, dict) and LIVE in params
+
+
 def in_a_class(learner: Learner) -> bool:
     return Pupil.objects.filter(
         learner=learner, removed__isnull=True, classroom__archived__isnull=True

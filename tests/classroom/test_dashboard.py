@@ -370,6 +370,55 @@ def test_who_may_need_help_names_each_pupil_once_latest_first(teacher: User) -> 
     assert names == ["Elijah", "Grace"]
 
 
+def test_a_pupil_who_finished_the_guided_hand_since_is_not_stuck_on_it(teacher: User) -> None:
+    """The Russian teacher's walk: Anya made the wrong-pile move in "Knock early", then
+    finished it (★ in the grid), and "Who may need help now" still listed her for it.
+    A guided hand's mistakes no longer count once the pupil has finished that hand
+    after them; another hand's, or a hand not finished, still do."""
+    from game.guided.models import GuidedResult
+    from game.guided.services import MistakeTopic
+
+    classroom = services.class_create(teacher=teacher, name="6A", language="en")
+    anya, dima = pupil_in(classroom, "Anya"), pupil_in(classroom, "Dima")
+    now = timezone.now()
+    Pupil.objects.update(joined=now - timezone.timedelta(hours=1))
+    hand, other = "knock-01-knock-early", "knock-02-everyone-pays"
+
+    def made(learner: Learner, where: str, minutes_ago: int) -> None:
+        for _ in range(dashboard.STUCK_TIMES):
+            mistake = Mistake.objects.create(
+                learner=learner,
+                source=Mistake.Source.GUIDED,
+                game="knock",
+                topic=MistakeTopic.OTHER_PILE,
+                params={"move": "draw stock", "step": 2},
+                where=where,
+            )
+            created = now - timezone.timedelta(minutes=minutes_ago)
+            Mistake.objects.filter(pk=mistake.pk).update(created=created)
+
+    def finished(learner: Learner, where: str, minutes_ago: int) -> None:
+        result = GuidedResult.objects.create(learner=learner, scenario=where, stars=3, hints=0)
+        updated = now - timezone.timedelta(minutes=minutes_ago)
+        GuidedResult.objects.filter(pk=result.pk).update(updated=updated)
+
+    made(anya, hand, minutes_ago=6)
+    made(dima, hand, minutes_ago=6)
+    pupils = services.pupils_of(classroom=classroom)
+    stuck = dashboard.stuck_pupils(classroom, pupils, now=now)
+    assert sorted(s.name for s in stuck) == ["Anya", "Dima"]
+    finished(anya, hand, minutes_ago=2)  # after her mistakes
+    finished(dima, other, minutes_ago=2)  # another hand
+    stuck = dashboard.stuck_pupils(classroom, pupils, now=now)
+    assert [s.name for s in stuck] == ["Dima"]
+    # Finished before the mistakes (played again, and stuck this time): still counted.
+    GuidedResult.objects.filter(learner=anya).update(updated=now - timezone.timedelta(minutes=9))
+    assert sorted(s.name for s in dashboard.stuck_pupils(classroom, pupils, now=now)) == [
+        "Anya",
+        "Dima",
+    ]
+
+
 def test_a_pupil_on_the_same_step_for_minutes_is_shown_as_stuck(teacher: User) -> None:
     classroom = services.class_create(teacher=teacher, name="5B", language="en")
     ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")

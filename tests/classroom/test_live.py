@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from classroom import live, services
 from classroom.models import Classroom, LiveAnswer, LiveExercise, Mistake
@@ -523,3 +524,35 @@ def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_as
     # The answer shown: still waiting (for the next step).
     step(teacher, classroom, "reveal", 0)
     assert meta in ona.get(auto).content.decode()
+
+
+def test_a_live_exercises_mistake_is_said_as_the_class_exercise_not_a_guided_hand(room) -> None:  # type: ignore[no-untyped-def]
+    """The Russian teacher's walk: a wrong pile in the live exercise was listed «в раздаче
+    с тренером» ("in a guided hand") beside the same mistake in the pupils' own guided
+    hands, and counted with them: the teacher could not tell her own whole-class
+    exercise from the pupils' work. A live exercise's mistake is its own kind."""
+    from classroom import dashboard
+    from game.guided.services import MistakeTopic
+
+    teacher, _user, classroom, _ona, jonas = room
+    exercise = start(teacher, classroom)
+    assert answer(jonas, exercise, 0, "draw_discard").status_code == 200
+    learner = learner_of(jonas)
+    # The same mistake in his own guided hand, once.
+    Mistake.objects.create(
+        learner=learner,
+        source=Mistake.Source.GUIDED,
+        game="knock",
+        topic=MistakeTopic.OTHER_PILE,
+        params={"move": "draw discard", "step": 1},
+        where=HAND,
+    )
+    pupils = services.pupils_of(classroom=classroom)
+    with translation.override("en"):
+        groups = {g.words: g.times for g in dashboard.common_mistakes(classroom, pupils)}
+        assert groups == {
+            "Knock Rummy: in the live exercise, drawing from the other pile": 1,
+            "Knock Rummy: in a guided hand, drawing from the other pile": 1,
+        }
+        page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "in the live exercise, drawing from the other pile" in page

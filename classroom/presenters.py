@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from game import explain
-from game.board import BoardDisplay, board_context, table_melds
+from game.board import BoardDisplay, arranged_cards, board_context, table_melds
 from game.cards import text_html, text_plain
 from game.engine import AnyMove, Game, Move
 from game.guided import presenters as guided_presenters
@@ -228,7 +228,8 @@ def table_projector_context(table: Any) -> dict[str, Any]:
                 "seats": [
                     {
                         "name": listed[board.seats[p]],
-                        "cards": list(hand.cards(p)),
+                        # In the order each pupil's board draws their own.
+                        "cards": arranged_cards(hand.cards(p), ace_high=hand.ace_high),
                         "count": len(hand.cards(p)),
                         "turn": p == hand.turn and not hand.is_over,
                         "learner": False,

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from game import explain
-from game.board import table_melds
+from game.board import arranged_cards, table_melds
 from game.cards import text_html, text_plain
 from game.engine import AnyMove, Hand
 from game.guided import scenarios
@@ -133,7 +133,10 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
         seats.append(
             {
                 "name": names[seat],
-                "cards": list(shown_hand.cards(seat)) if shown else [],
+                # In the order each pupil's board draws their own (melds first).
+                "cards": arranged_cards(shown_hand.cards(seat), ace_high=shown_hand.ace_high)
+                if shown
+                else [],
                 "count": len(shown_hand.cards(seat)),
                 "turn": seat == shown_hand.turn and not shown_hand.is_over,
                 "learner": seat == LEARNER,
@@ -254,7 +257,9 @@ def pupil_hand_context(
         seats.append(
             {
                 "name": hand["name"],
-                "cards": hand["cards"] if shown else [],
+                "cards": arranged_cards(hand["cards"], ace_high=review.before.ace_high)
+                if shown
+                else [],
                 "count": len(hand["cards"]),
                 "turn": hand["to_play"],
                 "learner": seat == review.me,

@@ -480,6 +480,21 @@ def told_apart(names: Sequence[str], me: int | None) -> list[str]:
     return marked
 
 
+def arranged(cards: Sequence[Card], *, ace_high: bool) -> Arrangement:
+    """A hand as the board arranges the learner's own cards ("Arrange", on from the
+    start): its best arrangement, melds first, then the deadwood."""
+    return best_arrangement(list(cards), ace_high_or_low=ace_high)
+
+
+def arranged_cards(cards: Sequence[Card], *, ace_high: bool) -> list[Card]:
+    """A hand's cards in the order the board draws the learner's own: each meld of
+    :func:`arranged`, then the deadwood. The projector draws every hand it shows in this
+    order, so the class sees on the wall what each pupil sees on their device (the
+    Russian teacher's walk: the coach said "Three eights!" over a hand that scattered
+    them in the order they were dealt)."""
+    return list(arranged(cards, ace_high=ace_high).cards)
+
+
 def board_context(
     state: BoardState,
     display: BoardDisplay,
@@ -502,7 +517,7 @@ def board_context(
     names = told_apart(state.names, state.me)
     # A learner sitting out (three-player Gin) sees no hand at all.
     my_cards = list(view.cards) if not state.sitting_out else []
-    arrangement: Arrangement = best_arrangement(my_cards, ace_high_or_low=view.ace_high)
+    arrangement = arranged(my_cards, ace_high=view.ace_high)
     over = state.hand.is_over
     seats = [
         Seat(
@@ -592,6 +607,8 @@ __all__ = [
     "Seat",
     "actions",
     "advice_context",
+    "arranged",
+    "arranged_cards",
     "board_context",
     "laid_off_by",
     "laid_off_line",

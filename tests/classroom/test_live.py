@@ -556,3 +556,52 @@ def test_a_live_exercises_mistake_is_said_as_the_class_exercise_not_a_guided_han
         }
         page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     assert "in the live exercise, drawing from the other pile" in page
+
+
+def _in_order(html: str, part: str) -> list[str]:
+    """The card codes drawn in one part of a page, in the order drawn (each once)."""
+    found = re.search(part, html, re.S)
+    assert found is not None, html[:3000]
+    codes = re.findall(r'(?:data-card|value)="([2-9TJQKA][CDHS])"', found[0])
+    return list(dict.fromkeys(codes))
+
+
+def test_the_projector_draws_each_hand_in_the_order_of_the_pupils_board(room) -> None:  # type: ignore[no-untyped-def]
+    """The Russian teacher's walk: the coach said "Three eights!" while the projector
+    drew the class's hand in the order it was dealt, the eights scattered (8♣ 3♦ 8♦ 9♦
+    8♥ 4♠ 5♠ 6♠), and each pupil's device drew it arranged, melds first. The projector
+    draws every hand it shows in the board's order, the others' hands at the end too."""
+    from classroom import projector
+
+    teacher, _user, classroom, ona, _jonas = room
+    start(teacher, classroom)
+    scenario = scenarios.get(HAND)
+    assert scenario is not None
+    # Step 3 of the hand (index 2), the answer shown: the class took 8♦ for three eights.
+    for at in (0, 1):
+        step(teacher, classroom, "reveal", at)
+        step(teacher, classroom, "next", at, revealed=True)
+    step(teacher, classroom, "reveal", 2)
+    wall = teacher.get(live_url(classroom, "en")).content.decode()
+    board = ona.get("/en/live/").content.decode()
+    class_seat = r"projector__seat--learner.*?</li>\s*</ul>\s*</li>"
+    mine = _in_order(board, r'<fieldset class="my-hand">.*?</fieldset>')
+    assert "8D" in mine and len(mine) == 8
+    assert _in_order(wall, class_seat) == mine
+    # Not merely the set: the deal scatters the eights among the other cards.
+    shown = projector.answer_at(live.position(scenario, 2), live.line_of(scenario), 2)
+    assert shown is not None
+    assert [str(c) for c in shown.hand.cards(0)] != mine
+    # The last step: every hand shown, each arranged as a board arranges it.
+    from game.board import arranged_cards
+
+    end = projector.projector_context(
+        scenario, projector.Position(len(scenario.steps), True, False)
+    )
+    final = live.position(scenario, len(scenario.steps)).hand
+    assert final.is_over
+    for seat in range(final.players):
+        cards = final.cards(seat)
+        assert end["seats"][seat]["cards"] == arranged_cards(cards, ace_high=final.ace_high)
+    ona_seat = end["seats"][1]["cards"]
+    assert [str(c) for c in ona_seat[:3]] == ["9C", "9H", "9S"], ona_seat

@@ -208,9 +208,13 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
     return rows
 
 
-def table_projector_context(table: Any) -> dict[str, Any]:
-    """A class table on the teacher's screen: every board of the hand, every hand face
-    up (for the teacher's eyes: the pupils at the table must not see this screen)."""
+def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, Any]:
+    """A class table on the teacher's screen: every board of the hand. For the class
+    (the screen is often projected), every hand face down: only what a spectator at the
+    table may see (the engine's ``view(None)``), the hands once a hand ends as its
+    players saw them; ``face_up``: every hand face up, for the teacher's eyes (the
+    pupils at the table must not see that screen). Each hand in the order a pupil's
+    board draws their own (melds first)."""
     state = shared.shared_state(table=table)
     names = state.names
     # The seats' and the scores' names say which are computer players; the log's lines
@@ -223,20 +227,26 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         hand = state.hand_of(board)
         board_names = [names[s] for s in board.seats]
         view = hand.view(None)
+        # Face down, a hand is shown once it is over, as its players were shown it (not
+        # a void or blocked hand's, thrown in unseen).
+        shown = face_up or bool(shared_presenters.shown_at_the_end(hand, None, board_names))
         boards.append(
             {
                 "seats": [
                     {
                         "name": listed[board.seats[p]],
                         # In the order each pupil's board draws their own.
-                        "cards": arranged_cards(hand.cards(p), ace_high=hand.ace_high),
-                        "count": len(hand.cards(p)),
+                        "cards": arranged_cards(hand.cards(p), ace_high=hand.ace_high)
+                        if shown
+                        else [],
+                        "count": view.hand_sizes[p],
                         "turn": p == hand.turn and not hand.is_over,
                         "learner": False,
                     }
                     for p in range(hand.players)
                 ],
                 "discard_top": view.discard_top,
+                "discard_face_down": view.face_down_discard,
                 "stock_size": view.stock_size,
                 "melds": table_melds(view.table, board_names),
                 "log": explain.log_sentences(
@@ -252,6 +262,7 @@ def table_projector_context(table: Any) -> dict[str, Any]:
         )
     return {
         "table": table,
+        "face_up": face_up,
         "paused": table.paused,
         "ended": table.ended is not None,
         "hints_on": table.hints,

@@ -568,9 +568,10 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
-    """A class table on the teacher's screen, every hand face up; it redraws itself
-    after each move, told by the table's events, and polls now and then besides
-    (``?v=``, 204 while the table is at that version)."""
+    """A class table on the teacher's screen, for the class (every hand face down: the
+    screen is often projected) or, asked for (``?view=all``), every hand face up; it
+    redraws itself after each move, told by the table's events, and polls now and then
+    besides (``?v=``, 204 while the table is at that version)."""
     classroom = _teacher_class(request, public_id)
     try:
         table = services.class_table(classroom=classroom, public_id=table_id)
@@ -578,8 +579,12 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
         raise Http404(exc.message) from None
     if wants_partial(request) and small_int(request.GET.get("v", "")) == table.version:
         return HttpResponse(status=204)
-    context = {"classroom": classroom, **presenters.table_projector_context(table)}
-    context["poll_url"] = f"{request.path}?v={table.version}"
+    face_up = request.GET.get("view") == "all"
+    context = {
+        "classroom": classroom,
+        **presenters.table_projector_context(table, face_up=face_up),
+    }
+    context["poll_url"] = f"{request.path}?v={table.version}" + ("&view=all" if face_up else "")
     context["poll_seconds"] = presenters.poll_seconds()
     # The table's own events (game.shared.events) redraw it at once after each move.
     context["events_url"] = shared_presenters.events_url(table)
@@ -599,15 +604,20 @@ TABLE_CONTROLS = {
 @login_required
 @require_POST
 def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> HttpResponse:
-    """Pause a class table or let it go on; switch its hints off or on; end it."""
+    """Pause a class table or let it go on; switch its hints off or on; end it. The page
+    comes back in the view it was sent from (``view=all``: every hand face up)."""
     classroom = _teacher_class(request, public_id)
     try:
         table = services.class_table(classroom=classroom, public_id=table_id)
     except services.ClassNotFound as exc:
         raise Http404(exc.message) from None
+    face_up = request.POST.get("view") == "all"
     wanted = TABLE_CONTROLS.get(request.POST.get("do", ""))
     if wanted is None:
-        context = {"classroom": classroom, **presenters.table_projector_context(table)}
+        context = {
+            "classroom": classroom,
+            **presenters.table_projector_context(table, face_up=face_up),
+        }
         context["error"] = _("Choose one of the buttons.")
         return render(request, "classroom/table.html", context, status=400)
     try:
@@ -619,12 +629,16 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
             shared.set_hints(table=table, hints=wanted["hints"])
     except shared.SharedError as exc:
         table.refresh_from_db()
-        context = {"classroom": classroom, **presenters.table_projector_context(table)}
+        context = {
+            "classroom": classroom,
+            **presenters.table_projector_context(table, face_up=face_up),
+        }
         # Said to the teacher, not in the players' words ("Your teacher has ended...").
         ended = isinstance(exc, shared.TableEnded)
         context["error"] = _("This table has ended.") if ended else str(exc.message)
         return render(request, "classroom/table.html", context, status=exc.status)
-    return redirect("classroom:table", public_id=classroom.public_id, table_id=table.public_id)
+    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    return redirect(page + ("?view=all" if face_up else ""))
 
 
 # ------------------------------------------------------------------ projector mode

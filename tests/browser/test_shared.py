@@ -166,7 +166,7 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
     # The teacher opens the table face up in a second tab (for her eyes only).
     face_up = page.context.new_page()
     face_up.goto(page.url)
-    face_up.locator(f"a[href$='/tables/{table.public_id}/']").click()
+    face_up.locator(f"a[href$='/tables/{table.public_id}/?view=all']").click()
     expect(face_up.locator("#class-table")).to_be_visible()
     assert serious_violations(face_up) == []
     face_up.evaluate("window.__stillHere = true")
@@ -255,7 +255,7 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
         pupil.locator(f"a[href$='/play/{table.public_id}/']").click()
         expect(pupil.locator("#hand-form")).to_be_visible()
         pupil.evaluate("window.__stillHere = true")
-    page.locator(f"a[href$='/tables/{table.public_id}/']").click()
+    page.locator(f"a[href$='/tables/{table.public_id}/?view=all']").click()
     page.locator("button[value=end]").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".projector [role=status]").first).to_contain_text("baigtas")

@@ -15,9 +15,11 @@ from django.utils import timezone
 
 from classroom import presenters, services
 from classroom.models import Classroom, ClassTable
+from game.engine import BotPlayer, HandEnd
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
+from tests.practice.helpers import hidden_cards
 from tests.shared.test_services import play_to_the_end
 
 from .test_views import a_class, learner_of, pupil_joins, teacher_client
@@ -57,7 +59,9 @@ def test_the_teacher_seats_the_class_and_nobody_plays_only_the_computer() -> Non
     # The teacher's dashboard lists the tables; the face-up view shows every hand.
     dashboard = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
     assert dashboard.count("/tables/") >= 3
-    face_up = teacher.get(f"/lt/classroom/{classroom.public_id}/tables/{tables[0].public_id}/")
+    face_up = teacher.get(
+        f"/lt/classroom/{classroom.public_id}/tables/{tables[0].public_id}/?view=all"
+    )
     assert face_up.status_code == 200
     state = shared.shared_state(table=tables[0])
     hand = state.hand_of(state.current[0])
@@ -732,3 +736,96 @@ def test_a_pupil_whose_match_is_over_is_told_who_won_not_offered_to_play() -> No
     assert f"The match is over: {winner} wins." in line
     assert "See how it ended" in line and f'/en/play/{table.public_id}/"' in line
     assert ">Play</a>" not in page
+
+
+def _play_moves(table: SharedTable, learners: list[Learner], count: int) -> None:
+    """Each pupil plays the computer's choice for their seat, ``count`` moves in all
+    (fewer if the hand ends first)."""
+    by_seat = {shared.seat_of(table, learner): learner for learner in learners}
+    for _ in range(count):
+        state = shared.shared_state(table=table)
+        if state.round_over:
+            return
+        seat = next(s for s in by_seat if state.my_turn(s))
+        view = state.view_for(seat)
+        assert view is not None
+        move = BotPlayer(seed=seat).choose(view)
+        shared.shared_move(table=table, learner=by_seat[seat], version=table.version, move=move)
+
+
+def test_the_teacher_shows_a_class_table_to_the_class_every_hand_face_down() -> None:
+    """The Russian teacher's walk: the only view of a class table had every hand face
+    up, "for your eyes only", on a screen the computer room projects. The class page
+    and the table's page now open it for the class: every seat face down (its card
+    count), the piles, the table's melds, the log and the scores; no card of any hand
+    in play. Every hand face up is a second, deliberate choice, and back."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = [pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas", "Ieva")]
+    with mock.patch.object(shared.random, "SystemRandom", lambda: random.Random(3)):
+        services.class_seat(classroom=classroom, game="basic", players=3)
+    table = SharedTable.objects.get()
+    _play_moves(table, [learner_of(c) for c in clients], 9)
+    table.refresh_from_db()
+    state = shared.shared_state(table=table)
+    hand = state.hand_of(state.current[0])
+    assert not hand.is_over and hand.log
+    url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    row = dashboard.split('class="class-tables__list"', 1)[1].split("</li>", 1)[0]
+    assert f'<a href="{url}">Show to the class</a>' in row
+    assert f'<a href="{url}?view=all">Watch, every hand face up</a>' in row
+
+    def leaks(html: str) -> list[str]:
+        return hidden_cards(hand, None).leaks(
+            html.replace(classroom.public_id, ""), table.public_id
+        )
+
+    shown = teacher.get(url)
+    assert shown.status_code == 200
+    html = shown.content.decode()
+    assert leaks(html) == []
+    assert "for your eyes only" not in html
+    assert "Every hand face down: you may show this screen to the class." in html
+    assert f'href="{url}?view=all"' in html
+    for seat in range(hand.players):
+        count = len(hand.cards(seat))
+        assert f"{count} cards, face down" in html
+    assert 'class="log__lines projector__log"' in html
+    for row in presenters.table_projector_context(table)["scores"]:
+        assert row["name"] in html
+    # Its redraws stay face down.
+    assert "&amp;view=all" not in html and "&view=all" not in html
+    assert leaks(teacher.get(url, **HX).content.decode()) == []
+    # Every hand face up, asked for: the checker sees them, and a link hides them again.
+    face_up = teacher.get(url + "?view=all").content.decode()
+    assert leaks(face_up) != []
+    assert "for your eyes only" in face_up
+    assert f'<a href="{url}">Hide the hands</a>' in face_up
+    assert f"?v={table.version}&amp;view=all" in face_up
+    assert leaks(teacher.get(url + "?view=all", **HX).content.decode()) != []
+    # The teacher's buttons bring the page back in the view they were pressed in.
+    control = url + "control/"
+    back = teacher.post(control, {"do": "pause", "view": "all"})
+    assert back.status_code == 302 and back["Location"] == url + "?view=all"
+    back = teacher.post(control, {"do": "go-on"})
+    assert back.status_code == 302 and back["Location"] == url
+    assert leaks(teacher.post(control, {"do": "explode"}).content.decode()) == []
+    # Only the class's teacher sees either view.
+    other, _other = teacher_client("mr-smith")
+    assert other.get(url).status_code == 404
+    assert other.get(url + "?view=all").status_code == 404
+    assert Client().get(url).status_code == 302
+    # Once the hand is over, its hands are shown as its players were shown them.
+    table.refresh_from_db()
+    over = play_to_the_end(table, [learner_of(c) for c in clients])
+    final = over.hand_of(over.current[0])
+    html = teacher.get(url).content.decode()
+    assert final.result is not None
+    if final.result.end not in (HandEnd.VOID, HandEnd.BLOCKED):
+        for seat in range(final.players):
+            assert all(f'data-card="{c}"' in html for c in final.cards(seat))
+    assert (
+        hidden_cards(final, None).leaks(html.replace(classroom.public_id, ""), table.public_id)
+        == []
+    )

@@ -379,11 +379,15 @@ def table_context(
         # reads the last walkthrough and the scores (the Italian walk: hand 2 left no way
         # back). Every player's own review; scores are public.
         context["finished_deals"] = list(range(1, len(state.results) + 1))
-        if state.results and not state.round_over:
-            context["running_sheet"] = match_scores.score_sheet(
-                services.match_so_far(state), state.names
-            )
-            context["target"] = state.rules.target_score
+    if state.results and not state.round_over:
+        sheet = match_scores.score_sheet(services.match_so_far(state), state.names)
+        if table.ended:
+            # The teacher ended the table during a hand: the finished hands' scores stay
+            # (the Russian teacher's walk: "See how it ended" showed no score at all),
+            # without a line such as "another hand is played", no longer true.
+            sheet = replace(sheet, lines=[])
+        context["running_sheet"] = sheet
+        context["target"] = state.rules.target_score
     if match is not None:
         # The winner named ("The match is over: Ona wins."); the seats' names, a seat
         # the computer plays for someone away or gone being still theirs.

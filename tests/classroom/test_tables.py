@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from classroom import presenters, services
 from classroom.models import Classroom, ClassTable
+from game import explain
 from game.engine import BotPlayer, HandEnd
 from game.shared import services as shared
 from game.shared.models import SharedTable
@@ -829,3 +830,33 @@ def test_the_teacher_shows_a_class_table_to_the_class_every_hand_face_down() -> 
         hidden_cards(final, None).leaks(html.replace(classroom.public_id, ""), table.public_id)
         == []
     )
+
+
+def test_a_table_ended_during_a_hand_still_shows_its_players_the_scores_so_far() -> None:
+    """The Russian teacher's walk: ended during hand 2, the pupils' page ("See how it
+    ended") showed no score at all, though it had "Scores so far" before the end. The
+    finished hand's scores stay, open, and no line says another hand is played."""
+    _teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = [pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas")]
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    people = [learner_of(c) for c in clients]
+    play_to_the_end(table, people)
+    table.refresh_from_db()
+    shared.next_hand(table=table, learner=people[0], version=table.version)
+    table.refresh_from_db()
+    state = shared.shared_state(table=table)
+    totals = state.rules.match(state.rounds, state.results).scores
+    shared.end_table(table=table)
+    for client in clients:
+        page = client.get(f"/en/play/{table.public_id}/").content.decode()
+        assert "Your teacher has ended this table" in page
+        assert "<h3>Scores</h3>" in page
+        sheet = page.split("<h3>Scores</h3>", 1)[1].split("</table>", 1)[0]
+        for seat, total in zip(table.seats, totals, strict=True):
+            row = sheet.split(f'<th scope="row">{seat["name"]}</th>', 1)[1].split("</tr>", 1)[0]
+            assert f"<td>{explain.points(total)}</td>" in row
+        assert "<details" not in page.split("<h3>Scores</h3>", 1)[0].rsplit("</p>", 1)[1]
+        assert "another hand is played" not in page
+        assert "Scores so far" not in page

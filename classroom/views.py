@@ -580,16 +580,35 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
     if wants_partial(request) and small_int(request.GET.get("v", "")) == table.version:
         return HttpResponse(status=204)
     face_up = request.GET.get("view") == "all"
+    context = _table_page_context(classroom, table, face_up=face_up)
+    if not wants_partial(request):
+        # Just after a button of the table's: the page opens on it, its new state said.
+        notice = request.session.pop(TABLE_NOTICE, None) if hasattr(request, "session") else None
+        if isinstance(notice, dict) and notice.get("table") == table.public_id:
+            context["toggled"] = notice.get("do", "")
+    return render_page(request, "classroom/table.html", context, partial="table")
+
+
+def _table_page_context(classroom: Classroom, table: Any, *, face_up: bool) -> dict[str, Any]:
+    """The teacher's page of a class table, with what redraws it (``face_up``: every
+    hand face up, ``?view=all``)."""
     context = {
         "classroom": classroom,
         **presenters.table_projector_context(table, face_up=face_up),
     }
-    context["poll_url"] = f"{request.path}?v={table.version}" + ("&view=all" if face_up else "")
+    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    # The language buttons of a page drawn for a POST (the question "End this table for
+    # good?") name the page itself.
+    context["page_url"] = page + ("?view=all" if face_up else "")
+    context["poll_url"] = f"{page}?v={table.version}" + ("&view=all" if face_up else "")
     context["poll_seconds"] = presenters.poll_seconds()
     # The table's own events (game.shared.events) redraw it at once after each move.
     context["events_url"] = shared_presenters.events_url(table)
-    return render_page(request, "classroom/table.html", context, partial="table")
+    return context
 
+
+#: The session's key for the button of a class table just pressed (pause, hints).
+TABLE_NOTICE = "classroom_table_notice"
 
 #: What the teacher's buttons on a class table do: (paused, hints, ended) to set.
 TABLE_CONTROLS = {
@@ -612,7 +631,8 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
     except services.ClassNotFound as exc:
         raise Http404(exc.message) from None
     face_up = request.POST.get("view") == "all"
-    wanted = TABLE_CONTROLS.get(request.POST.get("do", ""))
+    do = request.POST.get("do", "")
+    wanted = TABLE_CONTROLS.get(do)
     if wanted is None:
         context = {
             "classroom": classroom,
@@ -620,6 +640,20 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
         }
         context["error"] = _("Choose one of the buttons.")
         return render(request, "classroom/table.html", context, status=400)
+    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    if "ended" in wanted and table.ended is None:
+        # "End the table" asks first (the Russian teacher's walk: one click beside "Pause
+        # the table" ended the match for good). Its "Yes, end it" carries the hand it was
+        # asked in: sent once the match is over, or in another hand, it ends nothing.
+        context = _table_page_context(classroom, table, face_up=face_up)
+        if context["match_over"]:
+            return redirect(page + ("?view=all" if face_up else ""))
+        if (
+            request.POST.get("confirm") != "1"
+            or small_int(request.POST.get("hand", "")) != context["hand"]
+        ):
+            context["ending"] = True
+            return render(request, "classroom/table.html", context)
     try:
         if "ended" in wanted:
             shared.end_table(table=table)
@@ -637,7 +671,11 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
         ended = isinstance(exc, shared.TableEnded)
         context["error"] = _("This table has ended.") if ended else str(exc.message)
         return render(request, "classroom/table.html", context, status=exc.status)
-    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    if "ended" not in wanted:
+        # The page opens on the button just pressed, its new state said (the Russian
+        # teacher's walk: after "Pause the table" the focus was at the page's top, 16
+        # Tab presses from "Let them go on").
+        request.session[TABLE_NOTICE] = {"table": table.public_id, "do": do}
     return redirect(page + ("?view=all" if face_up else ""))
 
 

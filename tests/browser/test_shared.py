@@ -11,9 +11,12 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from classroom import services as classroom_services
+from classroom.models import Classroom
 from game.engine import BotPlayer, Knock
 from game.shared import services
 from game.shared.models import SharedTable
+from tests.classroom.test_views import pupil_joins
 
 from .axe import serious_violations
 from .helpers import ACTIONS, tick_by_mouse
@@ -258,6 +261,11 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     page.locator(f"a[href$='/tables/{table.public_id}/?view=all']").click()
     page.locator("button[value=end]").focus()
     page.keyboard.press("Enter")
+    # It asks first, the focus on the safe choice.
+    expect(page.locator("#end-table-cancel")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#end-table-yes")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator(".projector [role=status]").first).to_contain_text("baigtas")
     assert page.locator("button[value=pause]").count() == 0
     assert serious_violations(page) == []
@@ -280,3 +288,46 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     assert phone.locator("a.button", has_text="Играть").count() == 0
     for context in contexts:
         context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_keyboard_teacher_stays_on_the_table_button_just_pressed(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The Russian teacher's walk: after "Pause the table" (Enter) the page came back with
+    the focus at its top, 16 Tab presses from "Let them go on". The page opens on the
+    button that undoes what was just done, with or without JavaScript; "End the table"
+    asks first, the focus on "Cancel"."""
+    sign_up(page, site_url, "en")
+    page.locator("#class_name").fill("5B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("5B")
+    classroom = Classroom.objects.get()
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name, "en")
+    (table,) = classroom_services.class_seat(classroom=classroom, game="knock", players=2)
+    url = f"{site_url}/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    no_js = browser.new_context(
+        java_script_enabled=False, storage_state=page.context.storage_state()
+    )
+    for tab in (page, no_js.new_page()):
+        tab.goto(url)
+        for pressed, focused in [
+            ("pause", "go-on"),
+            ("go-on", "pause"),
+            ("hints-off", "hints-on"),
+            ("hints-on", "hints-off"),
+        ]:
+            tab.locator(f"button[value={pressed}]").focus()
+            tab.keyboard.press("Enter")
+            expect(tab.locator(f"button[value={focused}]")).to_be_focused()
+        tab.keyboard.press("Tab")
+        expect(tab.locator("button[value=end]")).to_be_focused()
+        tab.keyboard.press("Enter")
+        expect(tab.locator("#end-table-cancel")).to_be_focused()
+        expect(tab.locator("#end-table-question")).to_have_text("End this table for good?")
+        tab.keyboard.press("Enter")  # Cancel: nothing ended
+        expect(tab.locator("button[value=end]")).to_be_visible()
+        table.refresh_from_db()
+        assert table.ended is None
+    no_js.close()

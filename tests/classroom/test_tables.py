@@ -361,7 +361,8 @@ def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
     version = table.version
 
-    assert teacher.post(control, {"do": "end"}).status_code == 302
+    ended = teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"})
+    assert ended.status_code == 302
     table.refresh_from_db()
     assert table.ended is not None and table.version == version + 1  # the pages redraw
     teachers_page = teacher.get(page_url).content.decode()
@@ -860,3 +861,93 @@ def test_a_table_ended_during_a_hand_still_shows_its_players_the_scores_so_far()
         assert "<details" not in page.split("<h3>Scores</h3>", 1)[0].rsplit("</p>", 1)[1]
         assert "another hand is played" not in page
         assert "Scores so far" not in page
+
+
+def test_ending_a_class_table_asks_first_and_a_stale_yes_ends_nothing() -> None:
+    """The Russian teacher's walk: "End the table", beside "Pause the table" on the
+    projector, ended the match for good at one click. It asks first (the question where
+    the buttons were, the focus on "Cancel"); "Yes, end it" ends the table. A "Yes" from
+    another hand, or sent once the match is over, ends nothing."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name, "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page_url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    control = page_url + "control/"
+    version = table.version
+    asked = teacher.post(control, {"do": "end"})
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    table.refresh_from_db()
+    assert table.ended is None and table.version == version  # nothing changed yet
+    question = html.split('<div class="confirm no-print" id="table-controls"', 1)[1]
+    question = question.split("</div>", 1)[0]
+    assert "End this table for good?" in question
+    assert re.search(
+        r'<a class="button" href="' + page_url + r'" id="end-table-cancel" autofocus>Cancel</a>',
+        question,
+    )
+    assert "Yes, end it" in question and 'name="confirm" value="1"' in question
+    assert 'name="hand" value="1"' in question
+    assert 'value="pause"' not in html  # the question stands where the buttons were
+    # A "Yes" asked in another hand asks again and ends nothing.
+    stale = teacher.post(control, {"do": "end", "confirm": "1", "hand": "2"})
+    assert stale.status_code == 200 and "End this table for good?" in stale.content.decode()
+    table.refresh_from_db()
+    assert table.ended is None and table.version == version
+    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 302
+    table.refresh_from_db()
+    assert table.ended is not None
+
+
+def test_a_yes_to_end_sent_once_the_match_is_over_ends_nothing() -> None:
+    teacher, classroom, table, clients, winner = a_won_class_match()
+    control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
+    hand = len(shared.shared_state(table=table).rounds)
+    version = table.version
+    done = teacher.post(control, {"do": "end", "confirm": "1", "hand": str(hand)})
+    assert done.status_code == 302
+    table.refresh_from_db()
+    assert table.ended is None and table.version == version
+    # The pupils are still told who won, not that the teacher ended the table.
+    assert f"The match is over: {winner} wins." in clients[0].get("/en/classroom/").content.decode()
+
+
+def test_after_pausing_or_switching_hints_the_page_opens_on_the_button_that_undoes_it() -> None:
+    """The Russian teacher's walk: after "Pause the table" the page came back with the
+    focus at its top, 16 Tab presses from "Let them go on", and the new state was not
+    said. The page opens on the button that undoes it (autofocus, no fragment: a browser
+    skips autofocus on a page opened at an anchor), described by the new state, once."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name, "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page_url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    control = page_url + "control/"
+
+    def button(html: str, value: str) -> str:
+        found = re.search(r'<button type="submit" name="do" value="' + value + '"[^>]*>', html)
+        assert found is not None, value
+        return found[0]
+
+    for do, undo, state in [
+        ("pause", "go-on", "This table is paused: nobody can make a move."),
+        ("go-on", "pause", "The players can make their moves again."),
+        ("hints-off", "hints-on", "The hints are off at this table."),
+        ("hints-on", "hints-off", "The hints are on at this table."),
+    ]:
+        response = teacher.post(control, {"do": do})
+        assert response["Location"] == page_url  # no fragment
+        html = teacher.get(page_url).content.decode()
+        assert html.count(" autofocus") == 1
+        described = re.search(r'autofocus aria-describedby="([^"]+)"', button(html, undo))
+        assert described is not None, do
+        said = re.search(r'id="' + described[1] + r'">([^<]+)<', html)
+        assert said is not None and said[1] == state
+        again = teacher.get(page_url).content.decode()  # said once
+        assert "autofocus" not in button(again, undo)
+        assert "The players can make their moves again." not in again

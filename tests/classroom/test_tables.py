@@ -150,6 +150,10 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert "Your turn." not in movers_page
     assert 'value="draw_stock"' not in movers_page
     assert "This table is paused: nobody can make a move." in movers_page
+    # Said once, and then what to do (the Russian teacher's walk: "The game at this table
+    # is paused" and then "The teacher has paused the game at this table").
+    assert "Wait until your teacher lets you go on." in movers_page
+    assert "has paused this table" not in movers_page
     refused = mover.post(
         f"/lt/play/{table.public_id}/move/", {"version": version, "action": "draw_stock"}
     )
@@ -193,7 +197,7 @@ def test_a_move_sent_just_before_the_pause_is_told_only_that_the_table_is_paused
         html = refused.content.decode()
         assert refused.status_code == 409
         assert "changed in the meantime" not in html
-        assert html.count("Your teacher has paused this table.") == 1
+        assert html.count("Wait until your teacher lets you go on.") == 1
     table.refresh_from_db()
     assert table.paused and len(shared.shared_state(table=table).current[0].moves) == len(
         state.current[0].moves

@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -149,6 +150,7 @@ def _class_page(
     renaming: dict[str, Any] | None = None,
     removing: int | None = None,
     removing_pupil: int | None = None,
+    new_code: dict[str, Any] | None = None,
     seat: dict[str, Any] | None = None,
     error: str = "",
     status: int = 200,
@@ -160,7 +162,9 @@ def _class_page(
     the ``error``). ``removing``: the id of the assignment whose "Remove" was pressed,
     the question asked at its line (and the page not polled meanwhile).
     ``removing_pupil``: the id of the pupil whose "Remove ... from the class" was pressed,
-    the question asked in that pupil's row. ``seat``: a refused seating's ``game`` and
+    the question asked in that pupil's row. ``new_code``: the ``pupil`` (id) whose "A new
+    return code" was pressed, the question asked in their row, and the ``check`` naming
+    their code now (:func:`_code_check`). ``seat``: a refused seating's ``game`` and
     ``players``, chosen again in its form."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
@@ -180,6 +184,7 @@ def _class_page(
         "renaming": renaming,
         "removing": removing,
         "removing_pupil": removing_pupil,
+        "new_code": new_code or {},
         "row_notice": row_notice,
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
@@ -512,11 +517,24 @@ def pupil_rename(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
     )
 
 
+def _code_check(pupil: Pupil) -> str:
+    """Names the pupil's return code on the question "Give ... a new return code?"
+    without showing it (the class page may be on the projector)."""
+    return salted_hmac("classroom.pupil_code", pupil.return_code).hexdigest()[:20]
+
+
 @login_required
 @require_POST
 def pupil_code(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResponse:
+    """ "A new return code for <name>" asks first (the class page, the question in that
+    pupil's row: one click stopped their printed card); its "Yes" (``confirm=1``) gives
+    the new code. A "Yes" asked about a code since replaced (sent twice) changes nothing."""
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
-    services.pupil_new_code(pupil=pupil)
+    if request.POST.get("confirm") != "1":
+        new_code = {"pupil": pupil.pk, "check": _code_check(pupil)}
+        return _class_page(request, classroom, new_code=new_code)
+    if constant_time_compare(request.POST.get("code", ""), _code_check(pupil)):
+        services.pupil_new_code(pupil=pupil)
     # Not the code itself: the class page may be on the projector (the teacher's walk).
     # It is on the pupil's card, a click away.
     return _back_to_row(

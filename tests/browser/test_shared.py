@@ -330,4 +330,15 @@ def test_a_keyboard_teacher_stays_on_the_table_button_just_pressed(
         expect(tab.locator("button[value=end]")).to_be_visible()
         table.refresh_from_db()
         assert table.ended is None
+        # "A new return code for Ona" asks first, the page opening on "Cancel".
+        ona = classroom.pupils.get(name="Ona")
+        tab.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+        tab.locator(f"#pupil-{ona.pk} summary").click()
+        tab.locator(f"#pupil-{ona.pk} button", has_text="A new return code").focus()
+        tab.keyboard.press("Enter")
+        expect(tab.locator(f"#new-code-{ona.pk}-cancel")).to_be_focused()
+        expect(tab.locator(f"#new-code-{ona.pk}-question")).to_be_in_viewport()
+        tab.keyboard.press("Enter")
+        expect(tab.locator(f"#new-code-{ona.pk}")).to_have_count(0)
+        assert classroom.pupils.get(name="Ona").return_code == ona.return_code
     no_js.close()

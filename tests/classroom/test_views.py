@@ -13,7 +13,7 @@ from django.core import mail
 from django.test import Client
 from django.utils import translation
 
-from classroom import services
+from classroom import services, views
 from classroom.models import Classroom, Pupil
 from learners.models import Learner
 from learners.services import cookie_name, digest
@@ -540,7 +540,7 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
     other_teacher, _other = teacher_client("mr-smith")
     assert other_teacher.post(url).status_code == 404
     assert Pupil.objects.get().return_code == old
-    response = client.post(url)
+    response = client.post(url, {"confirm": "1", "code": views._code_check(pupil)})
     pupil.refresh_from_db()
     assert pupil.return_code != old
     # The class page may be on the projector: it says that the code changed, in Ona's
@@ -602,7 +602,9 @@ def test_after_a_change_in_a_pupils_row_the_teacher_is_back_at_that_row() -> Non
     assert "Rasa is now called Rasa K." in row_of(page, rasa.pk)
     assert "Rasa is now called" not in page.split('id="pupils-title"', 1)[0]  # not at the top
     assert "Rasa is now called" not in client.get(base).content.decode()  # said once
-    coded = client.post(base + f"pupils/{rasa.pk}/code/")
+    coded = client.post(
+        base + f"pupils/{rasa.pk}/code/", {"confirm": "1", "code": views._code_check(rasa)}
+    )
     assert coded["Location"] == base + f"#pupil-{rasa.pk}"
     removed = client.post(base + f"pupils/{tomas.pk}/remove/", {"confirm": "1"})
     assert removed["Location"] == base + f"#pupil-{tomas.pk}"
@@ -997,3 +999,42 @@ def test_a_logged_in_account_is_not_offered_a_join_form_that_refuses_it() -> Non
     page = client.get("/en/classroom/").content.decode()
     assert 'action="/en/join/send/"' not in page and 'id="join-class"' in page
     assert "Log out first, then join the class." in page
+
+
+def test_a_new_return_code_is_asked_first_and_a_stale_yes_changes_nothing() -> None:
+    """The Russian teacher's walk: "A new return code for <name>" took effect at once and
+    the pupil's printed card stopped working. It asks first, in the pupil's row (the page
+    opening on "Cancel"); a "Yes" sent again (a code since replaced) changes nothing."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona", "en")
+    pupil = Pupil.objects.get()
+    old = pupil.return_code
+    url = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/code/"
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert f'action="{url}#new-code-{pupil.pk}-cancel"' in page
+    asked = client.post(url)
+    assert asked.status_code == 200
+    assert Pupil.objects.get().return_code == old  # nothing changed yet
+    html = asked.content.decode()
+    row = html.split(f'<tr id="pupil-{pupil.pk}">', 1)[1].split("</tr>", 1)[0]
+    assert '<details class="pupil-change" open>' in row
+    question = row.split(f'<div class="confirm" id="new-code-{pupil.pk}"', 1)[1]
+    assert "Give Ona a new return code?" in question
+    assert "the code on Ona's card stops working" in question
+    cancel = re.search(
+        r'<a class="button" id="new-code-\d+-cancel" href="([^"]+)" autofocus>', question
+    )
+    assert cancel is not None
+    assert cancel[1] == f"/en/classroom/{classroom.public_id}/#pupil-{pupil.pk}"
+    assert old not in html and pupil.shown_return_code not in html  # never on the page
+    check = re.search(r'name="code" value="([^"]+)"', question)
+    assert check is not None
+    yes = {"confirm": "1", "code": check[1]}
+    assert client.post(url, yes).status_code == 302
+    new = Pupil.objects.get().return_code
+    assert new != old
+    # The same "Yes" again (sent twice, or the page's back button): the code stays.
+    again = client.post(url, yes)
+    assert again.status_code == 302
+    assert Pupil.objects.get().return_code == new

@@ -361,10 +361,26 @@ def scoring_pending(state: BoardState, display: BoardDisplay) -> bool:
     return (
         result is not None
         and state.me is not None
-        and display.guess is None
+        and not _judged(display.guess, state.hand.players)
         and not display.walkthrough
         and bool(_collectors(result)[1])
     )
+
+
+def _judged(guess: tuple[str, str] | None, players: int) -> bool:
+    """Is ``guess`` an answer the site judges? A refused one ("abc" points, no player)
+    counts for nothing: the hand's points stay hidden beside the refusal (the Italian
+    Knock walk: "abc" showed the first step, the new scores and the score sheet)."""
+    if guess is None:
+        return False
+    player = small_int(guess[0])
+    if player is None or not 0 <= player < players:
+        return False
+    try:
+        parsing.points(guess[1])
+    except ValueError:
+        return False
+    return True
 
 
 def meld_label(kind: MeldKind) -> str:

@@ -1072,6 +1072,14 @@ def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Clie
     assert first is not None and " autofocus" in first[0] and 'id="score-answer"' in first[0]
     assert 'aria-describedby="score-yourself-error"' in first[0]
     assert 'value="12"' in nobody and "Pick a player" in nobody
+    # A refused answer counts for nothing: it gives nothing away (the Italian Knock walk:
+    # "abc" showed the walkthrough's first step, the new scores and the score sheet).
+    before = client.get(url(table)).content.decode()
+    assert 'class="score-step"' not in before
+    for refused in (page, odd.content.decode(), empty.content.decode(), nobody):
+        assert 'class="score-step"' not in refused
+        # The score sheet waits too (its note is drawn with it).
+        assert ("scores__note" in refused) == ("scores__note" in before)
 
 
 def _until_laid_out(

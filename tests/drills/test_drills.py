@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 
 from drills import services
 from drills.models import DrillRecord
+from game import explain
 from game.cards import card_name
 from game.engine import Game, find_melds
 from learners.models import Learner
@@ -187,10 +188,17 @@ def test_a_who_scores_drill_answered_right_and_wrong(client: Client, game: str) 
     html = client.post(url + "answer/", {"question": token, **answer}).content.decode()
     assert "Right!" in html and "Streak: 1" in html
     token, seed = question_of(html)
+    missed = services.drill_check(Game(game), "score", seed).settlement()  # type: ignore[union-attr]
     html = client.post(
         url + "answer/", {"question": token, "player": "0", "points": "999"}
     ).content.decode()
     assert "Not quite." in html and "Streak: 0" in html
+    # The Italian Knock walk: a wrong answer was told only "Paolo: 32 points.", the
+    # question's cards gone with the next one. The feedback says how it is scored, step
+    # by step, as the lesson does.
+    feedback = html.split('id="drill-feedback"', 1)[1].split('class="drill__next"', 1)[0]
+    steps = re.findall(r"<li>(.*?)</li>", feedback.split('class="score-steps"', 1)[1])
+    assert len(steps) == len(explain.told_steps(missed))
 
 
 def test_score_questions_are_dealt_for_every_game() -> None:

@@ -31,10 +31,9 @@ MORE_TIME_TO_MOVE = re.compile(
 )
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
-    page: Page, site_url: str
-) -> None:
+def ona_at_a_knock_table(page: Page, site_url: str) -> SharedTable:
+    """Ona opens a table for people against one computer player, the computer playing a
+    seat after a minute away, and it is her turn."""
     page.goto(f"{site_url}/en/play/")
     page.locator("#open_game").select_option("knock")
     page.locator("#open_players").select_option("2")
@@ -47,6 +46,14 @@ def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
         expect(page.locator("#hand-form")).to_be_visible()
     table = SharedTable.objects.get()
     assert services.shared_state(table=table).my_turn(0)
+    return table
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_warning_before_the_computer_plays_ones_turn_and_more_time(
+    page: Page, site_url: str
+) -> None:
+    table = ona_at_a_knock_table(page, site_url)
     expect(page.locator("#turn-deadline")).to_contain_text("or the computer will play your turn")
     # How long is left, not the server's clock time (the learner's may be another zone).
     expect(page.locator(".turn-deadline__line")).to_have_text(TIME_TO_MOVE)
@@ -107,17 +114,7 @@ def test_on_a_phone_the_warning_shows_in_the_first_screen_and_is_said_once(
     before the computer played. They now sit under the status line ("Your turn.")."""
     phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = phone.new_page()
-    page.goto(f"{site_url}/en/play/")
-    page.locator("#open_game").select_option("knock")
-    page.locator("#open_players").select_option("2")
-    page.locator("#open_computers").select_option("1")
-    page.locator("#open_away").select_option("60")
-    page.locator("#open_name").fill("Ona")
-    with mock.patch.object(services.random, "SystemRandom", lambda: random.Random(4)):
-        page.locator("#open_name").press("Enter")
-        expect(page.locator("#hand-form")).to_be_visible()
-    table = SharedTable.objects.get()
-    assert services.shared_state(table=table).my_turn(0)
+    table = ona_at_a_knock_table(page, site_url)
     # Her turn came 28 s ago: the warning comes in 2 s, while the page stands.
     table.waiting = [[seat, since - 28] for seat, since in table.waiting]
     SharedTable.objects.filter(pk=table.pk).update(waiting=table.waiting)

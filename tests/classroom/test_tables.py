@@ -867,18 +867,24 @@ def test_a_table_ended_during_a_hand_still_shows_its_players_the_scores_so_far()
         assert "Scores so far" not in page
 
 
-def test_ending_a_class_table_asks_first_and_a_stale_yes_ends_nothing() -> None:
-    """The Russian teacher's walk: "End the table", beside "Pause the table" on the
-    projector, ended the match for good at one click. It asks first (the question where
-    the buttons were, the focus on "Cancel"); "Yes, end it" ends the table. A "Yes" from
-    another hand, or sent once the match is over, ends nothing."""
+def a_knock_table_of_two() -> tuple[Client, SharedTable, str]:
+    """Ona and Jonas of an English class seated at Knock Rummy: the teacher's client, the
+    table, and the address of the teacher's page of it."""
     teacher, user = teacher_client()
     classroom = a_class(user, language="en")
     for name in ("Ona", "Jonas"):
         pupil_joins(classroom.join_code, name, "en")
     services.class_seat(classroom=classroom, game="knock", players=2)
     table = SharedTable.objects.get()
-    page_url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    return teacher, table, f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+
+
+def test_ending_a_class_table_asks_first_and_a_stale_yes_ends_nothing() -> None:
+    """The Russian teacher's walk: "End the table", beside "Pause the table" on the
+    projector, ended the match for good at one click. It asks first (the question where
+    the buttons were, the focus on "Cancel"); "Yes, end it" ends the table. A "Yes" from
+    another hand, or sent once the match is over, ends nothing."""
+    teacher, table, page_url = a_knock_table_of_two()
     control = page_url + "control/"
     version = table.version
     asked = teacher.post(control, {"do": "end"})
@@ -924,13 +930,7 @@ def test_after_pausing_or_switching_hints_the_page_opens_on_the_button_that_undo
     focus at its top, 16 Tab presses from "Let them go on", and the new state was not
     said. The page opens on the button that undoes it (autofocus, no fragment: a browser
     skips autofocus on a page opened at an anchor), described by the new state, once."""
-    teacher, user = teacher_client()
-    classroom = a_class(user, language="en")
-    for name in ("Ona", "Jonas"):
-        pupil_joins(classroom.join_code, name, "en")
-    services.class_seat(classroom=classroom, game="knock", players=2)
-    table = SharedTable.objects.get()
-    page_url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    teacher, _table, page_url = a_knock_table_of_two()
     control = page_url + "control/"
 
     def button(html: str, value: str) -> str:

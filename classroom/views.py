@@ -652,10 +652,7 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
     do = request.POST.get("do", "")
     wanted = TABLE_CONTROLS.get(do)
     if wanted is None:
-        context = {
-            "classroom": classroom,
-            **presenters.table_projector_context(table, face_up=face_up),
-        }
+        context = _table_page_context(classroom, table, face_up=face_up)
         context["error"] = _("Choose one of the buttons.")
         return render(request, "classroom/table.html", context, status=400)
     page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
@@ -681,10 +678,7 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
             shared.set_hints(table=table, hints=wanted["hints"])
     except shared.SharedError as exc:
         table.refresh_from_db()
-        context = {
-            "classroom": classroom,
-            **presenters.table_projector_context(table, face_up=face_up),
-        }
+        context = _table_page_context(classroom, table, face_up=face_up)
         # Said to the teacher, not in the players' words ("Your teacher has ended...").
         ended = isinstance(exc, shared.TableEnded)
         context["error"] = _("This table has ended.") if ended else str(exc.message)

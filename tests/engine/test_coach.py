@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine import (
     BotPlayer,
     Card,
@@ -167,3 +169,20 @@ def test_a_layoff_reason_names_the_meld_and_whose_it_is() -> None:
     assert why.params["cards"] == ["2H", "3H", "4H"] and why.params["owner"] == 0
     assert why.params["own"] is False
     assert english(why) == "Lay 5H off onto 2H 3H 4H: it no longer counts against you."
+
+
+def test_the_knock_bar_s_share_can_be_changed_for_a_measurement() -> None:
+    """``bench/knock_bar.py`` plays the coach with other knock bars (``bar_ratio``); the
+    default is :func:`knock_ratio`, the same share whatever the number of opponents."""
+    from game.engine.coach import _Context, knock_ratio
+
+    view = new_hand("knock", players=5, seed=3).view(0)
+    assert _Context(view).knock_bar(30.0, 4) == pytest.approx(30.0 * knock_ratio(4))
+    assert knock_ratio(1) == knock_ratio(4)
+    assert _Context(view, lambda n: 0.6 - 0.1 * n).knock_bar(30.0, 4) == pytest.approx(6.0)
+    hand = new_hand("knock", players=4, seed=8).play(DrawStock())
+    view = hand.view(hand.turn)
+    assert rank_moves(view) == rank_moves(view, bar_ratio=knock_ratio)
+    assert rank_moves(view)[0].move == Move.parse("knock 7C")
+    # At a bar of 0 (3 points, the least bar) the same hand waits.
+    assert rank_moves(view, bar_ratio=lambda n: 0.0)[0].move == Move.parse("discard 7C")

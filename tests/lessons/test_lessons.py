@@ -332,3 +332,48 @@ def test_lithuanian_asks_who_scores_in_one_wording() -> None:
     for document in content.all_documents():
         if document.language == "lt":
             assert "gauna taškų" not in document.body, document.path
+
+
+def test_knock_lesson_7_and_the_coach_agree_about_more_opponents() -> None:
+    """An Italian learner at three- and four-player tables: Knock lesson 7's section on
+    more opponents (lessons/content/<lang>/knock/07-when-to-knock.md, "More opponents do
+    not call for a lower count", was "The more opponents, the lower you need to be")
+    said to knock with a smaller count
+    against many players, while the coach (``game.engine.coach._Context.knock_bar``),
+    and so the computer players, knock at the same share of what each opponent probably
+    holds whatever their number. Measured (``bench/knock_bar.py``), a bar that falls
+    with more opponents loses points, so the lesson now says so. The lesson says what
+    the coach does: the same bar for a fixed expected deadwood against one opponent and
+    against four (away from the wall), or a lower one."""
+    from game.engine import new_hand
+    from game.engine.coach import _Context
+
+    view = new_hand("knock", players=5, seed=3).view(0)
+    context = _Context(view)
+    assert view.stock_size > 10  # far from the wall
+    lower = context.knock_bar(30.0, 4) < context.knock_bar(30.0, 1)
+    said = {
+        # against many players: knock with a smaller count ...
+        "lower": {
+            "en": "Against many players, knock with a smaller count",
+            "lt": "belskitės tik tada, kai jūsų suma mažesnė",
+            "ru": "Против многих игроков стучите с меньшей суммой",
+            "it": "Contro molti giocatori, bussa con un conto più basso",
+        },
+        # ... or as readily as against one
+        "same": {
+            "en": "knock as readily as you would against one",
+            "lt": "belskitės taip pat drąsiai kaip prieš vieną varžovą",
+            "ru": "стучите так же смело, как против одного",
+            "it": "bussa con la stessa prontezza che avresti contro uno solo",
+        },
+    }
+    for language in LANGUAGES:
+        lesson = next(
+            d
+            for d in content.all_documents()
+            if d.language == language and d.game == "knock" and d.slug == "when-to-knock"
+        )
+        text = " ".join(lesson.body.split())
+        assert said["lower" if lower else "same"][language] in text, (language, lower)
+        assert said["same" if lower else "lower"][language] not in text, (language, lower)

@@ -563,8 +563,9 @@ class _Context:
         # chance that the lowest opponent holds less as it is against one loses 1.6 / 2.4
         # / 2.4 (`bench/knock_bar.py --deals 1000 --field`: 1,000 deals a table, each
         # played with that player in every seat; the other way round the same). A slightly
-        # higher bar at every table (0.87-0.90) gained 0.1-0.6 a hand, as much with two
-        # players as with five: a matter of the level, not of the number of opponents.
+        # higher bar at every table (0.87-0.90, `--variants flat=0.87,flat=0.90 --seed 3`)
+        # gained 0.1-0.6 a hand, with two players too: a matter of the level, not of the
+        # number of opponents.
         # Bots knocking at this bar also beat bots knocking at half of it by 6 points a
         # hand with two players and 11-12 with four.
         threshold = expected * self.bar_ratio(opponents)

@@ -269,6 +269,8 @@ def problems() -> list[str]:
                 )
     for language in languages()[1:]:
         for folder, name in by_language[language]:
-            if (folder, name) not in english:
+            english_file = CONTENT_DIR / "en" / (folder or "") / name
+            # An English file that exists but failed to read is reported above, once.
+            if (folder, name) not in english and not english_file.exists():
                 found.append(f"{language}/{folder or ''}/{name}: has no English original")
     return found

@@ -77,6 +77,25 @@ def test_a_missing_translation_and_different_shortcodes_are_caught(tmp_path, mon
     assert any("unknown check" in p for p in content.problems())
 
 
+def test_a_broken_english_lesson_is_one_problem_not_four(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A mistake in an English file is named once: its translations are not also
+    said to have "no English original" (the file is there; it failed to read)."""
+    for lang in LANGUAGES:
+        (tmp_path / lang / "gin").mkdir(parents=True)
+        (tmp_path / lang / "gin" / "01-x.md").write_text(
+            "---\ntitle: T\n---\nSee [check deadwood 7H 8H 9H].\n"
+        )
+    (tmp_path / "en" / "gin" / "01-x.md").write_text(
+        "---\ntitle: T\n---\nSee [check deadwood 7H 8H 1H].\n"
+    )
+    (tmp_path / "lt" / "gin" / "02-y.md").write_text("---\ntitle: Y\n---\nY.\n")
+    monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
+    found = content.problems()
+    assert len(found) == 2, found
+    assert "en/gin/01-x.md" in found[0] and "1H" in found[0]
+    assert found[1] == "lt/gin/02-y.md: has no English original"
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_lesson_renders_in_every_language(

@@ -273,3 +273,15 @@ def test_every_card_is_named_in_the_case_its_sentence_needs(language: str) -> No
     assert not found, f"{len(found)} card(s) without their case:\n" + "\n".join(
         map(str, found[:20])
     )
+
+
+def test_check_texts_without_the_dev_tools_says_how_to_get_them(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """After `make run` only (no dev extras), the translator's tool says what to
+    install instead of ending in a traceback."""
+    import sys
+
+    from django.core.management.base import CommandError
+
+    monkeypatch.setitem(sys.modules, "polib", None)  # `import polib` raises ImportError
+    with pytest.raises(CommandError, match="make install-dev"):
+        call_command("check_texts", "--language", "lt")

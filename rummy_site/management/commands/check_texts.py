@@ -24,6 +24,13 @@ class Command(BaseCommand):
         parser.add_argument("--quiet", action="store_true", help="only the counts")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            import polib  # type: ignore[import-untyped,unused-ignore]  # noqa: F401
+        except ImportError:
+            raise CommandError(
+                "check_texts reads the catalogues with polib, one of the dev tools: "
+                "run `make install-dev` once (`make test` does it too)."
+            ) from None
         total = 0
         for language in [options["language"]] if options["language"] else codes():
             found = proofing.findings(language)

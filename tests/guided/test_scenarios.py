@@ -101,6 +101,50 @@ def test_check_scenarios_rejects_a_hand_without_its_words(
     assert "missing file lt/broken.toml" in capsys.readouterr().err
 
 
+def test_check_scenarios_finds_a_bare_file_name_among_the_hands(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    call_command("check_scenarios", EXAMPLE.name)
+    assert "1 guided hand(s) checked: all fine" in capsys.readouterr().out
+
+
+def test_check_scenarios_names_a_player_without_a_stand_in(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The developer's walk: a new Russian name without its row in stand-ins.toml passed
+    check_scenarios and failed only the whole suite."""
+    real = {language: guided.stand_ins(language) for language in site_languages()}
+    monkeypatch.setattr(
+        guided,
+        "stand_ins",
+        lambda language: {
+            name: forms
+            for name, forms in real[language].items()
+            if (language, name) != ("ru", "Оля")
+        },
+    )
+    with pytest.raises(CommandError):
+        call_command("check_scenarios", str(EXAMPLE))
+    err = capsys.readouterr().err
+    assert "ru/gin-01-first-knock.toml: the player's name 'Оля' has no row" in err
+
+
+def test_check_scenarios_names_hands_whose_order_is_not_the_paths(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The developer's walk: a hand whose ``order`` put it elsewhere than its place on the
+    path passed check_scenarios; the suite's test said so only with a diff of addresses."""
+    gin = [s for s in LIBRARY if s.game is Game.GIN]
+    swapped = [gin[1], gin[0], *gin[2:]]
+    others = [s for s in LIBRARY if s.game is not Game.GIN]
+    monkeypatch.setattr(guided, "library", lambda: (*others, *swapped))
+    with pytest.raises(CommandError):
+        call_command("check_scenarios", str(EXAMPLE))
+    err = capsys.readouterr().err
+    assert "gin guided hands: their order differs from the path's" in err
+    assert f"{gin[0].slug} (order = {gin[0].order})" in err
+
+
 def test_the_number_of_hints_is_the_same_in_every_language(tmp_path: Path) -> None:
     path = broken(tmp_path, "hints = [\n", 'hints = [\n  "Vienas daugiau.",\n', "lt")
     with pytest.raises(guided.ScenarioError, match="hints differ between languages"):

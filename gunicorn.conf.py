@@ -10,6 +10,12 @@ import gc
 import signal
 from typing import Any
 
+#: gunicorn 25.1+ opens a control socket for ``gunicornc`` at one path per user
+#: ($XDG_RUNTIME_DIR or ~/.gunicorn/gunicorn.ctl), so several instances on one machine
+#: would take it from each other (and log an error). The site is run by systemd's
+#: signals (docs/deploy.md), so no instance opens it. (Older gunicorns ignore the name.)
+control_socket_disable = True
+
 
 def post_worker_init(worker: Any) -> None:
     """Once a worker has loaded the site:

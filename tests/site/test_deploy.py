@@ -143,3 +143,19 @@ def test_gunicorns_worker_hook_freezes_the_loaded_site_and_ends_streams_on_stop(
         gc.unfreeze()
         signal.signal(signal.SIGTERM, previous)
     assert stopped == ["streams", "worker"]
+
+
+def test_gunicorn_instances_on_one_machine_do_not_share_a_control_socket() -> None:
+    """gunicorn 25.1+ gives every instance of a user the same control socket path, so
+    the second of two instances logs an error and the first loses it: the site's
+    gunicorn.conf.py turns the socket off, and gunicorn reads it so."""
+    from gunicorn.config import Config
+
+    cfg = Config()
+    namespace: dict[str, object] = {}
+    exec((BASE / "gunicorn.conf.py").read_text(), namespace)
+    for name, value in namespace.items():
+        if name in cfg.settings:
+            cfg.set(name, value)
+    assert "control_socket_disable" in cfg.settings  # the installed gunicorn has the socket
+    assert cfg.control_socket_disable is True

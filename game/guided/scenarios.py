@@ -12,7 +12,9 @@ The hand, field by field::
 
     game = "gin"                     # basic | gin | knock
     order = 1                        # position in its game's list: the order of the path
-    options = {}                     # the rule set's options (rules.md)
+    options = {}                     # the game's options by field name: the fields of
+                                     # Basic/Gin/KnockOptions in game/engine/games/,
+                                     # e.g. { players_lay_out = true }
     dealer = 1                       # the learner plays first when they sit left of it
     teaches = ["groups", "runs"]     # topics, shown on the index
 

@@ -146,9 +146,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Internationalisation: English is the source language. To add a language,
-# add it here, run ``make messages``, translate locale/<code>/LC_MESSAGES/django.po
-# and run ``make compilemessages`` (see README).
+# Internationalisation: English is the source language. To add a language, follow
+# README.md, "Languages": besides this list, its own name, its plural forms, its term
+# list, a new catalogue (``makemessages -l <code>``: ``make messages`` updates only the
+# catalogues that exist) and its lessons and guided hands.
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),

@@ -1,9 +1,10 @@
 """``python manage.py load_content``: load every kind of site content from its files.
 
-Each app that keeps content in files (lessons in Markdown, guided hands as
-scenario files) names its loading command in ``CONTENT_LOADERS`` below;
-``make run`` calls this command after ``migrate``. A loader is skipped, with
-a line saying so, until its app provides the command.
+Today that is the lessons (Markdown, ``load_lessons``), the one loader named in
+``CONTENT_LOADERS`` below; ``make run`` and a deployment call this command after
+``migrate``. Guided hands need no loading: they are read from
+``game/guided/content/`` while the site runs. A loader named here whose command
+does not exist is skipped, with a line saying so.
 """
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ language a ``glossary.md``. A file starts with front matter::
 The body is Markdown. Shortcodes, on their own line or inside a sentence:
 
 ``[cards 7H 8H 9H]``
-    draws the cards (codes: rank A 2-9 T J Q K, suit C D H S).
+    draws the cards (codes: rank A 2-9 T J Q K, suit C D H S; ``10H`` and lower case
+    are read too, but a translation must spell every shortcode as the English file does).
 ``[check meld 7H 8H 9S 9D]`` / ``[check meld random]``
     "Is there a meld among these cards?": the learner picks the cards of a meld,
     or answers that there is none; the engine's reason explains a wrong pick.
@@ -128,7 +129,9 @@ def check_shortcode(code: Shortcode, where: str) -> None:
             )
         rest = code.args[len(kind) :].strip()
         if kind in ("meld", "deadwood", "knock"):
-            cards = [w for w in rest.split() if w != "ace-high"]
+            # Basic Rummy's ace-high option is a deadwood check's only (the checks'
+            # parsers take it nowhere else: a card it is not).
+            cards = [w for w in rest.split() if not (kind == "deadwood" and w == "ace-high")]
             if cards != ["random"]:
                 parsed = parse_cards(cards)
                 if len(set(parsed)) != len(parsed):

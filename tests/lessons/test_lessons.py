@@ -396,3 +396,22 @@ def test_knock_lesson_7_and_the_coach_agree_about_more_opponents() -> None:
         text = " ".join(lesson.body.split())
         assert said["lower" if lower else "same"][language] in text, (language, lower)
         assert said["same" if lower else "lower"][language] not in text, (language, lower)
+
+
+@pytest.mark.parametrize(
+    "check", ["[check knock ace-high {cards}]", "[check meld ace-high 7H 8H 9H]"]
+)
+def test_ace_high_is_refused_where_the_check_has_no_such_option(
+    tmp_path, monkeypatch, check: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The developer's walk: load_lessons --check passed `[check knock ace-high ...]`, a
+    Gin check, whose parser then takes "ace-high" for a card."""
+    cards = "2C 3C 4C 5H 5D 5S 9S 9H 9D AD"
+    for lang in LANGUAGES:
+        (tmp_path / lang / "gin").mkdir(parents=True)
+        (tmp_path / lang / "gin" / "01-x.md").write_text(
+            "---\ntitle: T\n---\n" + check.format(cards=cards) + "\n"
+        )
+    monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
+    found = content.problems()
+    assert any("en/gin/01-x.md" in p and "ace-high" in p for p in found), found

@@ -30,7 +30,7 @@ from .arrange import (
     deadwood_of,
     discard_of,
 )
-from .bots import BotPlayer, RandomPlayer, bot_move, make_player
+from .bots import BotPlayer, PatientPlayer, RandomPlayer, bot_move, make_player
 from .cards import (
     DECK,
     Card,
@@ -186,6 +186,7 @@ __all__ = [
     "Move",
     "MoveError",
     "MoveKind",
+    "PatientPlayer",
     "Phase",
     "PlayerView",
     "RandomPlayer",

@@ -52,9 +52,11 @@ def table(
     owner: Learner | None = None,
     seed: int = 1000,
     name: str = "Aistė",
+    computers: str | None = None,
     **options: Any,
 ) -> Table:
-    """A new practice table (the learner in seat 0, computer players in the others)."""
+    """A new practice table (the learner in seat 0, computer players in the others; how
+    they play: ``computers``, by default the table's default)."""
     return practice.table_start(
         learner=owner or learner(name),
         game=Game(game),
@@ -62,6 +64,7 @@ def table(
         options=options,
         name=name,
         seed=seed,
+        computers=computers,
     )
 
 

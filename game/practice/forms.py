@@ -70,12 +70,22 @@ class NewTableForm(forms.Form):
         initial=True,
         required=False,
     )
+    patient_computers = forms.BooleanField(
+        label=gettext_lazy("Knock Rummy: the computer players give you time to play"),
+        help_text=gettext_lazy(
+            "They do not knock before everyone has had two turns. Without it, they play to "
+            "win: they knock as soon as a knock pays."
+        ),
+        initial=True,
+        required=False,
+    )
     #: The options of one game: the page shows them only while that game is chosen
     #: (static/js/site.js; without JavaScript every option shows, each named by its game).
     ONE_GAME_OPTIONS = {
         "ace_high_or_low": Game.BASIC,
         "last_card_must_be_discarded": Game.BASIC,
         "lay_out_yourself": Game.GIN,
+        "patient_computers": Game.KNOCK,
     }
     target_score = forms.IntegerField(
         label=gettext_lazy("Target score"),
@@ -126,6 +136,13 @@ class NewTableForm(forms.Form):
         if data.get("target_score"):
             options["target_score"] = data["target_score"]
         return options
+
+    def computers(self) -> str | None:
+        """How the computer players play (``services.COMPUTERS``): at Knock Rummy as the
+        learner chose; at the other games the table's default (they play alike)."""
+        if self.cleaned_data["game"] is not Game.KNOCK:
+            return None
+        return "patient" if self.cleaned_data["patient_computers"] else "bot"
 
 
 __all__ = ["NewTableForm"]

@@ -56,6 +56,12 @@ class Table(models.Model):
     results = models.JSONField(default=list)
     #: Hints asked for, per hand: [[{"move": 12}, ...], ...] (the move number at the board).
     hints = models.JSONField(default=list)
+    #: How the computer players play: the engine's policy (``game.engine.bots``).
+    #: ``"patient"`` (Knock Rummy: no knock before every player has had two turns, the
+    #: default of a new Knock table) or ``"bot"`` (the strong player, knocking as soon as
+    #: a knock pays: what every table started before the choice was played by, and
+    #: what this field's default keeps for them). In Basic and Gin Rummy both play alike.
+    computers = models.CharField(max_length=8, default="bot")
     #: The table's seed: the source of every board's seed and of the first dealer.
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)

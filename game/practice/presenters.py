@@ -45,7 +45,15 @@ from game.scores import ScoreSheet, partners
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
-from .services import CorruptTable, ReviewStep, TableState, board_names, seat_names, table_state
+from .services import (
+    CorruptTable,
+    ReviewStep,
+    TableState,
+    board_names,
+    computers_policy,
+    seat_names,
+    table_state,
+)
 
 #: The views of a table's forms and links, in the order table_context() names them.
 _TABLE_VIEWS = (
@@ -225,6 +233,7 @@ def table_context(
             "nudge": _knock_nudge(state) if not confirm else "",
             # Made here rather than by {% blocktranslate %}: drawn on every move.
             "status_line": _status_line(state),
+            "computers_line": _computers_line(state),
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
@@ -249,6 +258,19 @@ def _status_line(state: TableState) -> str:
             % {"hints": state.hints_used}
         )
     return " · ".join(parts)
+
+
+def _computers_line(state: TableState) -> str:
+    """Knock Rummy: how the computer players knock, as the learner chose when starting the
+    table (so that they know why the computers wait, or why they do not)."""
+    if state.rules.game is not Game.KNOCK:
+        return ""
+    if computers_policy(state.table) == "patient":
+        return _(
+            "The computer players give you time to play: they do not knock before everyone "
+            "has had two turns."
+        )
+    return _("The computer players play to win: they knock as soon as a knock pays.")
 
 
 def _knock_nudge(state: TableState) -> str:

@@ -323,6 +323,27 @@ def table_rules(table: Table) -> TableRules:
         raise CorruptTable(str(exc)) from exc
 
 
+#: How a table's computer players may play: the engine's policies (game.engine.bots).
+#: ``"patient"``: Knock Rummy's computer players do not knock before every player has had
+#: two turns, so a learner has a hand to play; ``"bot"``: they knock as soon as a knock
+#: pays. In Basic and Gin Rummy the two play alike.
+COMPUTERS = ("patient", "bot")
+
+
+def default_computers(game: Game) -> str:
+    """How a new table's computer players play unless the learner chose: patiently at
+    Knock Rummy (the only game where it differs), else the strong player."""
+    return "patient" if game is Game.KNOCK else "bot"
+
+
+def computers_policy(table: object) -> str:
+    """The engine policy of a table's computer players (a practice table, or a table for
+    people: anything with ``computers``; a stored value it does not know is the strong
+    player's, which every table before the choice was played by)."""
+    computers = getattr(table, "computers", "bot")
+    return computers if computers in COMPUTERS else "bot"
+
+
 def new_table_seed() -> int:
     """A fresh random seed for a new table (tests replace this to replay tables)."""
     return random.SystemRandom().randrange(1, 2**62)
@@ -581,15 +602,22 @@ def table_start(
     options: dict[str, Any],
     name: str,
     seed: int | None = None,
+    computers: str | None = None,
 ) -> Table:
     """A new table with the learner in seat 0 and computer players in the rest.
 
     Gin with three players is the rotation (one sits out each hand), with four
     the partnership game (the learner and seat 2 against seats 1 and 3).
+    ``computers``: how the computer players play (:data:`COMPUTERS`; by default the
+    patient player at Knock Rummy, see :func:`default_computers`).
     """
     low, high = table_sizes(game)
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low}-{high} players")
+    if computers is None:
+        computers = default_computers(game)
+    if computers not in COMPUTERS:
+        raise ValueError(f"computers: {computers!r} is not one of {', '.join(COMPUTERS)}")
     since = timezone.now() - timedelta(days=1)
     if Table.objects.filter(learner=learner, created__gte=since).count() >= MAX_TABLES_PER_DAY:
         raise TooManyTables()
@@ -610,6 +638,7 @@ def table_start(
         options=rules.options.to_dict(),
         seats=seats,
         seed=rules.seed,
+        computers=computers,
         rounds=rounds_to_data([rules.first_round()]),
         hints=[[]],
     )
@@ -697,8 +726,9 @@ def _play_out(board: Board, state: TableState, until_seat: int | None, *, one: b
     rules = state.rules
     hand = replay(rules, board)
     bot_seed = rules.seed % 2**31 + state.round_number
+    policy = computers_policy(state.table)
     while not hand.is_over and hand.turn != until_seat:
-        move = bot_move(hand, seed=bot_seed)
+        move = bot_move(hand, policy=policy, seed=bot_seed)
         hand = hand.apply(move)  # the computer chooses among the legal moves
         board = board.with_moves(move)
         _remember(rules, board, hand)
@@ -954,6 +984,7 @@ def hands_played(
 
 
 __all__ = [
+    "COMPUTERS",
     "HUMAN",
     "MAX_TABLES_PER_DAY",
     "NAME_LENGTH",
@@ -978,6 +1009,8 @@ __all__ = [
     "board_names",
     "board_verdicts",
     "coach_verdicts",
+    "computers_policy",
+    "default_computers",
     "hands_played",
     "seat_names",
     "table_bot_step",

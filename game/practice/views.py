@@ -67,6 +67,7 @@ def practice_new(request: LearnerRequest) -> HttpResponse:
             players=form.cleaned_data["players"],
             options=form.options(),
             name=form.cleaned_data["name"],
+            computers=form.computers(),
         )
     except services.TooManyTables as exc:
         form.add_error(None, str(exc.message))

@@ -270,3 +270,33 @@ def test_the_moves_are_kept_as_json_text_and_the_rows_kept_both_ways(
     assert table.rounds == rounds and long_match.rounds == long_rounds
     state = services.table_state(table=table)
     assert state.board.moves and state.my_turn
+
+
+def test_tables_started_before_the_choice_keep_the_strong_computer_players(
+    migrator: Migrator,
+) -> None:
+    """practice.0006: every table started before a learner could choose how the computer
+    players knock keeps its data and the strong player it was played by ("bot"); a new
+    Knock table is patient. At this deal the strong player knocks on its first turn."""
+    from game.engine import Knock
+    from game.practice import services
+    from tests import factories
+
+    before = factories.table("knock", 2, seed=8, computers="bot")
+    services.table_bot_step(table=before, version=before.version)  # the computer's draw
+    # The schema before the choice: the row as the code of then holds it.
+    old = migrator.to([("practice", "0005_rounds_as_json_text")])
+    OldTable = old.get_model("practice", "Table")
+    row = OldTable.objects.get(pk=before.pk)
+    kept = (row.rounds, row.results, row.hints, row.options, row.seats, row.seed, row.version)
+    migrator.latest()
+
+    from game.practice.models import Table
+
+    table = Table.objects.get(pk=before.pk)
+    assert table.computers == "bot"
+    fields = (table.rounds, table.results, table.hints, table.options, table.seats)
+    assert (*fields, table.seed, table.version) == kept
+    state = services.table_bot_step(table=table, version=table.version, all_steps=True)
+    assert state.hand.is_over and isinstance(state.board.moves[-1], Knock)
+    assert factories.table("knock", 2, seed=8).computers == "patient"

@@ -61,6 +61,11 @@ class SharedTable(models.Model):
     #: How long a person to move may take before a computer player takes their seat
     #: (0: never).
     away_seconds = models.PositiveIntegerField(default=120)
+    #: How the computer players play (and the computer in an away person's seat): the
+    #: engine's policy, as a practice table's ``computers``. A new Knock Rummy table gets
+    #: ``"patient"`` (no knock before every player has had two turns); the tables opened
+    #: before keep the strong player (``"bot"``) they were played by.
+    computers = models.CharField(max_length=8, default="bot")
     #: Whether the players may ask the coach for a hint.
     hints = models.BooleanField(default=True)
     #: Paused by the teacher: no move is made until they go on.

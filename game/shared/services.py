@@ -75,6 +75,8 @@ from game.practice.services import (
     CorruptTable,
     TooManyTables,
     board_verdicts,
+    computers_policy,
+    default_computers,
     replay,
 )
 from game.practice.signals import hand_finished, move_refused
@@ -357,13 +359,16 @@ def open_table(
         seats=seats,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**62),
         away_seconds=away_seconds,
+        computers=default_computers(found),
     )
     try:
         rules = _rules(table)
     except CorruptTable:
         raise BadTable() from None
     if not any(_is_open(s) for s in seats):
-        first, table.waiting, _seats = _advance(rules, rules.first_round(), seats)
+        first, table.waiting, _seats = _advance(
+            rules, rules.first_round(), seats, policy=computers_policy(table)
+        )
         table.rounds = rounds_to_data([first])
     for attempt in range(8):
         try:
@@ -433,9 +438,12 @@ def seat_people(
                 seats=seats,
                 seed=random.SystemRandom().randrange(1, 2**62),
                 away_seconds=away_seconds,
+                computers=default_computers(found),
             )
             rules = _rules(table)
-            first, table.waiting, _seats = _advance(rules, rules.first_round(), seats)
+            first, table.waiting, _seats = _advance(
+                rules, rules.first_round(), seats, policy=computers_policy(table)
+            )
             table.rounds = rounds_to_data([first])
             table.save()
             tables.append(table)
@@ -493,7 +501,9 @@ def sit_down(*, table: SharedTable, learner: Learner, name: str) -> tuple[Shared
         fields: dict[str, Any] = {"seats": seats}
         if not any(_is_open(s) for s in seats):
             rules = _rules(table)
-            first, fields["waiting"], _seats = _advance(rules, rules.first_round(), seats)
+            first, fields["waiting"], _seats = _advance(
+                rules, rules.first_round(), seats, policy=computers_policy(table)
+            )
             fields["rounds"] = rounds_to_data([first])
         if _write(table, **fields):
             return table, free
@@ -539,6 +549,7 @@ def _advance(
     seed: int = 0,
     waiting: Sequence[Sequence[int]] = (),
     round_number: int = 1,
+    policy: str = "bot",
 ) -> tuple[Round, Waiting, list[dict[str, Any]]]:
     """Each board of the round after the computer's moves (its players' and the away
     people's), up to a person's turn or the end of its hand; the people to move now
@@ -547,7 +558,8 @@ def _advance(
     a new one); and the
     seats, where each move the computer made for an away person is noted
     (``computer_played``: ``[round number, move number]``), so that it is never
-    counted as theirs."""
+    counted as theirs. ``policy``: how the computer plays (the table's
+    :func:`~game.practice.services.computers_policy`)."""
     since = {entry.seat: entry for entry in map(WaitEntry.of, waiting)}
     now = _now()
     seats = [dict(s) for s in seats]
@@ -564,7 +576,7 @@ def _advance(
             if player.get("away"):
                 played = list(player.get("computer_played", []))
                 player["computer_played"] = [*played, [round_number, len(board.moves)]]
-            move = bot_move(hand, seed=rules.seed % 2**31 + seed)
+            move = bot_move(hand, policy=policy, seed=rules.seed % 2**31 + seed)
             hand = hand.apply(move)
             board = board.with_moves(move)
         boards.append(board)
@@ -688,6 +700,7 @@ def shared_move(
         seed=len(state.rounds),
         waiting=table.waiting,
         round_number=len(state.rounds),
+        policy=computers_policy(table),
     )
     more = {"seats": seats} if seats != table.seats else {}
     _save(state, (*state.rounds[:-1], current), state.results, waiting, **more)
@@ -734,6 +747,7 @@ def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedSt
         table.seats,
         seed=len(state.rounds) + 1,
         round_number=len(state.rounds) + 1,
+        policy=computers_policy(table),
     )
     more = {"seats": seats} if seats != table.seats else {}
     _save(state, (*state.rounds, following), results, waiting, **more)
@@ -809,6 +823,7 @@ def _with_seats(
             seed=len(state.rounds),
             waiting=waiting,
             round_number=len(state.rounds),
+            policy=computers_policy(table),
         )
         fields["rounds"] = rounds_to_data((*state.rounds[:-1], current))
         if not _write(table, **fields):

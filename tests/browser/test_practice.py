@@ -493,6 +493,13 @@ def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_se
     page.locator("#id_game").select_option("gin")
     expect(gin_only).to_be_visible()
     expect(basic_only).to_be_hidden()
+    knock_only = page.locator("#id_patient_computers")
+    expect(knock_only).to_be_hidden()
+    page.locator("#id_game").select_option("knock")
+    expect(knock_only).to_be_visible()
+    expect(knock_only).to_be_checked()
+    expect(gin_only).to_be_hidden()
+    page.locator("#id_game").select_option("gin")
     label = page.locator("label[for=id_lay_out_yourself]")
     assert not label.inner_text().rstrip().endswith(":")
     help_box = page.locator("#id_lay_out_yourself_helptext").bounding_box()
@@ -501,6 +508,30 @@ def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_se
     assert help_box["y"] >= label_box["y"] + label_box["height"] - 1  # below, not beside
     assert help_box["width"] > 250
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_knock_table_says_how_its_computer_players_knock(
+    browser: Any, live_server: Any, javascript: bool
+) -> None:
+    """The Knock Rummy option is ticked for a new table (shown with JavaScript once Knock
+    Rummy is chosen, always without it); the table says what the learner chose."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    for ticked, said in ((True, "give you time to play"), (False, "play to win")):
+        page.goto(f"{live_server.url}/en/practice/")
+        page.locator("#id_game").select_option("knock")
+        box = page.locator("#id_patient_computers")
+        expect(box).to_be_visible()
+        expect(box).to_be_checked()
+        if not ticked:
+            box.uncheck()
+        page.locator(".new-table-form button[type=submit]").click()
+        expect(page.locator("#table .table-area__computers")).to_contain_text(said)
+        table = Table.objects.latest("created")
+        assert table.computers == ("patient" if ticked else "bot")
     context.close()
 
 

@@ -10,7 +10,7 @@ asked, such as one whose answer they worked out in advance.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.http import QueryDict
@@ -21,6 +21,7 @@ from rummy_site.questions import ForgedQuestion, read_question, sign_question
 from .checks import own_seed
 
 _SALT = "lessons.check.question"
+_SHOWN_SALT = "lessons.check.shown"
 
 
 def parse_answer(form: QueryDict) -> dict[str, Any]:
@@ -77,4 +78,62 @@ def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
     return seed
 
 
-__all__ = ["ForgedQuestion", "answered_seed", "check_seed", "parse_answer", "question_token"]
+def shown_token(
+    game: str,
+    slug: str,
+    index: int,
+    seed: int,
+    *,
+    learner: int,
+    answer: Mapping[str, Any],
+    tries: int,
+) -> str:
+    """The signed token of what a check's feedback shows: the answer judged last (the
+    ``tries``-th to the question ``seed``), for ``learner``. A malformed answer posted
+    from that feedback is refused beside it again (it counts for nothing: the hint and
+    "Another one" stay), the verdict worked out anew from the answer
+    (:func:`shown_answer`). Bound to the learner, so that nobody is shown a hint or a
+    worked answer they were not given."""
+    return sign_question(
+        {
+            "q": [game, slug, index],
+            "seed": seed,
+            "who": learner,
+            "answer": dict(answer),
+            "tries": tries,
+        },
+        salt=_SHOWN_SALT,
+    )
+
+
+def shown_answer(
+    form: QueryDict, game: str, slug: str, index: int, seed: int, *, learner: int | None
+) -> tuple[dict[str, Any], int] | None:
+    """The answer (and which try it was) a refused answer's form was showing the feedback
+    of (:func:`shown_token`), or None: no feedback shown, or a token not signed for this
+    question and this learner."""
+    token = form.get("shown", "")
+    if not token or learner is None:
+        return None
+    try:
+        data = read_question(
+            token,
+            salt=_SHOWN_SALT,
+            fields={"q": list, "seed": int, "who": int, "answer": dict, "tries": int},
+        )
+    except ForgedQuestion:
+        return None
+    if data["q"] != [game, slug, index] or data["seed"] != seed or data["who"] != learner:
+        return None
+    return data["answer"], max(1, data["tries"])
+
+
+__all__ = [
+    "ForgedQuestion",
+    "answered_seed",
+    "check_seed",
+    "parse_answer",
+    "question_token",
+    "shown_answer",
+    "shown_token",
+]

@@ -40,7 +40,7 @@ from .checks import (
     ScoreCheck,
     parse_check,
 )
-from .forms import question_token
+from .forms import question_token, shown_token
 from .models import Lesson
 from .render import body_pieces, draw_cards
 from .services import MASTERY_STREAK, Progress
@@ -478,6 +478,8 @@ def check_context(
     picked: Sequence[str] = (),
     answer: Mapping[str, Any] | None = None,
     refused: str = "",
+    judged: Mapping[str, Any] | None = None,
+    learner: int | None = None,
 ) -> dict[str, Any]:
     """One check of a lesson (the ``lessons/_check.html`` partial): its question (and
     its signed token, which the answer sends back), and once answered the feedback
@@ -485,7 +487,10 @@ def check_context(
     it was. A right answer is explained at once; a wrong one gets a retry, then a hint
     that says why, then the solution. ``progress``: for the check's mastery mark. A
     refused (malformed) ``answer`` comes back in its fields, the focus on the one
-    refused (``refused``), described by the reason (:func:`kept_answer`)."""
+    refused (``refused``), described by the reason (:func:`kept_answer`); the feedback
+    shown stays beside it (``outcome``, ``tries``). ``judged``: the answer the feedback
+    is for, signed with the ``learner``'s id into the form (:func:`shown_token`), so
+    that a malformed answer sent from it is refused beside the same feedback."""
     stage = ""
     if outcome is not None:
         stage = "right" if outcome.correct else ("retry", "hint", "solution")[min(tries, 3) - 1]
@@ -530,6 +535,19 @@ def check_context(
         # browser skips autofocus on a page opened at an anchor, and focuses the
         # element it names when that can take the focus), its reason its description.
         "anchor": f"check-{index}-answered",
+        "shown": (
+            shown_token(
+                lesson.game,
+                lesson.slug,
+                index,
+                seed,
+                learner=learner,
+                answer=judged,
+                tries=max(tries, 1),
+            )
+            if outcome is not None and judged is not None and learner is not None
+            else ""
+        ),
     }
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from learners.models import Learner
 from rummy_site import ratelimit
+from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.prepared import PreparedQuery, PreparedRows
 from rummy_site.questions import steady_seed
@@ -303,6 +304,16 @@ def check_answer(
     return Answered(outcome, tries)
 
 
+def verdict_of(*, lesson: Lesson, index: int, seed: int, answer: dict[str, Any]) -> Outcome | None:
+    """The verdict an answer already judged had (its feedback drawn again beside a
+    malformed answer, which counts for nothing): worked out anew, nothing recorded;
+    None if it cannot be read (a token from an older version of the check)."""
+    try:
+        return check_for(lesson, index, seed).judge(answer, seed)
+    except (ServiceError, LessonNotFound):
+        return None
+
+
 def first_verdict(
     *, learner: Learner, game: str, slug: str, index: int, seed: int, correct: bool
 ) -> bool:
@@ -440,4 +451,5 @@ __all__ = [
     "question_seed",
     "questions_answered",
     "special_get",
+    "verdict_of",
 ]

@@ -28,7 +28,7 @@ from rummy_site.parsing import small_int
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
-from .forms import ForgedQuestion, answered_seed, check_seed, parse_answer
+from .forms import ForgedQuestion, answered_seed, check_seed, parse_answer, shown_answer
 from .models import Lesson
 
 
@@ -75,6 +75,7 @@ def _check(
         )
 
     seed = check_seed(request.GET, request.POST, index, answered=answered, shown=shown)
+    learner = known_learner(request)
     return presenters.check_context(
         lesson,
         index,
@@ -82,6 +83,7 @@ def _check(
         seed=seed,
         picked=request.POST.getlist("cards"),
         progress=progress,
+        learner=learner.pk if learner is not None else None,
         **found,
     )
 
@@ -138,18 +140,37 @@ def _one_check(
     return render(request, "lessons/_check.html", context, status=status)
 
 
-def refuse(request: HttpRequest, lesson: Lesson, index: int, exc: ServiceError) -> HttpResponse:
+def refuse(
+    request: HttpRequest, lesson: Lesson, index: int, exc: ServiceError, seed: int | None = None
+) -> HttpResponse:
     """The one answer to a refused answer: the check again with the reason and every
     field as the learner left it ("2O" for 20 is corrected, not retyped), the focus on
     the field refused (with JavaScript; without it the page opens at the check, the
-    field the first Tab stop in it); nothing stored."""
-    refused = {
+    field the first Tab stop in it); nothing stored. It counts for nothing, so the
+    feedback the check showed stays (the hint, "Another one": the Italian walk), from
+    its signed token (``seed``: the question answered, when its token was read)."""
+    refused: dict[str, Any] = {
         "error": str(exc.message),
         # Kept only beside the question it was for: a token this check did not sign
         # redraws the page's own question, not the one answered (as review does).
         "answer": None if isinstance(exc, ForgedQuestion) else parse_answer(request.POST),
         "refused": exc.field,
     }
+    if seed is not None:
+        learner = known_learner(request)
+        before = shown_answer(
+            request.POST,
+            lesson.game,
+            lesson.slug,
+            index,
+            seed,
+            learner=learner.pk if learner is not None else None,
+        )
+        if before is not None:
+            judged, tries = before
+            outcome = services.verdict_of(lesson=lesson, index=index, seed=seed, answer=judged)
+            if outcome is not None:
+                refused.update(outcome=outcome, tries=tries, judged=judged)
     if wants_partial(request):
         return _one_check(request, lesson, index, status=exc.status, **refused)
     return _lesson_page(request, lesson, answered={index: refused}, status=exc.status)
@@ -174,6 +195,7 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
     lesson = _lesson_or_404(game, slug, request)
     if not 0 <= index < len(lesson.checks):
         raise Http404(_("There is no such check."))
+    seed: int | None = None
     try:
         seed = answered_seed(request.POST, lesson.game, lesson.slug, index)
         # The answer is judged before the learner is looked up: a malformed one
@@ -186,8 +208,12 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
             seed=seed,
         )
     except ServiceError as exc:
-        return refuse(request, lesson, index, exc)
-    found: dict[str, Any] = {"outcome": answered.outcome, "tries": answered.tries}
+        return refuse(request, lesson, index, exc, seed)
+    found: dict[str, Any] = {
+        "outcome": answered.outcome,
+        "tries": answered.tries,
+        "judged": parse_answer(request.POST),
+    }
     if wants_partial(request):
         return _one_check(request, lesson, index, **found)
     return _lesson_page(request, lesson, answered={index: found})

@@ -161,3 +161,27 @@ def test_a_lesson_prints_its_questions_as_a_worksheet(
     expect(check.locator("button")).to_have_count(1)
     expect(check.locator("button")).to_be_hidden()
     expect(page.locator(".site-header")).to_be_hidden()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_malformed_answer_after_a_hint_keeps_the_hint(  # type: ignore[no-untyped-def]
+    browser, site_url: str, lessons: None, javascript: bool
+) -> None:
+    """The Italian walk (Knock Rummy, melds, check 4): 13, then 12 (a hint and "Another
+    one"), then "2O": the refusal came alone, the hint and "Another one" gone. They
+    stay, with htmx and without JavaScript."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{site_url}/it/lessons/knock/melds/")
+    box = page.locator("#check-3")
+    for typed in ("13", "12", "2O"):
+        box.locator("input[name=answer]").fill(typed)
+        box.locator("button[type=submit]").first.click()
+        if typed == "12":
+            expect(box.locator(".feedback")).to_contain_text("Un suggerimento")
+    expect(box.locator("[role=alert]")).to_be_visible()
+    expect(box.locator(".feedback")).to_contain_text("Un suggerimento")
+    expect(box.locator(".feedback")).to_contain_text("Prova tutti i modi")
+    expect(box.get_by_role("link", name="Un'altra domanda")).to_be_visible()
+    context.close()

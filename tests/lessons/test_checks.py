@@ -1167,3 +1167,64 @@ def test_a_deadwood_answer_with_no_meld_does_not_speak_of_an_arrangement() -> No
     melded = parse_check("deadwood AS 2S 3S 4H 4D 4C KS QH")
     lines = explanation(melded, melded.judge({"answer": "20"}, 1))["lines"]
     assert lines[0] == "The best arrangement leaves 20 points of deadwood."
+
+
+def _shown_of(html: str, index: int) -> str:
+    box = html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+    found = re.search(r'name="shown" value="([^"]*)"', box)
+    return found[1] if found else ""
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_malformed_answer_keeps_the_hint_and_another_one(
+    client: Client, check_lesson: Lesson, htmx: bool
+) -> None:
+    """The Italian walk: two wrong answers (a hint and "Another one"), then "2O": only
+    "Type a number" showed, the hint and "Another one" gone until a well-formed answer.
+    A refused answer counts for nothing: the check stays as it was, plus the refusal
+    (again after a second refusal); nothing is stored."""
+    question = question_token("gin", "checks", 1, 2)
+    html = ""
+    for wrong in ("13", "12"):
+        data = {"question": question, "answer": wrong, "shown": _shown_of(html, 1) if html else ""}
+        html = answer(client, 1, data, htmx=htmx).content.decode()
+    assert "A hint:" in shown(html) and "Another one" in html
+    for _ in range(2):
+        refused = answer(
+            client,
+            1,
+            {"question": question, "answer": "2O", "shown": _shown_of(html, 1)},
+            htmx=htmx,
+        )
+        assert refused.status_code == 400
+        html = refused.content.decode()
+        box = shown(html.split('id="check-1"', 1)[1].split("</section>", 1)[0])
+        assert "Type a number" in box and 'role="alert"' in html
+        assert "Not quite." in box and "A hint:" in box and "Try every way to make melds" in box
+        assert "Another one" in box and 'value="2O"' in box
+    assert FirstAnswer.objects.get(index=1).tries == 2
+    assert CheckAnswer.objects.get(index=1).attempts == 2
+
+
+def test_a_feedback_token_is_only_the_learners_own(client: Client, check_lesson: Lesson) -> None:
+    """The feedback drawn again beside a refused answer comes from a token signed for
+    the learner and the question: another learner's (a worked answer they were not
+    given) or another check's draws the question alone."""
+    question = question_token("gin", "checks", 1, 2)
+    html = ""
+    for wrong in ("13", "12", "11"):
+        data = {"question": question, "answer": wrong, "shown": _shown_of(html, 1) if html else ""}
+        html = answer(client, 1, data).content.decode()
+    token = _shown_of(html, 1)
+    assert "worked out" in html and token
+    other = Client()
+    refused = answer(other, 1, {"question": question, "answer": "2O", "shown": token})
+    assert refused.status_code == 400
+    assert "Type a number" in refused.content.decode()
+    assert (
+        "worked out" not in refused.content.decode()
+        and "Not quite." not in refused.content.decode()
+    )
+    # The same learner's token for check 1 sent with check 5's question.
+    refused = answer(client, 5, {"answer": "2O", "shown": token})
+    assert "Not quite." not in refused.content.decode()

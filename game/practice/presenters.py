@@ -139,9 +139,28 @@ def _netting(state: TableState) -> list[ScoreStep]:
     return [ScoreStep(match_scores.netting(match, seat_names(state.table)))]
 
 
-def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] | None:
+def _knock_count(state: TableState, move: Knock) -> str:
+    """What a knock is made with: the learner's deadwood after its discard (the
+    Italian walk: the confirmation is the place to say it; in Gin the count is also
+    what the knock limit is about)."""
+    left = deadwood_after(state.view, move)
+    if left is None:
+        return ""
+    if left == 0:
+        return _("You knock with no deadwood.")
+    return ngettext(
+        "You knock with %(count)s point of deadwood.",
+        "You knock with %(count)s points of deadwood.",
+        left,
+    ) % {"count": left}
+
+
+def _confirm(
+    move: AnyMove | None, *, lay_out: bool = False, state: TableState | None = None
+) -> dict[str, Any] | None:
     """The question before a move that ends the hand (or its play, when the players then
-    lay out by hand: ``lay_out``), and the fields that make it."""
+    lay out by hand: ``lay_out``), what a knock is made with at ``state`` (``count``),
+    and the fields that make it."""
     if move is None:
         return None
     if isinstance(move, Knock) and lay_out:
@@ -167,7 +186,11 @@ def _confirm(move: AnyMove | None, *, lay_out: bool = False) -> dict[str, Any] |
         }
     else:
         return None
-    return {"question": with_articles(question), "fields": move_fields(move)}
+    return {
+        "question": with_articles(question),
+        "count": _knock_count(state, move) if isinstance(move, Knock) and state else "",
+        "fields": move_fields(move),
+    }
 
 
 def _match_over(state: TableState) -> str | None:
@@ -227,7 +250,9 @@ def table_context(
             "hints_used": state.hints_used,
             "advice": advice_context(advice, state.names),
             "confirm": _confirm(
-                confirm, lay_out=state.hand.rules.lays_out_by_hand(state.rules.options)
+                confirm,
+                lay_out=state.hand.rules.lays_out_by_hand(state.rules.options),
+                state=state,
             ),
             "notice": notice,
             "nudge": _knock_nudge(state) if not confirm else "",

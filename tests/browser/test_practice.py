@@ -168,18 +168,22 @@ def keyboard_move(page: Page, move: AnyMove) -> None:
     page.keyboard.press("Enter")
     wait_for_change(page, before)
     if page.locator("#table .confirm").count():
+        # The focus is on "No, go back" (the Italian walk: a second Enter knocked).
+        no = page.locator("#confirm-no")
         yes = page.locator("#table .confirm button[type=submit]")
-        expect(yes).to_be_focused()
-        # The question is said with the button (the accessibility walk heard no card).
+        expect(no).to_be_focused()
+        # The question is said with the buttons (the accessibility walk heard no card).
         # Its cards by their names (the |spoken filter's markup), their corners hidden.
         heard = page.locator("#confirm-question").evaluate(
             "e => { const c = e.cloneNode(true);"
             " c.querySelectorAll('[aria-hidden=true]').forEach(n => n.remove());"
             " return c.textContent; }"
         )
-        expect(yes).to_have_accessible_description(
-            re.compile(r"\s*".join(re.escape(ch) for ch in "".join(heard.split())))
-        )
+        said = re.compile(r"\s*".join(re.escape(ch) for ch in "".join(heard.split())))
+        expect(no).to_have_accessible_description(said)
+        expect(yes).to_have_accessible_description(said)
+        page.keyboard.press("Shift+Tab")
+        expect(yes).to_be_focused()
         page.keyboard.press("Enter")
         page.wait_for_function(
             "v => document.querySelector('#table').dataset.version !== v", arg=before
@@ -587,3 +591,29 @@ def test_the_last_next_move_of_a_review_leaves_the_keyboard_on_the_last_step(
     expect(page.locator("#review-previous")).to_have_count(0)
     page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
     expect(page.locator(".review__move")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_enter_at_the_knock_question_goes_back(page: Page, site_url: str) -> None:
+    """The Italian walk: Tab to "Knock", Enter; the focus was on "Yes, end the hand", so
+    a second Enter knocked. It is on "No, go back" now: the hand goes on. The question
+    says the deadwood the learner knocks with."""
+    table = start(page, site_url, "knock", 2)
+    wait_for_my_turn(page, table)
+    before = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, before)
+    hand = hand_of(table)
+    card = hand.view(HUMAN).cards[0]
+    page.locator(f'label[for="card-{card}"]').click()
+    tab_to(page, "button[name=action][value=knock]")
+    page.keyboard.press("Enter")
+    no = page.locator("#confirm-no")
+    expect(no).to_be_focused()
+    expect(page.locator("#confirm-question")).to_contain_text(
+        re.compile(r"You knock with (no deadwood|\d+ points? of deadwood)\.")
+    )
+    page.keyboard.press("Enter")
+    expect(page.locator("#table .confirm")).to_have_count(0)
+    assert not hand_of(table).play_over
+    expect(page.locator("button[name=action][value=knock]")).to_be_visible()

@@ -129,11 +129,13 @@ def test_two_player_gin_has_no_netting_step_nor_sides() -> None:
 
 
 @pytest.mark.parametrize("partial", [True, False])
-def test_the_confirmation_s_question_is_said_with_its_yes_button(partial: bool) -> None:
-    """The focus goes to "Yes, end the hand": a screen reader said "Are you sure?
-    region, Yes, end the hand, button" without which card or move (the accessibility
-    walk). The question is the button's description, and #announce does not say the
-    last move again over it."""
+def test_the_confirmation_focuses_no_and_says_its_question(partial: bool) -> None:
+    """The focus goes to "No, go back", the choice that loses nothing (the Italian walk:
+    on "Yes, end the hand", a second Enter knocked), as the guided hand's "Start this
+    hand again?" puts it on "Keep playing". The question is the description of both
+    buttons (a screen reader said "Are you sure? region, Yes, end the hand, button"
+    without which card or move: the accessibility walk), and #announce does not say
+    the last move again over it."""
     import re
 
     from rummy_site.jinja import draw
@@ -143,11 +145,42 @@ def test_the_confirmation_s_question_is_said_with_its_yes_button(partial: bool) 
     context = presenters.table_context(state, BoardDisplay(), confirm=Move.parse("knock 7H"))
     html = draw("practice/_board.jinja", {**context, "is_partial": partial, "csrf_input": ""})
     question = re.search(r'<p id="confirm-question">(.+?)</p>', factories.shown(html))
-    assert question is not None and question.group(1) == context["confirm"]["question"]
-    yes = re.search(r"<button [^>]*autofocus[^>]*>", html)
+    confirm = context["confirm"]
+    assert question is not None
+    assert question.group(1) == f"{confirm['question']} {confirm['count']}"
+    focused = re.findall(r"<(?:a|button) [^>]*autofocus[^>]*>", html)
+    assert len(focused) == 1 and 'id="confirm-no"' in focused[0]
+    assert 'aria-describedby="confirm-question"' in focused[0]
+    yes = re.search(r'<button [^>]*id="confirm-yes"[^>]*>', html)
     assert yes is not None and 'aria-describedby="confirm-question"' in yes.group(0)
     if partial:
         assert '<div id="announce" hx-swap-oob="innerHTML"></div>' in html
+
+
+@pytest.mark.parametrize("game", ["knock", "gin"])
+def test_a_knock_s_confirmation_says_the_deadwood_it_knocks_with(game: str) -> None:
+    """The Italian walk: "Knock now, discarding J♠?" did not say what the learner was
+    about to do; the deadwood after the discard is said (in Gin, the knock limit is
+    about it too). Other moves that end the hand have no count."""
+    from game.engine import deadwood_after
+
+    table = factories.table(game, seed=4)
+    state = services.table_state(table=table)
+    hand = state.view.cards
+    counts = {}
+    for card in hand:
+        move = Move.parse(f"knock {card}")
+        left = deadwood_after(state.view, move)
+        context = presenters.table_context(state, BoardDisplay(), confirm=move)
+        counts[card] = context["confirm"]["count"]
+        assert counts[card] == (
+            "You knock with no deadwood."
+            if left == 0
+            else f"You knock with {left} point{'s' if left != 1 else ''} of deadwood."
+        )
+    assert len(set(counts.values())) > 1  # each discard its own count
+    going_out = presenters.table_context(state, BoardDisplay(), confirm=Move.parse("discard 7H"))
+    assert going_out["confirm"]["count"] == ""
 
 
 def test_an_empty_box_on_the_score_sheet_is_said_in_words() -> None:

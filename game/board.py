@@ -56,6 +56,9 @@ class BoardDisplay:
     guess: tuple[str, str] | None = None
     walkthrough: bool = False
     selected: tuple[Card, ...] = ()
+    #: The table remembers that the learner scored this finished hand themselves (or
+    #: stepped through its scoring): the question is not asked again.
+    scored: bool = False
 
 
 class BoardState(Protocol):
@@ -361,9 +364,19 @@ def scoring_pending(state: BoardState, display: BoardDisplay) -> bool:
     return (
         result is not None
         and state.me is not None
-        and not _judged(display.guess, state.hand.players)
-        and not display.walkthrough
+        and not display.scored
+        and not scoring_answered(state, display)
         and bool(_collectors(result)[1])
+    )
+
+
+def scoring_answered(state: BoardState, display: BoardDisplay) -> bool:
+    """Has the learner, on this page, scored the finished hand themselves (an answer the
+    site judges) or stepped into its scoring walkthrough?"""
+    return (
+        state.hand.result is not None
+        and state.me is not None
+        and (_judged(display.guess, state.hand.players) or display.walkthrough)
     )
 
 
@@ -631,6 +644,7 @@ __all__ = [
     "lay_out_help",
     "meld_label",
     "result_of",
+    "scoring_answered",
     "scoring_pending",
     "table_melds",
 ]

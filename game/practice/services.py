@@ -23,7 +23,7 @@ import random
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from fractions import Fraction
 from functools import cached_property
@@ -33,6 +33,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game.board import BoardDisplay, scoring_answered
 from game.engine import (
     Advice,
     AnyMove,
@@ -715,6 +716,27 @@ def _save(
     table.version = version + 1
 
 
+def scoring_seen(*, state: TableState, display: BoardDisplay) -> BoardDisplay:
+    """How a finished hand's page shows its scoring, with what the table remembers: a
+    learner who scores it themselves ("Score it yourself" answered) or steps into its
+    walkthrough has it remembered (``Table.scored_hand``; no new version: no move is
+    made, and a page open in another tab stays current); a later page of that hand
+    without either (a reload, "All your tables") shows the whole walkthrough, the new
+    scores, the match's end and "Next hand", not the question again (the Italian walk:
+    the answer lived only in the address)."""
+    table, number = state.table, state.round_number
+    if not state.hand.is_over or state.me is None:
+        return display
+    if scoring_answered(state, display):
+        if table.scored_hand < number:
+            Table.objects.filter(pk=table.pk, scored_hand__lt=number).update(scored_hand=number)
+            table.scored_hand = number
+        return display
+    if table.scored_hand >= number:
+        return replace(display, scored=True, steps=None if display.guess is None else display.steps)
+    return display
+
+
 def _current(table: Table, version: int) -> TableState:
     if version != table.version:
         raise StaleTable()
@@ -1012,6 +1034,7 @@ __all__ = [
     "computers_policy",
     "default_computers",
     "hands_played",
+    "scoring_seen",
     "seat_names",
     "table_bot_step",
     "table_get",

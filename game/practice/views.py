@@ -100,7 +100,7 @@ def _render(
     status: int = 200,
     **extra: object,
 ) -> HttpResponse:
-    display = parse_display(request.GET, request.POST)
+    display = services.scoring_seen(state=state, display=parse_display(request.GET, request.POST))
     context = presenters.table_context(state, display, **extra)  # type: ignore[arg-type]
     return render_page(
         request,

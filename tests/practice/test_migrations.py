@@ -300,3 +300,27 @@ def test_tables_started_before_the_choice_keep_the_strong_computer_players(
     state = services.table_bot_step(table=table, version=table.version, all_steps=True)
     assert state.hand.is_over and isinstance(state.board.moves[-1], Knock)
     assert factories.table("knock", 2, seed=8).computers == "patient"
+
+
+def test_the_scored_hand_is_a_new_column_and_the_rows_kept_both_ways(
+    migrator: Migrator,
+) -> None:
+    """``Table.scored_hand`` (practice.0007): every table is kept, with 0 (no hand
+    remembered as scored: its page asks "Score it yourself" as before) and plays on;
+    migrated back, the column goes and the rows stay."""
+    from game.practice import services
+    from tests import factories
+
+    table = factories.table("knock", 3, seed=5)
+    services.table_bot_step(table=table, version=table.version, all_steps=True)
+    table.refresh_from_db()
+    rounds, version = table.rounds, table.version
+    apps = migrator.to([("practice", "0006_table_computers")])
+    old = apps.get_model("practice", "Table").objects.get(pk=table.pk)
+    assert old.rounds == rounds and old.version == version
+    assert "scored_hand" not in {f.name for f in old._meta.get_fields()}
+    migrator.latest()
+    table.refresh_from_db()
+    assert table.scored_hand == 0 and table.rounds == rounds and table.version == version
+    state = services.table_state(table=table)
+    assert state.round_number == 1

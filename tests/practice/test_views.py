@@ -600,9 +600,10 @@ def play_whole_hand(client: Client, table: Table, check: bool = True) -> list[st
         bodies.append(body)
     hand = hand_of(table)
     assert hand.is_over
-    for step in ("1", "2", "all"):
-        body = client.get(url(table) + f"?step={step}").content.decode()
-        assert hidden_cards(hand, me).leaks(body, table.public_id) == []
+    if check:  # (stepping into the walkthrough is remembered: the hand counts as scored)
+        for step in ("1", "2", "all"):
+            body = client.get(url(table) + f"?step={step}").content.decode()
+            assert hidden_cards(hand, me).leaks(body, table.public_id) == []
     return bodies
 
 
@@ -1311,3 +1312,50 @@ def test_the_russian_hand_says_its_deadwood_as_the_term_list_does() -> None:
     said = re.search(r'<span class="my-hand__deadwood">\((.*?)\)</span>', page)
     assert said is not None, page[:2000]
     assert re.fullmatch(r"лишних карт на \d+ очк(о|а|ов)", said.group(1)), said.group(1)
+
+
+@pytest.mark.parametrize("answer", ["score", "step"])
+def test_a_scored_hand_is_remembered_after_a_reload(client: Client, answer: str) -> None:
+    """The Italian walk: "Score it yourself" answered, then a reload (or back through
+    "All your tables"): the question was asked again, the seats' scores were the old
+    ones, no "Next hand", and at a finished match nothing said who won ("Hand 5 · first
+    to 100 wins", as if play went on). The answer lived only in the address. The table
+    remembers that the learner scored the hand (or stepped through its scoring); a
+    later page shows the whole walkthrough, the new scores and the match's end, and no
+    version is spent (a page open in another tab stays current)."""
+    table = start_table(client, "knock", 2)
+    Table.objects.filter(pk=table.pk).update(options={**table.options, "target_score": 1})
+    play_whole_hand(client, table, check=False)
+    table.refresh_from_db()
+    state = table_state(table=table)
+    assert state.hand.result is not None and any(state.scores)
+    winner = explain.match_over(state.names[max(range(2), key=lambda s: state.scores[s])])
+    version = table.version
+    first = client.get(url(table)).content.decode()
+    assert "score-yourself__form" in first and winner not in first
+    query = "?guess_player=0&guess_points=7" if answer == "score" else "?step=1"
+    client.get(url(table) + query)
+    for htmx in (False, True):
+        again = client.get(url(table), **(HTMX if htmx else {})).content.decode()
+        assert "score-yourself__form" not in again
+        assert re.findall(r'seat__score">([^<]*)<', again) != ["score 0", "score 0"]
+        assert 'class="scores"' in again and "Next step" not in again
+        assert winner in factories.shown(again) and "Start a new table" in again
+    table.refresh_from_db()
+    assert table.scored_hand == 1 and table.version == version
+
+
+def test_the_next_hand_is_asked_to_be_scored_again(client: Client) -> None:
+    """What the table remembers is one hand's: the next hand's end asks again, and
+    "Next hand" shows once the hand is scored."""
+    table = start_table(client, "knock", 2)
+    play_whole_hand(client, table, check=False)
+    client.get(url(table) + "?guess_player=0&guess_points=7")
+    page = client.get(url(table)).content.decode()
+    assert "Next hand" in page and "score-yourself__form" not in page
+    table.refresh_from_db()
+    response = client.post(url(table, "next"), {"version": str(table.version)}, **HTMX)
+    assert response.status_code == 200
+    table.refresh_from_db()
+    play_whole_hand(client, table, check=False)
+    assert "score-yourself__form" in client.get(url(table)).content.decode()

@@ -1,0 +1,22 @@
+"""Tables remember the latest hand the learner scored (``Table.scored_hand``).
+
+A new column, 0 for every existing table (no hand remembered: a finished hand's page
+asks "Score it yourself" as before); the rows are otherwise untouched, and migrating
+back drops the column only.
+"""
+
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("practice", "0006_table_computers"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="table",
+            name="scored_hand",
+            field=models.PositiveIntegerField(default=0),
+        ),
+    ]

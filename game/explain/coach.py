@@ -135,8 +135,10 @@ REASONS: dict[Why, Sentence] = {
         ),
         _deadwood_expected,
     ),
+    # Said after KNOCK_NOW's "Knock now, with 43 deadwood.": the count is not said twice
+    # (the Italian walk: «…valgono 43. / Le tue carte spaiate valgono solo 43: …»).
     Why.KNOCK_PAYS: Sentence(
-        lambda p: _("%(deadwood)s deadwood is low: the others probably hold about %(expected)s."),
+        lambda p: _("That is low: the other hands probably hold about %(expected)s."),
         _deadwood_expected,
     ),
     Why.CANNOT_KNOCK_YET: Sentence(

@@ -989,3 +989,19 @@ def test_a_knock_names_its_discard_to_those_who_saw_it() -> None:
             assert (event.move is not None) is sees
             line = said[view.log.index(event)]
             assert ("discarded" in line) is sees, line
+
+
+def test_the_coachs_knock_lines_say_the_deadwood_once() -> None:
+    """The Italian walk: "Knock now: your deadwood is 43. / Your deadwood is only 43:
+    the others' probably about 57." The second line, always said after the first,
+    says what the others hold without the count again."""
+    from game.engine import CoachReason
+
+    lines = [
+        explain.coach_reason(CoachReason(Why.KNOCK_NOW, {"deadwood": 43, "limit": None}), NAMES),
+        explain.coach_reason(
+            CoachReason(Why.KNOCK_PAYS, {"deadwood": 43, "expected": 56.8}), NAMES
+        ),
+    ]
+    assert " ".join(lines).count("43") == 1
+    assert lines[1] == "That is low: the other hands probably hold about 57."

@@ -234,12 +234,10 @@ def explanation(check: Check, outcome: Outcome) -> dict[str, Any]:
         shown = _arrangement(d["arrangement"])
         best = d["best"]
         if outcome.correct:
+            # After the page's "Right!" (not "Right! Right: without ...": the Italian walk).
             lines.append(
                 with_articles(
-                    _(
-                        "Right: without %(card)s your deadwood is %(points)s, the least there "
-                        "can be."
-                    )
+                    _("Without %(card)s your deadwood is %(points)s, the least there can be.")
                     % {"card": explain.card_short(d["picked"]), "points": d["least"]}
                 )
             )

@@ -256,6 +256,8 @@ def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
     _least, best = check.best(cards)
     html = client.post(url + "answer/", {"question": token, "cards": str(best[0])}).content.decode()
     assert "Right!" in html and "Streak: 1" in html
+    # Said once (the Italian walk: "Right! / Right: without 8♣ your deadwood is 32").
+    assert html.count("Right") == 1 and "your deadwood is" in html
     token, seed = question_of(html)
     cards = check.question(seed)
     _least, best = check.best(cards)

@@ -52,6 +52,8 @@ from rummy_site.parsing import small_int
 BAD_ANSWER_MESSAGES = {
     "empty": gettext_lazy("Type your answer first."),
     "not_a_number": gettext_lazy("Type a number, like 14."),
+    # Points are never below 0: the same words, with what is wrong ("-5" is a number).
+    "negative": gettext_lazy("Type a number from 0 up, like 14."),
     "unknown_card": gettext_lazy("Pick cards from the ones shown."),
     "pick_cards": gettext_lazy("Pick the cards of a meld, or answer that there is none."),
     "yes_or_no": gettext_lazy("Answer yes or no."),
@@ -66,6 +68,7 @@ BAD_ANSWER_MESSAGES = {
 BAD_ANSWER_FIELDS = {
     "empty": "answer",
     "not_a_number": "answer",
+    "negative": "answer",
     "unknown_card": "cards",
     "pick_cards": "cards",
     "yes_or_no": "answer",
@@ -360,7 +363,7 @@ class DeadwoodCheck:
             raise BadAnswer("empty")
         given = small_int(raw)
         if given is None:
-            raise BadAnswer("not_a_number")
+            raise BadAnswer("negative" if parsing.negative(raw) else "not_a_number")
         arrangement = self.arrangement(seed)
         return Outcome(given == arrangement.deadwood, {"arrangement": arrangement, "given": given})
 

@@ -37,9 +37,30 @@ MIXED = re.compile(r"([0-9]{1,6})\s+([0-9]{1,3})\s*[/⁄∕]\s*([0-9]{1,3})")
 _GLYPHS = (("½", "1/2"), ("⅓", "1/3"), ("⅔", "2/3"), ("¼", "1/4"), ("¾", "3/4"))
 
 
+#: A minus sign as people type it: a hyphen, the minus sign, a dash.
+_MINUS = re.compile(r"\s*[-−–]\s*(?=\S)")
+
+
+def negative(text: str) -> bool:
+    """Is ``text`` a number with a minus sign ("-5", "−4,5")? Points are never below 0:
+    refused like any other text that is no number, but told so ("Type a number from 0
+    up", the Italian walk: "-5" was told "Type a number", which it is)."""
+    sign = _MINUS.match(text)
+    if sign is None:
+        return False
+    try:
+        points(text[sign.end() :])
+    except ValueError:
+        return False
+    return True
+
+
 def points(text: str) -> Fraction:
     """A number as people type it: 7, 4.5, 4,5 (a decimal comma, as in lt, ru and it),
-    4½, 4 ½, 9/2, 4 2/3."""
+    4½, 4 ½, 9/2, 4 2/3. ``ValueError`` with its code: "empty", "negative" (a number
+    below 0: :func:`negative`), "not_a_number"."""
+    if negative(text):
+        raise ValueError("negative")
     mixed = MIXED.fullmatch(text.strip())
     if mixed:
         whole, top, bottom = (int(g) for g in mixed.groups())

@@ -102,7 +102,11 @@ def test_right_and_wrong_answers(
         (0, {"cards": ["KD", "KH", "KS"]}, "Pick cards from the ones shown."),
         (1, {"answer": ""}, "Type your answer first."),
         (1, {"answer": "twenty"}, "Type a number, like 14."),
-        (1, {"answer": "-3"}, "Type a number, like 14."),
+        # A number below 0 is told so (the Italian walk: "-5" got "Type a number").
+        (1, {"answer": "-3"}, "Type a number from 0 up, like 14."),
+        (1, {"answer": "−3"}, "Type a number from 0 up, like 14."),
+        (1, {"answer": "-x"}, "Type a number, like 14."),
+        (3, {"player": "0", "points": "-5"}, "Type a number from 0 up, like 14."),
         (2, {"answer": "maybe"}, "Answer yes or no."),
         (3, {"points": "57"}, "Pick a player."),
         (3, {"player": "0", "points": "lots"}, "Type a number, like 14."),
@@ -1228,3 +1232,28 @@ def test_a_feedback_token_is_only_the_learners_own(client: Client, check_lesson:
     # The same learner's token for check 1 sent with check 5's question.
     refused = answer(client, 5, {"answer": "2O", "shown": token})
     assert "Not quite." not in refused.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("-5", "negative"),
+        ("− 4,5", "negative"),
+        ("–3", "negative"),
+        ("-", "not_a_number"),
+        ("--5", "not_a_number"),
+        ("-x", "not_a_number"),
+        ("5-", "not_a_number"),
+        ("", "empty"),
+    ],
+)
+def test_a_number_below_zero_is_refused_as_such(text: str, code: str) -> None:
+    """rummy_site.parsing.points: a number with a minus sign is refused with its own
+    code, which a lesson, a review, a drill and "Score it yourself" word the same way."""
+    from rummy_site import parsing
+
+    with pytest.raises(ValueError, match=f"^{code}$"):
+        parsing.points(text)
+    with pytest.raises(BadAnswer) as refused:
+        parse_points(text)
+    assert refused.value.code == code and refused.value.field == "points"

@@ -1066,6 +1066,10 @@ def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Clie
     assert 'value="&lt;b&gt;&#34;"' in odd.content.decode()
     empty = client.get(url(table), {"guess_player": str(winner), "guess_points": ""})
     assert "Type a number" in empty.content.decode()
+    # A number below 0 is told so (the Italian walk: "-5" got "Type a number").
+    below = client.get(url(table), {"guess_player": str(winner), "guess_points": "-5"})
+    assert "Type a number from 0 up, like 14." in below.content.decode()
+    assert "Type a number from 0 up" not in empty.content.decode()
     # No player chosen (the browser's "required" stops it, a hand-made URL does not):
     # the first player takes the focus, described by the reason; the points are kept.
     nobody = client.get(url(table), {"guess_points": "12"}).content.decode()

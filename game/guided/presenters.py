@@ -115,11 +115,12 @@ def feedback(state: GuidedState, verdict: Verdict | None) -> dict[str, Any] | No
     if verdict is None:
         return None
     if verdict.continued:
-        # Played as the learner chose: the coach's question is settled, the hand goes on.
+        # Played as the learner chose: the coach's question is settled, the hand goes on
+        # (said once: "Played. You made your own move" said it twice, the Italian walk).
         return {
             "kind": "played",
             "lead": _("Played."),
-            "text": _("You made your own move; the hand goes on from here."),
+            "text": _("The hand goes on from here."),
         }
     if verdict.kind is VerdictKind.RIGHT:
         lead = _("Right!") if verdict.text else _("Done.")

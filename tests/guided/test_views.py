@@ -155,6 +155,8 @@ def test_continue_anyway_applies_the_legal_move(client: Client) -> None:
     html = response.content.decode()
     assert "Continue anyway" not in html and "feedback--other" not in html
     assert "feedback--played" in html
+    # Said once (the Italian walk: "Move played. You made your move: the hand goes on").
+    assert "Played.</strong> The hand goes on from here." in html and "own move" not in html
 
 
 @pytest.mark.django_db
@@ -474,8 +476,13 @@ def test_a_finished_or_unbegun_hand_starts_again_without_asking(client: Client) 
     assert finished.finished
     html = client.get(page(slug)).content.decode()
     assert "Hand complete" in html
+    # The whole hand again, said as during the hand (the Italian walk: "Try again" there
+    # is a step's retry).
+    restart = re.search(r'<button [^>]*id="restart-finished"[^>]*>([^<]*)</button>', html)
+    assert restart is not None and restart[1] == "Start the hand again"
+    assert "Try again" not in html
     assert client.get(page(slug, what="restart")).status_code == 302
-    response = client.post(page(slug, what="restart"), **HTMX)  # "Try again"
+    response = client.post(page(slug, what="restart"), **HTMX)  # "Start the hand again"
     assert response.status_code == 200 and "Start this hand again?" not in response.content.decode()
     assert "Step 1 of" in response.content.decode()
     assert GuidedAttempt.objects.filter(finished=False, abandoned=False).get().moves == []

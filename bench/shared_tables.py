@@ -207,9 +207,9 @@ def play_seat(
                     continue
                 if me.rng.random() < options["hints"] and move["action"] != "draw_stock":
                     me.request("POST", url + "hint/", {"version": str(version)}, kind="hint")
-                status, text, _ = me.request(
-                    "POST", url + "move/", {"version": str(version), **move}, kind="move"
-                )
+                # Confirmed at once: a move that ends the hand is asked about first.
+                data = {"version": str(version), **move, "confirm": "1"}
+                status, text, _ = me.request("POST", url + "move/", data, kind="move")
                 after = _version(text) if status in (200, 409, 422) else None
                 if status == 200 and after is not None and after > version:
                     answered = time.perf_counter()

@@ -28,19 +28,15 @@ from game.board import (
     told_apart,
     yours,
 )
-from game.cards import with_articles
+from game.confirm import confirm_context
 from game.engine import (
     Advice,
     AnyMove,
-    Discard,
     Game,
     GinPartnershipGame,
     Knock,
-    LayDown,
-    LayOff,
     deadwood_after,
 )
-from game.moveforms import move_fields
 from game.scores import ScoreSheet, partners
 from rummy_site.reversing import cached_reverses
 
@@ -139,58 +135,12 @@ def _netting(state: TableState) -> list[ScoreStep]:
     return [ScoreStep(match_scores.netting(match, seat_names(state.table)))]
 
 
-def _knock_count(state: TableState, move: Knock) -> str:
-    """What a knock is made with: the learner's deadwood after its discard (the
-    Italian walk: the confirmation is the place to say it; in Gin the count is also
-    what the knock limit is about)."""
-    left = deadwood_after(state.view, move)
-    if left is None:
-        return ""
-    if left == 0:
-        return _("You knock with no deadwood.")
-    return ngettext(
-        "You knock with %(count)s point of deadwood.",
-        "You knock with %(count)s points of deadwood.",
-        left,
-    ) % {"count": left}
-
-
 def _confirm(
     move: AnyMove | None, *, lay_out: bool = False, state: TableState | None = None
 ) -> dict[str, Any] | None:
-    """The question before a move that ends the hand (or its play, when the players then
-    lay out by hand: ``lay_out``), what a knock is made with at ``state`` (``count``),
-    and the fields that make it."""
-    if move is None:
-        return None
-    if isinstance(move, Knock) and lay_out:
-        question = _(
-            "Knock now, discarding %(card)s? The play ends: you lay out your melds, and "
-            "your opponent lays off."
-        ) % {"card": explain.card_short(move.discard)}
-    elif isinstance(move, Knock):
-        question = _(
-            "Knock now, discarding %(card)s? The hand ends and everyone shows their cards."
-        ) % {"card": explain.card_short(move.discard)}
-    elif isinstance(move, Discard):
-        question = _("Discard %(card)s and go out? The hand ends.") % {
-            "card": explain.card_short(move.card)
-        }
-    elif isinstance(move, LayDown):
-        question = _("Meld %(cards)s and go out? The hand ends.") % {
-            "cards": explain.cards_short(move.cards)
-        }
-    elif isinstance(move, LayOff):
-        question = _("Lay off %(card)s and go out? The hand ends.") % {
-            "card": explain.card_short(move.card)
-        }
-    else:
-        return None
-    return {
-        "question": with_articles(question),
-        "count": _knock_count(state, move) if isinstance(move, Knock) and state else "",
-        "fields": move_fields(move),
-    }
+    """The question before a move that ends the hand (:func:`game.confirm.confirm_context`),
+    what a knock is made with at ``state``."""
+    return confirm_context(move, lay_out=lay_out, view=state.view if state else None)
 
 
 def _match_over(state: TableState) -> str | None:

@@ -15,7 +15,8 @@ from django.utils.translation import gettext, ngettext
 from game import explain
 from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
-from game.engine import Advice, Board, Hand, HandEnd, PlayerView
+from game.confirm import confirm_context
+from game.engine import Advice, AnyMove, Board, Hand, HandEnd, PlayerView
 from game.practice.presenters import move_verdict
 from rummy_site import codes
 
@@ -243,13 +244,15 @@ def table_context(
     advice: Advice | None = None,
     more_time: bool = False,
     reload: bool = False,
+    confirm: AnyMove | None = None,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
     Who is away (the computer playing for them) and who has left for good, whether the
     teacher paused or ended the table, the coach's hint when it was asked for, and on
     the player's turn by when they must move (``more_time``: they just asked for more,
-    the cards they had ticked stay ticked and the new time is said)."""
+    the cards they had ticked stay ticked and the new time is said); ``confirm``: a move
+    that would end the hand, asked about first (as at a practice table)."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -353,6 +356,15 @@ def table_context(
     if more_time:
         context["selected"] = list(display.selected)
     context["advice"] = advice_context(advice, mine.names)
+    context["confirm"] = (
+        confirm_context(
+            confirm,
+            lay_out=mine.hand.rules.lays_out_by_hand(state.rules.options),
+            view=mine.view,
+        )
+        if context["my_turn"]
+        else None
+    )
     # The turn came to this player by someone else's move (or a new hand): #announce adds
     # "Your turn." to that move, which the status line says only for the eye (the
     # accessibility walk: "Bianca discarded 6♣." and then nothing).

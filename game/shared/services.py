@@ -189,6 +189,17 @@ class TooManyTries(SharedError, codes.TooManyTries):
     status = 429
 
 
+class NeedsConfirmation(SharedError):
+    """The move would end the hand (or its play): the player is asked first, as at a
+    practice table (nothing was changed)."""
+
+    status = 200
+
+    def __init__(self, move: AnyMove) -> None:
+        super().__init__(str(move))
+        self.move = move
+
+
 class MoveRefused(SharedError):
     """An illegal move: the engine's reason (told in the player's own language)."""
 
@@ -668,10 +679,12 @@ def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
 
 
 def shared_move(
-    *, table: SharedTable, learner: Learner, version: int, move: AnyMove
+    *, table: SharedTable, learner: Learner, version: int, move: AnyMove, confirmed: bool = True
 ) -> SharedState:
     """``learner``'s move at their seat, made only from ``version`` (the table as they
-    were shown it) and on their turn; the computer players then move."""
+    were shown it) and on their turn; the computer players then move. A move that ends
+    the play (knocking, going out) needs ``confirmed`` (else :class:`NeedsConfirmation`),
+    as at a practice table."""
     seat = _playing_seat(table, learner, version)
     state = shared_state(table=table)
     if not state.dealt:
@@ -681,7 +694,7 @@ def shared_move(
         raise NotYourTurn()
     hand = state.hand_of(board)
     try:
-        hand.play(move, board.seat_of(seat))
+        after = hand.play(move, board.seat_of(seat))
     except IllegalMove as exc:
         move_refused.send(
             sender=SharedTable,
@@ -691,6 +704,8 @@ def shared_move(
             table=table.public_id,
         )
         raise MoveRefused(exc) from None
+    if after.play_over and not hand.play_over and not confirmed:
+        raise NeedsConfirmation(move)
     moved = board.with_moves(move)
     current = tuple(moved if b == board else b for b in state.current)
     current, waiting, seats = _advance(

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
-from game.engine import Advice
+from game.engine import Advice, AnyMove
 from game.moveforms import parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import (
@@ -184,6 +184,7 @@ def _render(
     status: int = 200,
     advice: Advice | None = None,
     more_time: bool = False,
+    confirm: AnyMove | None = None,
 ) -> HttpResponse:
     seat = services.seat_of(table, known_learner(request))
     if seat is None:
@@ -201,6 +202,7 @@ def _render(
         advice=advice,
         more_time=more_time,
         reload=_reloads(request),
+        confirm=confirm,
     )
     board = "shared/_board.jinja" if context["dealt"] else None
     return render_page(request, TEMPLATE, context, partial="table", status=status, board=board)
@@ -265,8 +267,14 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         version = parse_version(request.POST)
         wanted = parse_move(request.POST)
         services.shared_move(
-            table=table, learner=request.learner, version=version, move=wanted.move
+            table=table,
+            learner=request.learner,
+            version=version,
+            move=wanted.move,
+            confirmed=wanted.confirmed,
         )
+    except services.NeedsConfirmation as exc:
+        return _render(request, table, confirm=exc.move)
     except ServiceError as exc:
         table.refresh_from_db()
         state = services.shared_state(table=table)

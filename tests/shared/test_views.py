@@ -15,7 +15,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from game.engine import BotPlayer, Card
+from game.engine import BotPlayer, Card, Knock
 from game.practice.services import replay
 from game.shared import services
 from game.shared.models import SharedTable
@@ -103,8 +103,12 @@ def test_the_waiting_room_then_the_hand_and_each_sees_only_their_cards() -> None
 
 
 def test_two_people_play_a_hand_to_the_end_over_http() -> None:
+    """Every move over HTTP; the one that ends the hand is asked about first, as at a
+    practice table (the Italian walk's knock question): nothing changes until it is
+    confirmed, the focus on "No, go back", a knock's deadwood said."""
     table, ona, (sasha,) = open_and_fill("knock", 2)
     clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    asked = 0
     for _ in range(400):
         table.refresh_from_db()
         state = services.shared_state(table=table)
@@ -114,10 +118,27 @@ def test_two_people_play_a_hand_to_the_end_over_http() -> None:
         client, language = clients[seat]
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
         data = {"version": str(table.version), **factories.move_data(move)}
-        response = client.post(f"/{language}/play/{table.public_id}/move/", data, **HX)
+        url = f"/{language}/play/{table.public_id}/move/"
+        # (asked in English, to read its words)
+        response = client.post(url.replace(f"/{language}/", "/en/", 1), data, **HX)
         assert response.status_code == 200, response.content.decode()[:800]
+        html = response.content.decode()
+        version = table.version
+        table.refresh_from_db()
+        if 'id="confirm-question"' in html:
+            asked += 1
+            assert table.version == version  # nothing made yet
+            focused = re.findall(r"<(?:a|button) [^>]*autofocus[^>]*>", html)
+            assert len(focused) == 1 and 'id="confirm-no"' in focused[0]
+            if isinstance(move, Knock):
+                assert re.search(r"You knock with (no deadwood|\d+ points? of deadwood)", html)
+            response = client.post(url, {**data, "confirm": "1"}, **HX)
+            assert response.status_code == 200, response.content.decode()[:800]
+        else:
+            assert table.version > version
     else:
         raise AssertionError("the hand did not end")
+    assert asked == 1  # the move that ended it, and no other
     for client, language in clients.values():
         html = client.get(f"/{language}/play/{table.public_id}/").content.decode()
         assert 'id="result-title"' in html
@@ -340,7 +361,7 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
             ),
         )
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
-        data = {"version": str(version), **factories.move_data(move)}
+        data = {"version": str(version), **factories.move_data(move), "confirm": "1"}
         response = client.post(page_url + "move/", data, **HX)
         assert response.status_code == 200, response.content.decode()[:800]
         table.refresh_from_db()

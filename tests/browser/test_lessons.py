@@ -175,11 +175,15 @@ def test_a_malformed_answer_after_a_hint_keeps_the_hint(  # type: ignore[no-unty
     page = context.new_page()
     page.goto(f"{site_url}/it/lessons/knock/melds/")
     box = page.locator("#check-3")
-    for typed in ("13", "12", "2O"):
+    # Each answer's feedback is waited for before the next is typed (an htmx swap).
+    for typed, shown in (("13", "Riprova"), ("12", "Un suggerimento"), ("2O", "2O")):
         box.locator("input[name=answer]").fill(typed)
-        box.locator("button[type=submit]").first.click()
-        if typed == "12":
-            expect(box.locator(".feedback")).to_contain_text("Un suggerimento")
+        with page.expect_response(lambda r: "/check/3/" in r.url):
+            box.locator("button[type=submit]").first.click()
+        if typed == "2O":
+            expect(box.locator("input[name=answer]")).to_have_value("2O")
+        else:
+            expect(box.locator(".feedback")).to_contain_text(shown)
     expect(box.locator("[role=alert]")).to_be_visible()
     expect(box.locator(".feedback")).to_contain_text("Un suggerimento")
     expect(box.locator(".feedback")).to_contain_text("Prova tutti i modi")

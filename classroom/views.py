@@ -10,6 +10,7 @@ exist (:func:`classroom.services.class_of_teacher`).
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -1036,4 +1037,15 @@ def live_answer(request: LearnerRequest, exercise_id: int) -> HttpResponse:
             error=str(exc.message),
             status=exc.status,
         )
-    return _live_pupil(request, found, answered=answered)
+    if wants_partial(request):
+        return _live_pupil(request, found, answered=answered)
+    # Without JavaScript: back to the live page (Post/Redirect/Get), which shows the
+    # answer kept (the Russian teacher's walk: the address stayed .../answer/, and a
+    # reload asked to send the form again), keeping the reload flag and the hand's order.
+    query: dict[str, str] = {}
+    if shared_presenters.reload_asked(request.GET):
+        query[shared_presenters.RELOAD_FLAG] = "1"
+    if request.POST.get("arrange") == "0":
+        query["arrange"] = "0"
+    url = reverse("live")
+    return redirect(f"{url}?{urlencode(query)}" if query else url)

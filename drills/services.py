@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from django.core import signing
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
@@ -30,6 +31,8 @@ from rummy_site.questions import ForgedQuestion, read_question, sign_question, s
 from .models import DrillRecord
 
 _SALT = "drills.question"
+#: The salt of an answer's result, sent to the page after it (with the learner's id).
+_ANSWERED_SALT = "drills.answered"
 
 #: Each game's drills: kind -> the check that deals its questions ("layoff" and "score":
 #: dealt by :meth:`~lessons.checks.LayoffCheck.dealt` and
@@ -191,6 +194,58 @@ def answer(
     return DrillAnswered(question, outcome, record, new_best)
 
 
+def answered_token(*, learner: Learner, answered: DrillAnswered, answer: dict[str, Any]) -> str:
+    """The result of an answer, for the page the answer redirects to (Post/Redirect/Get:
+    a reload of a page drawn in a POST's answer asked to send the form again, the Russian
+    teacher's walk): the question answered, the answer and whether it made a new best,
+    signed for this learner only. It holds nothing the page did not show (not the next
+    question), and reading it counts nothing (:func:`answered_again`)."""
+    question = answered.question
+    data = {
+        "g": question.game.value,
+        "k": question.kind,
+        "seed": question.seed,
+        "n": question.asked,
+        "a": {name: value for name, value in answer.items() if value},
+        "b": 1 if answered.new_best else 0,
+    }
+    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+
+
+def answered_again(
+    *, learner: Learner | None, game: Game, kind: str, token: str
+) -> DrillAnswered | None:
+    """The answer :func:`answered_token` signed, judged again to be shown again (nothing
+    is stored): ``None`` unless the token is this learner's, for this drill, and for their
+    latest answer there (an older one's page shows the question they are at now)."""
+    if learner is None or not token:
+        return None
+    try:
+        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
+        seed, asked, new_best = int(data["seed"]), int(data["n"]), bool(data["b"])
+        given = dict(data["a"])
+        if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
+            return None
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+    record = record_of(learner=learner, game=game, kind=kind)
+    if record is None or record.answered != asked + 1:
+        return None
+    answer = {
+        "answer": str(given.get("answer", "")),
+        "cards": [str(c) for c in given.get("cards", [])],
+        "points": str(given.get("points", "")),
+        "player": str(given.get("player", "")),
+        "melds": [str(m) for m in given.get("melds", [])],
+    }
+    check = drill_check(game, kind, seed)
+    try:
+        outcome = check.judge(answer, seed)
+    except ServiceError:  # pragma: no cover - it was judged once already
+        return None
+    return DrillAnswered(DrillQuestion(game, kind, check, seed, asked), outcome, record, new_best)
+
+
 __all__ = [
     "DRILLS",
     "DrillAnswered",
@@ -199,6 +254,8 @@ __all__ = [
     "NoSuchDrill",
     "StaleDrill",
     "answer",
+    "answered_again",
+    "answered_token",
     "drill_check",
     "new_question",
     "question_asked",

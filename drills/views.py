@@ -1,9 +1,16 @@
-"""Drills: the index, a drill's question, and an answer (then the next question)."""
+"""Drills: the index, a drill's question, and an answer (then the next question).
+
+An answer is Post/Redirect/Get: it redirects to the drill's page, which shows its result
+(``?answered=``, :func:`drills.services.answered_token`) above the next question, so that
+a reload neither asks to send the form again nor counts anything. A refused answer is
+drawn in the POST's answer, beside its question with the fields as they were sent."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -58,14 +65,23 @@ def _drill_page(
     context = presenters.drill_context(
         item, record, last=last, error=error, answer=answer, refused=refused
     )
-    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    # A refused answer is drawn at its action's address: the language buttons go to the
+    # page's own.
     context["page_url"] = cached_reverse("drills:drill", game.value, kind)
     return render(request, "drills/drill.html", context, status=status)
 
 
 @require_safe
 def drill_page(request: HttpRequest, game: str, kind: str) -> HttpResponse:
-    return _drill_page(request, _game(game, kind), kind)
+    """The drill's question; after an answer (``?answered=``), its result above the next."""
+    chosen = _game(game, kind)
+    last = services.answered_again(
+        learner=known_learner(request),
+        game=chosen,
+        kind=kind,
+        token=request.GET.get("answered", ""),
+    )
+    return _drill_page(request, chosen, kind, last=last)
 
 
 @require_POST
@@ -86,4 +102,6 @@ def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
         return _drill_page(
             request, chosen, kind, error=str(exc.message), refused=exc.field, status=exc.status
         )
-    return _drill_page(request, chosen, kind, last=last)
+    token = services.answered_token(learner=request.learner, answered=last, answer=answer)
+    url = cached_reverse("drills:drill", chosen.value, kind)
+    return redirect(f"{url}?{urlencode({'answered': token})}")

@@ -94,3 +94,42 @@ def test_a_best_discard_drill_with_the_keyboard(page: Page, site_url: str, langu
         re.compile(re.escape(right))
     )
     assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_drill_without_javascript_answers_then_shows_a_page_a_reload_leaves_alone(  # type: ignore[no-untyped-def]
+    browser, site_url: str
+) -> None:
+    """The Russian teacher's walk: Серёжа, without JavaScript, was left at
+    .../answer/ after each answer, and the browser's reload asked to send the form again.
+    The answer now leads to the drill's page (Post/Redirect/Get): the verdict above the
+    next question; a reload shows the same and counts nothing. A refused answer still
+    says why beside the question, the focus in its field."""
+    from drills.models import DrillRecord
+
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    url = f"{site_url}/ru/drills/knock/deadwood/"
+    page.goto(url)
+    page.locator("input[name=answer]").fill("2O")
+    page.keyboard.press("Enter")
+    expect(page.locator("#check-0-error")).to_be_visible()
+    expect(page.locator("input[name=answer]")).to_be_focused()
+    token = page.locator("input[name=question]").get_attribute("value") or ""
+    seed = int(signing.loads(token, salt="drills.question")["seed"])
+    check = services.drill_check(Game.KNOCK, "deadwood")
+    right = str(check.arrangement(seed).deadwood)  # type: ignore[attr-defined]
+    page.locator("input[name=answer]").fill(right)
+    page.keyboard.press("Enter")
+    expect(page.locator(".feedback--right")).to_be_visible()
+    assert page.url.startswith(url + "?answered=") and "/answer/" not in page.url
+    expect(page.locator("input[name=answer]")).to_be_focused()  # the next question
+    page.reload()
+    expect(page.locator(".feedback--right")).to_be_visible()
+    expect(page.locator(".drill__score")).to_contain_text("1")
+    assert dialogs == []
+    record = DrillRecord.objects.get()
+    assert (record.answered, record.right, record.streak) == (1, 1, 1)
+    context.close()

@@ -57,7 +57,8 @@ def answer(
     data: dict[str, object] = {"version": str(at), "action": action}
     if cards:
         data["cards"] = list(cards)
-    return pupil.post(f"/{lang}/live/{exercise.pk}/answer/", data, **headers)
+    # Without JavaScript an answer redirects to the live page: followed (its status 200).
+    return pupil.post(f"/{lang}/live/{exercise.pk}/answer/", data, follow=True, **headers)
 
 
 @pytest.fixture
@@ -490,6 +491,38 @@ def test_refresh_after_an_answer_without_javascript_opens_the_live_page(room) ->
     assert '<a href="/en/live/">Refresh</a>' in html
 
 
+def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_counts_nothing(
+    room,
+) -> None:  # type: ignore[no-untyped-def]
+    """Post/Redirect/Get (the Russian teacher's walk: after an answer without JavaScript
+    the address stayed /ru/live/1/answer/, and a reload asked to send the form again).
+    The answer redirects to the live page, which shows it taken; reloading that page
+    counts nothing. With htmx the answer is still the live part, drawn in place."""
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    url = f"/en/live/{exercise.pk}/answer/"
+    posted = ona.post(url + "?reload=1", {"version": "0", "action": "draw_stock", "arrange": "0"})
+    assert posted.status_code == 302
+    assert posted["Location"] in ("/en/live/?reload=1&arrange=0", "/en/live/?arrange=0&reload=1")
+    for _ in range(2):
+        page = ona.get(posted["Location"]).content.decode()
+        assert "Your answer is in. Wait for your teacher to show the answer." in page
+    assert LiveAnswer.objects.filter(pupil__name="Ona").count() == 1
+    assert live.tally(exercise=exercise, step=0).answered == 1
+    # Without the flags: the live page itself.
+    plain = jonas.post(url, {"version": "0", "action": "draw_discard"})
+    assert plain.status_code == 302 and plain["Location"] == "/en/live/"
+    # With htmx: the live part, in the answer (no redirect).
+    ieva = pupil_joins(classroom.join_code, "Ieva", "en")
+    partial = ieva.post(url, {"version": "0", "action": "draw_stock"}, **HX)
+    assert partial.status_code == 200 and 'id="live"' in partial.content.decode()
+    assert "<html" not in partial.content.decode()
+    assert live.tally(exercise=exercise, step=0).answered == 3
+    # A refused answer without JavaScript is drawn in place with its reason (nothing kept).
+    again = ona.post(url, {"version": "0", "action": "draw_stock"})
+    assert again.status_code == 409 and "<html" in again.content.decode()
+
+
 def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_asked(room) -> None:  # type: ignore[no-untyped-def]
     """The class-of-thirty walk: Leo, without JavaScript, read "Your answer is in. Wait
     for your teacher to show the answer." and the page never changed until he pressed
@@ -513,7 +546,9 @@ def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_as
     assert '<a href="/en/live/?reload=1">Refresh</a>' in page
     # The answer is in: the page drawn for it reloads itself, saying so, with a stop.
     page = ona.post(
-        f"/en/live/{exercise.pk}/answer/?reload=1", {"version": "0", "action": "draw_stock"}
+        f"/en/live/{exercise.pk}/answer/?reload=1",
+        {"version": "0", "action": "draw_stock"},
+        follow=True,
     ).content.decode()
     assert meta in page
     assert "This page reloads itself every 10 seconds while you wait." in page

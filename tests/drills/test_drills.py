@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 from django.core import signing
@@ -48,13 +49,17 @@ def test_a_streak_and_a_personal_best(client: Client) -> None:
     assert "Count the deadwood" in html and "Streak: 0" in html and "autofocus" in html
     for expected_streak in (1, 2, 3):
         token, seed = question_of(html)
-        html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+        html = client.post(
+            url + "answer/", {"question": token, "answer": right_deadwood(seed)}, follow=True
+        )
         html = html.content.decode()
         assert "Right!" in html and f"Streak: {expected_streak}" in html
     assert "A new personal best!" in html
     token, seed = question_of(html)
     html = client.post(
-        url + "answer/", {"question": token, "answer": str(int(right_deadwood(seed)) + 1)}
+        url + "answer/",
+        {"question": token, "answer": str(int(right_deadwood(seed)) + 1)},
+        follow=True,
     ).content.decode()
     assert "Not quite." in html and "Streak: 0 · Your best: 3" in html
     record = DrillRecord.objects.get()
@@ -97,7 +102,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert re.search(rf'value="{card}"[^>]*\bchecked', html), html
     assert DrillRecord.objects.count() == 0
     # A question answered since is not asked again: its refusal deals a new one.
-    answered = client.post(url + "answer/", {"question": token, "answer": "none"})
+    answered = client.post(url + "answer/", {"question": token, "answer": "none"}, follow=True)
     assert answered.status_code == 200
     late = client.post(url + "answer/", {"question": token, "cards": [card, "ZZ"]})
     assert question_of(late.content.decode())[0] != token
@@ -146,7 +151,7 @@ def test_a_meld_drill_answered_by_its_cards(client: Client) -> None:
     cards = check.question(seed)
     melds = find_melds(cards)
     data = {"cards": [str(c) for c in melds[0].cards]} if melds else {"answer": "none"}
-    html = client.post(url + "answer/", {"question": token, **data}).content.decode()
+    html = client.post(url + "answer/", {"question": token, **data}, follow=True).content.decode()
     assert "Right!" in html and "Streak: 1" in html
 
 
@@ -170,7 +175,7 @@ def test_a_layoff_drill_answered_right(client: Client) -> None:
     token, seed = question_of(html)
     fits = services.drill_check(Game.GIN, "layoff", seed).fits()  # type: ignore[union-attr]
     data = {"melds": [str(i) for i in fits]} if fits else {"answer": "none"}
-    html = client.post(url + "answer/", {"question": token, **data}).content.decode()
+    html = client.post(url + "answer/", {"question": token, **data}, follow=True).content.decode()
     assert "Right!" in html and "Streak: 1" in html
     assert client.get("/en/drills/knock/layoff/").status_code == 404  # no layoffs there
 
@@ -185,12 +190,12 @@ def test_a_who_scores_drill_answered_right_and_wrong(client: Client, game: str) 
     best = max(settlement.received.values())
     winner = next(p for p, v in settlement.received.items() if v == best)
     answer = {"player": str(winner), "points": str(best)}
-    html = client.post(url + "answer/", {"question": token, **answer}).content.decode()
+    html = client.post(url + "answer/", {"question": token, **answer}, follow=True).content.decode()
     assert "Right!" in html and "Streak: 1" in html
     token, seed = question_of(html)
     missed = services.drill_check(Game(game), "score", seed).settlement()  # type: ignore[union-attr]
     html = client.post(
-        url + "answer/", {"question": token, "player": "0", "points": "999"}
+        url + "answer/", {"question": token, "player": "0", "points": "999"}, follow=True
     ).content.decode()
     assert "Not quite." in html and "Streak: 0" in html
     # The Italian Knock walk: a wrong answer was told only "Paolo: 32 points.", the
@@ -254,7 +259,9 @@ def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
     assert isinstance(check, DiscardCheck)
     cards = check.question(seed)
     _least, best = check.best(cards)
-    html = client.post(url + "answer/", {"question": token, "cards": str(best[0])}).content.decode()
+    html = client.post(
+        url + "answer/", {"question": token, "cards": str(best[0])}, follow=True
+    ).content.decode()
     assert "Right!" in html and "Streak: 1" in html
     # Said once (the Italian walk: "Right! / Right: without 8♣ your deadwood is 32").
     assert html.count("Right") == 1 and "your deadwood is" in html
@@ -263,7 +270,9 @@ def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
     _least, best = check.best(cards)
     wrong = next((c for c in cards if c not in best), None)
     assert wrong is not None
-    html = client.post(url + "answer/", {"question": token, "cards": str(wrong)}).content.decode()
+    html = client.post(
+        url + "answer/", {"question": token, "cards": str(wrong)}, follow=True
+    ).content.decode()
     assert ("Not quite." in html and "The best discard is" in html) or "Each of" in html
     token, _seed = question_of(html)
     two = [str(c) for c in cards[:2]]
@@ -297,13 +306,15 @@ def test_an_answer_sends_its_rate_limit_count_with_the_learner_s_read(
     settings.RATE_LIMIT_ENABLED = True
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
-    first = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    first = client.post(
+        url + "answer/", {"question": token, "answer": right_deadwood(seed)}, follow=True
+    )
     assert Learner.objects.count() == 1  # made by the first answer
     token, seed = question_of(first.content.decode())
     with CaptureQueriesContext(connection) as queries:
         answered = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
-    assert "Right!" in answered.content.decode()
     statements = [q["sql"] for q in queries]
+    assert "Right!" in client.get(answered["Location"]).content.decode()
     assert '"rummy_site_ratecount"' in statements[0]
     reads_learner = [i for i, s in enumerate(statements) if 'FROM "learners_learner"' in s]
     assert reads_learner == ([0] if connection.vendor == "postgresql" else [1]), statements
@@ -354,7 +365,7 @@ def test_the_next_question_s_focus_is_described_by_the_verdict(
     answer = dict(SOME_ANSWER[kind])
     if kind == "discard":
         answer["cards"] = str(services.drill_check(Game(game), kind, seed).question(seed)[0])
-    html = client.post(url + "answer/", {"question": token, **answer}).content.decode()
+    html = client.post(url + "answer/", {"question": token, **answer}, follow=True).content.decode()
     assert 'id="drill-feedback"' in html and ("Right!" in html or "Not quite." in html)
     focused = [attrs for _tag, attrs in start_tags(html) if "autofocus" in attrs]
     assert len(focused) == 1 and focused[0]["aria-describedby"] == "drill-feedback"
@@ -395,14 +406,55 @@ def test_a_reload_deals_no_easier_question(client: Client) -> None:
     answer brings another."""
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
-    html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    html = client.post(
+        url + "answer/", {"question": token, "answer": right_deadwood(seed)}, follow=True
+    )
     _token, after = question_of(html.content.decode())
     for _ in range(3):
         assert question_of(client.get(url).content.decode())[1] == after
     token, _seed = question_of(client.get(url).content.decode())
-    html = client.post(url + "answer/", {"question": token, "answer": right_deadwood(after)})
+    html = client.post(
+        url + "answer/", {"question": token, "answer": right_deadwood(after)}, follow=True
+    )
     _token, next_one = question_of(html.content.decode())
     assert "Streak: 2" in html.content.decode() and next_one != after
     assert question_of(client.get(url).content.decode())[1] == next_one
     # Another drill of the same learner deals its own question.
     assert question_of(client.get("/en/drills/gin/knock/").content.decode())[1] != next_one
+
+
+def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
+    client: Client,
+) -> None:
+    """Post/Redirect/Get (the Russian teacher's walk: after an answer the address stayed
+    .../answer/, and a reload asked to send the form again). The answer redirects to the
+    drill's page, which shows the verdict and the explanation above the next question; a
+    reload of it shows the same and counts nothing; its address holds the question
+    answered, not the next one, and is this learner's only."""
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    response = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith(url + "?answered=") and "/answer/" not in location
+    html = client.get(location).content.decode()
+    assert "Right!" in html and "Streak: 1" in html and 'id="drill-feedback"' in html
+    _token, after = question_of(html)
+    assert after != seed
+    for _ in range(2):  # a reload: the same page, nothing counted
+        again = client.get(location).content.decode()
+        assert "Right!" in again and "Streak: 1" in again and question_of(again)[1] == after
+    record = DrillRecord.objects.get()
+    assert (record.answered, record.right, record.streak) == (1, 1, 1)
+    # The address names the question answered, not the next one (nor its answer).
+    shown = unquote(location.split("answered=", 1)[1])
+    data = signing.loads(shown, salt=f"drills.answered:{Learner.objects.get().pk}")
+    assert data["seed"] == seed and after not in data.values()
+    # Someone else with the address sees only their own question, nothing said.
+    other = Client().get(location).content.decode()
+    assert "Right!" not in other and 'id="drill-feedback"' not in other
+    # Once the next question is answered, the old address shows no old verdict.
+    token, seed = question_of(html)
+    client.post(url + "answer/", {"question": token, "answer": "999"})
+    stale = client.get(location).content.decode()
+    assert "Right!" not in stale and "Streak: 0" in stale

@@ -231,7 +231,7 @@ def test_removing_an_assignment_asks_first_at_its_line(classroom, lesson) -> Non
     base = f"/en/classroom/{classroom.public_id}/"
     remove = base + f"assignments/{hands.pk}/remove/"
     page = teacher.get(base).content.decode()
-    assert f'action="{remove}#remove-{hands.pk}"' in page and 'name="confirm"' not in page
+    assert f'action="{remove}#remove-{hands.pk}-cancel"' in page and 'name="confirm"' not in page
     assert teacher.get(remove).status_code == 405  # never a GET
     asked = teacher.post(remove)
     assert asked.status_code == 200 and Assignment.objects.count() == 2
@@ -240,6 +240,11 @@ def test_removing_an_assignment_asks_first_at_its_line(classroom, lesson) -> Non
     assert "Remove “" in box and "work stays theirs" in box and "from then on" in box
     assert f'action="{remove}"' in box and 'name="confirm" value="1"' in box
     assert f'href="{base}#assignments-title"' in box  # no, go back
+    # The focus on the safe choice, as "End this table for good?" has it (the Russian
+    # teacher's walk: it was on "Remove"): the page opens at "No, go back".
+    focused = re.findall(r"<[^>]*\bautofocus\b[^>]*>", html)
+    cancel = f'id="remove-{hands.pk}-cancel" href="{base}#assignments-title" autofocus>'
+    assert focused == [f'<a class="button" {cancel}']
     assert 'hx-trigger="every' not in html  # no poll takes the question away
     assert html.count('name="confirm"') == 1  # the other line keeps its plain "Remove"
     assert teacher.post(remove, {"confirm": "1"}).status_code == 302

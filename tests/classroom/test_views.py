@@ -518,11 +518,18 @@ def test_removing_a_pupil_asks_first_in_their_row() -> None:
     assert "Remove Sofia from the class?" in row
     assert "return code stops working" in row
     assert 'name="confirm" value="1"' in row
-    back = re.search(r'<a class="button button--secondary" href="([^"]+)">No, go back</a>', row)
+    back = re.search(
+        rf'<a class="button" id="remove-pupil-{pupil.pk}-cancel" href="([^"]+)" autofocus>'
+        r"No, go back</a>",
+        row,
+    )
     assert back is not None and back[1].startswith(f"/en/classroom/{classroom.public_id}/")
-    assert f'id="remove-pupil-{pupil.pk}"' in row  # where the button's fragment lands
+    # The focus on the safe choice, not on "Remove" (the Russian teacher's walk), as
+    # "End this table for good?" has it: the button's fragment lands on "No, go back".
+    assert re.findall(r"<[^>]*\bautofocus\b[^>]*>", html) == [back[0].split(">")[0] + ">"]
+    assert 'class="button button--secondary">Remove</button>' in row
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
-    assert f'action="{url}#remove-pupil-{pupil.pk}"' in page
+    assert f'action="{url}#remove-pupil-{pupil.pk}-cancel"' in page
     assert "Remove Sofia from the class?" not in page
     done = client.post(url, {"confirm": "1"})
     assert done.status_code == 302

@@ -38,6 +38,7 @@ from rummy_site import parsing
 from rummy_site.parsing import KEPT_LENGTH, small_int
 
 from . import explain
+from .names import learner_you
 
 #: How many of the latest log lines the table shows.
 LOG_LINES = 8
@@ -237,8 +238,12 @@ def _headline(state: BoardState, names: Sequence[str]) -> str:
     return _("You went out!") if you else _("%(name)s went out.") % {"name": player}
 
 
-def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
-    """The scoring walkthrough of a finished hand: a headline and each step with its cards."""
+def result_of(
+    state: BoardState, names: Sequence[str], labels: Sequence[str] | None = None
+) -> Result | None:
+    """The scoring walkthrough of a finished hand: a headline and each step with its cards.
+    ``labels``: the players' names where they stand alone (the hands shown to score it
+    yourself), when they differ from the sentences' ``names`` (:func:`board_context`)."""
     result = state.hand.result
     if result is None:
         return None
@@ -258,13 +263,17 @@ def result_of(state: BoardState, names: Sequence[str]) -> Result | None:
     return Result(
         headline=_headline(state, names),
         steps=steps,
-        hands=[(names[i], list(h)) for i, h in enumerate(result.hands)],
-        laid_out=_laid_out(state.hand, result, names, state.me),
+        hands=[((labels or names)[i], list(h)) for i, h in enumerate(result.hands)],
+        laid_out=_laid_out(state.hand, result, names, state.me, labels),
     )
 
 
 def _laid_out(
-    hand: Hand, result: HandResult, names: Sequence[str], me: int | None = None
+    hand: Hand,
+    result: HandResult,
+    names: Sequence[str],
+    me: int | None = None,
+    labels: Sequence[str] | None = None,
 ) -> list[LaidOut] | None:
     """A knock the players laid out by hand (Gin's ``players_lay_out``): the knocker's
     melds as they laid them out, each with what the defender laid off onto it, and the
@@ -288,13 +297,14 @@ def _laid_out(
             melds[step.params["meld"]].append(card)
             off.setdefault(step.params["player"], []).append(card)
     laid = []
+    labels = labels or names
     for player, cards in enumerate(result.hands):
         if player == knocker:
             kept = tuple(Card.parse(c) for c in shown.params["deadwood_cards"])
             caption = " ".join(laid_off_by(off[p], p, names, me) for p in off)
             laid.append(
                 LaidOut(
-                    names[player],
+                    labels[player],
                     tuple(tuple(sorted(m)) for m in melds),
                     kept,
                     tuple(c for p in off for c in off[p]),
@@ -303,7 +313,7 @@ def _laid_out(
             )
         else:
             gone = off.get(player, [])
-            laid.append(LaidOut(names[player], (), tuple(c for c in cards if c not in gone)))
+            laid.append(LaidOut(labels[player], (), tuple(c for c in cards if c not in gone)))
     return laid
 
 
@@ -502,6 +512,11 @@ def yours(name: str) -> str:
     return pgettext("the learner's own name at a table", "%(name)s (you)") % {"name": name}
 
 
+def _seat_name(state: BoardState, names: Sequence[str], seat: int) -> str:
+    """A seat's name: the learner's own marked as theirs (:func:`yours`)."""
+    return yours(state.names[seat]) if seat == state.me else names[seat]
+
+
 def told_apart(names: Sequence[str], me: int | None) -> list[str]:
     """The players' names as sentences name them (the coach, the log, the scoring): the
     learner's marked as theirs (:func:`yours`) when another player's reads the same
@@ -539,6 +554,7 @@ def board_context(
     refused: str = "",
     last_steps: Sequence[ScoreStep] = (),
     by_computer: Collection[int] = (),
+    nameless: bool = False,
 ) -> dict[str, Any]:
     """The part of a page every table shares (practice and guided hands): seats, piles,
     the learner's cards and buttons, the log, and the scoring walkthrough.
@@ -547,16 +563,22 @@ def board_context(
     the log of the moves the computer made in a person's seat (a table for people),
     told as the computer's. ``refused``: the form field a refused move is about
     (:attr:`~rummy_site.errors.ServiceError.field`: "meld", a layoff sent without its
-    meld), which takes the focus, described by ``error``."""
+    meld), which takes the focus, described by ``error``. ``nameless``: the learner gave
+    no name (a guided hand): where their name would stand alone (their seat, "Score it
+    yourself") they are "You" (:func:`game.names.learner_you`); the sentences keep the
+    state's name for them (a default one marked as theirs: "Alex (you) knocks")."""
     view = state.view
     names = told_apart(state.names, state.me)
+    labels = list(names)
+    if nameless and state.me is not None:
+        labels[state.me] = learner_you()
     # A learner sitting out (three-player Gin) sees no hand at all.
     my_cards = list(view.cards) if not state.sitting_out else []
     arrangement = arranged(my_cards, ace_high=view.ace_high)
     over = state.hand.is_over
     seats = [
         Seat(
-            name=yours(state.names[i]) if i == state.me else names[i],
+            name=labels[i] if nameless and i == state.me else _seat_name(state, names, i),
             cards=view.hand_sizes[i],
             score=scores[i] if scores is not None else "",
             is_turn=(i == view.turn and not over),
@@ -566,12 +588,12 @@ def board_context(
         )
         for i in range(view.players)
     ]
-    result = result_of(state, names)
+    result = result_of(state, names, labels)
     if result is not None:
         result.steps.extend(last_steps)
     total = len(result.steps) if result else 0
     shown = total if display.steps is None else max(1, min(total, display.steps))
-    score_yourself = _score_yourself(state, names, display.guess) if result else None
+    score_yourself = _score_yourself(state, labels, display.guess) if result else None
     pending = result is not None and scoring_pending(state, display)
     if pending:
         shown = 0  # the learner's turn to score it: no step gives the answer away
@@ -609,7 +631,7 @@ def board_context(
         % {"points": arrangement.deadwood},
         "discard_top": view.discard_top,
         "discard_face_down": view.face_down_discard,
-        "table_melds": table_melds(view.table, names, state.me),
+        "table_melds": table_melds(view.table, labels, state.me),
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
         "log": log,

@@ -77,6 +77,14 @@ def learner_default() -> str:
     return pgettext("default name of the learner at a table", "Alex")
 
 
+def learner_you() -> str:
+    """What a learner who never gave a name is called where their name stands alone (a
+    guided hand's seat, a player to choose in "Score it yourself", "You: 25 points"):
+    "You", not a default name marked "(you)" (the Russian teacher's walk: a pupil with no
+    name met «Саша (вы)» at the table, and the teacher wondered who Саша was)."""
+    return pgettext("a learner who gave no name, where their name stands alone", "You")
+
+
 __all__ = [
     "COMPUTER_NAMES",
     "as_computer",
@@ -84,4 +92,5 @@ __all__ = [
     "computer_names",
     "computer_names_besides",
     "learner_default",
+    "learner_you",
 ]

@@ -172,7 +172,7 @@ def guided_context(
 ) -> dict[str, Any]:
     scenario = state.scenario
     words = state.words
-    context = board_context(state, display, error=error, refused=refused)
+    context = board_context(state, display, error=error, refused=refused, nameless=state.nameless)
     step = state.step
     attempt = state.attempt
     library = [s for s in scenarios.library() if s.game is scenario.game]

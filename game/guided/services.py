@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext
 
+from game.board import yours
 from game.engine import (
     AnyMove,
     EngineError,
@@ -308,6 +309,11 @@ class GuidedState:
     attempt: GuidedAttempt | None
     progress: ScenarioProgress
     learner_name: str
+    #: The learner gave no name: ``learner_name`` is the language's default, which their
+    #: seat does not show (it says "You", :func:`game.names.learner_you`), and which
+    #: sentences that need a name in the third person ("Alex knocks with 1 deadwood")
+    #: mark as theirs: "Alex (you)".
+    nameless: bool = False
 
     @property
     def hand(self) -> Hand:
@@ -329,7 +335,8 @@ class GuidedState:
         name, as the words call them), the learner's own at their seat."""
         names = self.scenario.names.get(current()) or self.scenario.names[languages()[0]]
         words = self.words
-        return [words.say(name) if name else self.learner_name for name in names]
+        mine = yours(self.learner_name) if self.nameless else self.learner_name
+        return [words.say(name) if name else mine for name in names]
 
     @property
     def view(self) -> PlayerView:
@@ -403,6 +410,11 @@ def learner_name(learner: Learner | None) -> str:
     if learner is not None and learner.display_name:
         return learner.display_name
     return learner_default()
+
+
+def nameless(learner: Learner | None) -> bool:
+    """Whether the learner has given no name (:attr:`GuidedState.nameless`)."""
+    return learner is None or not learner.display_name
 
 
 def attempt_current(*, learner: Learner | None, scenario: Scenario) -> GuidedAttempt | None:
@@ -517,7 +529,9 @@ def guided_state(
     progress = _replay(scenario, attempt)
     if progress is None:
         attempt, progress = None, scenarios.replay(scenario, [])
-    return GuidedState(scenario, attempt, progress, learner_name(learner))
+    return GuidedState(
+        scenario, attempt, progress, learner_name(learner), nameless=nameless(learner)
+    )
 
 
 def guided_page(*, learner: Learner | None, scenario: Scenario) -> GuidedState:
@@ -566,7 +580,7 @@ def _acting_state(
         raise StaleAttempt()
     fresh = attempt_start(learner=learner, scenario=scenario)
     progress = state.progress if attempt is None else scenarios.replay(scenario, [])
-    return GuidedState(scenario, fresh, progress, state.learner_name)
+    return GuidedState(scenario, fresh, progress, state.learner_name, nameless=state.nameless)
 
 
 def _open_attempt(learner: Learner, scenario: Scenario) -> GuidedAttempt | None:
@@ -753,7 +767,13 @@ def attempt_restart(
     """
 
     def fresh_state(attempt: GuidedAttempt) -> GuidedState:
-        return GuidedState(scenario, attempt, scenarios.replay(scenario, []), learner_name(learner))
+        return GuidedState(
+            scenario,
+            attempt,
+            scenarios.replay(scenario, []),
+            learner_name(learner),
+            nameless=nameless(learner),
+        )
 
     confirmed = version is not None
     current = _open_attempt(learner, scenario)

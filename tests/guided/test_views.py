@@ -745,3 +745,45 @@ def test_a_malformed_score_at_a_guided_hands_end_keeps_what_was_typed(client: Cl
     assert 'id="score-yourself-error"' in html
     action = re.search(r'<form method="get" action="[^"#]*#([\w-]+)"', html)
     assert action is not None and f'id="{action[1]}"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "lt", "ru"])
+def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
+    client: Client, language: str
+) -> None:
+    """The Russian teacher's walk: a pupil who never gave a name met «Саша (вы)» at a
+    guided hand's table ("Alex (you)", «Aleksas (jūs)»). Their seat, and the players to
+    choose from in "Score it yourself", say "You"; the log says "You took ..." already.
+    The scoring's sentences, which need a name in the third person ("Alex knocks with 1
+    deadwood"), mark the default name as theirs wherever it is said: never bare."""
+    from game.board import yours
+    from game.names import learner_default, learner_you
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    with translation.override(language):
+        you, default, marked = learner_you(), learner_default(), yours(learner_default())
+    seat = f'<span class="seat__name">{you}</span>'
+    assert seat in client.get(page(slug, language)).content.decode()
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, language, "move"), {"version": str(version), **move_data(move)})
+    for query in ({}, {"step": "all"}, {"guess_player": "0", "guess_points": "1"}):
+        html = client.get(page(slug, language), query).content.decode()
+        assert seat in html and f'<span class="seat__name">{marked}</span>' not in html
+        if not query:  # to score it yourself: the players' hands, and whom to choose
+            assert f'<p class="score-yourself__name">{you}</p>' in html
+        if "guess_points" in query:  # the answer: "You: 25 points."
+            assert f"{you}: " in html
+        # The default name only as theirs, in the scoring's sentences.
+        assert html.count(default) == html.count(marked)
+        assert marked in html or "step" not in query
+    # A learner with a name is called by it, marked as theirs, as before.
+    from learners.models import Learner
+
+    Learner.objects.update(display_name="Rasa")
+    html = client.get(page(slug, language)).content.decode()
+    with translation.override(language):
+        assert f'<span class="seat__name">{yours("Rasa")}</span>' in html
+    assert default not in html

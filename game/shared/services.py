@@ -480,6 +480,15 @@ def table_get(*, public_id: str) -> SharedTable:
     return found
 
 
+def names_private(table: SharedTable) -> bool:
+    """Whether only the table's own players see who sits at it: a class's table (a
+    teacher seated pupils there: ``classroom.models.ClassTable``, its ``class_table``).
+    Its link is opened with its code alone, and a pupil's name is theirs to keep (the
+    Russian teacher's walk: anyone with the code read the pupils' names). Nobody sits
+    down at a class's table from its link: the teacher seats the class."""
+    return hasattr(table, "class_table")
+
+
 def seat_of(table: SharedTable, learner: Learner | None) -> int | None:
     """The learner's seat at the table, if they sit at it."""
     if learner is None:
@@ -1122,6 +1131,7 @@ __all__ = [
     "match_so_far",
     "more_time",
     "more_time_left",
+    "names_private",
     "next_hand",
     "open_table",
     "poll_row",

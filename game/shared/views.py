@@ -101,7 +101,10 @@ def _sit_page(
     }
     if table is not None:
         context["game_label"] = explain.game_name(table.game)
-        context["taken"] = [s for s in table.seats if not s.get("open")]
+        # A class's table names its players to them only (the page redirects them to it).
+        context["private"] = services.names_private(table)
+        if not context["private"]:
+            context["taken"] = [s for s in table.seats if not s.get("open")]
         context["full"] = not any(s.get("open") for s in table.seats)
     return render(request, "shared/sit.html", context, status=status)
 

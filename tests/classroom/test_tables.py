@@ -329,7 +329,9 @@ def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_t
     gone = clients[to_move].get(f"/en/play/{table.public_id}/", follow=True)
     html = gone.content.decode()
     assert "Every seat at this table is taken." in html
-    assert f"{to_move} (computer player)" in html
+    # No longer of the class: the table's players are not named to them (as to anyone
+    # with only the table's code), their old seat among them.
+    assert "A class plays at this table" in html and to_move not in html.split("<h1")[1]
     assert "/play/sit/" not in html  # no form to sit down
     version = table.version
     response = clients[to_move].post(
@@ -340,6 +342,43 @@ def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_t
         shared.leave_seat(table=table, learner=learner_of(clients[to_move]))
     table.refresh_from_db()
     assert table.version == version
+
+
+def test_a_class_tables_link_does_not_name_its_pupils_to_anyone_else() -> None:
+    """The Russian teacher's walk: the page of a class table's link, opened by anyone
+    with its code (not logged in, not of the class), listed the pupils sitting there. A
+    pupil's name is theirs: the page says a class plays there, and names nobody; the
+    players themselves go on to their table from it. A table for people opened by
+    someone (not a class's) still says who sits at it, to choose to sit down."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = {n: pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas", "Ieva")}
+    services.class_seat(classroom=classroom, game="knock", players=3)
+    table = SharedTable.objects.get()
+    link = f"/en/play/code/{table.code}/"
+    for outsider in (Client(), teacher):
+        page = outsider.get(link)
+        assert page.status_code == 200
+        main = page.content.decode().split("<main", 1)[1]
+        assert "A class plays at this table: only its players see who sits there." in main
+        assert not any(name in main for name in clients), main
+        assert "Every seat at this table is taken." in main
+        # Sending the code with the form says the same, naming nobody.
+        sent = outsider.post("/en/play/sit/", {"code": table.code, "name": "Zoe"})
+        main = sent.content.decode().split("<main", 1)[1]
+        assert sent.status_code == 409 and not any(name in main for name in clients), main
+    # Its players: on to their table, which names them.
+    at_table = clients["Ona"].get(link)
+    assert at_table.status_code == 302 and at_table["Location"] == f"/en/play/{table.public_id}/"
+    # A table for people someone opened says who sits there, to the people it awaits.
+    host = Client()
+    opened = host.post(
+        "/en/play/new/", {"name": "Rasa", "game": "gin", "players": "2", "computers": "0"}
+    )
+    assert opened.status_code == 302
+    other = SharedTable.objects.exclude(pk=table.pk).get()
+    html = Client().get(f"/en/play/code/{other.code}/").content.decode()
+    assert "At the table: Rasa" in html and "A class plays at this table" not in html
 
 
 def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:

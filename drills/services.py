@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from game.engine import Game
 from learners.models import Learner
 from lessons.checks import Check, LayoffCheck, Outcome, ScoreCheck, parse_check
+from lessons.forms import packed_answer, unpacked_answer
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
@@ -206,7 +207,7 @@ def answered_token(*, learner: Learner, answered: DrillAnswered, answer: dict[st
         "k": question.kind,
         "seed": question.seed,
         "n": question.asked,
-        "a": {name: value for name, value in answer.items() if value},
+        "a": packed_answer(answer),
         "b": 1 if answered.new_best else 0,
     }
     return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
@@ -223,21 +224,14 @@ def answered_again(
     try:
         data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
         seed, asked, new_best = int(data["seed"]), int(data["n"]), bool(data["b"])
-        given = dict(data["a"])
+        answer = unpacked_answer(data["a"])
         if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
             return None
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
+    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
         return None
     record = record_of(learner=learner, game=game, kind=kind)
     if record is None or record.answered != asked + 1:
         return None
-    answer = {
-        "answer": str(given.get("answer", "")),
-        "cards": [str(c) for c in given.get("cards", [])],
-        "points": str(given.get("points", "")),
-        "player": str(given.get("player", "")),
-        "melds": [str(m) for m in given.get("melds", [])],
-    }
     check = drill_check(game, kind, seed)
     try:
         outcome = check.judge(answer, seed)

@@ -35,6 +35,25 @@ def parse_answer(form: QueryDict) -> dict[str, Any]:
     }
 
 
+def packed_answer(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer (:func:`parse_answer`) to be signed into the address of the page that
+    shows it (a drill's, review's): its fields that were sent."""
+    return {name: value for name, value in answer.items() if value}
+
+
+def unpacked_answer(packed: Mapping[str, Any]) -> dict[str, Any]:
+    """The answer :func:`packed_answer` packed, with every field as :func:`parse_answer`
+    gives it (``AttributeError``, ``TypeError`` or ``ValueError`` for one it did not
+    pack)."""
+    return {
+        "answer": str(packed.get("answer", "")),
+        "cards": [str(c) for c in packed.get("cards", [])],
+        "points": str(packed.get("points", "")),
+        "player": str(packed.get("player", "")),
+        "melds": [str(m) for m in packed.get("melds", [])],
+    }
+
+
 def check_seed(
     query: QueryDict,
     form: QueryDict,
@@ -132,8 +151,10 @@ __all__ = [
     "ForgedQuestion",
     "answered_seed",
     "check_seed",
+    "packed_answer",
     "parse_answer",
     "question_token",
     "shown_answer",
     "shown_token",
+    "unpacked_answer",
 ]

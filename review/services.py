@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -36,6 +37,7 @@ from lessons.checks import (
     of_its_kind,
     parse_check,
 )
+from lessons.forms import packed_answer, unpacked_answer
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
 from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
@@ -45,6 +47,8 @@ from .models import ReviewCard
 #: No fuzz on the intervals: the same answers always give the same schedule.
 SCHEDULER = Scheduler(enable_fuzzing=False)
 _SALT = "review.question"
+#: The salt of an answer's result, sent to the page after it (with the learner's id).
+_ANSWERED_SALT = "review.answered"
 
 
 def _asking(args: str) -> Callable[[int], Check]:
@@ -262,11 +266,60 @@ def review_answer(
     return Reviewed(question, outcome, card.due)
 
 
+def answered_token(*, learner: Learner, reviewed: Reviewed, answer: dict[str, Any]) -> str:
+    """The result of an answer, for the page the answer redirects to (Post/Redirect/Get,
+    as a drill's: a reload of a page drawn in a POST's answer asked to send the form
+    again): the question answered and the answer, signed for this learner only. Reading
+    it counts nothing (:func:`answered_again`)."""
+    question = reviewed.question
+    data = {
+        "key": question.row.key,
+        "seed": question.seed,
+        "n": question.row.reviews,
+        "a": packed_answer(answer),
+    }
+    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+
+
+def answered_again(
+    *, learner: Learner | None, token: str, language: str
+) -> tuple[Reviewed, list[str]] | None:
+    """The answer :func:`answered_token` signed, judged again to be shown again (nothing
+    is stored), with the cards it picked: ``None`` unless the token is this learner's and
+    its card was last reviewed by it (an older answer's page shows the first due
+    question)."""
+    if learner is None or not token:
+        return None
+    try:
+        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
+        key, seed, asked = str(data["key"]), int(data["seed"]), int(data["n"])
+        answer = unpacked_answer(data["a"])
+    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+        return None
+    row = ReviewCard.objects.filter(learner=learner, key=key, reviews=asked + 1).first()
+    if row is None:
+        return None
+    due = row.due
+    # The question as it was asked: its form's token names that answer, so a second
+    # answer sent from this page is stale, as from the page the answer drew before.
+    row.reviews = asked
+    question = question_for(row, language=language, seed=seed)
+    if question is None:
+        return None
+    try:
+        outcome = question.check.judge(answer, seed)
+    except ServiceError:  # pragma: no cover - it was judged once already
+        return None
+    return Reviewed(question, outcome, due), answer["cards"]
+
+
 __all__ = [
     "SCHEDULER",
     "Question",
     "Reviewed",
     "StaleReview",
+    "answered_again",
+    "answered_token",
     "check_key",
     "due",
     "next_due",

@@ -1,12 +1,18 @@
-"""The review page: the first due question, and its answer."""
+"""The review page: the first due question, and its answer.
+
+An answer is Post/Redirect/Get, as a drill's: it redirects to the review page, which
+shows it (``?answered=``, :func:`review.services.answered_token`), so that a reload
+neither asks to send the form again nor is refused as a second answer. A refused answer
+is drawn in the POST's answer, beside its question with the fields as they were sent."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from classroom.accounts import log_in_ended
@@ -46,14 +52,24 @@ def _page(
         refused=refused,
     )
     context["log_in_ended"] = log_in_ended(request, learner)
-    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    # A refused answer is drawn at its action's address: the language buttons go to the
+    # page's own.
     context["page_url"] = cached_reverse("review:page")
     return render(request, "review/page.html", context, status=status)
 
 
 @require_safe
 def review_page(request: HttpRequest) -> HttpResponse:
-    return _page(request)
+    """The first due question; after an answer (``?answered=``), that question answered."""
+    found = services.answered_again(
+        learner=known_learner(request),
+        token=request.GET.get("answered", ""),
+        language=language(),
+    )
+    if found is None:
+        return _page(request)
+    reviewed, picked = found
+    return _page(request, item=reviewed.question, reviewed=reviewed, picked=picked)
 
 
 @require_POST
@@ -89,6 +105,6 @@ def review_answer(request: HttpRequest) -> HttpResponse:
             answer=answer if asked else None,
             refused=exc.field,
         )
-    return _page(
-        request, item=reviewed.question, reviewed=reviewed, picked=request.POST.getlist("cards")
-    )
+    assert learner is not None  # a stranger's answer is refused above
+    token = services.answered_token(learner=learner, reviewed=reviewed, answer=answer)
+    return redirect(f"{cached_reverse('review:page')}?{urlencode({'answered': token})}")

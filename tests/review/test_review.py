@@ -122,7 +122,7 @@ def test_a_wrong_first_answer_comes_back_the_next_day(
         return "yes" if yes == right else "no"
 
     answered = client.post(
-        "/en/review/answer/", {"question": token, "answer": answer_for(token, True)}
+        "/en/review/answer/", {"question": token, "answer": answer_for(token, True)}, follow=True
     )
     html = answered.content.decode()
     assert answered.status_code == 200 and "Right!" in html and "comes back" in html
@@ -149,7 +149,7 @@ def test_a_wrong_first_answer_comes_back_the_next_day(
     clock.at = card.due + timedelta(minutes=1)
     token = token_in(client.get("/en/review/").content.decode())
     html = client.post(
-        "/en/review/answer/", {"question": token, "answer": answer_for(token, False)}
+        "/en/review/answer/", {"question": token, "answer": answer_for(token, False)}, follow=True
     ).content.decode()
     assert "Not quite." in html
     card.refresh_from_db()
@@ -318,7 +318,7 @@ def answered_in_review(client: Client, clock: Clock, language: str) -> services.
     response = client.post(
         f"/{language}/review/answer/", {"question": token, **right_answer(question.check, seed)}
     )
-    assert response.status_code == 200
+    assert response.status_code == 302  # to the review page, which shows it
     card.refresh_from_db()
     # Right: no lapse beyond the mistake's, and not back within minutes.
     assert card.reviews == 1 and card.lapses == 1 and card.due > clock.at + timedelta(minutes=5)
@@ -646,3 +646,38 @@ def test_a_due_question_keeps_its_cards_until_it_is_answered(
     second = dealt(client.get("/en/review/").content.decode())
     assert second[0] != first[0]
     assert dealt(client.get("/en/review/").content.decode()) == second
+
+
+def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
+    client: Client, clock: Clock
+) -> None:
+    """Post/Redirect/Get, as a drill's answer (the Russian teacher's walk: a page drawn in
+    a POST's answer asked, on a reload, to send the form again; here a second post was
+    refused as answered already). The answer redirects to the review page, which shows
+    the question answered, the verdict and when it comes back, its "Next question"
+    focused; a reload shows the same and reschedules nothing; its form's answer is stale.
+    Someone else with the address sees their own review page."""
+    token, asked = one_card_of(client, clock, "gin/layout_over_limit")
+    assert isinstance(asked.check, DeadwoodCheck)
+    right = str(asked.check.arrangement(asked.seed).deadwood)
+    response = client.post("/en/review/answer/", {"question": token, "answer": right})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("/en/review/?answered=")
+    card = ReviewCard.objects.get()
+    schedule = (card.card, card.due, card.reviews, card.lapses)
+    assert card.reviews == 1
+    for _ in range(2):  # the page, and a reload of it
+        html = client.get(location).content.decode()
+        assert "Right!" in html and "comes back" in html
+        assert re.search(r'<a class="button" href="/en/review/" autofocus>Next question</a>', html)
+        assert same_question(token_in(html), token)  # the question answered, as it was
+        card.refresh_from_db()
+        assert (card.card, card.due, card.reviews, card.lapses) == schedule
+    # Its form sends the answered question: a second answer is stale, counting nothing.
+    again = client.post("/en/review/answer/", {"question": token_in(html), "answer": right})
+    assert again.status_code == 409
+    card.refresh_from_db()
+    assert card.reviews == 1
+    other = Client().get(location).content.decode()
+    assert "Right!" not in other and "Nothing to review yet" in other

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.core import signing
 from django.http import QueryDict
 
 from rummy_site.parsing import MAX_SEED, small_int
@@ -22,6 +23,8 @@ from .checks import own_seed
 
 _SALT = "lessons.check.question"
 _SHOWN_SALT = "lessons.check.shown"
+#: The salt of an answer's result, sent to the page after it (with the learner's id).
+_ANSWERED_SALT = "lessons.check.answered"
 
 
 def parse_answer(form: QueryDict) -> dict[str, Any]:
@@ -147,9 +150,42 @@ def shown_answer(
     return data["answer"], max(1, data["tries"])
 
 
+def answered_token(
+    learner_id: int, index: int, seed: int, answer: Mapping[str, Any], tries: int
+) -> str:
+    """The result of an answer to a lesson's check, for the lesson's page the answer
+    redirects to without JavaScript (Post/Redirect/Get: a reload of a page drawn in a
+    POST's answer asked to send the form again, and sent, counted a retry: the hint, then
+    the worked answer, came with reloads; the Russian teacher's walk): the check, the
+    question's seed, the answer and which answer to it it was, signed for this learner
+    only. Reading it counts nothing (:func:`answered_result`)."""
+    data = {"i": index, "seed": seed, "a": packed_answer(answer), "t": tries}
+    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner_id}", compress=True)
+
+
+def answered_result(
+    token: str, learner_id: int | None, checks: int
+) -> tuple[int, int, dict[str, Any], int] | None:
+    """The check, seed, answer and tries :func:`answered_token` signed for this learner
+    (``None`` for a token that is not theirs, or names no check of the ``checks``)."""
+    if learner_id is None or not token:
+        return None
+    try:
+        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner_id}")
+        index, seed, tries = int(data["i"]), int(data["seed"]), int(data["t"])
+        answer = unpacked_answer(data["a"])
+    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+        return None
+    if not 0 <= index < checks or not 0 < seed <= MAX_SEED or tries < 1:
+        return None
+    return index, seed, answer, tries
+
+
 __all__ = [
     "ForgedQuestion",
+    "answered_result",
     "answered_seed",
+    "answered_token",
     "check_seed",
     "packed_answer",
     "parse_answer",

@@ -1,12 +1,15 @@
 """Lesson pages: the index, each game's lessons, a lesson with its checks, print, glossary.
 
 Thin views: parse (lessons/forms.py), call a service, render what the presenters build;
-a malformed answer goes through :func:`refuse`.
+a malformed answer goes through :func:`refuse`. An answer without JavaScript redirects
+to the lesson's page, which shows it (``?answered=``, :func:`lessons.forms.answered_token`:
+Post/Redirect/Get); with htmx it is the check, drawn in place.
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,7 +31,15 @@ from rummy_site.parsing import small_int
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
-from .forms import ForgedQuestion, answered_seed, check_seed, parse_answer, shown_answer
+from .forms import (
+    ForgedQuestion,
+    answered_result,
+    answered_seed,
+    answered_token,
+    check_seed,
+    parse_answer,
+    shown_answer,
+)
 from .models import Lesson
 
 
@@ -63,7 +74,9 @@ def _check(
     answered: bool = False,
     **found: Any,
 ) -> dict[str, Any]:
-    """One check's context, its question dealt from the seed the request asks for."""
+    """One check's context, its question dealt from the seed the request asks for (or
+    ``found``'s ``seed``: an answer shown again); ``found``'s ``picked``: the cards its
+    answer picked (else the form's)."""
 
     def shown(fresh: bool) -> int:
         return services.question_seed(
@@ -74,14 +87,17 @@ def _check(
             fresh=fresh,
         )
 
-    seed = check_seed(request.GET, request.POST, index, answered=answered, shown=shown)
+    seed = found.pop("seed", None) or check_seed(
+        request.GET, request.POST, index, answered=answered, shown=shown
+    )
+    picked = found.pop("picked", None) or request.POST.getlist("cards")
     learner = known_learner(request)
     return presenters.check_context(
         lesson,
         index,
         services.check_for(lesson, index, seed),
         seed=seed,
-        picked=request.POST.getlist("cards"),
+        picked=picked,
         progress=progress,
         learner=learner.pk if learner is not None else None,
         **found,
@@ -185,7 +201,26 @@ def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     check = small_int(request.GET.get("check", ""))
     if wants_partial(request) and check is not None and check < len(lesson.checks):
         return _one_check(request, lesson, check)  # "Another one": a new question
-    return _lesson_page(request, lesson)
+    learner = known_learner(request)
+    result = answered_result(
+        request.GET.get("answered", ""),
+        learner.pk if learner is not None else None,
+        len(lesson.checks),
+    )
+    if result is None:
+        return _lesson_page(request, lesson)
+    # After an answer without JavaScript: the check answered, shown again (nothing
+    # counted: its verdict judged again from the answer the address holds).
+    index, seed, answer, tries = result
+    outcome = services.check_for(lesson, index, seed).judge(answer, seed)
+    found = {
+        "outcome": outcome,
+        "tries": tries,
+        "seed": seed,
+        "picked": answer["cards"],
+        "judged": answer,
+    }
+    return _lesson_page(request, lesson, answered={index: found})
 
 
 @ratelimit.counted_with_first_read
@@ -216,7 +251,13 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
     }
     if wants_partial(request):
         return _one_check(request, lesson, index, **found)
-    return _lesson_page(request, lesson, answered={index: found})
+    # Without JavaScript: to the lesson's page, which shows the answer (Post/Redirect/
+    # Get), opened at the check (its feedback may be far down the page).
+    token = answered_token(
+        request.learner.pk, index, seed, parse_answer(request.POST), answered.tries
+    )
+    url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
+    return redirect(f"{url}?{urlencode({'answered': token})}#check-{index}-answered")
 
 
 @ratelimit.counted_with_first_read

@@ -34,7 +34,8 @@ URL = "/en/lessons/gin/checks/check/{}/"
 
 
 def answer(client: Client, index: int, data: dict[str, object], htmx: bool = True):  # type: ignore[no-untyped-def]
-    return client.post(URL.format(index), data, **(HTMX if htmx else {}))
+    # Without JavaScript a judged answer redirects to the lesson's page: followed.
+    return client.post(URL.format(index), data, follow=not htmx, **(HTMX if htmx else {}))
 
 
 @pytest.mark.parametrize(
@@ -1030,8 +1031,39 @@ def test_an_answer_without_javascript_switches_language_to_the_lesson(
     """The browser walk: a page drawn in answer to a POST (no JavaScript) sent its own
     action's address to the language switcher, which a GET answers with 405."""
     html = answer(client, 1, {"answer": "30"}, htmx=False).content.decode()
-    assert 'name="next" value="/en/lessons/gin/checks/"' in html
+    # The lesson's page the answer redirects to (which shows the answer, in the language
+    # chosen too).
+    assert 'name="next" value="/en/lessons/gin/checks/?answered=' in html
     assert "check/1/" not in html.split('name="next"', 1)[1][:60]
+
+
+def test_an_answer_without_javascript_redirects_to_the_lesson_and_a_reload_counts_nothing(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """Post/Redirect/Get (the Russian teacher's walk: a page drawn in a POST's answer
+    asked, on a reload, to send the form again; sent, it counted a retry, and reloads
+    brought the hint, then the worked answer). Without JavaScript the answer redirects to
+    the lesson's page opened at the check, which shows the verdict; a reload shows the
+    same and counts nothing. With htmx the answer is still the check, in place."""
+    response = client.post(URL.format(2), {"answer": "no"})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("/en/lessons/gin/checks/?answered=")
+    assert location.endswith("#check-2-answered")
+    for _ in range(3):  # the page, and reloads of it
+        html = client.get(location).content.decode()
+        box = html.split('id="check-2"', 1)[1].split("</section>", 1)[0]
+        assert "Not quite." in box and "Have another go" in box and "A hint:" not in box
+        assert '<span id="check-2-answered"></span>' in box
+        row = CheckAnswer.objects.get(index=2)
+        assert (row.attempts, row.correct) == (1, False)
+    # Someone else with the address: the lesson as it stands, nothing said.
+    other = Client().get(location).content.decode()
+    assert "Not quite." not in other
+    # With htmx: the check, in the answer.
+    partial = client.post(URL.format(2), {"answer": "no"}, **HTMX)
+    assert partial.status_code == 200 and "<html" not in partial.content.decode()
+    assert "A hint:" in partial.content.decode()  # the second answer: the hint
 
 
 def test_the_knock_score_hint_says_a_tie_goes_against_the_knocker() -> None:

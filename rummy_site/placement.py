@@ -18,12 +18,14 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from django.core import signing
 from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
 from lessons import services as lessons
 from lessons.checks import Check, Outcome, parse_check
+from lessons.forms import packed_answer, unpacked_answer
 from lessons.models import Lesson
 
 from .parsing import MAX_SEED
@@ -35,6 +37,8 @@ QUESTIONS = ("meld random", "deadwood random", "meld random")
 SKIPPED_LESSONS = 2
 _SALT = "placement.question"
 _DEAL_SALT = "placement.deal"
+#: The salt of an answer's result, sent to the page after it (with the learner's id).
+_ANSWERED_SALT = "placement.answered"
 
 
 class ForgedPlacement(ForgedQuestion):
@@ -165,6 +169,60 @@ def answer(
     return PlacementAnswered(question, outcome, None, right, skipped)
 
 
+def answered_token(
+    *, learner: Learner | Any, answered: PlacementAnswered, answer: dict[str, Any]
+) -> str:
+    """The result of an answer, for the page the answer redirects to (Post/Redirect/Get,
+    as a drill's: a reload of a page drawn in a POST's answer asked to send the form
+    again): the question answered, the answer, and how many were right after it, signed
+    for this learner only. Reading it counts nothing (:func:`answered_again`)."""
+    question = answered.question
+    data = {
+        "g": question.game.value,
+        "n": question.number,
+        "seed": question.seed,
+        "ok": question.right,
+        "r": answered.right,
+        "a": packed_answer(answer),
+    }
+    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+
+
+def answered_again(
+    *, learner: Learner | None, game: Game, token: str, language: str
+) -> PlacementAnswered | None:
+    """The answer :func:`answered_token` signed, shown again with the question after it
+    (or the outcome after the last), judged again and nothing stored; ``None`` for a
+    token that is not this learner's, or of another game."""
+    if learner is None or not token:
+        return None
+    try:
+        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
+        number, seed, before, right = (
+            int(data["n"]),
+            int(data["seed"]),
+            int(data["ok"]),
+            int(data["r"]),
+        )
+        answer = unpacked_answer(data["a"])
+        if data["g"] != game.value:
+            return None
+    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+        return None
+    if not 0 <= number < len(QUESTIONS) or not 0 <= before <= right <= number + 1:
+        return None
+    question = PlacementQuestion(game, number, seed, before)
+    outcome = question.check.judge(answer, seed)
+    if number + 1 < len(QUESTIONS):
+        asker = ("learner", learner.pk, _answered(learner, game, number + 1))
+        following = _dealt(game, number + 1, right, asker)
+        return PlacementAnswered(question, outcome, following, right, [])
+    skipped: list[Lesson] = []
+    if right == len(QUESTIONS):
+        skipped = lessons.lessons_of(language=language, game=game.value)[:SKIPPED_LESSONS]
+    return PlacementAnswered(question, outcome, None, right, skipped)
+
+
 __all__ = [
     "QUESTIONS",
     "SKIPPED_LESSONS",
@@ -173,6 +231,8 @@ __all__ = [
     "PlacementAnswered",
     "PlacementQuestion",
     "answer",
+    "answered_again",
+    "answered_token",
     "first_question",
     "question_asked",
 ]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -248,8 +248,17 @@ def _first_question(request: HttpRequest, game: Game) -> placement.PlacementQues
 
 @require_safe
 def placement_page(request: HttpRequest, game: str) -> HttpResponse:
-    """The placement check's first question."""
+    """The placement check's first question; after an answer (``?answered=``), its
+    verdict and the question after it (or the outcome)."""
     chosen = _chosen(game)
+    answered = placement.answered_again(
+        learner=known_learner(request),
+        game=chosen,
+        token=request.GET.get("answered", ""),
+        language=_language(),
+    )
+    if answered is not None:
+        return _placement_page(request, chosen, answered.next, answered=answered)
     return _placement_page(request, chosen, _first_question(request, chosen))
 
 
@@ -284,7 +293,12 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
             refused=exc.field,
             status=exc.status,
         )
-    return _placement_page(request, chosen, answered.next, answered=answered)
+    # To the check's page, which shows the answer (Post/Redirect/Get, as a drill's).
+    token = placement.answered_token(
+        learner=request.learner, answered=answered, answer=parse_answer(request.POST)
+    )
+    url = reverse("placement", kwargs={"game": chosen.value})
+    return redirect(f"{url}?{urlencode({'answered': token})}")
 
 
 def set_language(request: HttpRequest) -> HttpResponse:

@@ -56,7 +56,9 @@ def take(client: Client, game: str, answers: list[bool]) -> str:
     for right in answers:
         token, args, seed = asked(html)
         data = right_answer(args, seed) if right else wrong_answer(args, seed)
-        response = client.post(f"/en/learn/{game}/placement/answer/", {"question": token, **data})
+        response = client.post(
+            f"/en/learn/{game}/placement/answer/", {"question": token, **data}, follow=True
+        )
         assert response.status_code == 200
         html = response.content.decode()
     return html
@@ -88,7 +90,9 @@ def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
     token, args, seed = asked(html)
     for bad, game in (("x", "gin"), (token, "knock")):
         response = client.post(
-            f"/en/learn/{game}/placement/answer/", {"question": bad, **right_answer(args, seed)}
+            f"/en/learn/{game}/placement/answer/",
+            {"question": bad, **right_answer(args, seed)},
+            follow=True,
         )
         assert response.status_code == 400
     assert client.get("/en/learn/poker/placement/").status_code == 404
@@ -103,8 +107,10 @@ def test_an_answer_sent_again_counts_as_the_first_did(client: Client) -> None:
     for _ in placement.QUESTIONS:
         token, args, seed = asked(html)
         url = "/en/learn/gin/placement/answer/"
-        client.post(url, {"question": token, **wrong_answer(args, seed)})
-        html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+        client.post(url, {"question": token, **wrong_answer(args, seed)}, follow=True)
+        html = client.post(
+            url, {"question": token, **right_answer(args, seed)}, follow=True
+        ).content.decode()
     assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0
 
 
@@ -116,9 +122,11 @@ def test_a_dropped_session_does_not_make_a_wrong_first_answer_right(client: Clie
     url = "/en/learn/gin/placement/answer/"
     for _ in placement.QUESTIONS:
         token, args, seed = asked(html)
-        client.post(url, {"question": token, **wrong_answer(args, seed)})
+        client.post(url, {"question": token, **wrong_answer(args, seed)}, follow=True)
         client.cookies.pop(settings.SESSION_COOKIE_NAME, None)
-        html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+        html = client.post(
+            url, {"question": token, **right_answer(args, seed)}, follow=True
+        ).content.decode()
     assert "0 of 3 right" in html and LessonPlacement.objects.count() == 0
     assert not FirstAnswer.objects.filter(slug=placement.SLUG, correct=True).exists()
 
@@ -151,7 +159,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     token, args, seed = asked(html)
     assert args.startswith("meld")
     card = str(parse_check(args).question(seed)[0])
-    refused = client.post(url, {"question": token, "cards": [card, "ZZ"]})
+    refused = client.post(url, {"question": token, "cards": [card, "ZZ"]}, follow=True)
     assert refused.status_code == 400
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 1 of 3" in html
@@ -159,10 +167,12 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert FirstAnswer.objects.count() == 0 and Learner.objects.count() == 0
     # The second question, a number: "2O" (a letter O) stays in its field, which has
     # the focus and the reason as its description.
-    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    html = client.post(
+        url, {"question": token, **right_answer(args, seed)}, follow=True
+    ).content.decode()
     token, args, seed = asked(html)
     assert args.startswith("deadwood") and "Question 2 of 3" in html
-    refused = client.post(url, {"question": token, "answer": "2O"})
+    refused = client.post(url, {"question": token, "answer": "2O"}, follow=True)
     assert refused.status_code == 400
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 2 of 3" in html
@@ -172,13 +182,19 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert 'role="alert" id="check-0-error">Type a number, like 14.<' in html
     assert FirstAnswer.objects.count() == 1  # the first question's answer only
     # Escaped: what was typed is the learner's text, never markup.
-    html = client.post(url, {"question": token, "answer": "<script>x</script>"}).content.decode()
+    html = client.post(
+        url, {"question": token, "answer": "<script>x</script>"}, follow=True
+    ).content.decode()
     assert "<script>x" not in html and 'value="&lt;script&gt;x&lt;/script&gt;"' in html
     # Answered then, the check goes on where it was: all three right skip the lessons.
-    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    html = client.post(
+        url, {"question": token, **right_answer(args, seed)}, follow=True
+    ).content.decode()
     token, args, seed = asked(html)
     assert "Question 3 of 3" in html
-    html = client.post(url, {"question": token, **right_answer(args, seed)}).content.decode()
+    html = client.post(
+        url, {"question": token, **right_answer(args, seed)}, follow=True
+    ).content.decode()
     assert "2 lessons are marked done" in html
 
 
@@ -193,9 +209,39 @@ def test_a_question_stays_the_same_on_a_reload_until_it_is_answered(client: Clie
     assert asked(Client().get(url).content.decode())[2] != first
     token, args, seed = asked(client.get(url).content.decode())
     sent = {"question": token, **wrong_answer(args, seed)}
-    following = asked(client.post(f"{url}answer/", sent).content.decode())
+    following = asked(client.post(f"{url}answer/", sent, follow=True).content.decode())
     # The second question is the same when the answer is sent again (a reload of the
     # answer's page), and the first is a new one, kept in its turn, once answered.
-    assert asked(client.post(f"{url}answer/", sent).content.decode()) == following
+    assert asked(client.post(f"{url}answer/", sent, follow=True).content.decode()) == following
     fresh = asked(client.get(url).content.decode())[2]
     assert fresh != first and asked(client.get(url).content.decode())[2] == fresh
+
+
+def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
+    client: Client,
+) -> None:
+    """Post/Redirect/Get, as a drill's answer (the Russian teacher's walk: a page drawn in
+    a POST's answer asked, on a reload, to send the form again). The answer redirects to
+    the check's page, which shows its verdict and the next question (after the last, the
+    outcome); a reload shows the same and records nothing; someone else with the address
+    is asked the first question."""
+    url = "/en/learn/gin/placement/"
+    html = client.get(url).content.decode()
+    for number in range(len(placement.QUESTIONS)):
+        token, args, seed = asked(html)
+        response = client.post(url + "answer/", {"question": token, **right_answer(args, seed)})
+        assert response.status_code == 302
+        location = response["Location"]
+        assert location.startswith(url + "?answered=")
+        answers = FirstAnswer.objects.filter(slug=placement.SLUG).count()
+        for _ in range(2):  # the page, and a reload of it
+            html = client.get(location).content.decode()
+            assert 'id="placement-feedback"' in html and "Right!" in html
+            if number + 1 < len(placement.QUESTIONS):
+                assert f"Question {number + 2} of 3" in html
+            else:
+                assert "You know the basics: 2 lessons are marked done." in html
+            assert FirstAnswer.objects.filter(slug=placement.SLUG).count() == answers == number + 1
+    assert LessonPlacement.objects.count() == 2
+    other = Client().get(location).content.decode()
+    assert "Right!" not in other and "Question 1 of 3" in other

@@ -17,17 +17,24 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
 from lessons.checks import Check, LayoffCheck, Outcome, ScoreCheck, parse_check
-from lessons.forms import packed_answer, unpacked_answer
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
-from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
+from rummy_site.questions import (
+    ForgedQuestion,
+    packed_answer,
+    read_answered,
+    read_question,
+    sign_answered,
+    sign_question,
+    steady_seed,
+    unpacked_answer,
+)
 
 from .models import DrillRecord
 
@@ -210,7 +217,7 @@ def answered_token(*, learner: Learner, answered: DrillAnswered, answer: dict[st
         "a": packed_answer(answer),
         "b": 1 if answered.new_best else 0,
     }
-    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+    return sign_answered(data, learner=learner.pk, salt=_ANSWERED_SALT)
 
 
 def answered_again(
@@ -219,15 +226,18 @@ def answered_again(
     """The answer :func:`answered_token` signed, judged again to be shown again (nothing
     is stored): ``None`` unless the token is this learner's, for this drill, and for their
     latest answer there (an older one's page shows the question they are at now)."""
-    if learner is None or not token:
+    if learner is None:
         return None
-    try:
-        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
-        seed, asked, new_best = int(data["seed"]), int(data["n"]), bool(data["b"])
-        answer = unpacked_answer(data["a"])
-        if (data["g"], data["k"]) != (game.value, kind) or not 0 < seed <= MAX_SEED:
-            return None
-    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+    data = read_answered(
+        token,
+        learner=learner.pk,
+        salt=_ANSWERED_SALT,
+        fields={"g": str, "k": str, "seed": int, "n": int, "a": unpacked_answer, "b": bool},
+    )
+    if data is None or (data["g"], data["k"]) != (game.value, kind):
+        return None
+    seed, asked, new_best, answer = data["seed"], data["n"], data["b"], data["a"]
+    if not 0 < seed <= MAX_SEED:
         return None
     record = record_of(learner=learner, game=game, kind=kind)
     if record is None or record.answered != asked + 1:
@@ -235,7 +245,7 @@ def answered_again(
     check = drill_check(game, kind, seed)
     try:
         outcome = check.judge(answer, seed)
-    except ServiceError:  # pragma: no cover - it was judged once already
+    except ServiceError:  # the drill's questions changed since (a new release)
         return None
     return DrillAnswered(DrillQuestion(game, kind, check, seed, asked), outcome, record, new_best)
 

@@ -13,17 +13,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.core import signing
 from django.http import QueryDict
 
 from rummy_site.parsing import MAX_SEED, small_int
-from rummy_site.questions import ForgedQuestion, read_question, sign_question
+from rummy_site.questions import (
+    ForgedQuestion,
+    packed_answer,
+    read_answered,
+    read_question,
+    sign_answered,
+    sign_question,
+    unpacked_answer,
+)
 
 from .checks import own_seed
 
 _SALT = "lessons.check.question"
-_SHOWN_SALT = "lessons.check.shown"
-#: The salt of an answer's result, sent to the page after it (with the learner's id).
+#: The salt of a check's answered token (:func:`answer_token`).
 _ANSWERED_SALT = "lessons.check.answered"
 
 
@@ -35,25 +41,6 @@ def parse_answer(form: QueryDict) -> dict[str, Any]:
         "points": form.get("points", ""),
         "player": form.get("player", ""),
         "melds": form.getlist("melds"),
-    }
-
-
-def packed_answer(answer: Mapping[str, Any]) -> dict[str, Any]:
-    """An answer (:func:`parse_answer`) to be signed into the address of the page that
-    shows it (a drill's, review's): its fields that were sent."""
-    return {name: value for name, value in answer.items() if value}
-
-
-def unpacked_answer(packed: Mapping[str, Any]) -> dict[str, Any]:
-    """The answer :func:`packed_answer` packed, with every field as :func:`parse_answer`
-    gives it (``AttributeError``, ``TypeError`` or ``ValueError`` for one it did not
-    pack)."""
-    return {
-        "answer": str(packed.get("answer", "")),
-        "cards": [str(c) for c in packed.get("cards", [])],
-        "points": str(packed.get("points", "")),
-        "player": str(packed.get("player", "")),
-        "melds": [str(m) for m in packed.get("melds", [])],
     }
 
 
@@ -100,7 +87,7 @@ def answered_seed(form: QueryDict, game: str, slug: str, index: int) -> int:
     return seed
 
 
-def shown_token(
+def answer_token(
     game: str,
     slug: str,
     index: int,
@@ -110,87 +97,56 @@ def shown_token(
     answer: Mapping[str, Any],
     tries: int,
 ) -> str:
-    """The signed token of what a check's feedback shows: the answer judged last (the
-    ``tries``-th to the question ``seed``), for ``learner``. A malformed answer posted
-    from that feedback is refused beside it again (it counts for nothing: the hint and
-    "Another one" stay), the verdict worked out anew from the answer
-    (:func:`shown_answer`). Bound to the learner, so that nobody is shown a hint or a
-    worked answer they were not given."""
-    return sign_question(
-        {
-            "q": [game, slug, index],
-            "seed": seed,
-            "who": learner,
-            "answer": dict(answer),
-            "tries": tries,
-        },
-        salt=_SHOWN_SALT,
-    )
+    """What a check's feedback shows, signed for ``learner`` only: the answer judged (the
+    ``tries``-th to the question ``seed`` of check ``index`` of this lesson). It goes in
+    two places: the address a judged answer without JavaScript redirects to
+    (``?answered=``: the lesson's page shows it, and a reload counts nothing; the Russian
+    teacher's walk), and the check's form (``shown``), so that a malformed answer sent
+    from the feedback is refused beside it again (it counts for nothing: the hint and
+    "Another one" stay; the Italian walk). Read back by :func:`answer_of`, for this
+    lesson and check only, so that nobody is shown a hint or a worked answer they were
+    not given, nor another lesson's."""
+    data = {"q": [game, slug, index], "seed": seed, "a": packed_answer(answer), "t": tries}
+    return sign_answered(data, learner=learner, salt=_ANSWERED_SALT)
 
 
-def shown_answer(
-    form: QueryDict, game: str, slug: str, index: int, seed: int, *, learner: int | None
-) -> tuple[dict[str, Any], int] | None:
-    """The answer (and which try it was) a refused answer's form was showing the feedback
-    of (:func:`shown_token`), or None: no feedback shown, or a token not signed for this
-    question and this learner."""
-    token = form.get("shown", "")
-    if not token or learner is None:
-        return None
-    try:
-        data = read_question(
-            token,
-            salt=_SHOWN_SALT,
-            fields={"q": list, "seed": int, "who": int, "answer": dict, "tries": int},
-        )
-    except ForgedQuestion:
-        return None
-    if data["q"] != [game, slug, index] or data["seed"] != seed or data["who"] != learner:
-        return None
-    return data["answer"], max(1, data["tries"])
-
-
-def answered_token(
-    learner_id: int, index: int, seed: int, answer: Mapping[str, Any], tries: int
-) -> str:
-    """The result of an answer to a lesson's check, for the lesson's page the answer
-    redirects to without JavaScript (Post/Redirect/Get: a reload of a page drawn in a
-    POST's answer asked to send the form again, and sent, counted a retry: the hint, then
-    the worked answer, came with reloads; the Russian teacher's walk): the check, the
-    question's seed, the answer and which answer to it it was, signed for this learner
-    only. Reading it counts nothing (:func:`answered_result`)."""
-    data = {"i": index, "seed": seed, "a": packed_answer(answer), "t": tries}
-    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner_id}", compress=True)
-
-
-def answered_result(
-    token: str, learner_id: int | None, checks: int
+def answer_of(
+    token: str,
+    game: str,
+    slug: str,
+    *,
+    learner: int | None,
+    checks: int,
+    index: int | None = None,
+    seed: int | None = None,
 ) -> tuple[int, int, dict[str, Any], int] | None:
-    """The check, seed, answer and tries :func:`answered_token` signed for this learner
-    (``None`` for a token that is not theirs, or names no check of the ``checks``)."""
-    if learner_id is None or not token:
+    """The check, seed, answer and try that :func:`answer_token` signed for ``learner``
+    on this lesson (of its ``checks``; ``index`` and ``seed``: only for that check and
+    question), or ``None``."""
+    data = read_answered(
+        token,
+        learner=learner,
+        salt=_ANSWERED_SALT,
+        fields={"q": list, "seed": int, "a": unpacked_answer, "t": int},
+    )
+    if data is None or len(data["q"]) != 3 or data["q"][:2] != [game, slug]:
         return None
-    try:
-        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner_id}")
-        index, seed, tries = int(data["i"]), int(data["seed"]), int(data["t"])
-        answer = unpacked_answer(data["a"])
-    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+    found, answered_seed = data["q"][2], data["seed"]
+    if not isinstance(found, int) or not 0 <= found < checks or data["t"] < 1:
         return None
-    if not 0 <= index < checks or not 0 < seed <= MAX_SEED or tries < 1:
+    if not 0 < answered_seed <= MAX_SEED or index not in (None, found):
         return None
-    return index, seed, answer, tries
+    if seed not in (None, answered_seed):
+        return None
+    return found, answered_seed, data["a"], data["t"]
 
 
 __all__ = [
     "ForgedQuestion",
-    "answered_result",
+    "answer_of",
+    "answer_token",
     "answered_seed",
-    "answered_token",
     "check_seed",
-    "packed_answer",
     "parse_answer",
     "question_token",
-    "shown_answer",
-    "shown_token",
-    "unpacked_answer",
 ]

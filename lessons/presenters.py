@@ -40,7 +40,7 @@ from .checks import (
     ScoreCheck,
     parse_check,
 )
-from .forms import question_token, shown_token
+from .forms import answer_token, question_token
 from .models import Lesson
 from .render import body_pieces, draw_cards
 from .services import MASTERY_STREAK, Progress
@@ -487,7 +487,7 @@ def check_context(
     refused (malformed) ``answer`` comes back in its fields, the focus on the one
     refused (``refused``), described by the reason (:func:`kept_answer`); the feedback
     shown stays beside it (``outcome``, ``tries``). ``judged``: the answer the feedback
-    is for, signed with the ``learner``'s id into the form (:func:`shown_token`), so
+    is for, signed with the ``learner``'s id into the form (:func:`answer_token`), so
     that a malformed answer sent from it is refused beside the same feedback."""
     stage = ""
     if outcome is not None:
@@ -534,7 +534,7 @@ def check_context(
         # element it names when that can take the focus), its reason its description.
         "anchor": f"check-{index}-answered",
         "shown": (
-            shown_token(
+            answer_token(
                 lesson.game,
                 lesson.slug,
                 index,

@@ -314,6 +314,33 @@ def verdict_of(*, lesson: Lesson, index: int, seed: int, answer: dict[str, Any])
         return None
 
 
+def answered_again(
+    *, lesson: Lesson, learner: Learner | None, token: str
+) -> tuple[int, dict[str, Any]] | None:
+    """The answer a lesson's page was redirected to show (``?answered=``, the token of
+    :func:`lessons.forms.answer_token`): its check and what the check draws it with (the
+    verdict judged again, which try it was, the question's seed, the cards picked, the
+    answer), nothing recorded; ``None`` for a token that is not this learner's, of
+    another lesson, older than a day, or no longer readable (the check changed since)."""
+    from .forms import answer_of
+
+    found = answer_of(
+        token,
+        lesson.game,
+        lesson.slug,
+        learner=learner.pk if learner is not None else None,
+        checks=len(lesson.checks),
+    )
+    if found is None:
+        return None
+    index, seed, answer, tries = found
+    outcome = verdict_of(lesson=lesson, index=index, seed=seed, answer=answer)
+    if outcome is None:
+        return None
+    shown = {"outcome": outcome, "tries": tries, "seed": seed, "picked": answer["cards"]}
+    return index, {**shown, "judged": answer}
+
+
 def first_verdict(
     *, learner: Learner, game: str, slug: str, index: int, seed: int, correct: bool
 ) -> bool:
@@ -438,6 +465,7 @@ __all__ = [
     "BadAnswer",
     "LessonNotFound",
     "Progress",
+    "answered_again",
     "check_answer",
     "check_for",
     "check_of",

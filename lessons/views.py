@@ -2,7 +2,7 @@
 
 Thin views: parse (lessons/forms.py), call a service, render what the presenters build;
 a malformed answer goes through :func:`refuse`. An answer without JavaScript redirects
-to the lesson's page, which shows it (``?answered=``, :func:`lessons.forms.answered_token`:
+to the lesson's page, which shows it (``?answered=``, :func:`lessons.forms.answer_token`:
 Post/Redirect/Get); with htmx it is the check, drawn in place.
 """
 
@@ -33,12 +33,11 @@ from rummy_site.reversing import cached_reverse
 from . import presenters, services
 from .forms import (
     ForgedQuestion,
-    answered_result,
+    answer_of,
+    answer_token,
     answered_seed,
-    answered_token,
     check_seed,
     parse_answer,
-    shown_answer,
 )
 from .models import Lesson
 
@@ -174,16 +173,17 @@ def refuse(
     }
     if seed is not None:
         learner = known_learner(request)
-        before = shown_answer(
-            request.POST,
+        before = answer_of(
+            request.POST.get("shown", ""),
             lesson.game,
             lesson.slug,
-            index,
-            seed,
             learner=learner.pk if learner is not None else None,
+            checks=len(lesson.checks),
+            index=index,
+            seed=seed,
         )
         if before is not None:
-            judged, tries = before
+            _index, _seed, judged, tries = before
             outcome = services.verdict_of(lesson=lesson, index=index, seed=seed, answer=judged)
             if outcome is not None:
                 refused.update(outcome=outcome, tries=tries, judged=judged)
@@ -201,25 +201,14 @@ def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     check = small_int(request.GET.get("check", ""))
     if wants_partial(request) and check is not None and check < len(lesson.checks):
         return _one_check(request, lesson, check)  # "Another one": a new question
-    learner = known_learner(request)
-    result = answered_result(
-        request.GET.get("answered", ""),
-        learner.pk if learner is not None else None,
-        len(lesson.checks),
+    shown = services.answered_again(
+        lesson=lesson, learner=known_learner(request), token=request.GET.get("answered", "")
     )
-    if result is None:
+    if shown is None:
         return _lesson_page(request, lesson)
     # After an answer without JavaScript: the check answered, shown again (nothing
     # counted: its verdict judged again from the answer the address holds).
-    index, seed, answer, tries = result
-    outcome = services.check_for(lesson, index, seed).judge(answer, seed)
-    found = {
-        "outcome": outcome,
-        "tries": tries,
-        "seed": seed,
-        "picked": answer["cards"],
-        "judged": answer,
-    }
+    index, found = shown
     return _lesson_page(request, lesson, answered={index: found})
 
 
@@ -253,8 +242,14 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
         return _one_check(request, lesson, index, **found)
     # Without JavaScript: to the lesson's page, which shows the answer (Post/Redirect/
     # Get), opened at the check (its feedback may be far down the page).
-    token = answered_token(
-        request.learner.pk, index, seed, parse_answer(request.POST), answered.tries
+    token = answer_token(
+        lesson.game,
+        lesson.slug,
+        index,
+        seed,
+        learner=request.learner.pk,
+        answer=parse_answer(request.POST),
+        tries=answered.tries,
     )
     url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
     return redirect(f"{url}?{urlencode({'answered': token})}#check-{index}-answered")

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -37,10 +36,18 @@ from lessons.checks import (
     of_its_kind,
     parse_check,
 )
-from lessons.forms import packed_answer, unpacked_answer
 from lessons.models import Lesson
 from rummy_site.errors import ServiceError
-from rummy_site.questions import ForgedQuestion, read_question, sign_question, steady_seed
+from rummy_site.questions import (
+    ForgedQuestion,
+    packed_answer,
+    read_answered,
+    read_question,
+    sign_answered,
+    sign_question,
+    steady_seed,
+    unpacked_answer,
+)
 
 from .models import ReviewCard
 
@@ -278,7 +285,7 @@ def answered_token(*, learner: Learner, reviewed: Reviewed, answer: dict[str, An
         "n": question.row.reviews,
         "a": packed_answer(answer),
     }
-    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+    return sign_answered(data, learner=learner.pk, salt=_ANSWERED_SALT)
 
 
 def answered_again(
@@ -288,14 +295,17 @@ def answered_again(
     is stored), with the cards it picked: ``None`` unless the token is this learner's and
     its card was last reviewed by it (an older answer's page shows the first due
     question)."""
-    if learner is None or not token:
+    if learner is None:
         return None
-    try:
-        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
-        key, seed, asked = str(data["key"]), int(data["seed"]), int(data["n"])
-        answer = unpacked_answer(data["a"])
-    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+    data = read_answered(
+        token,
+        learner=learner.pk,
+        salt=_ANSWERED_SALT,
+        fields={"key": str, "seed": int, "n": int, "a": unpacked_answer},
+    )
+    if data is None:
         return None
+    key, seed, asked, answer = data["key"], data["seed"], data["n"], data["a"]
     row = ReviewCard.objects.filter(learner=learner, key=key, reviews=asked + 1).first()
     if row is None:
         return None
@@ -308,7 +318,7 @@ def answered_again(
         return None
     try:
         outcome = question.check.judge(answer, seed)
-    except ServiceError:  # pragma: no cover - it was judged once already
+    except ServiceError:  # the card's question changed since (a new release)
         return None
     return Reviewed(question, outcome, due), answer["cards"]
 

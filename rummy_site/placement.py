@@ -18,18 +18,26 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.core import signing
 from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
 from lessons import services as lessons
 from lessons.checks import Check, Outcome, parse_check
-from lessons.forms import packed_answer, unpacked_answer
 from lessons.models import Lesson
 
+from .errors import ServiceError
 from .parsing import MAX_SEED
-from .questions import ForgedQuestion, read_question, sign_question, steady_seed
+from .questions import (
+    ForgedQuestion,
+    packed_answer,
+    read_answered,
+    read_question,
+    sign_answered,
+    sign_question,
+    steady_seed,
+    unpacked_answer,
+)
 
 #: The questions, in order (each dealt from a fresh seed).
 QUESTIONS = ("meld random", "deadwood random", "meld random")
@@ -185,7 +193,7 @@ def answered_token(
         "r": answered.right,
         "a": packed_answer(answer),
     }
-    return signing.dumps(data, salt=f"{_ANSWERED_SALT}:{learner.pk}", compress=True)
+    return sign_answered(data, learner=learner.pk, salt=_ANSWERED_SALT)
 
 
 def answered_again(
@@ -194,25 +202,25 @@ def answered_again(
     """The answer :func:`answered_token` signed, shown again with the question after it
     (or the outcome after the last), judged again and nothing stored; ``None`` for a
     token that is not this learner's, or of another game."""
-    if learner is None or not token:
+    if learner is None:
         return None
-    try:
-        data = signing.loads(token, salt=f"{_ANSWERED_SALT}:{learner.pk}")
-        number, seed, before, right = (
-            int(data["n"]),
-            int(data["seed"]),
-            int(data["ok"]),
-            int(data["r"]),
-        )
-        answer = unpacked_answer(data["a"])
-        if data["g"] != game.value:
-            return None
-    except (signing.BadSignature, AttributeError, KeyError, TypeError, ValueError):
+    data = read_answered(
+        token,
+        learner=learner.pk,
+        salt=_ANSWERED_SALT,
+        fields={"g": str, "n": int, "seed": int, "ok": int, "r": int, "a": unpacked_answer},
+    )
+    if data is None or data["g"] != game.value:
         return None
+    number, seed, before, right = data["n"], data["seed"], data["ok"], data["r"]
+    answer = data["a"]
     if not 0 <= number < len(QUESTIONS) or not 0 <= before <= right <= number + 1:
         return None
     question = PlacementQuestion(game, number, seed, before)
-    outcome = question.check.judge(answer, seed)
+    try:
+        outcome = question.check.judge(answer, seed)
+    except ServiceError:  # the placement questions changed since (a new release)
+        return None
     if number + 1 < len(QUESTIONS):
         asker = ("learner", learner.pk, _answered(learner, game, number + 1))
         following = _dealt(game, number + 1, right, asker)

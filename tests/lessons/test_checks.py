@@ -1289,3 +1289,62 @@ def test_a_number_below_zero_is_refused_as_such(text: str, code: str) -> None:
     with pytest.raises(BadAnswer) as refused:
         parse_points(text)
     assert refused.value.code == code and refused.value.field == "points"
+
+
+def _answered_address(client: Client, index: int, data: dict[str, object]) -> str:
+    response = client.post(URL.format(index), data)
+    assert response.status_code == 302
+    return str(response["Location"]).split("#", 1)[0]
+
+
+def test_an_answered_address_is_this_lessons_only(client: Client, check_lesson: Lesson) -> None:
+    """The review of the change: the token in ``?answered=`` named the check by its
+    number only, so a learner could open it on another lesson with as many checks and
+    be shown that lesson's worked answer (three wrong answers here), then answer the
+    question they had just seen solved, right "at the first answer"."""
+    other = Lesson.objects.create(
+        language="en",
+        game="gin",
+        slug="other",
+        order=100,
+        title="Other",
+        summary="Another test lesson.",
+        body="<p>Other</p><!--check:0--><!--check:1-->",
+        checks=["meld 7H 8H 9S 7S 7D", "deadwood 2S 3S 4S 5H 5D 5C KS QH"],
+    )
+    question = question_token("gin", "checks", 1, 2)
+    for wrong in ("13", "12", "11"):
+        address = _answered_address(client, 1, {"question": question, "answer": wrong})
+    token = address.split("answered=", 1)[1]
+    here = client.get(address).content.decode()
+    assert "worked out" in here  # its own lesson shows the third answer's solution
+    there = client.get(f"/en/lessons/gin/{other.slug}/?answered={token}").content.decode()
+    assert "worked out" not in there and "Not quite." not in there
+
+
+def test_an_answered_address_for_another_kind_of_check_is_the_plain_page(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """The review of the change: a token whose answer the check can no longer read (the
+    check changed kind in a new release of the lessons) answered 500; now the lesson as
+    it stands."""
+    address = _answered_address(
+        client, 1, {"question": question_token("gin", "checks", 1, 2), "answer": "13"}
+    )
+    Lesson.objects.filter(pk=check_lesson.pk).update(
+        checks=[check_lesson.checks[0], "meld 7H 8H 9S 7S 7D", *check_lesson.checks[2:]]
+    )
+    response = client.get(address)
+    assert response.status_code == 200
+    assert "Not quite." not in response.content.decode()
+
+
+def test_an_answered_address_is_shown_for_a_day(
+    client: Client, check_lesson: Lesson, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummy_site import questions
+
+    address = _answered_address(client, 2, {"answer": "no"})
+    assert "Not quite." in client.get(address).content.decode()
+    monkeypatch.setattr(questions, "ANSWERED_MAX_AGE", -1)  # as if a day had passed
+    assert "Not quite." not in client.get(address).content.decode()

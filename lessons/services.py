@@ -341,6 +341,33 @@ def answered_again(
     return index, {**shown, "judged": answer}
 
 
+def shown_again(
+    *, lesson: Lesson, learner: Learner | None, token: str, index: int, seed: int
+) -> dict[str, Any] | None:
+    """The feedback a check showed when a malformed answer was sent from it (the form's
+    ``shown`` token, :func:`lessons.forms.answer_token`, of this question): the verdict
+    judged again, which try it was and the answer, to draw beside the refusal (which
+    counts for nothing: the Italian walk); ``None`` when there was none to keep."""
+    from .forms import answer_of
+
+    found = answer_of(
+        token,
+        lesson.game,
+        lesson.slug,
+        learner=learner.pk if learner is not None else None,
+        checks=len(lesson.checks),
+        index=index,
+        seed=seed,
+    )
+    if found is None:
+        return None
+    _index, _seed, answer, tries = found
+    outcome = verdict_of(lesson=lesson, index=index, seed=seed, answer=answer)
+    if outcome is None:
+        return None
+    return {"outcome": outcome, "tries": tries, "judged": answer}
+
+
 def first_verdict(
     *, learner: Learner, game: str, slug: str, index: int, seed: int, correct: bool
 ) -> bool:
@@ -478,6 +505,7 @@ __all__ = [
     "progress_of",
     "question_seed",
     "questions_answered",
+    "shown_again",
     "special_get",
     "verdict_of",
 ]

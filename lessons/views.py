@@ -33,7 +33,6 @@ from rummy_site.reversing import cached_reverse
 from . import presenters, services
 from .forms import (
     ForgedQuestion,
-    answer_of,
     answer_token,
     answered_seed,
     check_seed,
@@ -172,21 +171,14 @@ def refuse(
         "refused": exc.field,
     }
     if seed is not None:
-        learner = known_learner(request)
-        before = answer_of(
-            request.POST.get("shown", ""),
-            lesson.game,
-            lesson.slug,
-            learner=learner.pk if learner is not None else None,
-            checks=len(lesson.checks),
+        kept = services.shown_again(
+            lesson=lesson,
+            learner=known_learner(request),
+            token=request.POST.get("shown", ""),
             index=index,
             seed=seed,
         )
-        if before is not None:
-            _index, _seed, judged, tries = before
-            outcome = services.verdict_of(lesson=lesson, index=index, seed=seed, answer=judged)
-            if outcome is not None:
-                refused.update(outcome=outcome, tries=tries, judged=judged)
+        refused.update(kept or {})
     if wants_partial(request):
         return _one_check(request, lesson, index, status=exc.status, **refused)
     return _lesson_page(request, lesson, answered={index: refused}, status=exc.status)

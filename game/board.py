@@ -613,6 +613,9 @@ def board_context(
         "sitting_out": state.sitting_out,
         "watching": [s.name for s in seats],
         "turn_name": names[view.turn],
+        # The log's first line says "You play first." to the learner, not their name (a
+        # learner who gave none read "Alex (you) plays first": the new-features walk).
+        "you_first": view.turn == state.me,
         "my_turn": state.my_turn,
         "bots_to_move": state.bots_to_move,
         "hand_cards": my_cards,

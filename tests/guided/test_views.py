@@ -766,7 +766,12 @@ def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
     with translation.override(language):
         you, default, marked = learner_you(), learner_default(), yours(learner_default())
     seat = f'<span class="seat__name">{you}</span>'
-    assert seat in client.get(page(slug, language)).content.decode()
+    first = client.get(page(slug, language)).content.decode()
+    assert seat in first
+    # The log's first line too (the new-features walk: "Alex (you) plays first").
+    with translation.override(language):
+        assert translation.gettext("The cards are dealt. You play first.") in first
+    assert default not in first
     for version, move in enumerate(guided.right_line(scenario)):
         client.post(page(slug, language, "move"), {"version": str(version), **move_data(move)})
     for query in ({}, {"step": "all"}, {"guess_player": "0", "guess_points": "1"}):

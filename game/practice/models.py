@@ -61,12 +61,12 @@ class Table(models.Model):
     #: default of a new Knock table) or ``"bot"`` (the strong player, knocking as soon as
     #: a knock pays: what every table started before the choice was played by, and
     #: what this field's default keeps for them). In Basic and Gin Rummy both play alike.
-    computers = models.CharField(max_length=8, default="bot")
+    computers = models.CharField(max_length=8, default="bot", db_default="bot")
     #: The latest hand (its number, from 1) the learner scored themselves ("Score it
     #: yourself" answered) or stepped through the scoring of; 0: none. Its page then
     #: shows the whole walkthrough, the new scores, the match's end and "Next hand",
     #: not the question again (the Italian walk: the answer lived only in the address).
-    scored_hand = models.PositiveIntegerField(default=0)
+    scored_hand = models.PositiveIntegerField(default=0, db_default=0)
     #: The table's seed: the source of every board's seed and of the first dealer.
     seed = models.BigIntegerField()
     version = models.PositiveIntegerField(default=0)

@@ -65,7 +65,7 @@ class SharedTable(models.Model):
     #: engine's policy, as a practice table's ``computers``. A new Knock Rummy table gets
     #: ``"patient"`` (no knock before every player has had two turns); the tables opened
     #: before keep the strong player (``"bot"``) they were played by.
-    computers = models.CharField(max_length=8, default="bot")
+    computers = models.CharField(max_length=8, default="bot", db_default="bot")
     #: Whether the players may ask the coach for a hint.
     hints = models.BooleanField(default=True)
     #: Paused by the teacher: no move is made until they go on.

@@ -324,3 +324,46 @@ def test_the_scored_hand_is_a_new_column_and_the_rows_kept_both_ways(
     assert table.scored_hand == 0 and table.rounds == rounds and table.version == version
     state = services.table_state(table=table)
     assert state.round_number == 1
+
+
+def test_the_code_of_before_the_new_columns_can_still_start_tables_after_migrating(
+    migrator: Migrator,
+) -> None:
+    """practice.0006, 0007 and shared.0006 give their new columns a database default:
+    during a deploy the database is migrated first and the instances restarted after, so
+    for a while the code of before (its models as at the migration before) inserts rows
+    without ``computers`` or ``scored_hand``. The database fills them in ("bot": the
+    strong player that code plays by; 0: no hand scored)."""
+    from game.practice.models import Table
+    from game.shared.models import SharedTable
+    from tests import factories
+
+    practice_table = factories.table("knock", 2, seed=8)
+    shared_table = _open_shared_table()
+    migrator.latest()
+    for node, model, pk, new_columns in (
+        (("practice", "0005_rounds_as_json_text"), Table, practice_table.pk, {"computers": "bot"}),
+        (("practice", "0006_table_computers"), Table, practice_table.pk, {"scored_hand": 0}),
+        (("shared", "0005_table_ended"), SharedTable, shared_table.pk, {"computers": "bot"}),
+    ):
+        # The historical models at ``node``, on the latest schema (not migrated back).
+        old = migrator.executor.loader.project_state([node]).apps
+        OldModel = old.get_model(model._meta.app_label, model._meta.object_name)
+        assert not set(new_columns) & {f.name for f in OldModel._meta.get_fields()}
+        row = OldModel.objects.get(pk=pk)
+        row.pk = None
+        row.public_id = f"old{node[1][:4]}"
+        if hasattr(row, "code"):
+            row.code = "OLDCODE"
+        row.save(force_insert=True)  # the old code's INSERT: no new column in it
+        inserted = model.objects.get(pk=row.pk)
+        assert {name: getattr(inserted, name) for name in new_columns} == new_columns
+
+
+def _open_shared_table() -> Any:
+    from game.shared import services as shared
+    from tests import factories
+
+    return shared.open_table(
+        learner=factories.learner("Ona"), name="Ona", game="knock", players=2, computers=1, seed=3
+    )

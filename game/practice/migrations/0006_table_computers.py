@@ -1,7 +1,10 @@
 """How a table's computer players play (``Table.computers``): every table started before
 the choice keeps the strong player it was played by (``"bot"``), so its hands go on as
 before; a new Knock Rummy table gets the learner's choice (``"patient"`` by default,
-given by ``services.table_start``)."""
+given by ``services.table_start``).
+
+The column keeps a database default ("bot"): the database is migrated before the
+instances restart (docs/deploy.md), and the code of before inserts rows without it."""
 
 from django.db import migrations, models
 
@@ -15,6 +18,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="table",
             name="computers",
-            field=models.CharField(default="bot", max_length=8),
+            field=models.CharField(db_default="bot", default="bot", max_length=8),
         ),
     ]

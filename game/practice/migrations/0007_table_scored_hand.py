@@ -3,6 +3,9 @@
 A new column, 0 for every existing table (no hand remembered: a finished hand's page
 asks "Score it yourself" as before); the rows are otherwise untouched, and migrating
 back drops the column only.
+
+The column keeps a database default (0): the database is migrated before the
+instances restart (docs/deploy.md), and the code of before inserts rows without it.
 """
 
 from django.db import migrations, models
@@ -17,6 +20,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="table",
             name="scored_hand",
-            field=models.PositiveIntegerField(default=0),
+            field=models.PositiveIntegerField(db_default=0, default=0),
         ),
     ]

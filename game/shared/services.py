@@ -688,7 +688,7 @@ def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
 
 
 def shared_move(
-    *, table: SharedTable, learner: Learner, version: int, move: AnyMove, confirmed: bool = True
+    *, table: SharedTable, learner: Learner, version: int, move: AnyMove, confirmed: bool
 ) -> SharedState:
     """``learner``'s move at their seat, made only from ``version`` (the table as they
     were shown it) and on their turn; the computer players then move. A move that ends

@@ -135,7 +135,9 @@ def test_a_hand_at_a_table_for_people_gives_each_pupil_their_own_verdicts() -> N
         view = state.view_for(seat)
         assert view is not None
         move = a_bad_move(state, view)  # both keep the most deadwood
-        shared.shared_move(table=table, learner=by_seat[seat], version=table.version, move=move)
+        shared.shared_move(
+            table=table, learner=by_seat[seat], version=table.version, move=move, confirmed=True
+        )
     else:
         raise AssertionError("the hand did not end")
     board = shared.shared_state(table=table).current[0]
@@ -164,7 +166,9 @@ def test_the_computers_moves_for_an_away_pupil_are_not_their_mistakes() -> None:
         view = state.view_for(seat)
         assert view is not None and state.my_turn(seat)
         move = a_bad_move(state, view)  # Jonas keeps the most deadwood
-        shared.shared_move(table=table, learner=jonas, version=table.version, move=move)
+        shared.shared_move(
+            table=table, learner=jonas, version=table.version, move=move, confirmed=True
+        )
     else:
         raise AssertionError("the hand did not end")
     table.refresh_from_db()

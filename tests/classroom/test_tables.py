@@ -795,7 +795,9 @@ def _play_moves(table: SharedTable, learners: list[Learner], count: int) -> None
         view = state.view_for(seat)
         assert view is not None
         move = BotPlayer(seed=seat).choose(view)
-        shared.shared_move(table=table, learner=by_seat[seat], version=table.version, move=move)
+        shared.shared_move(
+            table=table, learner=by_seat[seat], version=table.version, move=move, confirmed=True
+        )
 
 
 def test_the_teacher_shows_a_class_table_to_the_class_every_hand_face_down() -> None:

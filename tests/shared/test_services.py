@@ -48,7 +48,7 @@ def play_to_the_end(table: SharedTable, humans, limit: int = 3000):  # type: ign
         assert view is not None
         move = BotPlayer(seed=seat).choose(view)
         state = services.shared_move(
-            table=table, learner=by_seat[seat], version=table.version, move=move
+            table=table, learner=by_seat[seat], version=table.version, move=move, confirmed=True
         )
     raise AssertionError("the hand did not end")
 
@@ -112,6 +112,20 @@ def test_each_player_sees_their_own_cards_and_no_one_elses() -> None:
         assert view.player == board.seat_of(seat)
 
 
+def test_a_move_says_whether_the_player_confirmed_it() -> None:
+    """``confirmed`` has no default (as a practice table's ``table_move``): a caller that
+    forgets it cannot skip the question before a move that ends the hand."""
+    table, (ona, jonas) = a_full_table("gin", 2)
+    state = services.shared_state(table=table)
+    mover = (ona, jonas)[state.to_move(state.current[0])]
+    with pytest.raises(TypeError, match="confirmed"):
+        services.shared_move(  # type: ignore[call-arg]
+            table=table, learner=mover, version=table.version, move=DrawStock()
+        )
+    table.refresh_from_db()
+    assert not services.shared_state(table=table).current[0].moves
+
+
 def test_moves_only_on_ones_turn_from_the_version_one_saw() -> None:
     table, (ona, jonas) = a_full_table("gin", 2)
     state = services.shared_state(table=table)
@@ -120,23 +134,35 @@ def test_moves_only_on_ones_turn_from_the_version_one_saw() -> None:
     mover, waiter = (ona, jonas) if first == 0 else (jonas, ona)
     version = table.version
     with pytest.raises(services.NotYourTurn):
-        services.shared_move(table=table, learner=waiter, version=version, move=DrawStock())
+        services.shared_move(
+            table=table, learner=waiter, version=version, move=DrawStock(), confirmed=True
+        )
     with pytest.raises(services.NotSeated):
         services.shared_move(
-            table=table, learner=factories.learner("Stranger"), version=version, move=DrawStock()
+            table=table,
+            learner=factories.learner("Stranger"),
+            version=version,
+            move=DrawStock(),
+            confirmed=True,
         )
     # A discard before drawing: the engine's reason, nothing kept.
     card = state.view_for(first).cards[0]  # type: ignore[union-attr]
     with pytest.raises(services.MoveRefused) as refused:
-        services.shared_move(table=table, learner=mover, version=version, move=Discard(card))
+        services.shared_move(
+            table=table, learner=mover, version=version, move=Discard(card), confirmed=True
+        )
     assert refused.value.error.reason.value == "must_draw_first"
     table.refresh_from_db()
     assert table.version == version
     # Two moves from the same version (a double click, a second tab): one goes in.
-    services.shared_move(table=table, learner=mover, version=version, move=DrawStock())
+    services.shared_move(
+        table=table, learner=mover, version=version, move=DrawStock(), confirmed=True
+    )
     stale = SharedTable.objects.get(pk=table.pk)
     with pytest.raises(services.StaleTable):
-        services.shared_move(table=stale, learner=mover, version=version, move=DrawStock())
+        services.shared_move(
+            table=stale, learner=mover, version=version, move=DrawStock(), confirmed=True
+        )
     stale.refresh_from_db()
     assert stale.version == version + 1
     assert len(services.shared_state(table=stale).current[0].moves) == 1
@@ -160,7 +186,11 @@ def test_a_refused_move_of_a_pupil_reaches_the_dashboard() -> None:
         card = state.view_for(seat).cards[0]  # type: ignore[union-attr]
         with pytest.raises(services.MoveRefused):
             services.shared_move(
-                table=table, learner=mover, version=table.version, move=Discard(card)
+                table=table,
+                learner=mover,
+                version=table.version,
+                move=Discard(card),
+                confirmed=True,
             )
     finally:
         move_refused.disconnect(dispatch_uid="test-shared")
@@ -231,7 +261,7 @@ def test_who_is_to_move_is_kept_with_since_when_and_a_move_renews_it() -> None:
     view = services.shared_state(table=table).view_for(seat)
     assert view is not None
     services.shared_move(
-        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock(), confirmed=True
     )
     assert [s for s, _since in table.waiting] == [seat]  # still theirs: they discard now
 
@@ -253,7 +283,11 @@ def test_a_person_who_does_not_answer_is_replaced_and_takes_the_seat_back() -> N
     # While away, their moves are refused with the reason; nothing changes.
     with pytest.raises(services.SeatAway):
         services.shared_move(
-            table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+            table=table,
+            learner=by_seat[seat],
+            version=table.version,
+            move=DrawStock(),
+            confirmed=True,
         )
     assert table.version == version + 1
     table = services.take_seat_back(table=table, learner=by_seat[seat])
@@ -289,7 +323,11 @@ def test_a_paused_table_takes_no_move_and_replaces_nobody() -> None:
     version = table.version
     with pytest.raises(services.TablePaused):
         services.shared_move(
-            table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+            table=table,
+            learner=by_seat[seat],
+            version=table.version,
+            move=DrawStock(),
+            confirmed=True,
         )
     with pytest.raises(services.TablePaused):
         services.shared_hint(table=table, learner=by_seat[seat], version=table.version)
@@ -301,7 +339,7 @@ def test_a_paused_table_takes_no_move_and_replaces_nobody() -> None:
     assert not table.paused and table.version == version + 1
     assert services.absent_seats(table.waiting, away_seconds=120, paused=False) == []
     services.shared_move(
-        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock(), confirmed=True
     )
 
 
@@ -384,7 +422,7 @@ def test_an_ended_table_takes_no_move_and_waits_for_nobody() -> None:
     assert table.ended is not None and table.waiting == []
     refusals = [
         lambda: services.shared_move(
-            table=table, learner=by_seat[seat], version=version, move=DrawStock()
+            table=table, learner=by_seat[seat], version=version, move=DrawStock(), confirmed=True
         ),
         lambda: services.shared_hint(table=table, learner=by_seat[seat], version=version),
         lambda: services.next_hand(table=table, learner=by_seat[seat], version=version),
@@ -397,7 +435,11 @@ def test_an_ended_table_takes_no_move_and_waits_for_nobody() -> None:
     # A stale version is told the table ended, not that it changed.
     with pytest.raises(services.TableEnded):
         services.shared_move(
-            table=table, learner=by_seat[seat], version=version - 1, move=DrawStock()
+            table=table,
+            learner=by_seat[seat],
+            version=version - 1,
+            move=DrawStock(),
+            confirmed=True,
         )
     assert not services.replace_absent(table=table, now=services._now() + 10_000)
     services.leave_seat(table=table, learner=by_seat[seat])  # nothing to leave
@@ -440,7 +482,7 @@ def test_asking_for_more_time_moves_the_deadline_and_the_seat_is_not_taken() -> 
     assert not table.seats[seat].get("away") and table.version == version + 1
     # Half a turn (the draw) keeps the time asked for.
     services.shared_move(
-        table=table, learner=by_seat[seat], version=table.version, move=DrawStock()
+        table=table, learner=by_seat[seat], version=table.version, move=DrawStock(), confirmed=True
     )
     assert services.deadline_of(table, seat) == since + 240
     # Past the new deadline the computer plays their turn.
@@ -511,7 +553,9 @@ def test_a_turn_that_comes_back_after_the_computers_moves_is_a_new_turn() -> Non
             view = services.shared_state(table=table).view_for(0)
             assert view is not None
             move = next(m for m in view.legal_moves if isinstance(m, DrawStock | Discard))
-            services.shared_move(table=table, learner=ona, version=table.version, move=move)
+            services.shared_move(
+                table=table, learner=ona, version=table.version, move=move, confirmed=True
+            )
     # Ona drew and discarded; the computer played its turn; hers has come again.
     state = services.shared_state(table=table)
     assert not state.round_over and state.my_turn(0)

@@ -319,10 +319,11 @@ def test_the_opener_sets_how_long_a_silent_player_is_waited_for() -> None:
 def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
     game: str, players: int
 ) -> None:
-    """Every player's responses through a whole hand (their moves, their polls after the
-    others' moves, a hint) carry no card their seat may not see: not another player's,
-    not the stock's, not a face-down knock discard. In three-player Gin the one sitting
-    out sees no hand; in four-player Gin each is checked against their own board."""
+    """Every player's responses through a whole hand (their moves, the question before a
+    move that ends the hand, their polls after the others' moves, a hint) carry no card
+    their seat may not see: not another player's, not the stock's, not a face-down knock
+    discard. In three-player Gin the one sitting out sees no hand; in four-player Gin
+    each is checked against their own board."""
     table, first, others = open_and_fill(game, players)
     clients = [first, *others]
     by_seat = {
@@ -338,6 +339,7 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
         leaks = hidden_cards(state.hand_of(board), me).leaks(body, table.public_id)
         assert leaks == [], f"seat {seat} was shown {leaks}"
 
+    asked = 0  # confirmation pages checked
     for _ in range(800):
         table.refresh_from_db()
         state = services.shared_state(table=table)
@@ -361,8 +363,19 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
             ),
         )
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
-        data = {"version": str(version), **factories.move_data(move), "confirm": "1"}
-        response = client.post(page_url + "move/", data, **HX)
+        data = {"version": str(version), **factories.move_data(move)}
+        board = state.board_of(seat)
+        hand = state.hand_of(board)  # type: ignore[arg-type]
+        if hand.play(move, board.seat_of(seat)).play_over:  # type: ignore[union-attr]
+            # A move that ends the hand is asked about first: that page is checked too.
+            question = client.post(page_url + "move/", data, **HX)
+            assert question.status_code == 200
+            assert 'id="confirm-yes"' in question.content.decode()
+            table.refresh_from_db()
+            assert table.version == version
+            check(seat, question.content.decode())
+            asked += 1
+        response = client.post(page_url + "move/", {**data, "confirm": "1"}, **HX)
         assert response.status_code == 200, response.content.decode()[:800]
         table.refresh_from_db()
         check(seat, response.content.decode())
@@ -373,6 +386,7 @@ def test_no_page_of_a_table_for_people_shows_a_card_its_player_may_not_see(
                 check(other, poll.content.decode())
     else:
         raise AssertionError("the hand did not end")
+    assert asked, "no move that ends the hand was asked about"
     for seat, client in by_seat.items():
         check(seat, client.get(page_url).content.decode())
         check(seat, client.get(page_url, {"step": "all"}).content.decode())

@@ -345,12 +345,7 @@ def _score_yourself(
         agrees = parsing.points_agree(guess[1], best)
     except ValueError as exc:
         # The words of a lesson's check (lessons.checks.BAD_ANSWER_MESSAGES).
-        error = (
-            _("Type a number from 0 up, like 14.")
-            if str(exc) == "negative"
-            else _("Type a number, like 14.")
-        )
-        context.update(refused, error=error, refused="points")
+        context.update(refused, error=parsing.points_message(exc), refused="points")
         return context
     if player is None or not 0 <= player < len(names):
         context.update(refused, error=_("Pick a player."), refused="player")

@@ -51,9 +51,8 @@ from rummy_site.parsing import small_int
 #: What a malformed answer is told, by its code.
 BAD_ANSWER_MESSAGES = {
     "empty": gettext_lazy("Type your answer first."),
-    "not_a_number": gettext_lazy("Type a number, like 14."),
-    # Points are never below 0: the same words, with what is wrong ("-5" is a number).
-    "negative": gettext_lazy("Type a number from 0 up, like 14."),
+    # The words of a number that could not be read, as at a table ("Score it yourself").
+    **parsing.POINTS_MESSAGES,
     "unknown_card": gettext_lazy("Pick cards from the ones shown."),
     "pick_cards": gettext_lazy("Pick the cards of a meld, or answer that there is none."),
     "yes_or_no": gettext_lazy("Answer yes or no."),

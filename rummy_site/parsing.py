@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from django.utils.translation import gettext_lazy
+
 _DIGITS = re.compile(r"[0-9]{1,12}")
 
 #: The largest seed a page may ask for (a sample hand, a lesson's question).
@@ -84,6 +86,24 @@ def points(text: str) -> Fraction:
         return Fraction(value.replace(",", "."))
     except (ValueError, ZeroDivisionError):
         raise ValueError("not_a_number") from None
+
+
+#: What a number that could not be read is told, by :func:`points`'s code: the one
+#: source of these words for a lesson's check (``lessons.checks.BAD_ANSWER_MESSAGES``)
+#: and "Score it yourself" at a table (``game.board``).
+POINTS_MESSAGES = {
+    "not_a_number": gettext_lazy("Type a number, like 14."),
+    # Points are never below 0: the same words, with what is wrong ("-5" is a number).
+    "negative": gettext_lazy("Type a number from 0 up, like 14."),
+}
+
+
+def points_message(error: ValueError) -> str:
+    """The words for :func:`points`'s ``error`` where a number is asked for: "Type a
+    number from 0 up, like 14." for a number below 0, else "Type a number, like 14."
+    (an empty field too)."""
+    code = str(error)
+    return str(POINTS_MESSAGES.get(code, POINTS_MESSAGES["not_a_number"]))
 
 
 def points_agree(text: str, expected: Fraction) -> bool:

@@ -12,6 +12,7 @@ from django.test import Client
 
 from game.engine import Game, MeldKind, ResultKind, best_arrangement, find_melds
 from lessons.checks import (
+    BAD_ANSWER_MESSAGES,
     BadAnswer,
     Check,
     DeadwoodCheck,
@@ -1348,3 +1349,20 @@ def test_an_answered_address_is_shown_for_a_day(
     assert "Not quite." in client.get(address).content.decode()
     monkeypatch.setattr(questions, "ANSWERED_MAX_AGE", -1)  # as if a day had passed
     assert "Not quite." not in client.get(address).content.decode()
+
+
+def test_a_number_not_read_is_told_in_the_same_words_at_a_lesson_and_at_a_table() -> None:
+    """One source for the words (rummy_site.parsing), so a lesson's check and "Score it
+    yourself" at a table (game.board) cannot drift apart."""
+    from rummy_site import parsing
+
+    for code in ("not_a_number", "negative"):
+        assert BAD_ANSWER_MESSAGES[code] is parsing.POINTS_MESSAGES[code]
+    for typed, words in (
+        ("-5", "Type a number from 0 up, like 14."),
+        ("lots", "Type a number, like 14."),
+        ("", "Type a number, like 14."),  # at a table an empty field is no number either
+    ):
+        with pytest.raises(ValueError) as refused:
+            parsing.points(typed)
+        assert parsing.points_message(refused.value) == words

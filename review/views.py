@@ -77,9 +77,11 @@ def review_page(request: HttpRequest) -> HttpResponse:
 def review_answer(request: HttpRequest) -> HttpResponse:
     learner = known_learner(request)
     answer = parse_answer(request.POST)
+    if learner is None:
+        # Nobody has cards to review: nothing is made for a stranger, and there is no
+        # question to show beside the refusal.
+        return _refused(request, ForgedQuestion(), asked=None, answer=answer)
     try:
-        if learner is None:  # nobody has cards to review: nothing is made for a stranger
-            raise ForgedQuestion()
         reviewed = services.review_answer(
             learner=learner,
             token=request.POST.get("question", ""),
@@ -90,21 +92,28 @@ def review_answer(request: HttpRequest) -> HttpResponse:
         # A malformed answer is refused beside the question it was for, with every field
         # as the learner left it (the cards picked, a number typed, a player chosen): not
         # beside a freshly dealt one (the accessibility walk), nor emptied ("2O" for 20).
-        asked = (
-            services.question_asked(
-                learner=learner, token=request.POST.get("question", ""), language=language()
-            )
-            if learner is not None
-            else None
+        asked = services.question_asked(
+            learner=learner, token=request.POST.get("question", ""), language=language()
         )
-        return _page(
-            request,
-            status=exc.status,
-            item=asked,
-            error=str(exc.message),
-            answer=answer if asked else None,
-            refused=exc.field,
-        )
-    assert learner is not None  # a stranger's answer is refused above
+        return _refused(request, exc, asked=asked, answer=answer)
     token = services.answered_token(learner=learner, reviewed=reviewed, answer=answer)
     return redirect(f"{cached_reverse('review:page')}?{urlencode({'answered': token})}")
+
+
+def _refused(
+    request: HttpRequest,
+    exc: ServiceError,
+    *,
+    asked: services.Question | None,
+    answer: dict[str, Any],
+) -> HttpResponse:
+    """An answer refused: the reason, beside the question it was for (if any) with the
+    fields as the learner left them."""
+    return _page(
+        request,
+        status=exc.status,
+        item=asked,
+        error=str(exc.message),
+        answer=answer if asked else None,
+        refused=exc.field,
+    )

@@ -136,6 +136,10 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form,
     and a "score it yourself" answer (``?guess_player=N&guess_points=X``)."""
     raw_step = query.get("step", "1")
+    # Only a step the page links to ("all", 1, 2, ...) steps into the walkthrough (and a
+    # practice table remembers that: ``services.scoring_seen``); an empty or malformed
+    # ``?step`` shows the first step and changes nothing.
+    stepped = "step" in query and (raw_step == "all" or bool(small_int(raw_step)))
     selected = []
     for token in form.getlist("cards"):
         try:
@@ -145,7 +149,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     return BoardDisplay(
         arrange=query.get("arrange", form.get("arrange", "1")) != "0",
         steps=None if raw_step == "all" else (small_int(raw_step) or 1),
-        walkthrough="step" in query,
+        walkthrough=stepped,
         selected=tuple(selected),
         guess=(query.get("guess_player", ""), query.get("guess_points", ""))
         if "guess_points" in query or "guess_player" in query

@@ -93,3 +93,9 @@ def test_display_options_are_read_from_the_query_and_the_form() -> None:
     assert parse_display(query([("step", "all")]), query([])).steps is None
     odd = parse_display(query([("step", "²")]), query([("cards", "ZZ"), ("arrange", "1")]))
     assert odd.steps == 1 and odd.arrange and odd.selected == ()
+    # Only a step the page links to steps into the walkthrough.
+    assert parse_display(query([("step", "all")]), query([])).walkthrough
+    assert parse_display(query([("step", "1")]), query([])).walkthrough
+    for raw in ("", "0", "x", "²", "-1", "9" * 13):
+        bad = parse_display(query([("step", raw)]), query([]))
+        assert bad.steps == 1 and not bad.walkthrough, raw

@@ -1349,6 +1349,25 @@ def test_a_scored_hand_is_remembered_after_a_reload(client: Client, answer: str)
     assert table.scored_hand == 1 and table.version == version
 
 
+def test_a_malformed_step_does_not_count_as_stepping_through_the_scoring(
+    client: Client,
+) -> None:
+    """A GET that stores: only a step the page links to (``?step=1``, ``?step=all``)
+    remembers the hand as scored; an empty or malformed ``?step`` shows the question
+    and the first step as before and stores nothing."""
+    table = start_table(client, "knock", 2)
+    play_whole_hand(client, table, check=False)
+    for raw in ("", "x", "0", "-1"):
+        page = client.get(url(table), {"step": raw})
+        assert page.status_code == 200, raw
+        table.refresh_from_db()
+        assert table.scored_hand == 0, raw
+        assert "score-yourself__form" in client.get(url(table)).content.decode(), raw
+    client.get(url(table), {"step": "all"})
+    table.refresh_from_db()
+    assert table.scored_hand == 1
+
+
 def test_the_next_hand_is_asked_to_be_scored_again(client: Client) -> None:
     """What the table remembers is one hand's: the next hand's end asks again, and
     "Next hand" shows once the hand is scored."""

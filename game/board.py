@@ -10,7 +10,7 @@ card, no stock order and no face-down discard can reach a template.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -60,6 +60,19 @@ class BoardDisplay:
     #: The table remembers that the learner scored this finished hand themselves (or
     #: stepped through its scoring): the question is not asked again.
     scored: bool = False
+    #: The hand (its number at the table) the answer and the step in the address are
+    #: for (``?hand=N``; ``None``: an address from before it was said).
+    hand: int | None = None
+
+
+def for_hand(display: BoardDisplay, number: int | None) -> BoardDisplay:
+    """``display`` for hand ``number``: an answer or a step the address keeps from
+    another hand is not this one's (with JavaScript a table's address stays as it was
+    when the learner scored a hand, through "Next hand": the next hand's end read the
+    old answer, and the same answer sent again did nothing; the new-features walk)."""
+    if number is None or display.hand in (None, number):
+        return display
+    return replace(display, guess=None, steps=1, walkthrough=False, hand=number)
 
 
 class BoardState(Protocol):
@@ -550,6 +563,7 @@ def board_context(
     last_steps: Sequence[ScoreStep] = (),
     by_computer: Collection[int] = (),
     nameless: bool = False,
+    hand_number: int | None = None,
 ) -> dict[str, Any]:
     """The part of a page every table shares (practice and guided hands): seats, piles,
     the learner's cards and buttons, the log, and the scoring walkthrough.
@@ -561,7 +575,10 @@ def board_context(
     meld), which takes the focus, described by ``error``. ``nameless``: the learner gave
     no name (a guided hand): where their name would stand alone (their seat, "Score it
     yourself") they are "You" (:func:`game.names.learner_you`); the sentences keep the
-    state's name for them (a default one marked as theirs: "Alex (you) knocks")."""
+    state's name for them (a default one marked as theirs: "Alex (you) knocks").
+    ``hand_number``: the hand's number at a table of several, which its scoring's
+    answer and steps name (:func:`for_hand`)."""
+    display = for_hand(display, hand_number)
     view = state.view
     names = told_apart(state.names, state.me)
     labels = list(names)
@@ -645,6 +662,9 @@ def board_context(
         if score_yourself and (shown < total or display.guess)
         else None,
         "scoring_pending": pending,
+        # The scoring's answer and steps name their hand (for_hand): "&hand=N".
+        "hand_query": f"&hand={hand_number}" if hand_number is not None else "",
+        "hand_number": hand_number,
         "error": error,
         "refused": refused if error else "",
         "is_over": over,

@@ -151,6 +151,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
         steps=None if raw_step == "all" else (small_int(raw_step) or 1),
         walkthrough=stepped,
         selected=tuple(selected),
+        hand=small_int(query.get("hand", "")),
         guess=(query.get("guess_player", ""), query.get("guess_points", ""))
         if "guess_points" in query or "guess_player" in query
         else None,

@@ -168,7 +168,13 @@ def table_context(
     seat_scores = state.scores_before_hand if pending else state.scores
     scores = [explain.points(seat_scores[seat]) for seat in state.board.seats]
     context = board_context(
-        state, display, scores=scores, error=error, refused=refused, last_steps=_netting(state)
+        state,
+        display,
+        scores=scores,
+        error=error,
+        refused=refused,
+        last_steps=_netting(state),
+        hand_number=state.round_number,
     )
     if isinstance(state.match, GinPartnershipGame):
         # Both partners' seats show their side's score: say whose it is.

@@ -33,7 +33,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from game.board import BoardDisplay, scoring_answered
+from game.board import BoardDisplay, for_hand, scoring_answered
 from game.engine import (
     Advice,
     AnyMove,
@@ -725,6 +725,7 @@ def scoring_seen(*, state: TableState, display: BoardDisplay) -> BoardDisplay:
     scores, the match's end and "Next hand", not the question again (the Italian walk:
     the answer lived only in the address)."""
     table, number = state.table, state.round_number
+    display = for_hand(display, number)
     if not state.hand.is_over or state.me is None:
         return display
     if scoring_answered(state, display):

@@ -325,6 +325,7 @@ def table_context(
             refused=refused,
             by_computer=by_computer,
             last_steps=[ScoreStep(netted)] if netted else [],
+            hand_number=len(state.rounds),
         )
     )
     if table.ended:

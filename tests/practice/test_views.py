@@ -1382,3 +1382,36 @@ def test_the_next_hand_is_asked_to_be_scored_again(client: Client) -> None:
     table.refresh_from_db()
     play_whole_hand(client, table, check=False)
     assert "score-yourself__form" in client.get(url(table)).content.decode()
+
+
+def test_an_answer_in_the_address_is_its_hands_only(client: Client) -> None:
+    """The new-features walk: with JavaScript the table's address keeps the last hand's
+    "Score it yourself" answer through "Next hand"; at the next hand's end a reload read
+    it as that hand's answer ("Not quite. Ona: 24 points."), and the same answer sent
+    again did nothing (the address did not change). The form and the steps name their
+    hand (``hand=N``), and another hand's answer or step in the address is not this
+    one's: the question is asked."""
+    table = start_table(client, "knock", 2)
+    play_whole_hand(client, table, check=False)
+    first = client.get(url(table)).content.decode()
+    assert '<input type="hidden" name="hand" value="1">' in first
+    assert "step=2&amp;hand=1" in first or "step=1&amp;hand=1" in first
+    old = "?guess_player=0&guess_points=7&hand=1"
+    assert "Not quite." in client.get(url(table) + old).content.decode() or "Right!" in (
+        client.get(url(table) + old).content.decode()
+    )
+    table.refresh_from_db()
+    client.post(url(table, "next"), {"version": str(table.version)}, **HTMX)
+    table.refresh_from_db()
+    play_whole_hand(client, table, check=False)
+    for stale in (old, "?step=all&hand=1"):
+        page = client.get(url(table) + stale, **HTMX).content.decode()
+        assert "score-yourself__form" in page, stale
+        assert "Not quite." not in page and "Right!" not in page, stale
+        assert '<input type="hidden" name="hand" value="2">' in page
+    table.refresh_from_db()
+    assert table.scored_hand == 1
+    # This hand's own answer counts.
+    client.get(url(table) + "?guess_player=0&guess_points=7&hand=2")
+    table.refresh_from_db()
+    assert table.scored_hand == 2

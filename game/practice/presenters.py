@@ -242,11 +242,16 @@ def _status_line(state: TableState) -> str:
 
 
 def _computers_line(state: TableState) -> str:
-    """Knock Rummy: how the computer players knock, as the learner chose when starting the
-    table (so that they know why the computers wait, or why they do not)."""
-    if state.rules.game is not Game.KNOCK:
+    return computers_line(state.rules.game, computers_policy(state.table))
+
+
+def computers_line(game: Game, policy: str) -> str:
+    """Knock Rummy: how the computer players knock (``policy``), as the learner chose when
+    starting the table (so that they know why the computers wait, or why they do not);
+    a table for people with computer players says it too."""
+    if game is not Game.KNOCK:
         return ""
-    if computers_policy(state.table) == "patient":
+    if policy == "patient":
         return _(
             "The computer players give you time to play: they do not knock before everyone "
             "has had two turns."

@@ -17,7 +17,8 @@ from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context
 from game.engine import Advice, AnyMove, Board, Hand, HandEnd, PlayerView
-from game.practice.presenters import move_verdict
+from game.practice.presenters import computers_line, move_verdict
+from game.practice.services import computers_policy
 from rummy_site import codes
 
 from . import services
@@ -348,6 +349,13 @@ def table_context(
         # "Your turn." and the move buttons stayed, and a press was refused).
         context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
     context["away_line"] = away_sentence(context["away_names"])
+    # Knock Rummy with computer players: how they knock (the new-features walk: a practice
+    # table said it, a table for people did not).
+    context["computers_line"] = (
+        computers_line(state.rules.game, computers_policy(table))
+        if any(s.get("bot") for s in table.seats)
+        else ""
+    )
     # On their turn, by when they must move; a warning before the computer plays it, and
     # "I need more time" (the class tables' walk: the seat went to the computer after
     # two minutes, with no warning and no way to ask for more).

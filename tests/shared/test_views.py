@@ -14,6 +14,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from game.engine import BotPlayer, Card, Knock
 from game.practice.services import replay
@@ -777,3 +778,21 @@ def test_the_italian_status_line_names_anna_without_a_bare_a() -> None:
     assert status is not None
     assert f"Ora è il turno di {name}." in status.group(1)
     assert not re.search(r"\b[Aa]\s+A(nna|ldo)\b", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.mark.parametrize(
+    ("game", "computers", "said"), [("knock", 1, True), ("knock", 0, False), ("basic", 1, False)]
+)
+def test_a_table_with_computer_players_says_how_they_knock(
+    game: str, computers: int, said: bool
+) -> None:
+    """The new-features walk: a practice table says how its computer players knock, a
+    table for people with computer players did not."""
+    table, ona, _others = open_and_fill(game, players=2, computers=computers)
+    with translation.override("lt"):
+        line = translation.gettext(
+            "The computer players give you time to play: they do not knock before everyone "
+            "has had two turns."
+        )
+    page = ona.get(f"/lt/play/{table.public_id}/").content.decode()
+    assert (line in page) is said

@@ -60,6 +60,8 @@ class BoardDisplay:
     #: The table remembers that the learner scored this finished hand themselves (or
     #: stepped through its scoring): the question is not asked again.
     scored: bool = False
+    #: The ``selected`` cards are those a move's question kept ticked ("No, go back").
+    kept: bool = False
     #: The hand (its number at the table) the answer and the step in the address are
     #: for (``?hand=N``; ``None``: an address from before it was said).
     hand: int | None = None
@@ -631,7 +633,10 @@ def board_context(
         "my_turn": state.my_turn,
         "bots_to_move": state.bots_to_move,
         "hand_cards": my_cards,
-        "selected": list(display.selected) if error else [],
+        # After a refused move, or "No, go back" from a move's question: the cards the
+        # learner had ticked stay ticked (the new-features walk: the knock's card had to
+        # be picked again).
+        "selected": list(display.selected) if error or display.kept else [],
         "arrange": display.arrange,
         "arrangement": arrangement,
         "arranged_melds": [(meld_label(m.kind), m) for m in arrangement.melds],

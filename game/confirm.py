@@ -5,6 +5,7 @@ made with, and the fields that make the move again once confirmed."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -62,10 +63,13 @@ def confirm_context(
         }
     else:
         return None
+    fields = move_fields(move)
     return {
         "question": with_articles(question),
         "count": knock_count(view, move) if isinstance(move, Knock) and view else "",
-        "fields": move_fields(move),
+        "fields": fields,
+        # "No, go back" keeps the move's cards ticked.
+        "keep": urlencode([("keep", value) for name, value in fields if name == "cards"]),
     }
 
 

@@ -141,7 +141,9 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     # ``?step`` shows the first step and changes nothing.
     stepped = "step" in query and (raw_step == "all" or bool(small_int(raw_step)))
     selected = []
-    for token in form.getlist("cards"):
+    # The cards ticked on the form, or those "No, go back" keeps ticked (``?keep=KC``).
+    kept = not form.getlist("cards") and bool(query.getlist("keep"))
+    for token in form.getlist("cards") or query.getlist("keep"):
         try:
             selected.append(Card.parse(token))
         except InvalidNotation:
@@ -151,6 +153,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
         steps=None if raw_step == "all" else (small_int(raw_step) or 1),
         walkthrough=stepped,
         selected=tuple(selected),
+        kept=kept,
         hand=small_int(query.get("hand", "")),
         guess=(query.get("guess_player", ""), query.get("guess_points", ""))
         if "guess_points" in query or "guess_player" in query

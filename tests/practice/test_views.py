@@ -1415,3 +1415,24 @@ def test_an_answer_in_the_address_is_its_hands_only(client: Client) -> None:
     client.get(url(table) + "?guess_player=0&guess_points=7&hand=2")
     table.refresh_from_db()
     assert table.scored_hand == 2
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_no_go_back_keeps_the_knocks_card_ticked(client: Client, htmx: bool) -> None:
+    """The new-features walk: "No, go back" from the knock's question unticked the card
+    chosen for it, to be picked again. It keeps it ticked, and changes nothing."""
+    table = start_table(client, "knock", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    card = hand_of(table).hands[HUMAN][0]
+    asked = post_move(client, table, Knock(card), htmx=htmx, confirm=False).content.decode()
+    back = re.search(r'id="confirm-no" href="([^"]+)"', asked)
+    assert back is not None and back.group(1).endswith(f"?keep={card}")
+    table.refresh_from_db()
+    version = table.version
+    page = client.get(back.group(1), **(HTMX if htmx else {})).content.decode()
+    assert re.search(rf'value="{card}"[^>]* checked', page)
+    others = [c for c in hand_of(table).hands[HUMAN] if c != card]
+    assert not any(re.search(rf'value="{c}"[^>]* checked', page) for c in others)
+    table.refresh_from_db()
+    assert table.version == version and not hand_of(table).is_over

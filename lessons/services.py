@@ -314,14 +314,14 @@ def verdict_of(*, lesson: Lesson, index: int, seed: int, answer: dict[str, Any])
         return None
 
 
-def answered_again(
-    *, lesson: Lesson, learner: Learner | None, token: str
-) -> tuple[int, dict[str, Any]] | None:
-    """The answer a lesson's page was redirected to show (``?answered=``, the token of
-    :func:`lessons.forms.answer_token`): its check and what the check draws it with (the
-    verdict judged again, which try it was, the question's seed, the cards picked, the
-    answer), nothing recorded; ``None`` for a token that is not this learner's, of
-    another lesson, older than a day, or no longer readable (the check changed since)."""
+def _kept(
+    lesson: Lesson, learner: Learner | None, token: str, **question: int
+) -> tuple[int, int, dict[str, Any], int, Outcome] | None:
+    """What an answer token (:func:`lessons.forms.answer_token`) keeps of a check of this
+    lesson (``question``: ``index`` and ``seed``, only that question's): the check, the
+    seed, the answer, which try it was, and its verdict judged again (nothing recorded);
+    ``None`` for a token that is not this learner's, of another lesson or question,
+    older than a day, or no longer readable (the check changed since)."""
     from .forms import answer_of
 
     found = answer_of(
@@ -330,13 +330,25 @@ def answered_again(
         lesson.slug,
         learner=learner.pk if learner is not None else None,
         checks=len(lesson.checks),
+        **question,
     )
     if found is None:
         return None
     index, seed, answer, tries = found
     outcome = verdict_of(lesson=lesson, index=index, seed=seed, answer=answer)
-    if outcome is None:
+    return None if outcome is None else (index, seed, answer, tries, outcome)
+
+
+def answered_again(
+    *, lesson: Lesson, learner: Learner | None, token: str
+) -> tuple[int, dict[str, Any]] | None:
+    """The answer a lesson's page was redirected to show (``?answered=``): its check and
+    what the check draws it with (the verdict, which try it was, the question's seed, the
+    cards picked, the answer); ``None`` when there is none to show (:func:`_kept`)."""
+    kept = _kept(lesson, learner, token)
+    if kept is None:
         return None
+    index, seed, answer, tries, outcome = kept
     shown = {"outcome": outcome, "tries": tries, "seed": seed, "picked": answer["cards"]}
     return index, {**shown, "judged": answer}
 
@@ -345,26 +357,13 @@ def shown_again(
     *, lesson: Lesson, learner: Learner | None, token: str, index: int, seed: int
 ) -> dict[str, Any] | None:
     """The feedback a check showed when a malformed answer was sent from it (the form's
-    ``shown`` token, :func:`lessons.forms.answer_token`, of this question): the verdict
-    judged again, which try it was and the answer, to draw beside the refusal (which
-    counts for nothing: the Italian walk); ``None`` when there was none to keep."""
-    from .forms import answer_of
-
-    found = answer_of(
-        token,
-        lesson.game,
-        lesson.slug,
-        learner=learner.pk if learner is not None else None,
-        checks=len(lesson.checks),
-        index=index,
-        seed=seed,
-    )
-    if found is None:
+    ``shown`` token, of this question): the verdict, which try it was and the answer, to
+    draw beside the refusal (which counts for nothing: the Italian walk); ``None`` when
+    there was none to keep."""
+    kept = _kept(lesson, learner, token, index=index, seed=seed)
+    if kept is None:
         return None
-    _index, _seed, answer, tries = found
-    outcome = verdict_of(lesson=lesson, index=index, seed=seed, answer=answer)
-    if outcome is None:
-        return None
+    _index, _seed, answer, tries, outcome = kept
     return {"outcome": outcome, "tries": tries, "judged": answer}
 
 

@@ -165,15 +165,31 @@ def answer(
         correct=outcome.correct,
     )
     right += int(first)
+    return _after(learner, question, outcome, right, language=language, place=True)
+
+
+def _after(
+    learner: Learner | Any,
+    question: PlacementQuestion,
+    outcome: Outcome,
+    right: int,
+    *,
+    language: str,
+    place: bool,
+) -> PlacementAnswered:
+    """An answer's result: the question after it (the same on a reload until it is
+    answered, as the first), or after the last the lessons skipped when every answer was
+    right (``place``: the learner is placed past them now)."""
+    game, number = question.game, question.number
     if number + 1 < len(QUESTIONS):
-        # The same on a reload (the answer sent again) until it is answered, as the first.
         asker = ("learner", learner.pk, _answered(learner, game, number + 1))
         following = _dealt(game, number + 1, right, asker)
         return PlacementAnswered(question, outcome, following, right, [])
     skipped: list[Lesson] = []
     if right == len(QUESTIONS):
         skipped = lessons.lessons_of(language=language, game=game.value)[:SKIPPED_LESSONS]
-        lessons.place(learner=learner, game=game.value, lessons=skipped)
+        if place:
+            lessons.place(learner=learner, game=game.value, lessons=skipped)
     return PlacementAnswered(question, outcome, None, right, skipped)
 
 
@@ -221,14 +237,7 @@ def answered_again(
         outcome = question.check.judge(answer, seed)
     except ServiceError:  # the placement questions changed since (a new release)
         return None
-    if number + 1 < len(QUESTIONS):
-        asker = ("learner", learner.pk, _answered(learner, game, number + 1))
-        following = _dealt(game, number + 1, right, asker)
-        return PlacementAnswered(question, outcome, following, right, [])
-    skipped: list[Lesson] = []
-    if right == len(QUESTIONS):
-        skipped = lessons.lessons_of(language=language, game=game.value)[:SKIPPED_LESSONS]
-    return PlacementAnswered(question, outcome, None, right, skipped)
+    return _after(learner, question, outcome, right, language=language, place=False)
 
 
 __all__ = [

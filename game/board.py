@@ -522,11 +522,6 @@ def yours(name: str) -> str:
     return pgettext("the learner's own name at a table", "%(name)s (you)") % {"name": name}
 
 
-def _seat_name(state: BoardState, names: Sequence[str], seat: int) -> str:
-    """A seat's name: the learner's own marked as theirs (:func:`yours`)."""
-    return yours(state.names[seat]) if seat == state.me else names[seat]
-
-
 def told_apart(names: Sequence[str], me: int | None) -> list[str]:
     """The players' names as sentences name them (the coach, the log, the scoring): the
     learner's marked as theirs (:func:`yours`) when another player's reads the same
@@ -583,16 +578,19 @@ def board_context(
     display = for_hand(display, hand_number)
     view = state.view
     names = told_apart(state.names, state.me)
+    # Where a name stands alone: the seats (the learner's own marked as theirs), and the
+    # players to score and the melds' owners (``labels``).
+    seat_names = [yours(state.names[i]) if i == state.me else names[i] for i in range(len(names))]
     labels = list(names)
     if nameless and state.me is not None:
-        labels[state.me] = learner_you()
+        labels[state.me] = seat_names[state.me] = learner_you()
     # A learner sitting out (three-player Gin) sees no hand at all.
     my_cards = list(view.cards) if not state.sitting_out else []
     arrangement = arranged(my_cards, ace_high=view.ace_high)
     over = state.hand.is_over
     seats = [
         Seat(
-            name=labels[i] if nameless and i == state.me else _seat_name(state, names, i),
+            name=seat_names[i],
             cards=view.hand_sizes[i],
             score=scores[i] if scores is not None else "",
             is_turn=(i == view.turn and not over),

@@ -608,6 +608,12 @@ def class_table_page(request: HttpRequest, public_id: str, table_id: str) -> Htt
     return render_page(request, "classroom/table.html", context, partial="table")
 
 
+def _table_url(classroom: Classroom, table: Any, *, face_up: bool) -> str:
+    """The teacher's page of a class table: for the class, or every hand face up."""
+    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    return page + ("?view=all" if face_up else "")
+
+
 def _table_page_context(classroom: Classroom, table: Any, *, face_up: bool) -> dict[str, Any]:
     """The teacher's page of a class table, with what redraws it (``face_up``: every
     hand face up, ``?view=all``)."""
@@ -618,7 +624,7 @@ def _table_page_context(classroom: Classroom, table: Any, *, face_up: bool) -> d
     page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
     # The language buttons of a page drawn for a POST (the question "End this table for
     # good?") name the page itself.
-    context["page_url"] = page + ("?view=all" if face_up else "")
+    context["page_url"] = _table_url(classroom, table, face_up=face_up)
     context["poll_url"] = f"{page}?v={table.version}" + ("&view=all" if face_up else "")
     context["poll_seconds"] = presenters.poll_seconds()
     # The table's own events (game.shared.events) redraw it at once after each move.
@@ -656,14 +662,14 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
         context = _table_page_context(classroom, table, face_up=face_up)
         context["error"] = _("Choose one of the buttons.")
         return render(request, "classroom/table.html", context, status=400)
-    page = reverse("classroom:table", args=[classroom.public_id, table.public_id])
+    page = _table_url(classroom, table, face_up=face_up)
     if "ended" in wanted and table.ended is None:
         # "End the table" asks first (the Russian teacher's walk: one click beside "Pause
         # the table" ended the match for good). Its "Yes, end it" carries the hand it was
         # asked in: sent once the match is over, or in another hand, it ends nothing.
         context = _table_page_context(classroom, table, face_up=face_up)
         if context["match_over"]:
-            return redirect(page + ("?view=all" if face_up else ""))
+            return redirect(page)
         if (
             request.POST.get("confirm") != "1"
             or small_int(request.POST.get("hand", "")) != context["hand"]
@@ -689,7 +695,7 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
         # teacher's walk: after "Pause the table" the focus was at the page's top, 16
         # Tab presses from "Let them go on").
         request.session[TABLE_NOTICE] = {"table": table.public_id, "do": do}
-    return redirect(page + ("?view=all" if face_up else ""))
+    return redirect(page)
 
 
 # ------------------------------------------------------------------ projector mode

@@ -7,8 +7,6 @@ drawn in the POST's answer, beside its question with the fields as they were sen
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -19,6 +17,7 @@ from learners.middleware import LearnerRequest
 from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
+from rummy_site.questions import answered_address
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
@@ -104,4 +103,4 @@ def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
         )
     token = services.answered_token(learner=request.learner, answered=last, answer=answer)
     url = cached_reverse("drills:drill", chosen.value, kind)
-    return redirect(f"{url}?{urlencode({'answered': token})}")
+    return redirect(answered_address(url, token))

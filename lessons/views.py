@@ -9,7 +9,6 @@ Post/Redirect/Get); with htmx it is the check, drawn in place.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,6 +27,7 @@ from rummy_site.htmx import wants_partial
 from rummy_site.languages import current as language
 from rummy_site.languages import pick
 from rummy_site.parsing import small_int
+from rummy_site.questions import answered_address
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
@@ -244,7 +244,7 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
         tries=answered.tries,
     )
     url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
-    return redirect(f"{url}?{urlencode({'answered': token})}#check-{index}-answered")
+    return redirect(answered_address(url, token, f"check-{index}-answered"))
 
 
 @ratelimit.counted_with_first_read

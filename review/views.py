@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
-from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,7 +19,7 @@ from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
 from rummy_site.languages import current as language
-from rummy_site.questions import ForgedQuestion
+from rummy_site.questions import ForgedQuestion, answered_address
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
@@ -97,7 +96,7 @@ def review_answer(request: HttpRequest) -> HttpResponse:
         )
         return _refused(request, exc, asked=asked, answer=answer)
     token = services.answered_token(learner=learner, reviewed=reviewed, answer=answer)
-    return redirect(f"{cached_reverse('review:page')}?{urlencode({'answered': token})}")
+    return redirect(answered_address(cached_reverse("review:page"), token))
 
 
 def _refused(

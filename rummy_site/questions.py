@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core import signing
 from django.utils.crypto import salted_hmac
@@ -82,6 +83,12 @@ def sign_answered(data: Mapping[str, object], *, learner: int, salt: str) -> str
     return signing.dumps(dict(data), salt=f"{salt}:{learner}", compress=True)
 
 
+def answered_address(page: str, token: str, anchor: str = "") -> str:
+    """The address an answer redirects to: ``page`` showing the answered ``token``
+    (``?answered=``), opened at ``anchor`` if given."""
+    return f"{page}?{urlencode({'answered': token})}" + (f"#{anchor}" if anchor else "")
+
+
 def read_answered(
     token: str,
     *,
@@ -115,6 +122,7 @@ def steady_seed(*parts: object, salt: str) -> int:
 __all__ = [
     "ANSWERED_MAX_AGE",
     "ForgedQuestion",
+    "answered_address",
     "packed_answer",
     "read_answered",
     "read_question",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -43,6 +43,7 @@ from .errors import ServiceError
 from .htmx import render_page
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
+from .questions import answered_address
 from .turns import TURNS
 
 SAMPLE_HAND_SIZE = 10
@@ -298,7 +299,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         learner=request.learner, answered=answered, answer=parse_answer(request.POST)
     )
     url = reverse("placement", kwargs={"game": chosen.value})
-    return redirect(f"{url}?{urlencode({'answered': token})}")
+    return redirect(answered_address(url, token))
 
 
 def set_language(request: HttpRequest) -> HttpResponse:

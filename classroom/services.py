@@ -399,10 +399,14 @@ RESEAT_SECONDS = 10
 CLASS_TABLES_PER_DAY = 150
 
 
-def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedTable]:
+def class_seat(
+    *, classroom: Classroom, game: str, players: int, policy: str | None = None
+) -> list[SharedTable]:
     """Seat every pupil of the class at tables of about ``players`` for ``game``, in a
     random order, shared out so that nobody plays only the computer when the game's
-    numbers allow (:func:`game.shared.services.split_people`); the hands are dealt at once, and the
+    numbers allow (:func:`game.shared.services.split_people`), the computer players
+    playing by ``policy`` (:func:`game.shared.services.seat_people`'s: ``"patient"`` or
+    ``"bot"``, ``None`` the game's default); the hands are dealt at once, and the
     tables the class sat at before end (:func:`game.shared.services.end_table`). Refused
     again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
     every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is
@@ -430,7 +434,10 @@ def class_seat(*, classroom: Classroom, game: str, players: int) -> list[SharedT
             raise TooManyClassTables()
         try:
             tables = shared.seat_people(
-                people=[(p.learner, p.name) for p in pupils], game=game, players=players
+                people=[(p.learner, p.name) for p in pupils],
+                game=game,
+                players=players,
+                policy=policy,
             )
         except shared.BadTable as exc:
             raise BadAssignment(str(exc.message)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -31,6 +32,7 @@ from game.engine import Game, table_sizes
 from game.guided import scenarios
 from game.moveforms import parse_display, parse_move, parse_version
 from game.practice import services as practice
+from game.practice.forms import chosen_computers
 from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from learners.middleware import LearnerRequest
@@ -165,8 +167,8 @@ def _class_page(
     ``removing_pupil``: the id of the pupil whose "Remove ... from the class" was pressed,
     the question asked in that pupil's row. ``new_code``: the ``pupil`` (id) whose "A new
     return code" was pressed, the question asked in their row, and the ``check`` naming
-    their code now (:func:`_code_check`). ``seat``: a refused seating's ``game`` and
-    ``players``, chosen again in its form."""
+    their code now (:func:`_code_check`). ``seat``: a refused seating's ``game``,
+    ``players`` and ``patient_computers`` (ticked or not), chosen again in its form."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -570,15 +572,22 @@ def pupil_remove(request: HttpRequest, public_id: str, pupil_id: int) -> HttpRes
 @require_POST
 def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
     """Seat the whole class at tables of about N (:func:`game.shared.services.split_people`),
-    and say how it was split."""
+    and say how it was split. At Knock Rummy the computer players (and the computer in
+    the seat of a pupil who does not answer) are patient if "give you time to play" is
+    ticked (as it is on the page), else they play to win: an unticked box posts nothing."""
     classroom = _teacher_class(request, public_id)
+    game = request.POST.get("game", "")
     players = small_int(request.POST.get("players", ""))
+    patient = forms.CheckboxInput().value_from_datadict(
+        request.POST, request.FILES, "patient_computers"
+    )
+    policy = chosen_computers({"game": Game.named(game), "patient_computers": patient})
     try:
         tables = services.class_seat(
-            classroom=classroom, game=request.POST.get("game", ""), players=players or 0
+            classroom=classroom, game=game, players=players or 0, policy=policy
         )
     except services.ClassroomError as exc:
-        seat = {"game": request.POST.get("game", ""), "players": players}
+        seat = {"game": game, "players": players, "patient_computers": patient}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
     return _back(request, classroom, presenters.seating_summary(tables))
 

@@ -100,8 +100,7 @@ class NewTableForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name, game in self.ONE_GAME_OPTIONS.items():
-            self.fields[name].widget.attrs["data-game"] = game.value
+        mark_one_game_options(self)
 
     def clean_name(self) -> str:
         """The name without invisible or direction-changing characters."""
@@ -138,11 +137,28 @@ class NewTableForm(forms.Form):
         return options
 
     def computers(self) -> str | None:
-        """How the computer players play (``services.COMPUTERS``): at Knock Rummy as the
-        learner chose; at the other games the table's default (they play alike)."""
-        if self.cleaned_data["game"] is not Game.KNOCK:
-            return None
-        return "patient" if self.cleaned_data["patient_computers"] else "bot"
+        """How the computer players play (``services.COMPUTERS``), as
+        :func:`chosen_computers` says."""
+        return chosen_computers(self.cleaned_data)
 
 
-__all__ = ["NewTableForm"]
+def chosen_computers(data: dict[str, Any]) -> str | None:
+    """How a new table's computer players play (``services.COMPUTERS``), from a valid
+    form's ``game`` and ``patient_computers`` (this form's, or a table for people's): at
+    Knock Rummy as the player chose, ticked or not (an unticked box posts nothing, and
+    is "bot"); at the other games ``None``, the table's default (they play alike)."""
+    if data["game"] is not Game.KNOCK:
+        return None
+    return "patient" if data["patient_computers"] else "bot"
+
+
+def mark_one_game_options(form: forms.BaseForm) -> None:
+    """Mark each option of one game the form has (``NewTableForm.ONE_GAME_OPTIONS``) with
+    its game (``data-game``): the page shows it only while that game is chosen
+    (static/js/site.js); without JavaScript every option shows, named by its game."""
+    for name, game in NewTableForm.ONE_GAME_OPTIONS.items():
+        if name in form.fields:
+            form.fields[name].widget.attrs["data-game"] = game.value
+
+
+__all__ = ["NewTableForm", "chosen_computers", "mark_one_game_options"]

@@ -337,6 +337,18 @@ def default_computers(game: Game) -> str:
     return "patient" if game is Game.KNOCK else "bot"
 
 
+def computers_for(game: Game, computers: str | None) -> str:
+    """How a new table's computer players play: ``computers`` when it is one of
+    :data:`COMPUTERS`, the game's default when ``None`` (:func:`default_computers`);
+    anything else is refused (:class:`ValueError`) before a table is made (a practice
+    table, or a table for people)."""
+    if computers is None:
+        return default_computers(game)
+    if computers not in COMPUTERS:
+        raise ValueError(f"computers: {computers!r} is not one of {', '.join(COMPUTERS)}")
+    return computers
+
+
 def computers_policy(table: object) -> str:
     """The engine policy of a table's computer players (a practice table, or a table for
     people: anything with ``computers``; a stored value it does not know is the strong
@@ -615,10 +627,7 @@ def table_start(
     low, high = table_sizes(game)
     if not low <= players <= high:
         raise ValueError(f"{game} is for {low}-{high} players")
-    if computers is None:
-        computers = default_computers(game)
-    if computers not in COMPUTERS:
-        raise ValueError(f"computers: {computers!r} is not one of {', '.join(COMPUTERS)}")
+    computers = computers_for(game, computers)
     since = timezone.now() - timedelta(days=1)
     if Table.objects.filter(learner=learner, created__gte=since).count() >= MAX_TABLES_PER_DAY:
         raise TooManyTables()
@@ -1032,6 +1041,7 @@ __all__ = [
     "board_names",
     "board_verdicts",
     "coach_verdicts",
+    "computers_for",
     "computers_policy",
     "default_computers",
     "hands_played",

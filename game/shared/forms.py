@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from game.practice.forms import NewTableForm
+from game.practice.forms import NewTableForm, chosen_computers, mark_one_game_options
 from game.practice.services import NAME_LENGTH
 from game.shared.services import AWAY_SECONDS
 from learners.names import clean_display_name
@@ -26,8 +28,8 @@ def _name_field() -> forms.CharField:
 
 
 class OpenTableForm(forms.Form):
-    """A new table: the game, how many play (how many of them computer players), and
-    the name the others see."""
+    """A new table: the game, how many play (how many of them computer players), how
+    the computer players play at Knock Rummy, and the name the others see."""
 
     # As a practice table's: the game and how many play.
     game = NewTableForm.declared_fields["game"]
@@ -40,6 +42,11 @@ class OpenTableForm(forms.Form):
         error_messages={"invalid_choice": gettext_lazy("Choose from 0 to 5 computer players.")},
         help_text=gettext_lazy("The other seats wait for people who have the table's code."),
     )
+    # As a practice table's, ticked for a new table: at Knock Rummy the computer players
+    # (and the computer in the seat of a person who does not answer) give the people time
+    # to play, or, unticked, play to win. Shown while Knock Rummy is chosen (every time
+    # without JavaScript, named by its game).
+    patient_computers = NewTableForm.declared_fields["patient_computers"]
     away = forms.TypedChoiceField(
         label=gettext_lazy("When a player does not answer"),
         coerce=int,
@@ -58,12 +65,21 @@ class OpenTableForm(forms.Form):
     )
     name = _name_field()
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        mark_one_game_options(self)
+
     def clean_name(self) -> str:
         return _visible_name(self.cleaned_data["name"])
 
     def clean_away(self) -> int:
         away = self.cleaned_data["away"]
         return AWAY_SECONDS if away is None else int(away)
+
+    def policy(self) -> str | None:
+        """How the computer players play (``game.practice.services.COMPUTERS``): at Knock
+        Rummy as the opener chose; else ``None``, the table's default."""
+        return chosen_computers(self.cleaned_data)
 
 
 class SitDownForm(forms.Form):

@@ -75,8 +75,8 @@ from game.practice.services import (
     CorruptTable,
     TooManyTables,
     board_verdicts,
+    computers_for,
     computers_policy,
-    default_computers,
     replay,
 )
 from game.practice.signals import hand_finished, move_refused
@@ -346,9 +346,13 @@ def open_table(
     options: dict[str, Any] | None = None,
     seed: int | None = None,
     away_seconds: int = AWAY_SECONDS,
+    policy: str | None = None,
 ) -> SharedTable:
     """A new table: ``learner`` in the first seat as ``name``, ``computers`` computer
     players in the last seats, the others open. With no open seat the hand is dealt.
+    ``policy``: how the computer players (and the computer in an away person's seat)
+    play, ``"patient"`` or ``"bot"`` (``None``: the game's default, patient at Knock
+    Rummy; another value is a :class:`ValueError`, and no table is made).
     A learner opens at most :data:`MAX_TABLES_PER_DAY` a day (:class:`TooManyTables`)."""
     since = timezone.now() - timedelta(days=1)
     opened = SharedTable.objects.filter(seats__0__learner=learner.pk, created__gte=since)
@@ -357,6 +361,7 @@ def open_table(
     found = Game.named(game)
     if found is None:
         raise BadTable()
+    chosen = computers_for(found, policy)
     low, high = table_sizes(found)
     if not (low <= players <= high and 0 <= computers < players):
         raise BadTable()
@@ -370,7 +375,7 @@ def open_table(
         seats=seats,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**62),
         away_seconds=away_seconds,
-        computers=default_computers(found),
+        computers=chosen,
     )
     try:
         rules = _rules(table)
@@ -423,13 +428,16 @@ def seat_people(
     players: int,
     options: dict[str, Any] | None = None,
     away_seconds: int = AWAY_SECONDS,
+    policy: str | None = None,
 ) -> list[SharedTable]:
     """Tables of about ``players`` for all of ``people`` (learner, name) at once, in
     their order, as :func:`split_people` shares them out (computer players only where
-    it must); each dealt at once."""
+    it must); each dealt at once. ``policy``: how their computer players play, as
+    :func:`open_table`'s."""
     if not people:
         raise BadTable()
     found = table_game(game, players)
+    chosen = computers_for(found, policy)
     tables = []
     start = 0
     with transaction.atomic():
@@ -449,7 +457,7 @@ def seat_people(
                 seats=seats,
                 seed=random.SystemRandom().randrange(1, 2**62),
                 away_seconds=away_seconds,
-                computers=default_computers(found),
+                computers=chosen,
             )
             rules = _rules(table)
             first, table.waiting, _seats = _advance(

@@ -77,6 +77,7 @@ def table_open(request: LearnerRequest) -> HttpResponse:
             players=data["players"],
             computers=data["computers"],
             away_seconds=data["away"],
+            policy=form.policy(),
         )
     except ServiceError as exc:
         form.add_error("players", str(exc.message))

@@ -330,8 +330,9 @@
       projectorScroll = null;
     }
   });
-  // The new-table form: an option of one game (data-game on its input) shows only while
-  // that game is chosen (the newcomer's walk: Gin's option stood beside a Basic table's).
+  // A form that starts a table (a practice table, a table for people, the class's
+  // tables): an option of one game (data-game on its input) shows only while that game
+  // is chosen (the newcomer's walk: Gin's option stood beside a Basic table's).
   // Without JavaScript every option shows, each named by its game.
   function oneGameOptions(form) {
     var game = form.querySelector("select[name=game]");
@@ -345,9 +346,9 @@
       }
     });
   }
-  document.querySelectorAll(".new-table-form").forEach(oneGameOptions);
+  document.querySelectorAll("form").forEach(oneGameOptions);
   document.addEventListener("change", function (event) {
-    var form = event.target && event.target.closest ? event.target.closest(".new-table-form") : null;
+    var form = event.target && event.target.closest ? event.target.closest("form") : null;
     if (form && event.target.name === "game") {
       oneGameOptions(form);
     }

@@ -244,6 +244,37 @@ def test_a_player_leaves_the_computer_plays_and_they_take_the_seat_back(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_opener_chooses_how_the_computer_players_knock(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """As on the practice form: the Knock Rummy option, ticked, shows with JavaScript once
+    Knock Rummy is chosen (always without it, named by its game); the table says what the
+    opener chose."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    for ticked, said in ((True, "give you time to play"), (False, "play to win")):
+        page.goto(f"{site_url}/en/play/")
+        box = page.locator("#open_patient_computers")
+        page.locator("#open_game").select_option("gin")
+        if javascript:
+            expect(box).to_be_hidden()
+        page.locator("#open_game").select_option("knock")
+        expect(box).to_be_visible()
+        expect(box).to_be_checked()
+        if not ticked:
+            box.uncheck()
+        page.locator("#open_players").select_option("2")
+        page.locator("#open_computers").select_option("1")
+        page.locator("#open_name").fill("Ona")
+        page.locator("#open_name").press("Enter")
+        expect(page.locator("#table .table-area__computers")).to_contain_text(said)
+        table = SharedTable.objects.latest("created")
+        assert table.computers == ("patient" if ticked else "bot")
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     page: Page, browser: Browser, site_url: str
 ) -> None:

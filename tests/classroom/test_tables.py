@@ -996,3 +996,57 @@ def test_after_pausing_or_switching_hints_the_page_opens_on_the_button_that_undo
         again = teacher.get(page_url).content.decode()  # said once
         assert "autofocus" not in button(again, undo)
         assert "The players can make their moves again." not in again
+
+
+def test_the_teacher_chooses_how_the_computer_players_knock() -> None:
+    """The seat form offers the practice form's Knock Rummy option, ticked: the class's
+    tables (their computer players, and the computer in an absent pupil's seat) are
+    patient, or, unticked (the box posts nothing), play to win."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    url = f"/en/classroom/{classroom.public_id}/tables/"
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    box = re.search(r'<input[^>]*name="patient_computers"[^>]*>', page)
+    assert box is not None and "checked" in box[0] and 'data-game="knock"' in box[0]
+    assert "Knock Rummy: the computer players give you time to play" in page
+    # Refused (nobody in the class yet), the form comes back as it was sent.
+    refused = teacher.post(url, {"game": "knock", "players": "2"})
+    assert refused.status_code == 400
+    box = re.search(r'<input[^>]*name="patient_computers"[^>]*>', refused.content.decode())
+    assert box is not None and "checked" not in box[0]
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    for data, stored in (
+        ({"patient_computers": "on"}, "patient"),
+        ({}, "bot"),
+    ):
+        SharedTable.objects.all().delete()
+        response = teacher.post(url, {"game": "knock", "players": "2", **data})
+        assert response.status_code == 302
+        (table,) = SharedTable.objects.all()
+        assert table.computers == stored
+        # Ona alone plays a computer player: her table says how it knocks.
+        own = ona.get(f"/en/play/{table.public_id}/").content.decode()
+        said = (
+            "The computer players give you time to play"
+            if stored == "patient"
+            else "The computer players play to win"
+        )
+        assert said in own
+    SharedTable.objects.all().delete()
+    gin = teacher.post(url, {"game": "gin", "players": "2", "patient_computers": "on"})
+    assert gin.status_code == 302 and SharedTable.objects.get().computers == "bot"
+
+
+def test_a_bad_policy_seats_nobody() -> None:
+    _teacher, user = teacher_client()
+    classroom = a_class(user)
+    pupil_joins(classroom.join_code, "Ona")
+    pupil_joins(classroom.join_code, "Jonas")
+    (earlier,) = services.class_seat(classroom=classroom, game="knock", players=2)
+    # Seated before the double-click guard's time: only the bad policy refuses the next.
+    SharedTable.objects.filter(pk=earlier.pk).update(created=timezone.now() - timedelta(minutes=5))
+    with pytest.raises(ValueError, match="is not one of patient, bot"):
+        services.class_seat(classroom=classroom, game="knock", players=2, policy="random")
+    assert list(SharedTable.objects.all()) == [earlier]
+    earlier.refresh_from_db()
+    assert earlier.ended is None  # the class's tables before stay as they were

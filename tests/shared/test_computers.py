@@ -1,14 +1,22 @@
 """Tables for people: a new Knock Rummy table's computer players (and the computer in an
-away person's seat) are patient: no knock before every player has had two turns. Tables
-opened before keep the strong player (shared.0006)."""
+away person's seat) are patient unless the opener unticks "the computer players give you
+time to play" (as at a practice table): no knock before every player has had two turns.
+Tables opened before keep the strong player (shared.0006)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from django.test import Client
 
 from game.engine import Knock, bot_move
+from game.practice.forms import NewTableForm
 from game.shared import services
+from game.shared.forms import OpenTableForm
+from game.shared.models import SharedTable
 from tests import factories
+from tests.practice.test_computers import PATIENT_LINE, STRONG_LINE
 from tests.practice.test_migrations import Migrator
 
 #: A deal where the strong computer player, moving first, knocks on its first turn.
@@ -61,3 +69,149 @@ def test_tables_opened_before_keep_the_strong_computer_player() -> None:
         migrator.latest()
     table.refresh_from_db()
     assert table.computers == "bot" and services.shared_state(table=table).dealt
+
+
+# -- The opener's choice ----------------------------------------------------------------
+
+
+def _box(page: str) -> str:
+    box = re.search(r'<input[^>]*name="patient_computers"[^>]*>', page)
+    assert box is not None, "no box to tick"
+    return box.group(0)
+
+
+def _post(client: Client, game: str = "knock", computers: int = 1, **extra: str) -> SharedTable:
+    data = {"game": game, "players": "2", "computers": str(computers), "name": "Ona", **extra}
+    response = client.post("/en/play/new/", data)
+    assert response.status_code == 302, response.content.decode()[:500]
+    return SharedTable.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[1])
+
+
+def test_the_open_table_form_offers_the_practice_forms_choice_ticked() -> None:
+    form = OpenTableForm(auto_id="open_%s")
+    field = form["patient_computers"]
+    practice = NewTableForm()["patient_computers"]
+    # The practice form's words (no new translations), named by its game without JS.
+    assert str(field.label) == str(practice.label)
+    assert str(field.label).startswith("Knock Rummy: ")
+    assert str(field.help_text) == str(practice.help_text)
+    assert field.initial is True
+    html = str(field)
+    assert 'data-game="knock"' in html and "checked" in html
+    assert 'type="checkbox"' in html and 'id="open_patient_computers"' in html
+
+
+@pytest.mark.parametrize(
+    ("data", "policy"),
+    [
+        ({"game": "knock", "patient_computers": "on"}, "patient"),
+        ({"game": "knock"}, "bot"),  # unticked: the box posts nothing
+        ({"game": "gin", "patient_computers": "on"}, None),  # the game's default
+        ({"game": "basic"}, None),
+    ],
+)
+def test_the_form_says_how_the_computer_players_play(data: dict[str, str], policy: str) -> None:
+    form = OpenTableForm({"players": "2", "computers": "1", "name": "Ona", **data})
+    assert form.is_valid(), form.errors
+    assert form.policy() == policy
+
+
+@pytest.mark.django_db
+def test_the_play_page_draws_the_box_ticked_before_its_label(client: Client) -> None:
+    page = client.get("/en/play/").content.decode()
+    box = _box(page)
+    assert "checked" in box and 'data-game="knock"' in box
+    assert re.search(
+        r'<input[^>]*name="patient_computers"[^>]*> <label for="open_patient_computers">'
+        r"Knock Rummy: the computer players give you time to play</label>",
+        page,
+    )
+    # A refused form keeps the box as it was sent: unticked stays unticked.
+    refused = client.post("/en/play/new/", {"game": "knock", "players": "2", "name": ""})
+    assert refused.status_code == 400 and "checked" not in _box(refused.content.decode())
+    refused = client.post(
+        "/en/play/new/",
+        {"game": "knock", "players": "2", "name": "", "patient_computers": "on"},
+    )
+    assert refused.status_code == 400 and "checked" in _box(refused.content.decode())
+    assert not SharedTable.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "ticked", "stored", "line"),
+    [
+        ("knock", True, "patient", PATIENT_LINE),
+        ("knock", False, "bot", STRONG_LINE),
+        ("gin", True, "bot", ""),
+        ("gin", False, "bot", ""),
+    ],
+)
+def test_the_table_keeps_the_openers_choice_and_says_it(
+    client: Client, game: str, ticked: bool, stored: str, line: str
+) -> None:
+    table = _post(client, game, **({"patient_computers": "on"} if ticked else {}))
+    assert table.computers == stored
+    page = client.get(f"/en/play/{table.public_id}/").content.decode()
+    for said in (PATIENT_LINE, STRONG_LINE):
+        assert (said in page) is (said == line), said
+
+
+class _Fixed:
+    """A stand-in for ``random.SystemRandom()`` that draws ``seed`` (a table's deal)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def randrange(self, *_args: int) -> int:
+        return self.seed
+
+
+@pytest.mark.django_db
+def test_the_strong_computer_chosen_knocks_before_the_person_has_played(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deal where the patient computer waits (above): unticked, it knocks at once."""
+    monkeypatch.setattr(services.random, "SystemRandom", lambda: _Fixed(EARLY_KNOCK_SEED))
+    table = _post(client, "knock")
+    assert table.computers == "bot" and table.seed == EARLY_KNOCK_SEED
+    state = services.shared_state(table=table)
+    assert isinstance(state.current[0].moves[1], Knock) and state.round_over
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("policy", "stored"), [(None, "patient"), ("patient", "patient")])
+def test_the_service_stores_the_choice(policy: str | None, stored: str) -> None:
+    ona = factories.learner("Ona")
+    table = services.open_table(
+        learner=ona, name="Ona", game="knock", players=3, computers=2, policy=policy
+    )
+    table.refresh_from_db()
+    assert table.computers == stored
+    strong = services.open_table(
+        learner=ona, name="Ona", game="knock", players=2, computers=1, policy="bot"
+    )
+    strong.refresh_from_db()
+    assert strong.computers == "bot"
+    pupils = [(factories.learner(n), n) for n in ("Jonas", "Petras", "Ieva")]
+    tables = services.seat_people(people=pupils, game="knock", players=2, policy="bot")
+    assert {t.computers for t in SharedTable.objects.filter(pk__in=[t.pk for t in tables])} == {
+        "bot"
+    }
+
+
+@pytest.mark.django_db
+def test_a_bad_policy_is_refused_and_nothing_is_made() -> None:
+    ona = factories.learner("Ona")
+    with pytest.raises(ValueError, match=r"computers: 'random' is not one of patient, bot"):
+        services.open_table(
+            learner=ona, name="Ona", game="knock", players=2, computers=1, policy="random"
+        )
+    with pytest.raises(ValueError, match="is not one of patient, bot"):
+        services.seat_people(
+            people=[(ona, "Ona"), (factories.learner("Jonas"), "Jonas")],
+            game="knock",
+            players=2,
+            policy="",
+        )
+    assert not SharedTable.objects.exists()

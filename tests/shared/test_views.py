@@ -37,14 +37,20 @@ def browser(language: str = "en") -> Client:
 
 
 def open_and_fill(  # type: ignore[no-untyped-def]
-    game: str = "knock", players: int = 2, computers: int = 0, seed: int | None = None
+    game: str = "knock",
+    players: int = 2,
+    computers: int = 0,
+    seed: int | None = None,
+    patient: bool = True,
 ):
     """A table opened by Ona (Lithuanian) and filled by people in Russian; ``seed``: the
-    deal's (before the last seat is taken), for a test that needs a known hand."""
+    deal's (before the last seat is taken), for a test that needs a known hand;
+    ``patient``: "the computer players give you time to play" ticked, as the page has it
+    (unticked, the box posts nothing)."""
     ona = browser("lt")
-    response = ona.post(
-        "/lt/play/new/", {"game": game, "players": players, "computers": computers, "name": "Ona"}
-    )
+    data: dict[str, Any] = {"game": game, "players": players, "computers": computers}
+    data |= {"name": "Ona", **({"patient_computers": "on"} if patient else {})}
+    response = ona.post("/lt/play/new/", data)
     assert response.status_code == 302, response.content.decode()[:500]
     table = SharedTable.objects.get()
     if seed is not None:

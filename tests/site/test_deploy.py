@@ -118,7 +118,8 @@ def test_prepared_statements_are_asked_for_by_the_environment() -> None:
 def test_gunicorns_worker_hook_freezes_the_loaded_site_and_ends_streams_on_stop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """gunicorn.conf.py: after a worker has loaded the site, gc.freeze(); and its SIGTERM
+    """gunicorn.conf.py: after a worker has loaded the site, gc.freeze() and full
+    collections less often (the younger generations' thresholds kept); and its SIGTERM
     first ends the tables' event streams, then stops the worker as gunicorn would."""
     import gc
     import importlib.util
@@ -133,14 +134,18 @@ def test_gunicorns_worker_hook_freezes_the_loaded_site_and_ends_streams_on_stop(
     stopped: list[str] = []
     monkeypatch.setattr(events.watcher(), "stop", lambda timeout=5.0: stopped.append("streams"))
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: stopped.append("worker"))
+    thresholds = gc.get_threshold()
     try:
         conf.post_worker_init(worker=None)
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (*thresholds[:2], conf.FULL_COLLECTION_EVERY)
+        assert thresholds[2] < conf.FULL_COLLECTION_EVERY
         handler = signal.getsignal(signal.SIGTERM)
         assert callable(handler)
         handler(signal.SIGTERM, None)
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
         signal.signal(signal.SIGTERM, previous)
     assert stopped == ["streams", "worker"]
 

@@ -51,7 +51,7 @@ typecheck: install-dev
 
 # Translations: needs GNU gettext (apt-get install gettext).
 messages: install-dev
-	$(BIN)/python manage.py makemessages --all --no-obsolete --ignore=.venv --ignore=staticfiles --ignore=tests
+	$(BIN)/python manage.py makemessages --all --no-obsolete --add-location=file --ignore=.venv --ignore=staticfiles --ignore=tests
 	$(BIN)/python scripts/fix_plural_forms.py
 
 compilemessages: install-dev

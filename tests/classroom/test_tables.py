@@ -1008,7 +1008,9 @@ def test_the_teacher_chooses_how_the_computer_players_knock() -> None:
     page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     box = re.search(r'<input[^>]*name="patient_computers"[^>]*>', page)
     assert box is not None and "checked" in box[0] and 'data-game="knock"' in box[0]
-    assert "Knock Rummy: the computer players give you time to play" in page
+    # Said to the teacher, who does not play: the pupils are given the time.
+    assert "Knock Rummy: the computer players give the pupils time to play" in page
+    assert "give you time" not in page
     # Refused (nobody in the class yet), the form comes back as it was sent.
     refused = teacher.post(url, {"game": "knock", "players": "2"})
     assert refused.status_code == 400

@@ -709,6 +709,35 @@ def test_the_browser_does_not_fill_in_the_name_at_a_new_table(client: Client) ->
     assert field is not None and 'autocomplete="off"' in field[0]
 
 
+def test_a_refused_new_table_opens_on_the_field_in_error_described_by_it(
+    client: Client,
+) -> None:
+    """The Lithuanian walk without JavaScript: "99999" points to win came back with the
+    focus on the page's body (no field took it) and the field described by an error id
+    that was on no element (the error a screen reader never read). As every form drawn
+    by _form_fields.html does, the field refused takes the focus, its description names
+    its error, and what was typed stays."""
+    response = client.post(
+        "/lt/practice/new/",
+        {"game": "basic", "players": "3", "name": "Ona", "target_score": "99999"},
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert not Table.objects.exists()
+    field = re.search(r'<input [^>]*name="target_score"[^>]*>', page)
+    assert field is not None and " autofocus" in field[0] and 'value="99999"' in field[0]
+    described = re.search(r'aria-describedby="([^"]*)"', field[0])
+    assert described is not None
+    for part in described[1].split():
+        assert f'id="{part}"' in page, part
+    error = re.search(r'id="id_target_score_error"[^>]*>(.*?)</div>', page, flags=re.S)
+    assert error is not None and "1000" in error[1]
+    # Only the field refused asks for the focus; the name typed is kept.
+    assert page.count(" autofocus") == 1
+    name = re.search(r'<input [^>]*name="name"[^>]*>', page)
+    assert name is not None and 'value="Ona"' in name[0]
+
+
 # ------------------------------------------------------------------ review
 def test_review_steps_through_a_finished_hand(client: Client) -> None:
     table = start_table(client, "gin")

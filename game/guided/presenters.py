@@ -173,6 +173,11 @@ def guided_context(
     scenario = state.scenario
     words = state.words
     context = board_context(state, display, error=error, refused=refused, nameless=state.nameless)
+    if verdict is not None and verdict.kind is VerdictKind.ILLEGAL:
+        # A move the rules forbid is told beside the cards it was sent with: they stay
+        # ticked, as after a move refused at a practice table (the Lithuanian walk
+        # without JavaScript: 8♥ laid off on the sevens came back with nothing ticked).
+        context["selected"] = list(display.selected)
     step = state.step
     attempt = state.attempt
     library = [s for s in scenarios.library() if s.game is scenario.game]

@@ -792,3 +792,27 @@ def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
     with translation.override(language):
         assert f'<span class="seat__name">{yours("Rasa")}</span>' in html
     assert default not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_move_the_rules_forbid_keeps_its_cards_ticked(client: Client, htmx: bool) -> None:
+    """The Lithuanian walk without JavaScript (basic-01): 8♥ laid off on the sevens
+    came back "Not allowed." with no card ticked, and the three eights ticked next were
+    refused as "pick at least three cards" (the 8♥ was no longer among them). The cards
+    a forbidden move was sent with stay ticked, as at a practice table; the others not."""
+    slug = "basic-01-groups-and-runs"
+    headers = HTMX if htmx else {}
+    right = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    assert right.status_code == 200
+    sent = ["7D", "7H", "8C"]
+    response = client.post(
+        page(slug, what="move"), {"version": "1", "action": "meld", "cards": sent}, **headers
+    )
+    html = response.content.decode()
+    assert response.status_code == 422 and "feedback--illegal" in html
+    ticked = re.findall(
+        r'<input type="checkbox"[^>]*name="cards" value="(\w\w)"[^>]*\bchecked\b', html
+    )
+    boxes = re.findall(r'<input type="checkbox"[^>]*name="cards" value="(\w\w)"', html)
+    assert set(sent) <= set(boxes) and sorted(ticked) == sorted(sent)

@@ -661,9 +661,11 @@ def board_context(
         "more_steps": shown < total,
         "next_step": shown + 1,
         "walkthrough": display.walkthrough and result is not None,
-        "score_yourself": score_yourself
-        if score_yourself and (shown < total or display.guess)
-        else None,
+        # Asked until the learner answers it or steps into the walkthrough: a step shows
+        # the points it asks for, and a practice table the new scores and the sheet (the
+        # Lithuanian walk without JavaScript: "Score it yourself first" stood, through
+        # every step, beside the winner's new score and the updated sheet).
+        "score_yourself": score_yourself if score_yourself and (pending or display.guess) else None,
         "scoring_pending": pending,
         # The scoring's answer and steps name their hand (for_hand): "&hand=N".
         "hand_query": f"&hand={hand_number}" if hand_number is not None else "",

@@ -1336,6 +1336,26 @@ def test_nothing_gives_the_score_away_while_the_learner_scores_the_hand(client: 
         assert 'class="scores"' in page and 'class="score-step"' in page, later
 
 
+def test_stepping_into_the_walkthrough_puts_the_question_away(client: Client) -> None:
+    """The Lithuanian walk without JavaScript (Knock Rummy): "Next step" showed the
+    winner's new score over the seats and the updated sheet, while "Score it yourself
+    first" still asked who collects and how much, through every step. A step into the
+    walkthrough settles the question (as a reload of the table already did): the
+    walkthrough goes on without it."""
+    table = start_table(client, "knock", 2)
+    play_whole_hand(client, table, check=False)
+    first = client.get(url(table)).content.decode()
+    assert "score-yourself__form" in first
+    for htmx in (False, True):
+        one = client.get(url(table) + "?step=1", **(HTMX if htmx else {})).content.decode()
+        assert one.count('class="score-step"') == 1 and "Next step" in one
+        assert 'class="scores"' in one
+        assert "score-yourself" not in one and "Score it yourself first" not in one
+    # An answer is still judged beside the whole walkthrough.
+    answered = client.get(url(table), {"guess_player": "0", "guess_points": "7"}).content
+    assert b"score-yourself" in answered and b"Next step" not in answered
+
+
 def test_the_russian_hand_says_its_deadwood_as_the_term_list_does() -> None:
     """The Russian walk: «(лишние карты: 46 очков)» over the hand; docs/terms/ru.md says
     the value of the deadwood «лишних карт на 46 очков»."""

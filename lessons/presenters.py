@@ -481,14 +481,15 @@ def check_context(
 ) -> dict[str, Any]:
     """One check of a lesson (the ``lessons/_check.html`` partial): its question (and
     its signed token, which the answer sends back), and once answered the feedback
-    (the cards the learner picked are kept). ``tries``: which answer to this question
-    it was. A right answer is explained at once; a wrong one gets a retry, then a hint
-    that says why, then the solution. ``progress``: for the check's mastery mark. A
-    refused (malformed) ``answer`` comes back in its fields, the focus on the one
-    refused (``refused``), described by the reason (:func:`kept_answer`); the feedback
-    shown stays beside it (``outcome``, ``tries``). ``judged``: the answer the feedback
-    is for, signed with the ``learner``'s id into the form (:func:`answer_token`), so
-    that a malformed answer sent from it is refused beside the same feedback."""
+    (the cards the learner picked, and the rest of the answer ``judged``, are kept).
+    ``tries``: which answer to this question it was. A right answer is explained at
+    once; a wrong one gets a retry, then a hint that says why, then the solution.
+    ``progress``: for the check's mastery mark. A refused (malformed) ``answer`` comes
+    back in its fields, the focus on the one refused (``refused``), described by the
+    reason (:func:`kept_answer`); the feedback shown stays beside it (``outcome``,
+    ``tries``). ``judged``: the answer the feedback is for, signed with the
+    ``learner``'s id into the form (:func:`answer_token`), so that a malformed answer
+    sent from it is refused beside the same feedback."""
     stage = ""
     if outcome is not None:
         stage = "right" if outcome.correct else ("retry", "hint", "solution")[min(tries, 3) - 1]
@@ -547,6 +548,11 @@ def check_context(
             else ""
         ),
     }
+    if outcome is not None and judged is not None:
+        # The answer judged stays in its fields beside its feedback, as the cards picked
+        # do (the Lithuanian walk without JavaScript: "Not quite. Try again" over an
+        # emptied field, the number typed gone).
+        box["kept"] = kept_answer(judged, index=index)["kept"]
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))
         box["focus_id"] = box["anchor"]

@@ -1366,3 +1366,35 @@ def test_a_number_not_read_is_told_in_the_same_words_at_a_lesson_and_at_a_table(
         with pytest.raises(ValueError) as refused:
             parsing.points(typed)
         assert parsing.points_message(refused.value) == words
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+@pytest.mark.parametrize(
+    ("index", "data", "kept"),
+    [
+        (1, {"answer": "30"}, r'<input[^>]*name="answer"[^>]*value="30"'),
+        (3, {"player": "1", "points": "9"}, r'id="check-3-p1"[^>]*checked'),
+        (3, {"player": "1", "points": "9"}, r'<input[^>]*name="points"[^>]*value="9"'),
+        (4, {"melds": ["1"]}, r'name="melds" value="1"[^>]*checked'),
+    ],
+)
+def test_a_wrong_answer_stays_in_its_fields_beside_try_again(
+    client: Client,
+    check_lesson: Lesson,
+    index: int,
+    data: dict[str, object],
+    kept: str,
+    htmx: bool,
+) -> None:
+    """The Lithuanian walk without JavaScript: a wrong deadwood count came back "Not
+    quite. Try again" over an emptied field (the cards of a meld check stayed picked).
+    The number typed, the player chosen and the melds ticked stay as the learner left
+    them, with or without JavaScript; nothing takes the focus (the page opens at the
+    check)."""
+    response = answer(client, index, data, htmx=htmx)
+    assert response.status_code == 200
+    html = response.content.decode()
+    box = html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
+    assert "Not quite." in box
+    assert re.search(kept, box), box[:3000]
+    assert "autofocus" not in box

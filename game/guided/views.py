@@ -52,14 +52,17 @@ def _render(
     error: str = "",
     refused: str = "",
     asking_restart: bool = False,
+    hinted: bool = False,
 ) -> HttpResponse:
     """The hand's page (or its ``table`` partial, for htmx); ``asking_restart``: with
-    "Start this hand again?" in the coach's panel (:func:`guided_restart`)."""
+    "Start this hand again?" in the coach's panel (:func:`guided_restart`); ``hinted``:
+    the answer to "Hint" (the hint just given takes the focus)."""
     display = parse_display(request.GET, request.POST)
     context = presenters.guided_context(
         state, display, verdict=verdict, error=error, refused=refused
     )
     context["asking_restart"] = asking_restart
+    context["hinted"] = hinted
     if context["finished"]:
         # Go on along the learner's path (the path is composed above the apps: read here).
         from rummy_site import path
@@ -145,7 +148,7 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
         )
     except ServiceError as exc:
         return refuse(request, scenario, exc)
-    return _render(request, state)
+    return _render(request, state, hinted=True)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -816,3 +816,24 @@ def test_a_move_the_rules_forbid_keeps_its_cards_ticked(client: Client, htmx: bo
     )
     boxes = re.findall(r'<input type="checkbox"[^>]*name="cards" value="(\w\w)"', html)
     assert set(sent) <= set(boxes) and sorted(ticked) == sorted(sent)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_hint_just_given_takes_the_focus_on_a_whole_page(client: Client, htmx: bool) -> None:
+    """The Lithuanian walk without JavaScript: "Hint" reloaded the hand with the focus
+    at the top of the page. A whole page answering "Hint" opens on the hint just given
+    (the last of the ladder shown); htmx's swap is left to #announce, and the hand's
+    page opened later, its hints still shown, focuses none of them."""
+    slug = "basic-01-groups-and-runs"
+    headers = HTMX if htmx else {}
+    for rung, version in ((1, "0"), (2, "1")):
+        html = client.post(page(slug, what="hint"), {"version": version}, **headers).content
+        hints = html.decode().split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
+        items = re.findall(r"<li[^>]*>", hints)
+        assert len(items) == rung
+        assert [" autofocus" in item for item in items] == [False] * (rung - 1) + [not htmx]
+    later = client.get(page(slug)).content.decode()
+    assert later.count("<li", later.index("coach__hints")) >= 2
+    hints = later.split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
+    assert "autofocus" not in hints

@@ -274,6 +274,26 @@ def test_hint_is_given_and_counted(client: Client, htmx: bool) -> None:
 
 
 @pytest.mark.parametrize("htmx", [False, True])
+def test_the_hint_takes_the_focus_on_a_whole_page(client: Client, htmx: bool) -> None:
+    """The Lithuanian walk without JavaScript: "Hint" reloaded the page with the focus
+    at its top, the coach's advice a screen below the hand. A whole page opens with the
+    focus on the advice (read out where it is); htmx's swap is left to #announce and
+    site.js, and a later page draws no advice to focus."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    response = client.post(
+        url(table, "hint"), {"version": str(table.version)}, **(HTMX if htmx else {})
+    )
+    html = response.content.decode()
+    advice = re.search(r'<section class="coach coach--advice"[^>]*>', html)
+    assert advice is not None
+    assert (" autofocus" in advice[0]) is not htmx
+    assert ('tabindex="-1"' in advice[0]) is not htmx
+    assert html.count(" autofocus") == (0 if htmx else 1)
+    assert "coach--advice" not in client.get(url(table)).content.decode()
+
+
+@pytest.mark.parametrize("htmx", [False, True])
 def test_meld_and_lay_off_in_basic(client: Client, htmx: bool) -> None:
     """Find a seed where the learner can meld, then lay off; play those moves by form."""
     for seed in range(1, 400):

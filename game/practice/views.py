@@ -138,11 +138,14 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
 
 
 def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:
-    """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET)."""
+    """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET),
+    with the board's Arrange as the form sent it, on or off (the Lithuanian walk: switched
+    off, it came back on after every move)."""
     if wants_partial(request):
         return _render(request, state)
     url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
-    return redirect(url + ("?arrange=1" if request.POST.get("arrange") == "1" else ""))
+    arrange = request.POST.get("arrange")
+    return redirect(url + (f"?arrange={arrange}" if arrange in ("0", "1") else ""))
 
 
 def _show(request: HttpRequest, table: Table) -> HttpResponse:

@@ -708,6 +708,38 @@ def test_arrange_is_on_at_first_and_toggles_off(client: Client) -> None:
     assert 'name="arrange" value="0"' in arranged  # the toggle turns it off
 
 
+def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> None:
+    """The Lithuanian walk without JavaScript: Arrange switched off came back on after
+    every move (the answer's redirect kept only ``?arrange=1``), and after a computer
+    player's step, the hint and the next hand (their forms did not say it). Every form
+    of the table sends the board's Arrange, and the page it leads to keeps it."""
+    table = start_table(client, "knock", 2)
+    to_learners_turn(client, table)
+    plain = client.get(url(table) + "?arrange=0").content.decode()
+    hint = re.search(r'<form method="post" action="[^"]*/hint/".*?</form>', plain, flags=re.S)
+    assert hint is not None and 'name="arrange" value="0"' in hint[0]
+    answer = client.post(url(table, "hint"), {"version": str(table.version), "arrange": "0"})
+    assert 'class="arranged"' not in answer.content.decode()
+    moved = post_move(client, table, DrawStock(), arrange="0")
+    assert moved.status_code == 302 and moved["Location"].endswith("?arrange=0")
+    page = client.get(moved["Location"]).content.decode()
+    assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
+    hand = hand_of(table)
+    moved = post_move(client, table, Discard(hand.cards(HUMAN)[0]), arrange="0")
+    assert moved["Location"].endswith("?arrange=0")
+    page = client.get(moved["Location"]).content.decode()
+    bots = re.search(r'<form class="bots".*?</form>', page, flags=re.S)
+    assert bots is not None and 'name="arrange" value="0"' in bots[0]
+    table.refresh_from_db()
+    stepped = client.post(
+        url(table, "computer"), {"version": str(table.version), "all": "0", "arrange": "0"}
+    )
+    assert stepped.status_code == 302 and stepped["Location"].endswith("?arrange=0")
+    # Arranged (the first view), the forms say so and the pages keep it too.
+    on = client.get(url(table)).content.decode()
+    assert 'name="arrange" value="1"' in on.split('class="bots"', 1)[1]
+
+
 def test_card_names_in_the_page(client: Client) -> None:
     table = start_table(client, "gin", language="it")
     html = client.get(url(table, language="it")).content.decode()

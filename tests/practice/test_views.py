@@ -725,6 +725,15 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     page = client.get(moved["Location"]).content.decode()
     assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
     hand = hand_of(table)
+    # A knock asks first: "Yes" sends Arrange, "No, go back" keeps it in its address.
+    asked = post_move(
+        client, table, Knock(hand.cards(HUMAN)[0]), confirm=False, arrange="0"
+    ).content.decode()
+    confirm = asked.split('<section class="confirm"', 1)[1].split("</section>", 1)[0]
+    assert 'name="arrange" value="0"' in confirm
+    back = re.search(r'id="confirm-no" href="([^"]*)"', confirm)
+    assert back is not None and "arrange=0" in back[1] and "keep=" in back[1]
+    assert 'class="arranged"' not in client.get(back[1].replace("&amp;", "&")).content.decode()
     moved = post_move(client, table, Discard(hand.cards(HUMAN)[0]), arrange="0")
     assert moved["Location"].endswith("?arrange=0")
     page = client.get(moved["Location"]).content.decode()

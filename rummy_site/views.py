@@ -40,7 +40,7 @@ from review import services as review
 
 from . import path, placement
 from .errors import ServiceError
-from .htmx import render_page
+from .htmx import render_page, wants_partial
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
 from .questions import answered_address
@@ -111,7 +111,11 @@ def home(request: HttpRequest) -> HttpResponse:
     """The home page. ``?hand=N`` deals sample hand number N, ``?hand=new`` a random one.
 
     The "Deal me a sample hand" button is the site's smallest htmx example: with
-    htmx it swaps in the hand only; without JavaScript it is a plain link.
+    htmx it swaps in the hand only, and moves the language buttons' ``next`` to it;
+    without JavaScript it is a plain link, and ``?hand=new`` redirects to the number it
+    dealt. Either way the page's address for a change of language (and, without
+    JavaScript, a reload or a bookmark) is the hand shown, not another deal (the walk:
+    ``/lt/?hand=new`` switched to Russian dealt a different hand).
     """
     learner = known_learner(request)
     context: dict[str, object] = {
@@ -125,6 +129,8 @@ def home(request: HttpRequest) -> HttpResponse:
     status = 200
     raw = request.GET.get("hand")
     if raw is not None:
+        if raw == "new" and not wants_partial(request):
+            return redirect(f"{reverse('home')}?hand={_new_seed()}#sample")
         seed = _new_seed() if raw == "new" else small_int(raw)
         if seed is None or not 0 < seed <= MAX_SEED:
             context["sample_error"] = _(

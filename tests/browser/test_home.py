@@ -59,9 +59,39 @@ def test_sample_hand_works_without_javascript(browser, site_url: str) -> None:  
     page = context.new_page()
     page.goto(f"{site_url}/it/")
     page.locator("#sample a.button").click()
-    expect(page).to_have_url(re.compile(r"/it/\?hand=new#sample$"))
+    # "new" is redirected to the number it dealt: a reload or another language shows it.
+    expect(page).to_have_url(re.compile(r"/it/\?hand=\d+#sample$"))
     expect(page.locator("#sample-hand [role=img]").first).to_be_visible()
+    title = page.locator("#sample-hand .sample-hand__title").inner_text()
+    cards = sample_cards(page)
+    page.get_by_role("button", name="Lietuvių").click()
+    expect(page.locator("html")).to_have_attribute("lang", "lt")
+    expect(page.locator("#sample-hand .sample-hand__title")).to_contain_text(title.split()[-1])
+    assert sample_cards(page) == cards
     context.close()
+
+
+def sample_cards(page: Page) -> list[str]:
+    return (
+        page.locator("#sample-hand .hand")
+        .first.locator("[data-card]")
+        .evaluate_all("cards => cards.map(c => c.dataset.card)")
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_dealt_by_htmx_survives_a_change_of_language(page: Page, site_url: str) -> None:
+    """The walk: after "Deal me a sample hand" a language button dealt another hand."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}/ru/")
+    page.locator("#sample a.button").click()
+    expect(page.locator("#sample-hand .hand").first.locator("[role=img]")).to_have_count(10)
+    number = page.locator("#sample-hand .sample-hand__title").inner_text().split()[-1]
+    cards = sample_cards(page)
+    page.get_by_role("button", name="Italiano").click()
+    expect(page).to_have_url(f"{site_url}/it/?hand={number}")
+    expect(page.locator("#sample-hand .sample-hand__title")).to_contain_text(number)
+    assert sample_cards(page) == cards
 
 
 @pytest.mark.django_db(transaction=True)

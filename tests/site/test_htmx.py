@@ -102,3 +102,49 @@ def test_the_development_server_has_no_script_that_draws_an_error_over_the_page(
         page = client.get("/en/").content.decode()
         assert "django_htmx/htmx-2.min.js" in page
         assert "django-htmx.js" not in page and "htmx_script" not in page
+
+
+def switcher_next(html: str) -> set[str]:
+    """The ``next`` of the page's language buttons (both copies of the menu)."""
+    return set(re.findall(r'<input type="hidden" name="next" value="([^"]*)"', html))
+
+
+@pytest.mark.django_db
+def test_a_new_hand_without_htmx_is_sent_to_its_number(client: Client) -> None:
+    """The walk: at ``/lt/?hand=new`` the language buttons sent ``next=/lt/?hand=new``,
+    so Russian dealt another hand. Now "new" redirects to the hand it dealt, whose
+    address the buttons carry, and a reload shows the same hand again."""
+    response = client.get("/lt/?hand=new")
+    assert response.status_code == 302
+    match = re.fullmatch(r"/lt/\?hand=(\d+)#sample", response["Location"])
+    assert match is not None, response["Location"]
+    number = int(match.group(1))
+    shown = client.get(f"/lt/?hand={number}")
+    assert switcher_next(shown.content.decode()) == {f"/lt/?hand={number}"}
+    assert shown.context["sample"]["cards"] == _sample_hand(number)["cards"]
+
+
+@pytest.mark.django_db
+def test_a_change_of_language_shows_the_same_hand(client: Client) -> None:
+    """A language button on a dealt hand's page shows that hand, in Russian."""
+    lithuanian = client.get("/lt/?hand=new", follow=True)
+    (here,) = switcher_next(lithuanian.content.decode())
+    switched = client.post("/i18n/setlang/", {"language": "ru", "next": here}, follow=True)
+    html = switched.content.decode()
+    assert '<html lang="ru"' in html
+    assert switched.context["sample"]["seed"] == lithuanian.context["sample"]["seed"]
+    assert cards_in(html)[:10] == cards_in(lithuanian.content.decode())[:10]
+
+
+@pytest.mark.django_db
+def test_a_new_hand_with_htmx_moves_the_language_buttons_to_it(client: Client) -> None:
+    """With htmx the page's address stays, so the partial swaps (out of band) the
+    language buttons' ``next`` for the hand it dealt; a whole page has no such swap."""
+    html = client.get("/it/?hand=new", HTTP_HX_REQUEST="true").content.decode()
+    number = re.search(r"(\d+)</h3>", html).group(1)  # type: ignore[union-attr]
+    oob = re.findall(
+        r'<input type="hidden" name="next" value="([^"]*)"\s+hx-swap-oob="([^"]*)"', html
+    )
+    assert oob == [(f"/it/?hand={number}", "outerHTML:.language-switcher input[name=next]")]
+    whole = client.get(f"/it/?hand={number}").content.decode()
+    assert "hx-swap-oob" not in whole.split('id="sample-hand"')[1]

@@ -49,7 +49,7 @@ class BoardDisplay:
     """How the learner asked to see the board: cards arranged into melds, how many steps
     of the scoring walkthrough (``None``: all), whether they are stepping through it (the
     page then starts on its next step, so a keyboard user keeps their place), the cards
-    they had ticked (kept after a refused move)."""
+    they had ticked and the meld they chose (kept after a refused move)."""
 
     arrange: bool = True
     steps: int | None = 1
@@ -65,6 +65,9 @@ class BoardDisplay:
     #: The hand (its number at the table) the answer and the step in the address are
     #: for (``?hand=N``; ``None``: an address from before it was said).
     hand: int | None = None
+    #: The meld on the table the form chose for a layoff (kept chosen after a refused
+    #: move, as the ticked cards are).
+    meld: int | None = None
 
 
 def for_hand(display: BoardDisplay, number: int | None) -> BoardDisplay:
@@ -635,6 +638,9 @@ def board_context(
         # learner had ticked stay ticked (the new-features walk: the knock's card had to
         # be picked again).
         "selected": list(display.selected) if error or display.kept else [],
+        # And the meld chosen for a refused layoff stays chosen (the walk: a card that did
+        # not fit the meld stayed ticked, but the meld had to be picked again).
+        "chosen_meld": display.meld if error else None,
         "arrange": display.arrange,
         "arrangement": arrangement,
         "arranged_melds": [(meld_label(m.kind), m) for m in arrangement.melds],

@@ -214,6 +214,7 @@ def _meld_html(
     caption: str,
     language: str | None,
     described_by: str = "",
+    checked: bool = False,
 ) -> SafeString:
     # A card someone else laid off stays in the meld it extends, marked as theirs; the
     # caption under the meld says whose (read with the radio button's name). The meld is
@@ -230,12 +231,13 @@ def _meld_html(
     )
     return format_html(
         '<li class="meld meld--choice">'
-        '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input"{}>'
+        '<input type="radio" name="meld" value="{}" id="meld-{}" class="meld__input"{}{}>'
         '<label for="meld-{}"><span class="meld__owner">{}</span> '
         '<span class="visually-hidden">{}</span>'
         '<span class="hand hand--meld" aria-hidden="true">{}</span>{}</label></li>',
         meld_id,
         meld_id,
+        mark_safe(" checked") if checked else "",
         format_html(' autofocus aria-describedby="{}"', described_by) if described_by else "",
         meld_id,
         owner,
@@ -248,13 +250,16 @@ def _meld_html(
 
 
 @register.simple_tag
-def meld_choices(melds: Iterable[Mapping[str, Any]], described_by: str = "") -> SafeString:
+def meld_choices(
+    melds: Iterable[Mapping[str, Any]], described_by: str = "", chosen: int | None = None
+) -> SafeString:
     """The melds on the table (``game.board.table_melds``), each a ``<li>`` with a radio
     button (``name="meld"``: the meld a card is laid off on), its owner and its cards
     (small, drawn for the eye; named together, once, in words: the meld's label). Each
     is made once per process and language. ``described_by``: the id of the reason a
     layoff was refused without its meld: the first meld's button takes the focus
-    (autofocus), described by it."""
+    (autofocus), described by it. ``chosen``: the id of the meld checked (the one a
+    refused layoff was sent with: it stays chosen, as the ticked cards stay ticked)."""
     language = get_language()
     return mark_safe(
         "".join(
@@ -267,6 +272,7 @@ def meld_choices(melds: Iterable[Mapping[str, Any]], described_by: str = "") -> 
                 str(m.get("caption", "")),
                 language,
                 described_by if number == 0 else "",
+                chosen is not None and int(m["id"]) == chosen,
             )
             for number, m in enumerate(melds)
         )

@@ -361,6 +361,52 @@ def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, h
     pytest.fail("no seed with a meld on the first turn")
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_layoff_keeps_its_meld_chosen(client: Client, htmx: bool) -> None:
+    """The walk without JavaScript: a card laid off onto a meld it does not fit was
+    refused, the card stayed ticked, but no meld was chosen any more (the learner had to
+    pick it again). The meld sent stays chosen too, and nothing else is."""
+    for seed in range(1, 400):
+        table = start_table(client, "basic", 2)
+        Table.objects.filter(pk=table.pk).update(seed=seed)
+        table.refresh_from_db()
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1}]]
+        table.save()
+        post_move(client, table, DrawStock())
+        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        if not melds:
+            continue
+        post_move(client, table, melds[0])
+        hand = hand_of(table)
+        meld_id = hand.table[0].id if hand.table else None
+        legal = hand.legal_moves()
+        wrong = [c for c in hand.hands[HUMAN] if LayOff(c, meld_id or 0) not in legal]
+        if meld_id is None or not wrong:
+            continue
+        version = table.version
+        card = str(wrong[0])
+        response = client.post(
+            url(table, "move"),
+            {"version": str(version), "action": "lay_off", "cards": [card], "meld": meld_id},
+            **(HTMX if htmx else {}),
+        )
+        assert response.status_code == 422
+        html = response.content.decode()
+        radios = re.findall(r'<input type="radio" name="meld"[^>]*>', html)
+        assert [r for r in radios if " checked" in r] == [
+            r for r in radios if f'value="{meld_id}"' in r
+        ]
+        assert any(" checked" in r for r in radios)
+        assert re.search(rf'value="{card}"[^>]*\bchecked\b', html)
+        table.refresh_from_db()
+        assert table.version == version
+        # The next page (nothing refused) chooses no meld.
+        page = client.get(url(table)).content.decode()
+        assert not re.search(r'name="meld"[^>]*\bchecked\b', page)
+        return
+    pytest.fail("no seed with a meld on the first turn")
+
+
 # ------------------------------------------------------------------ refusals
 def assert_refused(client: Client, table: Table, response, status: int, text: str) -> None:  # type: ignore[no-untyped-def]
     assert response.status_code == status, response.content.decode()[:3000]

@@ -99,6 +99,15 @@ def with_reload(url: str, reload: bool) -> str:
     return f"{url}?{RELOAD_FLAG}=1" if reload else url
 
 
+def with_arrange(url: str, arrange: bool) -> str:
+    """``url`` with the board's Arrange switched off (``arrange=0``), when it is: the
+    links that redraw the table (Refresh, the reload, the poll) keep it off, as the
+    forms' answers do (on is the board's default, said by no address)."""
+    if arrange:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}arrange=0"
+
+
 def reload_asked(query: Any) -> bool:
     """Whether a page's address asks it to reload itself while its player waits
     (``?reload=1``, kept by the reload and by the forms' answers); ``query``: the
@@ -107,7 +116,13 @@ def reload_asked(query: Any) -> bool:
 
 
 def waiting_reload(
-    context: dict[str, Any], *, waiting: bool, paused: bool, reload: bool, hint: str = ""
+    context: dict[str, Any],
+    *,
+    waiting: bool,
+    paused: bool,
+    reload: bool,
+    hint: str = "",
+    arrange: bool = True,
 ) -> None:
     """What a page without JavaScript says, and does, while its player waits for someone
     else: it hears nothing of the others' moves. It reloads itself only when the player
@@ -116,7 +131,8 @@ def waiting_reload(
     back to the top of the page: the accessibility walk, WCAG 2.2.1); else it says that
     it does not change by itself, beside Refresh (the teacher's walk: a pupil without
     JavaScript read "Giulia is to play" until the computer took her seat): ``hint``,
-    what Refresh shows (the others' moves at a table). Drawn by
+    what Refresh shows (the others' moves at a table); ``arrange``: the board's Arrange,
+    which its links keep switched off. Drawn by
     shared/_reload_meta.html and shared/_reload_note.jinja, at a table for people and on
     a pupil's page of a live class exercise."""
     every = noscript_refresh_seconds(paused=paused) if waiting else 0
@@ -126,8 +142,9 @@ def waiting_reload(
             "reload": reload,
             "reload_offer": bool(every),
             "reload_every": every,
-            "reload_url": with_reload(page_url, True),
-            "refresh_url": with_reload(page_url, reload),
+            "reload_url": with_arrange(with_reload(page_url, True), arrange),
+            "refresh_url": with_arrange(with_reload(page_url, reload), arrange),
+            "stop_reload_url": with_arrange(page_url, arrange),
             "refresh_seconds": every if reload else 0,
             "reload_hint": hint
             or gettext(
@@ -294,7 +311,7 @@ def table_context(
         # Removed from the table for good (a pupil removed from their class).
         "left_names": [p["name"] for p in seats if p["left"]],
         "me_away": seat is not None and bool(table.seats[seat].get("away")),
-        "poll_url": f"{page_url}?v={table.version}",
+        "poll_url": with_arrange(f"{page_url}?v={table.version}", display.arrange),
         "poll_seconds": poll_seconds(),
         "events_url": events_url(table),
         "version": table.version,
@@ -425,7 +442,9 @@ def table_context(
     # keep a seat: a page left open would hold it for ever; the wait runs from when
     # their turn came, and they see it come within these seconds.
     waiting = not (table.ended or mine.hand.is_over or context["my_turn"])
-    waiting_reload(context, waiting=waiting, paused=table.paused, reload=reload)
+    waiting_reload(
+        context, waiting=waiting, paused=table.paused, reload=reload, arrange=display.arrange
+    )
     return context
 
 
@@ -512,5 +531,6 @@ __all__ = [
     "table_context",
     "turn_deadline",
     "waiting_reload",
+    "with_arrange",
     "with_reload",
 ]

@@ -167,9 +167,14 @@ def _reloads(request: HttpRequest) -> bool:
 
 
 def _to_table(request: HttpRequest, table: SharedTable) -> HttpResponse:
-    """After a form without JavaScript: back to the table (keeping its reload flag)."""
+    """After a form without JavaScript: back to the table, keeping its reload flag and
+    the board's Arrange as the form sent it (switched off, it came back on after every
+    move, the hint, the next hand: the walk without JavaScript)."""
     url = reverse("shared:table", kwargs={"public_id": table.public_id})
-    return redirect(presenters.with_reload(url, _reloads(request)))
+    arrange = request.POST.get("arrange") != "0"
+    return redirect(
+        presenters.with_arrange(presenters.with_reload(url, _reloads(request)), arrange)
+    )
 
 
 def _table(public_id: str) -> SharedTable:

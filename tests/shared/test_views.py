@@ -802,3 +802,70 @@ def test_a_table_with_computer_players_says_how_they_knock(
         )
     page = ona.get(f"/lt/play/{table.public_id}/").content.decode()
     assert (line in page) is said
+
+
+def _form(html: str, action: str) -> str:
+    """The form posting to ``action`` (its address's last part, "hint/"...) in a page."""
+    found = re.search(rf'<form [^>]*action="[^"]*/{action}"[^>]*>.*?</form>', html, flags=re.S)
+    assert found is not None, action
+    return found[0]
+
+
+def test_arrange_switched_off_stays_off_without_javascript() -> None:
+    """The walk without JavaScript (as at a practice table): Arrange switched off came
+    back on after every move (the answer's redirect kept only ``?reload=1``), after the
+    hint, leaving the table, taking the seat back and the next hand (their forms did
+    not say it), and after Refresh while the others played. Every form sends the board's
+    Arrange, and the page it leads to keeps it switched off; so do Refresh, the reload
+    and (with JavaScript) the poll."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
+    url = f"/en/play/{table.public_id}/"
+    plain = mover.get(url + "?arrange=0").content.decode()
+    assert 'class="arranged"' not in plain
+    assert 'name="arrange" value="0"' in _form(plain, "hint/")
+    assert 'name="arrange" value="0"' in _form(plain, "leave/")
+    hint = mover.post(url + "hint/", {"version": table.version, "arrange": "0"}).content.decode()
+    assert 'class="coach coach--advice"' in hint and 'class="arranged"' not in hint
+    # A move, from the page that reloads itself too: back to it, reloading, Arrange off.
+    data = {"version": table.version, "action": "draw_stock", "arrange": "0"}
+    moved = mover.post(url + "move/?reload=1", data)
+    assert moved.status_code == 302 and moved["Location"] == f"{url}?reload=1&arrange=0"
+    page = mover.get(moved["Location"]).content.decode()
+    assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
+    table.refresh_from_db()
+    card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
+    data = {"version": table.version, "action": "discard", "cards": str(card), "arrange": "0"}
+    moved = mover.post(url + "move/", data)
+    assert moved.status_code == 302 and moved["Location"] == f"{url}?arrange=0"
+    # Waiting for the other: Refresh, the reload offered and the poll keep it off.
+    waiting = mover.get(moved["Location"]).content.decode()
+    assert f'id="refresh-table" href="{url}?arrange=0"' in waiting
+    assert f'href="{url}?reload=1&amp;arrange=0"' in waiting
+    table.refresh_from_db()
+    assert f'hx-get="{url}?v={table.version}&amp;arrange=0"' in waiting
+    reloading = mover.get(f"{url}?reload=1&arrange=0").content.decode()
+    assert f'content="10; url={url}?reload=1&amp;arrange=0"' in reloading
+    assert f'<a href="{url}?arrange=0">Stop reloading</a>' in reloading
+    # Leaving and taking the seat back keep it.
+    left = mover.post(url + "leave/", {"arrange": "0"})
+    assert left.status_code == 302 and left["Location"] == f"{url}?arrange=0"
+    away = mover.get(left["Location"]).content.decode()
+    assert 'name="arrange" value="0"' in _form(away, "back/")
+    back = mover.post(url + "back/", {"arrange": "0"})
+    assert back.status_code == 302 and back["Location"] == f"{url}?arrange=0"
+    # The next hand's button says it too, and its answer keeps it.
+    table.refresh_from_db()
+    humans = [Learner.objects.get(pk=table.seats[s]["learner"]) for s in (0, 1)]
+    play_to_the_end(table, humans)
+    table.refresh_from_db()
+    over = mover.get(f"{url}?arrange=0&step=all").content.decode()
+    assert 'name="arrange" value="0"' in _form(over, "next/")
+    nxt = mover.post(url + "next/", {"version": table.version, "arrange": "0"})
+    assert nxt.status_code == 302 and nxt["Location"] == f"{url}?arrange=0"
+    # Arranged (the first view), the forms say so and the addresses say nothing.
+    on = other.get(url).content.decode()
+    assert 'name="arrange" value="1"' in _form(on, "leave/")
+    assert "arrange=0" not in on

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -179,4 +180,11 @@ def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
         return refuse(request, scenario, exc)
     if wants_partial(request):
         return _render(request, state)
-    return redirect("guided:hand", slug=scenario.slug)
+    return _to_hand(request, scenario)
+
+
+def _to_hand(request: HttpRequest, scenario: scenarios.Scenario) -> HttpResponse:
+    """Without JavaScript, after "Start the hand again": the hand's page, with the
+    board's Arrange switched off if the form said so (it came back on)."""
+    url = reverse("guided:hand", kwargs={"slug": scenario.slug})
+    return redirect(url + ("?arrange=0" if request.POST.get("arrange") == "0" else ""))

@@ -837,3 +837,32 @@ def test_the_hint_just_given_takes_the_focus_on_a_whole_page(client: Client, htm
     assert later.count("<li", later.index("coach__hints")) >= 2
     hints = later.split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
     assert "autofocus" not in hints
+
+
+@pytest.mark.django_db
+def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> None:
+    """The walk without JavaScript (as at a practice table): Arrange switched off came
+    back on after "Try again", "Continue anyway", "Keep playing" and starting the hand
+    again (their links and forms did not say it). They keep it off."""
+    slug = "gin-01-first-knock"
+    off = {"arrange": "0"}
+    first = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock", **off})
+    html = first.content.decode()
+    assert 'class="arranged"' not in html and "Continue anyway" in html
+    feedback = re.search(r'<form [^>]*class="feedback__actions".*?</form>', html, re.S)
+    assert feedback is not None and 'name="arrange" value="0"' in feedback[0]
+    assert f'href="{page(slug)}?arrange=0"' in feedback[0]  # "Try again"
+    data = {"version": "1", "action": "draw_stock", "continue": "1", **off}
+    went_on = client.post(page(slug, what="move"), data).content.decode()
+    assert "feedback--played" in went_on and 'class="arranged"' not in went_on
+    restart = re.search(r'<form [^>]*action="[^"]*/restart/".*?</form>', went_on, re.S)
+    assert restart is not None and 'name="arrange" value="0"' in restart[0]
+    asked = client.post(page(slug, what="restart"), {"version": "2", **off}).content.decode()
+    question = re.search(r'<div class="confirm" id="restart-question".*?</div>', asked, re.S)
+    assert question is not None and 'name="arrange" value="0"' in question[0]
+    assert f'id="restart-keep" href="{page(slug)}?arrange=0"' in question[0]
+    started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1", **off})
+    assert started.status_code == 302 and started["Location"] == f"{page(slug)}?arrange=0"
+    assert 'class="arranged"' not in client.get(started["Location"]).content.decode()
+    # Arranged (the first view), the links say nothing.
+    assert "arrange=0" not in client.get(page(slug)).content.decode()

@@ -178,6 +178,8 @@ def guided_context(
         # ticked, as after a move refused at a practice table (the Lithuanian walk
         # without JavaScript: 8♥ laid off on the sevens came back with nothing ticked).
         context["selected"] = list(display.selected)
+        # And a layoff's meld stays chosen (it had to be picked again).
+        context["chosen_meld"] = display.meld
     step = state.step
     attempt = state.attempt
     library = [s for s in scenarios.library() if s.game is scenario.game]

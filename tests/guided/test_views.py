@@ -866,3 +866,24 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     assert 'class="arranged"' not in client.get(started["Location"]).content.decode()
     # Arranged (the first view), the links say nothing.
     assert "arrange=0" not in client.get(page(slug)).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_layoff_the_rules_forbid_keeps_its_meld_chosen(client: Client, htmx: bool) -> None:
+    """The walk without JavaScript: a card laid off onto a meld it does not fit came
+    back with the card ticked but no meld chosen (it had to be picked again). The meld
+    it was sent with stays chosen too; the others not."""
+    slug = "basic-01-groups-and-runs"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    laid = {"version": "1", "action": "meld", "cards": ["7S", "7H", "7D"]}
+    html = client.post(page(slug, what="move"), laid).content.decode()
+    melds = re.findall(r'<input type="radio" name="meld" value="(\d+)"', html)
+    assert len(melds) == 1
+    data = {"version": "2", "action": "lay_off", "cards": ["8D"], "meld": melds[0]}
+    response = client.post(page(slug, what="move"), data, **(HTMX if htmx else {}))
+    html = response.content.decode()
+    assert response.status_code == 422 and "feedback--illegal" in html
+    chosen = re.findall(r'<input type="radio" name="meld" value="(\d+)"[^>]*\bchecked\b', html)
+    assert chosen == melds
+    assert re.search(r'name="cards" value="8D"[^>]*\bchecked\b', html)

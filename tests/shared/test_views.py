@@ -869,3 +869,43 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     on = other.get(url).content.decode()
     assert 'name="arrange" value="1"' in _form(on, "leave/")
     assert "arrange=0" not in on
+
+
+def test_a_refused_layoff_keeps_its_meld_chosen() -> None:
+    """The walk without JavaScript (as at a practice table): a card laid off onto a meld
+    it does not fit was refused with the card still ticked but no meld chosen. The meld
+    it was sent with stays chosen too."""
+    from game.engine import LayOff
+
+    table, ona, (sasha,) = open_and_fill("basic", 2, seed=7)
+    clients = {0: ona, 1: sasha}
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        assert not state.round_over, "no meld on the table before the hand ended"
+        seat = next(s for s in clients if state.my_turn(s))
+        view = state.view_for(seat)
+        assert view is not None
+        board = state.board_of(seat)
+        assert board is not None
+        legal = state.hand_of(board).legal_moves()
+        wrong = [c for m in view.table for c in view.cards if LayOff(c, m.id) not in legal]
+        if view.table and wrong:
+            meld = next(m.id for m in view.table if LayOff(wrong[0], m.id) not in legal)
+            data = {"version": table.version, "action": "lay_off", "cards": str(wrong[0])}
+            response = clients[seat].post(
+                f"/en/play/{table.public_id}/move/", {**data, "meld": meld}
+            )
+            html = response.content.decode()
+            assert response.status_code in (409, 422), html[:500]
+            chosen = re.findall(
+                r'<input type="radio" name="meld" value="(\d+)"[^>]*\bchecked', html
+            )
+            assert chosen == [str(meld)]
+            assert re.search(rf'name="cards" value="{wrong[0]}"[^>]*\bchecked\b', html)
+            return
+        move = BotPlayer(seed=seat).choose(view)
+        data = {"version": str(table.version), **factories.move_data(move), "confirm": "1"}
+        response = clients[seat].post(f"/en/play/{table.public_id}/move/", data)
+        assert response.status_code == 302, response.content.decode()[:500]
+    raise AssertionError("no meld on the table")

@@ -638,9 +638,10 @@ def board_context(
         # learner had ticked stay ticked (the new-features walk: the knock's card had to
         # be picked again).
         "selected": list(display.selected) if error or display.kept else [],
-        # And the meld chosen for a refused layoff stays chosen (the walk: a card that did
-        # not fit the meld stayed ticked, but the meld had to be picked again).
-        "chosen_meld": display.meld if error else None,
+        # And the meld chosen for a refused layoff (or kept by "No, go back") stays
+        # chosen (the walk: a card that did not fit the meld stayed ticked, but the meld
+        # had to be picked again).
+        "chosen_meld": display.meld if error or display.kept else None,
         "arrange": display.arrange,
         "arrangement": arrangement,
         "arranged_melds": [(meld_label(m.kind), m) for m in arrangement.melds],

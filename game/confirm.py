@@ -68,8 +68,11 @@ def confirm_context(
         "question": with_articles(question),
         "count": knock_count(view, move) if isinstance(move, Knock) and view else "",
         "fields": fields,
-        # "No, go back" keeps the move's cards ticked.
-        "keep": urlencode([("keep", value) for name, value in fields if name == "cards"]),
+        # "No, go back" keeps the move's cards ticked, and a layoff's meld chosen.
+        "keep": urlencode(
+            [("keep", value) for name, value in fields if name == "cards"]
+            + [("keep_meld", value) for name, value in fields if name == "meld"]
+        ),
     }
 
 

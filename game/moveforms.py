@@ -134,8 +134,8 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
     ``?step=N`` or ``?step=all`` of the scoring walkthrough, the cards ticked on the form,
-    the meld on the table chosen for a layoff, and a "score it yourself" answer
-    (``?guess_player=N&guess_points=X``)."""
+    the meld on the table chosen for a layoff (or kept: ``?keep_meld=0``), and a "score
+    it yourself" answer (``?guess_player=N&guess_points=X``)."""
     raw_step = query.get("step", "1")
     # Only a step the page links to ("all", 1, 2, ...) steps into the walkthrough (and a
     # practice table remembers that: ``services.scoring_seen``); an empty or malformed
@@ -156,7 +156,8 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
         selected=tuple(selected),
         kept=kept,
         hand=small_int(query.get("hand", "")),
-        meld=small_int(form.get("meld", "")),
+        # The meld chosen on the form, or the one "No, go back" keeps (``?keep_meld=0``).
+        meld=small_int(query.get("keep_meld", "") if kept else form.get("meld", "")),
         guess=(query.get("guess_player", ""), query.get("guess_points", ""))
         if "guess_points" in query or "guess_player" in query
         else None,

@@ -99,3 +99,21 @@ def test_display_options_are_read_from_the_query_and_the_form() -> None:
     for raw in ("", "0", "x", "²", "-1", "9" * 13):
         bad = parse_display(query([("step", raw)]), query([]))
         assert bad.steps == 1 and not bad.walkthrough, raw
+
+
+def test_the_meld_chosen_is_read_from_the_form_or_kept_by_no_go_back() -> None:
+    """A layoff's meld, sent with the form, or kept in the address by "No, go back"
+    (``?keep=KC&keep_meld=0``): the page keeps it chosen, as it keeps the cards ticked."""
+    assert parse_display(query([]), query([("cards", "7H"), ("meld", "2")])).meld == 2
+    kept = parse_display(query([("keep", "7H"), ("keep_meld", "1")]), query([]))
+    assert kept.kept and kept.meld == 1
+    assert parse_display(query([("keep_meld", "1")]), query([])).meld is None  # no card kept
+    assert parse_display(query([]), query([("meld", "x")])).meld is None
+
+
+def test_no_go_back_from_a_layoff_keeps_its_card_and_its_meld() -> None:
+    from game.confirm import confirm_context
+    from game.engine import LayOff
+
+    asked = confirm_context(LayOff(Card.parse("7H"), 3))
+    assert asked is not None and asked["keep"] == "keep=7H&keep_meld=3"

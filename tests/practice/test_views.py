@@ -400,9 +400,12 @@ def test_a_refused_layoff_keeps_its_meld_chosen(client: Client, htmx: bool) -> N
         assert re.search(rf'value="{card}"[^>]*\bchecked\b', html)
         table.refresh_from_db()
         assert table.version == version
-        # The next page (nothing refused) chooses no meld.
+        # The next page (nothing refused) chooses no meld; "No, go back" from a layoff's
+        # question keeps it chosen (``?keep=KC&keep_meld=0``) as it keeps the card.
         page = client.get(url(table)).content.decode()
         assert not re.search(r'name="meld"[^>]*\bchecked\b', page)
+        back = client.get(url(table) + f"?keep={card}&keep_meld={meld_id}").content.decode()
+        assert re.search(rf'name="meld" value="{meld_id}"[^>]*\bchecked\b', back)
         return
     pytest.fail("no seed with a meld on the first turn")
 

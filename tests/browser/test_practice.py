@@ -483,6 +483,33 @@ def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_refused_layoff_keeps_its_meld_chosen(
+    browser: Any, site_url: str, javascript: bool
+) -> None:
+    """The walk without JavaScript (Lithuanian, "Pridėti prie derinio"): a card ticked, a
+    meld it does not fit chosen, the layoff refused: the card stayed ticked, but the
+    meld had to be chosen again. Both stay chosen, with and without JavaScript."""
+    from game.engine import LayOff
+
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    table = start(page, site_url, "basic", 2, "lt")
+    meld_on_the_table(table)
+    page.reload()
+    hand = hand_of(table)
+    meld = hand.table[0].id
+    card = next(str(c) for c in hand.hands[HUMAN] if LayOff(c, meld) not in hand.legal_moves())
+    page.locator(f"label[for='card-{card}']").click()
+    page.locator(f"label[for='meld-{meld}']").click()
+    page.locator("button[name=action][value=lay_off]").click()
+    expect(page.locator("#hand-error")).to_be_visible()
+    expect(page.locator(f"#meld-{meld}")).to_be_checked()
+    expect(page.locator(f"#card-{card}")).to_be_checked()
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_new_table_form_shows_the_chosen_games_options(browser: Any, live_server: Any) -> None:
     """The newcomer's walk: Gin's option stood on a Basic table's form, squeezed two or
     three words a line beside its help, and the options' labels ended in ":"."""

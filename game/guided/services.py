@@ -45,6 +45,7 @@ from rummy_site.errors import ServiceError
 from rummy_site.languages import codes as languages
 from rummy_site.languages import current
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
+from rummy_site.questions import read_answered, sign_answered
 
 from . import scenarios
 from .models import GuidedAttempt, GuidedResult
@@ -725,6 +726,76 @@ def attempt_move(
     return replace(state, progress=progress), verdict
 
 
+_ANSWERED_SALT = "guided.verdict"
+
+
+def verdict_token(state: GuidedState, verdict: Verdict, *, learner: Learner) -> str:
+    """The coach's verdict on a move just judged (right, questioned or "continued
+    anyway"; not one the rules forbid), signed for ``learner`` only, for the address of
+    the hand's page a move without JavaScript redirects to (``?answered=``): the
+    attempt and its version after the move, the move and how it was judged. Read back
+    by :func:`answered_verdict`."""
+    assert state.attempt is not None and verdict.kind is not VerdictKind.ILLEGAL
+    kind = "played" if verdict.continued else verdict.kind.value
+    data = {"a": state.attempt.pk, "v": state.attempt.version, "m": str(verdict.move), "k": kind}
+    return sign_answered(data, learner=learner.pk, salt=_ANSWERED_SALT)
+
+
+def answered_verdict(state: GuidedState, token: str, *, learner: Learner | None) -> Verdict | None:
+    """The verdict :func:`verdict_token` signed for ``learner``, judged again
+    (:func:`verdict_again`) while the hand is where it was given (the same attempt, at
+    the same version); ``None`` for no token, another learner's, a malformed or old one,
+    or once the hand has moved on (the page then shows the hand as it is)."""
+    data = read_answered(
+        token,
+        learner=learner.pk if learner is not None else None,
+        salt=_ANSWERED_SALT,
+        fields={"a": int, "v": int, "m": str, "k": str},
+    )
+    attempt = state.attempt
+    if data is None or attempt is None or (attempt.pk, attempt.version) != (data["a"], data["v"]):
+        return None
+    return verdict_again(state, kind=data["k"], move=data["m"])
+
+
+def verdict_again(state: GuidedState, *, kind: str, move: str) -> Verdict | None:
+    """The coach's verdict on the learner's latest move, judged again for the page a move
+    made without JavaScript redirects to (Post/Redirect/Get: a reload shows the same
+    page and sends nothing): ``kind`` ``"other"`` (the move the coach questioned, not
+    made: it is judged again where the hand stands), ``"right"`` or ``"played"`` (the
+    move made, "continued anyway" for ``"played"``: judged again where the hand stood
+    before it, in the page's language). ``None`` when the hand no longer stands where
+    the verdict was given (the caller checks the attempt's version; this checks the move
+    is the one questioned, or the last one made), or for a kind or move it does not know.
+    """
+    attempt = state.attempt
+    try:
+        parsed = Move.parse(move)
+    except (EngineError, ValueError):
+        return None
+    if attempt is None:
+        return None
+    try:
+        if kind == VerdictKind.OTHER.value:
+            verdict = judge(state, parsed)
+            return verdict if verdict.kind is VerdictKind.OTHER else None
+        if kind not in (VerdictKind.RIGHT.value, "played") or not attempt.moves:
+            return None
+        if str(attempt.moves[-1]) != str(parsed):
+            return None
+        before = tuple(str(m) for m in attempt.moves[:-1])
+        progress = _known_progress(state.scenario, before)
+        if progress is None:
+            progress = scenarios.replay(state.scenario, [Move.parse(m) for m in before])
+            _remember_progress(state.scenario, before, progress)
+        verdict = judge(replace(state, progress=progress), parsed)
+    except (EngineError, ValueError, TypeError, GuidedError):
+        return None
+    if kind == "played":
+        return replace(verdict, continued=True) if verdict.kind is VerdictKind.OTHER else None
+    return verdict if verdict.kind is VerdictKind.RIGHT else None
+
+
 def attempt_hint(
     *,
     learner: Learner,
@@ -852,6 +923,7 @@ __all__ = [
     "Unread",
     "Verdict",
     "VerdictKind",
+    "answered_verdict",
     "attempt_current",
     "attempt_hint",
     "attempt_move",
@@ -865,4 +937,6 @@ __all__ = [
     "refusal_topic",
     "results_of",
     "stars_for",
+    "verdict_again",
+    "verdict_token",
 ]

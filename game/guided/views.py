@@ -2,10 +2,13 @@
 
 Thin views over :mod:`game.guided.services`; every action is a plain form that
 htmx upgrades to a swap of the ``table`` partial, and every refusal goes through
-:func:`refuse`.
+:func:`refuse`. Without JavaScript a move the rules allow (and a start again) answers
+with a redirect to the hand's page (Post/Redirect/Get, :func:`_after_move`).
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -91,8 +94,15 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
 @require_safe
 @vary_on_headers("HX-Request")
 def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The hand as the learner left it; after a move made without JavaScript
+    (``?answered=``, :func:`_after_move`), with the coach's verdict on it while the hand
+    is still where it was given (a reload shows the same page)."""
     scenario = _scenario(slug)
-    return _render(request, services.guided_page(learner=known_learner(request), scenario=scenario))
+    learner = known_learner(request)
+    state = services.guided_page(learner=learner, scenario=scenario)
+    token = request.GET.get("answered", "")
+    verdict = services.answered_verdict(state, token, learner=learner) if token else None
+    return _render(request, state, verdict=verdict)
 
 
 def _learner_and_attempt(
@@ -131,9 +141,29 @@ def guided_move(request: LearnerRequest, slug: str) -> HttpResponse:
         )
     except ServiceError as exc:
         return refuse(request, scenario, exc)
-    status = 422 if verdict.kind is services.VerdictKind.ILLEGAL else 200
-    # htmx gets the partial; without JavaScript the whole page, so the feedback shows.
-    return _render(request, state, status=status, verdict=verdict)
+    return _after_move(request, learner, state, verdict)
+
+
+def _after_move(
+    request: HttpRequest, learner: Learner, state: services.GuidedState, verdict: services.Verdict
+) -> HttpResponse:
+    """htmx: the new table partial, with the coach's verdict. Without JavaScript: a move
+    the rules forbid gets the whole page at once (422, its cards still ticked: nothing was
+    made); any other goes back to the hand's page (Post/Redirect/Get), the verdict signed
+    into its address (``?answered=``, :func:`services.verdict_token`), with the board's
+    Arrange as the form sent it. A reload there shows the same page and sends nothing
+    (the Lithuanian walk: the move's page reloaded sent its form again, and the "Try
+    again / Continue anyway" question came back as "the hand has moved on")."""
+    if verdict.kind is services.VerdictKind.ILLEGAL:
+        return _render(request, state, status=422, verdict=verdict)
+    if wants_partial(request):
+        return _render(request, state, verdict=verdict)
+    query = {"answered": services.verdict_token(state, verdict, learner=learner)}
+    arrange = request.POST.get("arrange")
+    if arrange in ("0", "1"):
+        query["arrange"] = arrange
+    url = reverse("guided:hand", kwargs={"slug": state.scenario.slug})
+    return redirect(f"{url}?{urlencode(query)}")
 
 
 @ratelimit.counted_with_first_read

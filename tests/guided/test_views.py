@@ -180,7 +180,9 @@ def test_guided_refusals_change_nothing(client: Client) -> None:
 @pytest.mark.django_db
 def test_guided_hand_without_javascript_shows_the_feedback(client: Client) -> None:
     response = client.post(
-        page("gin-01-first-knock", "ru", "move"), {"version": "0", "action": "draw_stock"}
+        page("gin-01-first-knock", "ru", "move"),
+        {"version": "0", "action": "draw_stock"},
+        follow=True,
     )
     html = response.content.decode()
     assert response.status_code == 200 and "<html" in html and "feedback--other" in html
@@ -360,7 +362,7 @@ def _two_moves_made(client: Client, slug: str = "gin-02-groups-runs-discard") ->
     assert scenario is not None
     for version, move in enumerate(guided.right_line(scenario)[:2]):
         response = client.post(
-            page(slug, what="move"), {"version": str(version), **move_data(move)}
+            page(slug, what="move"), {"version": str(version), **move_data(move)}, follow=True
         )
         assert response.status_code == 200, response.content.decode()[:300]
     attempt = GuidedAttempt.objects.get()
@@ -610,7 +612,7 @@ def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, s
     line = guided.right_line(scenario)
     for version, move in enumerate(line):
         response = client.post(
-            page(slug, what="move"), {"version": str(version), **move_data(move)}
+            page(slug, what="move"), {"version": str(version), **move_data(move)}, follow=True
         )
     html = response.content.decode()
     with translation.override("en"):
@@ -660,6 +662,7 @@ def test_a_discard_where_the_step_wanted_a_knock_is_a_missed_knock(client: Clien
     response = client.post(
         page(slug, what="move"),
         {"version": "1", "action": "discard", "cards": [str(knock.discard)]},
+        follow=True,
     )
     assert response.status_code == 200
     attempt = GuidedAttempt.objects.get()
@@ -690,7 +693,9 @@ def test_a_step_that_takes_either_of_two_melds_names_both(
         page(slug, language, "move"), {"version": "0", **move_data(Move.parse("draw stock"))}
     )
     answer = client.post(
-        page(slug, language, "move"), {"version": "1", **move_data(Move.parse("discard 6S"))}
+        page(slug, language, "move"),
+        {"version": "1", **move_data(Move.parse("discard 6S"))},
+        follow=True,
     )
     text = re.sub(r"<[^>]+>", "", shown(answer.content.decode()))
     assert named in text, text[text.find("feedback") :][:600]
@@ -803,7 +808,9 @@ def test_a_move_the_rules_forbid_keeps_its_cards_ticked(client: Client, htmx: bo
     a forbidden move was sent with stay ticked, as at a practice table; the others not."""
     slug = "basic-01-groups-and-runs"
     headers = HTMX if htmx else {}
-    right = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    right = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_stock"}, follow=True
+    )
     assert right.status_code == 200
     sent = ["7D", "7H", "8C"]
     response = client.post(
@@ -846,14 +853,15 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     again (their links and forms did not say it). They keep it off."""
     slug = "gin-01-first-knock"
     off = {"arrange": "0"}
-    first = client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock", **off})
+    data = {"version": "0", "action": "draw_stock", **off}
+    first = client.post(page(slug, what="move"), data, follow=True)  # to the page, with it
     html = first.content.decode()
     assert 'class="arranged"' not in html and "Continue anyway" in html
     feedback = re.search(r'<form [^>]*class="feedback__actions".*?</form>', html, re.S)
     assert feedback is not None and 'name="arrange" value="0"' in feedback[0]
     assert f'href="{page(slug)}?arrange=0"' in feedback[0]  # "Try again"
     data = {"version": "1", "action": "draw_stock", "continue": "1", **off}
-    went_on = client.post(page(slug, what="move"), data).content.decode()
+    went_on = client.post(page(slug, what="move"), data, follow=True).content.decode()
     assert "feedback--played" in went_on and 'class="arranged"' not in went_on
     restart = re.search(r'<form [^>]*action="[^"]*/restart/".*?</form>', went_on, re.S)
     assert restart is not None and 'name="arrange" value="0"' in restart[0]
@@ -877,7 +885,7 @@ def test_a_layoff_the_rules_forbid_keeps_its_meld_chosen(client: Client, htmx: b
     slug = "basic-01-groups-and-runs"
     client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
     laid = {"version": "1", "action": "meld", "cards": ["7S", "7H", "7D"]}
-    html = client.post(page(slug, what="move"), laid).content.decode()
+    html = client.post(page(slug, what="move"), laid, follow=True).content.decode()
     melds = re.findall(r'<input type="radio" name="meld" value="(\d+)"', html)
     assert len(melds) == 1
     data = {"version": "2", "action": "lay_off", "cards": ["8D"], "meld": melds[0]}
@@ -887,3 +895,107 @@ def test_a_layoff_the_rules_forbid_keeps_its_meld_chosen(client: Client, htmx: b
     chosen = re.findall(r'<input type="radio" name="meld" value="(\d+)"[^>]*\bchecked\b', html)
     assert chosen == melds
     assert re.search(r'name="cards" value="8D"[^>]*\bchecked\b', html)
+
+
+def _amber_question(html: str) -> bool:
+    """The coach's amber question with its two answers on the page."""
+    return (
+        "feedback--other" in html
+        and "Allowed, but not the point." in html
+        and "Try again" in html
+        and "Continue anyway" in html
+    )
+
+
+@pytest.mark.django_db
+def test_an_amber_move_without_javascript_redirects_and_a_reload_asks_again(
+    client: Client,
+) -> None:
+    """The Lithuanian walk without JavaScript (basic-01): "take the discard", questioned
+    by the coach, then the page reloaded: the browser sent the move again, and the page
+    said the hand had moved on, the question and its answers gone. A move without
+    JavaScript now answers with a redirect to the hand's page, which shows the coach's
+    question; reloading it (a GET) shows it again and counts nothing more."""
+    slug = "basic-01-groups-and-runs"
+    response = client.post(page(slug, "lt", "move"), {"version": "0", "action": "draw_discard"})
+    assert response.status_code == 302
+    address = response["Location"]
+    assert address.startswith(page(slug, "lt") + "?answered=")
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == [] and len(attempt.mistakes) == 1 and attempt.version == 1
+    with translation.override("lt"):
+        lead = translation.gettext("Allowed, but not the point.")
+    for _reload in range(2):
+        html = client.get(address).content.decode()
+        assert "feedback--other" in html and lead in html
+        # "Continue anyway" sends the move questioned, at the version the page shows.
+        actions = html.split('class="feedback__actions"', 1)[1].split("</form>", 1)[0]
+        assert '<input type="hidden" name="action" value="draw_discard">' in actions
+        assert '<input type="hidden" name="version" value="1">' in actions
+        assert "hand has moved on" not in html and "jau nuėjo toliau" not in html
+    attempt.refresh_from_db()
+    assert attempt.version == 1 and len(attempt.mistakes) == 1
+    # In English, the same address (another language's page reads the same token).
+    english = client.get(address.replace("/lt/", "/en/", 1)).content.decode()
+    assert _amber_question(english)
+    # "Try again" is the page without the question; "Continue anyway" plays the move.
+    assert "feedback--other" not in client.get(page(slug)).content.decode()
+    played = client.post(
+        page(slug, what="move"),
+        {"version": "1", "action": "draw_discard", "continue": "1"},
+        follow=True,
+    )
+    html = played.content.decode()
+    assert played.status_code == 200 and "feedback--played" in html
+    assert not _amber_question(html)
+    assert client.get(played.redirect_chain[-1][0]).content.decode().count("feedback--played")
+    attempt.refresh_from_db()
+    assert attempt.moves == ["draw discard"] and attempt.version == 2
+
+
+@pytest.mark.django_db
+def test_a_right_move_without_javascript_shows_the_verdict_after_the_redirect(
+    client: Client,
+) -> None:
+    """A right move without JavaScript: the redirect's page says "Right!" with the
+    step's words (in the page's language), and a reload says it again and makes nothing;
+    once the hand moves on, the old address shows the hand as it is, without it."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_discard", "arrange": "0"}
+    )
+    assert response.status_code == 302 and "arrange=0" in response["Location"]
+    said = str(text_html(scenario.steps[0].right["en"]))
+    for _reload in range(2):
+        html = client.get(response["Location"]).content.decode()
+        assert "feedback--right" in html and "Right!" in html and said in html
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == ["draw discard"] and attempt.version == 1
+    client.post(page(slug, what="hint"), {"version": "1"}, **HTMX)
+    assert "feedback--" not in client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_verdict_address_is_the_learners_own(client: Client) -> None:
+    """The verdict in the address is signed for the learner who moved: another visitor
+    opening it, or a token altered, sees the page without it (and nothing changes)."""
+    slug = "basic-01-groups-and-runs"
+    response = client.post(page(slug, what="move"), {"version": "0", "action": "draw_discard"})
+    address = response["Location"]
+    assert _amber_question(client.get(address).content.decode())
+    assert "feedback--" not in Client().get(address).content.decode()
+    assert "feedback--" not in client.get(address[:-3] + "xyz").content.decode()
+    assert GuidedAttempt.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_guided_move_with_htmx_still_gets_the_partial(client: Client) -> None:
+    """htmx is answered as before: the ``table`` partial with the verdict, no redirect."""
+    slug = "basic-01-groups-and-runs"
+    response = client.post(
+        page(slug, what="move"), {"version": "0", "action": "draw_discard"}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html and _amber_question(html)

@@ -323,3 +323,31 @@ def test_a_malformed_score_keeps_what_was_typed_with_the_focus_on_it(
     expect(page.locator(".score-yourself .feedback")).to_be_focused()
     context.close()
     playing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_reload_after_a_move_shows_the_same_page(
+    browser: Browser, site_url: str
+) -> None:
+    """The Lithuanian walk without JavaScript (basic-01): "Imti išmestą kortą", questioned
+    by the coach, then the page reloaded: the browser sent the move again and the page
+    said the hand had moved on, "Try again / Continue anyway" gone. The move redirects to
+    the hand's page: a reload shows the question again, its "Try again" focused, and
+    "Continue anyway" plays the move; a reload then says so again."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/guided/basic-01-groups-and-runs/")
+    page.locator("button[name=action][value=draw_discard]").click()
+    for _reload in range(2):
+        expect(page.locator(".feedback--other")).to_be_visible()
+        expect(page.locator(".feedback--other .feedback__actions a")).to_be_focused()
+        expect(page.locator(".feedback__actions button[type=submit]")).to_be_visible()
+        assert "/move/" not in page.url
+        page.reload()
+    expect(page.locator(".message--error")).to_have_count(0)
+    page.locator(".feedback__actions button[type=submit]").click()
+    expect(page.locator(".feedback--played")).to_be_visible()
+    page.reload()
+    expect(page.locator(".feedback--played")).to_be_visible()
+    expect(page.locator(".feedback--other")).to_have_count(0)
+    context.close()

@@ -2,7 +2,7 @@
 
 Thin views over :mod:`game.guided.services`; every action is a plain form that
 htmx upgrades to a swap of the ``table`` partial, and every refusal goes through
-:func:`refuse`. Without JavaScript a move the rules allow (and a start again) answers
+:func:`refuse`. Without JavaScript a move the rules allow, a hint and a start again answer
 with a redirect to the hand's page (Post/Redirect/Get, :func:`_after_move`).
 """
 
@@ -96,13 +96,15 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
 def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The hand as the learner left it; after a move made without JavaScript
     (``?answered=``, :func:`_after_move`), with the coach's verdict on it while the hand
-    is still where it was given (a reload shows the same page)."""
+    is still where it was given (a reload shows the same page); after a hint
+    (``?hinted=`` the version it left), opened on that hint while the hand is there."""
     scenario = _scenario(slug)
     learner = known_learner(request)
     state = services.guided_page(learner=learner, scenario=scenario)
     token = request.GET.get("answered", "")
     verdict = services.answered_verdict(state, token, learner=learner) if token else None
-    return _render(request, state, verdict=verdict)
+    hinted = state.attempt is not None and request.GET.get("hinted") == str(state.version)
+    return _render(request, state, verdict=verdict, hinted=hinted)
 
 
 def _learner_and_attempt(
@@ -158,7 +160,16 @@ def _after_move(
         return _render(request, state, status=422, verdict=verdict)
     if wants_partial(request):
         return _render(request, state, verdict=verdict)
-    query = {"answered": services.verdict_token(state, verdict, learner=learner)}
+    return _redirect_to_hand(
+        request, state, answered=services.verdict_token(state, verdict, learner=learner)
+    )
+
+
+def _redirect_to_hand(
+    request: HttpRequest, state: services.GuidedState, **query: str
+) -> HttpResponse:
+    """The hand's page, showing ``query`` (``answered``, ``hinted``), with the board's
+    Arrange as the form sent it, on or off."""
     arrange = request.POST.get("arrange")
     if arrange in ("0", "1"):
         query["arrange"] = arrange
@@ -179,7 +190,11 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
         )
     except ServiceError as exc:
         return refuse(request, scenario, exc)
-    return _render(request, state, hinted=True)
+    if wants_partial(request):
+        return _render(request, state, hinted=True)
+    # Without JavaScript: back to the hand's page (Post/Redirect/Get), which opens on the
+    # hint just given while the hand is at the version it left (``?hinted=``).
+    return _redirect_to_hand(request, state, hinted=str(state.version))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -831,19 +831,32 @@ def test_the_hint_just_given_takes_the_focus_on_a_whole_page(client: Client, htm
     """The Lithuanian walk without JavaScript: "Hint" reloaded the hand with the focus
     at the top of the page. A whole page answering "Hint" opens on the hint just given
     (the last of the ladder shown); htmx's swap is left to #announce, and the hand's
-    page opened later, its hints still shown, focuses none of them."""
+    page opened later, its hints still shown, focuses none of them (nor does the
+    address a hint without JavaScript redirected to, once the hand has moved on)."""
     slug = "basic-01-groups-and-runs"
     headers = HTMX if htmx else {}
     for rung, version in ((1, "0"), (2, "1")):
-        html = client.post(page(slug, what="hint"), {"version": version}, **headers).content
-        hints = html.decode().split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
-        items = re.findall(r"<li[^>]*>", hints)
-        assert len(items) == rung
-        assert [" autofocus" in item for item in items] == [False] * (rung - 1) + [not htmx]
+        answer = client.post(page(slug, what="hint"), {"version": version}, **headers)
+        # Without JavaScript, a redirect to the hand's page: a reload sends nothing.
+        assert answer.status_code == (200 if htmx else 302)
+        for _reload in range(1 if htmx else 2):
+            html = answer.content if htmx else client.get(answer["Location"]).content
+            hints = html.decode().split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
+            items = re.findall(r"<li[^>]*>", hints)
+            assert len(items) == rung
+            assert [" autofocus" in item for item in items] == [False] * (rung - 1) + [not htmx]
+    assert len(GuidedAttempt.objects.get().hints) == 2
     later = client.get(page(slug)).content.decode()
     assert later.count("<li", later.index("coach__hints")) >= 2
     hints = later.split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
     assert "autofocus" not in hints
+    client.post(page(slug, what="move"), {"version": "2", "action": "draw_stock"}, **HTMX)
+    moved_on = client.get(page(slug) + "?hinted=2").content.decode()
+    assert (
+        "coach__hints" not in moved_on
+        or "autofocus"
+        not in moved_on.split('<ol class="coach__hints">', 1)[-1].split("</ol>", 1)[0]
+    )
 
 
 @pytest.mark.django_db

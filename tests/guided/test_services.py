@@ -296,3 +296,27 @@ def test_a_move_resent_from_a_finished_hands_page_starts_nothing_and_is_no_mista
     assert GuidedAttempt.objects.count() == 1 and GuidedAttempt.objects.get().mistakes == []
     fresh = services.attempt_restart(learner=learner, scenario=scenario)
     assert fresh.version == 0 and GuidedAttempt.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_verdict_is_judged_again_only_where_it_was_given() -> None:
+    """The page a move without JavaScript redirects to judges its verdict again: the
+    right move only as the attempt's last move, a questioned one only while it is still
+    not the step's, and nothing for a kind or a move it does not know; a token is read
+    only at the attempt's version it was signed at, and only for its learner."""
+    owner = factories.learner()
+    hand = factories.scenario("gin-01-first-knock")
+    state, line = factories.attempt_with(owner, hand.slug, 1)
+    right = services.verdict_again(state, kind="right", move=str(line[0]))
+    assert right is not None and right.kind is VerdictKind.RIGHT and right.text
+    assert services.verdict_again(state, kind="right", move="draw stock") is None
+    assert services.verdict_again(state, kind="other", move=str(line[0])) is None
+    assert services.verdict_again(state, kind="played", move=str(line[0])) is None
+    assert services.verdict_again(state, kind="green", move=str(line[0])) is None
+    assert services.verdict_again(state, kind="right", move="not a move") is None
+    token = services.verdict_token(state, right, learner=owner)
+    assert services.answered_verdict(state, token, learner=owner) == right
+    assert services.answered_verdict(state, token, learner=factories.learner("Ona")) is None
+    services.attempt_hint(learner=owner, scenario=hand, version=state.version)
+    later = services.guided_page(learner=owner, scenario=hand)
+    assert services.answered_verdict(later, token, learner=owner) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -321,12 +322,9 @@ def test_meld_and_lay_off_in_basic(client: Client, htmx: bool) -> None:
     pytest.fail("no seed with a meld on the first turn")
 
 
-@pytest.mark.parametrize("htmx", [False, True])
-def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, htmx: bool) -> None:
-    """The Lithuanian walk: "Choose the meld on the table to lay the card off onto." was
-    right, but the focus went back to the card chosen, not to the melds the reason
-    speaks of. The first meld's button takes it, described by the reason; the card
-    stays chosen."""
+def tables_after_a_first_meld(client: Client) -> Iterator[tuple[Table, Any]]:
+    """Two-player Basic Rummy tables where the learner, first to play, drew and laid a
+    meld down: one for each deal (seed) that lets them, with the hand as it then is."""
     for seed in range(1, 400):
         table = start_table(client, "basic", 2)
         Table.objects.filter(pk=table.pk).update(seed=seed)
@@ -335,10 +333,18 @@ def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, h
         table.save()
         post_move(client, table, DrawStock())
         melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
-        if not melds:
-            continue
-        post_move(client, table, melds[0])
-        hand = hand_of(table)
+        if melds:
+            post_move(client, table, melds[0])
+            yield table, hand_of(table)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, htmx: bool) -> None:
+    """The Lithuanian walk: "Choose the meld on the table to lay the card off onto." was
+    right, but the focus went back to the card chosen, not to the melds the reason
+    speaks of. The first meld's button takes it, described by the reason; the card
+    stays chosen."""
+    for table, hand in tables_after_a_first_meld(client):
         if not hand.table or len(hand.hands[HUMAN]) < 2:
             continue
         card = str(hand.hands[HUMAN][0])
@@ -366,18 +372,7 @@ def test_a_refused_layoff_keeps_its_meld_chosen(client: Client, htmx: bool) -> N
     """The walk without JavaScript: a card laid off onto a meld it does not fit was
     refused, the card stayed ticked, but no meld was chosen any more (the learner had to
     pick it again). The meld sent stays chosen too, and nothing else is."""
-    for seed in range(1, 400):
-        table = start_table(client, "basic", 2)
-        Table.objects.filter(pk=table.pk).update(seed=seed)
-        table.refresh_from_db()
-        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1}]]
-        table.save()
-        post_move(client, table, DrawStock())
-        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
-        if not melds:
-            continue
-        post_move(client, table, melds[0])
-        hand = hand_of(table)
+    for table, hand in tables_after_a_first_meld(client):
         meld_id = hand.table[0].id if hand.table else None
         legal = hand.legal_moves()
         wrong = [c for c in hand.hands[HUMAN] if LayOff(c, meld_id or 0) not in legal]

@@ -130,6 +130,14 @@ def move_fields(move: AnyMove) -> list[tuple[str, str]]:
             assert_never(move)
 
 
+def arrange_off(form: QueryDict) -> bool:
+    """Whether a board's form switched its Arrange off (``arrange=0``, sent by every form
+    of a board that can be posted without JavaScript). The address the post then
+    redirects to says so (``?arrange=0``), or it would come back on; on is the board's
+    default, which no address needs to say."""
+    return form.get("arrange") == "0"
+
+
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
@@ -168,6 +176,7 @@ __all__ = [
     "ACTIONS",
     "MoveRequest",
     "NoMeldChosen",
+    "arrange_off",
     "move_fields",
     "parse_cards",
     "parse_display",

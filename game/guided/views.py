@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from game.moveforms import parse_display, parse_move, parse_version
+from game.moveforms import arrange_off, parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.models import Learner
 from learners.services import counted_with_learner, known_learner, read_as_visitor
@@ -152,29 +152,17 @@ def _after_move(
     """htmx: the new table partial, with the coach's verdict. Without JavaScript: a move
     the rules forbid gets the whole page at once (422, its cards still ticked: nothing was
     made); any other goes back to the hand's page (Post/Redirect/Get), the verdict signed
-    into its address (``?answered=``, :func:`services.verdict_token`), with the board's
-    Arrange as the form sent it. A reload there shows the same page and sends nothing
+    into its address (``?answered=``, :func:`services.verdict_token`), by :func:`_to_hand`.
+    A reload there shows the same page and sends nothing
     (the Lithuanian walk: the move's page reloaded sent its form again, and the "Try
     again / Continue anyway" question came back as "the hand has moved on")."""
     if verdict.kind is services.VerdictKind.ILLEGAL:
         return _render(request, state, status=422, verdict=verdict)
     if wants_partial(request):
         return _render(request, state, verdict=verdict)
-    return _redirect_to_hand(
-        request, state, answered=services.verdict_token(state, verdict, learner=learner)
+    return _to_hand(
+        request, state.scenario, answered=services.verdict_token(state, verdict, learner=learner)
     )
-
-
-def _redirect_to_hand(
-    request: HttpRequest, state: services.GuidedState, **query: str
-) -> HttpResponse:
-    """The hand's page, showing ``query`` (``answered``, ``hinted``), with the board's
-    Arrange as the form sent it, on or off."""
-    arrange = request.POST.get("arrange")
-    if arrange in ("0", "1"):
-        query["arrange"] = arrange
-    url = reverse("guided:hand", kwargs={"slug": state.scenario.slug})
-    return redirect(f"{url}?{urlencode(query)}")
 
 
 @ratelimit.counted_with_first_read
@@ -194,7 +182,7 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
         return _render(request, state, hinted=True)
     # Without JavaScript: back to the hand's page (Post/Redirect/Get), which opens on the
     # hint just given while the hand is at the version it left (``?hinted=``).
-    return _redirect_to_hand(request, state, hinted=str(state.version))
+    return _to_hand(request, scenario, hinted=str(state.version))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -228,8 +216,11 @@ def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
     return _to_hand(request, scenario)
 
 
-def _to_hand(request: HttpRequest, scenario: scenarios.Scenario) -> HttpResponse:
-    """Without JavaScript, after "Start the hand again": the hand's page, with the
+def _to_hand(request: HttpRequest, scenario: scenarios.Scenario, **query: str) -> HttpResponse:
+    """Without JavaScript, after a move, a hint or "Start the hand again": the hand's
+    page (Post/Redirect/Get), showing ``query`` (``answered``, ``hinted``), with the
     board's Arrange switched off if the form said so (it came back on)."""
+    if arrange_off(request.POST):
+        query["arrange"] = "0"
     url = reverse("guided:hand", kwargs={"slug": scenario.slug})
-    return redirect(url + ("?arrange=0" if request.POST.get("arrange") == "0" else ""))
+    return redirect(url + (f"?{urlencode(query)}" if query else ""))

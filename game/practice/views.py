@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.engine import Game
-from game.moveforms import parse_display, parse_move, parse_version
+from game.moveforms import arrange_off, parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import known_learner, read_as_visitor
 from rummy_site import ratelimit
@@ -139,13 +139,12 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
 
 def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:
     """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET),
-    with the board's Arrange as the form sent it, on or off (the Lithuanian walk: switched
-    off, it came back on after every move)."""
+    with the board's Arrange kept off if the form switched it off (``moveforms.arrange_off``;
+    the Lithuanian walk: it came back on after every move)."""
     if wants_partial(request):
         return _render(request, state)
     url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
-    arrange = request.POST.get("arrange")
-    return redirect(url + (f"?arrange={arrange}" if arrange in ("0", "1") else ""))
+    return redirect(url + ("?arrange=0" if arrange_off(request.POST) else ""))
 
 
 def _show(request: HttpRequest, table: Table) -> HttpResponse:

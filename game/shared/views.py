@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.engine import Advice, AnyMove
-from game.moveforms import parse_display, parse_move, parse_version
+from game.moveforms import arrange_off, parse_display, parse_move, parse_version
 from learners.middleware import LearnerRequest
 from learners.services import (
     counted_with_learner,
@@ -171,7 +171,7 @@ def _to_table(request: HttpRequest, table: SharedTable) -> HttpResponse:
     the board's Arrange as the form sent it (switched off, it came back on after every
     move, the hint, the next hand: the walk without JavaScript)."""
     url = reverse("shared:table", kwargs={"public_id": table.public_id})
-    arrange = request.POST.get("arrange") != "0"
+    arrange = not arrange_off(request.POST)
     return redirect(
         presenters.with_arrange(presenters.with_reload(url, _reloads(request)), arrange)
     )

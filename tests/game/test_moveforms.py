@@ -8,7 +8,7 @@ from django.http import QueryDict
 from django.utils import translation
 
 from game.engine import AnyMove, Card, Move
-from game.moveforms import move_fields, parse_display, parse_move, parse_version
+from game.moveforms import arrange_off, move_fields, parse_display, parse_move, parse_version
 from rummy_site.errors import BadInput
 from tests.factories import move_data
 
@@ -117,3 +117,11 @@ def test_no_go_back_from_a_layoff_keeps_its_card_and_its_meld() -> None:
 
     asked = confirm_context(LayOff(Card.parse("7H"), 3))
     assert asked is not None and asked["keep"] == "keep=7H&keep_meld=3"
+
+
+def test_arrange_off_is_only_an_arrange_switched_off() -> None:
+    """The address a post without JavaScript redirects to says Arrange only when the
+    form switched it off: on (the default), absent or malformed says nothing."""
+    assert arrange_off(QueryDict("arrange=0"))
+    for form in ("arrange=1", "", "arrange=", "arrange=no", "arrange=00"):
+        assert not arrange_off(QueryDict(form)), form

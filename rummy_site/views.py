@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language as django_set_language
+from django_htmx.http import replace_url
 
 from classroom.accounts import log_in_ended
 from classroom.mistakes import a_pupil
@@ -111,11 +112,14 @@ def home(request: HttpRequest) -> HttpResponse:
     """The home page. ``?hand=N`` deals sample hand number N, ``?hand=new`` a random one.
 
     The "Deal me a sample hand" button is the site's smallest htmx example: with
-    htmx it swaps in the hand only, and moves the language buttons' ``next`` to it;
-    without JavaScript it is a plain link, and ``?hand=new`` redirects to the number it
-    dealt. Either way the page's address for a change of language (and, without
-    JavaScript, a reload or a bookmark) is the hand shown, not another deal (the walk:
-    ``/lt/?hand=new`` switched to Russian dealt a different hand).
+    htmx it swaps in the hand only, and the answer's ``HX-Replace-Url`` puts the hand's
+    address in the address bar (site.js then moves the links that carry the page's
+    address, ``data-here``, to it: the language buttons, "Log in", the display
+    settings); without JavaScript it is a plain link, and ``?hand=new`` redirects to the
+    number it dealt. Either way the page's address, for a reload, a bookmark, a change
+    of language or of the display settings, is the hand shown, not another deal (the
+    walks: ``/lt/?hand=new`` switched to Russian dealt a different hand; after an htmx
+    deal, a reload did).
     """
     learner = known_learner(request)
     context: dict[str, object] = {
@@ -139,7 +143,11 @@ def home(request: HttpRequest) -> HttpResponse:
             status = 400
         else:
             context["sample"] = _sample_hand(seed)
-    return render_page(request, "home.html", context, partial="sample-hand", status=status)
+    response = render_page(request, "home.html", context, partial="sample-hand", status=status)
+    if "sample" in context and wants_partial(request):
+        # The address the page has without JavaScript: the hand's, at the hand.
+        replace_url(response, f"{reverse('home')}?hand={seed}#sample")
+    return response
 
 
 @require_http_methods(["GET", "POST"])

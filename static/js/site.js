@@ -124,6 +124,25 @@
     true
   );
 
+  // The links that carry the page's address (data-here: the language buttons' next,
+  // "Log in", the display settings) follow the address bar when htmx changes it (the
+  // home page's sample hand: HX-Replace-Url), as a page loaded at that address has
+  // them: a change of language or of the display settings comes back to the hand shown.
+  function followAddress() {
+    var here = window.location.pathname + window.location.search;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-here]"), function (element) {
+      if (element.tagName === "INPUT") {
+        element.value = here;
+        return;
+      }
+      var url = new URL(element.getAttribute("href"), window.location.href);
+      url.searchParams.set("next", here);
+      element.setAttribute("href", url.pathname + url.search + url.hash);
+    });
+  }
+  document.addEventListener("htmx:replacedInHistory", followAddress);
+  document.addEventListener("htmx:pushedIntoHistory", followAddress);
+
   // Two answers on their way for one table: at a table for people, the player's move and
   // the poll that the table's events set off for that same move (the Italian walk), or a
   // poll and a press. The first answer redraws the table; htmx would drop the second,

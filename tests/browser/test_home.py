@@ -41,7 +41,9 @@ def test_sample_hand_swaps_without_a_full_reload(page: Page, site_url: str) -> N
     expect(hand.locator("[role=img]")).to_have_count(10)
     first = page.locator("#sample-hand .sample-hand__title").inner_text()
     assert page.evaluate("window.__stillHere") is True, "the page reloaded"
-    assert page.url == f"{site_url}/en/"
+    # The address bar names the hand (HX-Replace-Url), as it does without JavaScript.
+    number = first.split()[-1]
+    expect(page).to_have_url(f"{site_url}/en/?hand={number}#sample")
     # Again: a different hand, still no reload.
     page.get_by_role("link", name="Deal me a sample hand").click()
     expect(page.locator("#sample-hand .sample-hand__title")).not_to_have_text(first)
@@ -91,6 +93,54 @@ def test_a_hand_dealt_by_htmx_survives_a_change_of_language(page: Page, site_url
     page.get_by_role("button", name="Italiano").click()
     expect(page).to_have_url(f"{site_url}/it/?hand={number}")
     expect(page.locator("#sample-hand .sample-hand__title")).to_contain_text(number)
+    assert sample_cards(page) == cards
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_dealt_by_htmx_survives_a_reload_then_a_change_of_language(
+    page: Page, site_url: str
+) -> None:
+    """The walk: after "Deal me a sample hand" the address bar kept ``/lt/``, and a
+    reload dealt another hand. The address bar now names the hand: a reload shows it,
+    and so does a language button after the reload."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}/lt/")
+    page.locator("#sample a.button").click()
+    page.locator("#sample a.button").click()  # a second deal: the address follows it
+    title = page.locator("#sample-hand .sample-hand__title")
+    expect(page).to_have_url(re.compile(r"/lt/\?hand=\d+#sample$"))
+    number = title.inner_text().split()[-1]
+    expect(page).to_have_url(f"{site_url}/lt/?hand={number}#sample")
+    cards = sample_cards(page)
+    page.reload()
+    expect(title).to_contain_text(number)
+    assert sample_cards(page) == cards
+    page.get_by_role("button", name="Русский").click()
+    expect(page).to_have_url(f"{site_url}/ru/?hand={number}")
+    assert sample_cards(page) == cards
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_dealt_by_htmx_survives_the_display_settings_and_log_in_links(
+    page: Page, site_url: str
+) -> None:
+    """The footer's display settings came back to the page as it was before the deal
+    (another hand): every link that carries the page's address now names the hand."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{site_url}/it/")
+    page.locator("#sample a.button").click()
+    title = page.locator("#sample-hand .sample-hand__title")
+    expect(page).to_have_url(re.compile(r"/it/\?hand=\d+#sample$"))
+    number = title.inner_text().split()[-1]
+    cards = sample_cards(page)
+    log_in = page.locator(".site-menu--wide .account--out a")
+    expect(log_in).to_have_attribute("href", re.compile(rf"next=%2Fit%2F%3Fhand%3D{number}$"))
+    page.locator(".site-footer a").click()
+    expect(page).to_have_url(re.compile(r"/it/display/"))
+    page.get_by_label("Mazzo a quattro colori: fiori verdi, quadri blu").check()
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(f"{site_url}/it/?hand={number}")
+    expect(title).to_contain_text(number)
     assert sample_cards(page) == cards
 
 

@@ -137,14 +137,34 @@ def test_a_change_of_language_shows_the_same_hand(client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_a_new_hand_with_htmx_moves_the_language_buttons_to_it(client: Client) -> None:
-    """With htmx the page's address stays, so the partial swaps (out of band) the
-    language buttons' ``next`` for the hand it dealt; a whole page has no such swap."""
-    html = client.get("/it/?hand=new", HTTP_HX_REQUEST="true").content.decode()
+def test_a_new_hand_with_htmx_puts_its_address_in_the_address_bar(client: Client) -> None:
+    """The walk: after an htmx deal the address bar kept ``/it/``, so a reload (or the
+    footer's display settings, which came back to it) dealt another hand. The partial
+    now says ``HX-Replace-Url``, the hand's address as it is without JavaScript, and
+    swaps nothing out of band: site.js moves every link that carries the page's address
+    (``data-here``) to the address bar's. A whole page, and a refused number, say none."""
+    response = client.get("/it/?hand=new", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
     number = re.search(r"(\d+)</h3>", html).group(1)  # type: ignore[union-attr]
-    oob = re.findall(
-        r'<input type="hidden" name="next" value="([^"]*)"\s+hx-swap-oob="([^"]*)"', html
-    )
-    assert oob == [(f"/it/?hand={number}", "outerHTML:.language-switcher input[name=next]")]
-    whole = client.get(f"/it/?hand={number}").content.decode()
-    assert "hx-swap-oob" not in whole.split('id="sample-hand"')[1]
+    assert response["HX-Replace-Url"] == f"/it/?hand={number}#sample"
+    assert "hx-swap-oob" not in html
+    again = client.get(f"/it/?hand={number}", HTTP_HX_REQUEST="true")
+    assert again["HX-Replace-Url"] == f"/it/?hand={number}#sample"
+    whole = client.get(f"/it/?hand={number}")
+    assert "HX-Replace-Url" not in whole and "hx-swap-oob" not in whole.content.decode()
+    refused = client.get("/it/?hand=abc", HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and "HX-Replace-Url" not in refused
+
+
+@pytest.mark.django_db
+def test_every_link_that_carries_the_page_address_is_marked_for_site_js(client: Client) -> None:
+    """The language buttons (both copies of the menu), "Log in" and the footer's display
+    settings carry the page's address; each is marked ``data-here``, which site.js keeps
+    equal to the address bar's after htmx changes it."""
+    html = client.get("/lt/?hand=7").content.decode()
+    marked = re.findall(r"<(?:a|input)\b[^>]*\bdata-here\b[^>]*>", html)
+    assert len(marked) == 5, marked  # 2 language forms, 2 "Log in", 1 footer link
+    for tag in marked:
+        assert "/lt/?hand=7" in tag or "/lt/%3Fhand%3D7" in tag, tag
+    carrying = re.findall(r"<(?:a|input)\b[^>]*(?:next=|name=\"next\")[^>]*>", html)
+    assert all("data-here" in tag for tag in carrying), carrying

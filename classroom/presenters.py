@@ -271,6 +271,7 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
             [s.get("name", "") for s in table.seats if s.get("away")]
         ),
         "game_label": explain.game_name(table.game),
+        "computers_line": class_computers_line(table, state.rules.game),
         "hand": len(state.rounds),
         # Once the match is over, who won; nothing is left to pause or end.
         "match_over": shared_presenters.match_over_line(state),
@@ -280,6 +281,37 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
             for n, s in zip(listed, shared.scores_of(state), strict=True)
         ],
     }
+
+
+def class_computers_line(table: Any, game: Game) -> str:
+    """Knock Rummy: how the computer plays at a class table, as the teacher chose when
+    seating the class ("the computer players give the pupils time to play", the table's
+    ``computers``), said to the teacher in the words of that choice: the computer
+    players at the table, else the computer in the seat of a pupil who leaves it or
+    stops answering (a class's tables always hand such a seat on: ``seat_people``'s
+    ``AWAY_SECONDS``); nothing once the table has ended, when nobody plays."""
+    if game is not Game.KNOCK:
+        return ""
+    patient = practice.computers_policy(table) == "patient"
+    if any(s.get("bot") for s in table.seats):
+        if patient:
+            return gettext(
+                "The computer players give the pupils time to play: they do not knock "
+                "before everyone has had two turns."
+            )
+        return gettext("The computer players play to win: they knock as soon as a knock pays.")
+    if table.ended is not None:
+        return ""
+    if patient:
+        return gettext(
+            "If a pupil leaves the table or stops answering, the computer plays their seat "
+            "and gives the pupils time to play: it does not knock before everyone has had "
+            "two turns."
+        )
+    return gettext(
+        "If a pupil leaves the table or stops answering, the computer plays their seat to "
+        "win: it knocks as soon as a knock pays."
+    )
 
 
 def live_summary(classroom: Classroom) -> dict[str, Any]:
@@ -460,6 +492,7 @@ def live_pupil_context(
 
 __all__ = [
     "VERDICT_WORDS",
+    "class_computers_line",
     "class_tables",
     "grid",
     "live_poll_seconds",

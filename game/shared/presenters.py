@@ -16,7 +16,7 @@ from game import explain
 from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context
-from game.engine import Advice, AnyMove, Board, Hand, HandEnd, PlayerView
+from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView
 from game.practice.presenters import computers_line, move_verdict
 from game.practice.services import computers_policy
 from rummy_site import codes
@@ -179,6 +179,43 @@ def away_sentence(names: Sequence[str]) -> str:
         "The computer plays in the seats of %(names)s until they come back.",
         len(names),
     ) % {"names": explain.people(range(len(names)), names)}
+
+
+def knock_computers_line(table: SharedTable, game: Game) -> str:
+    """Knock Rummy: how the computer plays at this table, the opener's choice (the
+    table's ``computers``), said under its status line. With computer players, how they
+    knock, as a practice table says it (the new-features walk: a practice table said it,
+    a table for people did not). At a table of people only, how the computer will play
+    the seat of a player who leaves it, or stops answering if the table hands their seat
+    on (``away_seconds``): the choice applies then, and nobody could see it (the walk
+    after the choice was made); not once the table has ended, when nobody plays."""
+    if game is not Game.KNOCK:
+        return ""
+    policy = computers_policy(table)
+    if any(s.get("bot") for s in table.seats):
+        return computers_line(game, policy)
+    if table.ended is not None:
+        return ""
+    patient = policy == "patient"
+    if table.away_seconds and patient:
+        return gettext(
+            "If a player leaves the table or stops answering, the computer plays their seat "
+            "and gives you time to play: it does not knock before everyone has had two turns."
+        )
+    if table.away_seconds:
+        return gettext(
+            "If a player leaves the table or stops answering, the computer plays their seat "
+            "to win: it knocks as soon as a knock pays."
+        )
+    if patient:
+        return gettext(
+            "If a player leaves the table, the computer plays their seat and gives you time "
+            "to play: it does not knock before everyone has had two turns."
+        )
+    return gettext(
+        "If a player leaves the table, the computer plays their seat to win: it knocks as "
+        "soon as a knock pays."
+    )
 
 
 def match_over_line(state: SharedState) -> str:
@@ -366,13 +403,7 @@ def table_context(
         # "Your turn." and the move buttons stayed, and a press was refused).
         context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
     context["away_line"] = away_sentence(context["away_names"])
-    # Knock Rummy with computer players: how they knock (the new-features walk: a practice
-    # table said it, a table for people did not).
-    context["computers_line"] = (
-        computers_line(state.rules.game, computers_policy(table))
-        if any(s.get("bot") for s in table.seats)
-        else ""
-    )
+    context["computers_line"] = knock_computers_line(table, state.rules.game)
     # On their turn, by when they must move; a warning before the computer plays it, and
     # "I need more time" (the class tables' walk: the seat went to the computer after
     # two minutes, with no warning and no way to ask for more).
@@ -522,6 +553,7 @@ __all__ = [
     "away_sentence",
     "events_on",
     "events_url",
+    "knock_computers_line",
     "match_over_line",
     "noscript_refresh_seconds",
     "poll_seconds",

@@ -1052,3 +1052,82 @@ def test_a_bad_policy_seats_nobody() -> None:
     assert list(SharedTable.objects.all()) == [earlier]
     earlier.refresh_from_db()
     assert earlier.ended is None  # the class's tables before stay as they were
+
+
+#: What the teacher's screen of a Knock Rummy class table says of the computer, by the
+#: choice made when seating the class and whether a computer player sits there.
+TEACHER_LINES = {
+    ("patient", False): (
+        "If a pupil leaves the table or stops answering, the computer plays their seat and "
+        "gives the pupils time to play: it does not knock before everyone has had two turns."
+    ),
+    ("bot", False): (
+        "If a pupil leaves the table or stops answering, the computer plays their seat to "
+        "win: it knocks as soon as a knock pays."
+    ),
+    ("patient", True): (
+        "The computer players give the pupils time to play: they do not knock before "
+        "everyone has had two turns."
+    ),
+    ("bot", True): "The computer players play to win: they knock as soon as a knock pays.",
+}
+#: What a pupil's own page of a class table of pupils only says (a table for people's).
+PUPIL_LINES = {
+    "patient": (
+        "If a player leaves the table or stops answering, the computer plays their seat and "
+        "gives you time to play: it does not knock before everyone has had two turns."
+    ),
+    "bot": (
+        "If a player leaves the table or stops answering, the computer plays their seat to "
+        "win: it knocks as soon as a knock pays."
+    ),
+}
+
+
+@pytest.mark.parametrize("ticked", [True, False])
+def test_a_knock_class_table_says_how_the_computer_plays_to_the_teacher_and_the_pupils(
+    ticked: bool,
+) -> None:
+    """The walk: at a class's Knock Rummy tables of pupils only, nobody could see the
+    teacher's choice ("the computer players give the pupils time to play"), though it
+    applies to the seat of a pupil who stops answering. The teacher's screen of a table
+    says it in the words of that choice, about the pupils; each pupil's page says it to
+    them; a table with a computer player says how the computer players knock."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    pupils = [pupil_joins(classroom.join_code, name) for name in ("Ona", "Jonas", "Ieva")]
+    data = {"game": "knock", "players": "2", **({"patient_computers": "on"} if ticked else {})}
+    assert teacher.post(f"/en/classroom/{classroom.public_id}/tables/", data).status_code == 302
+    policy = "patient" if ticked else "bot"
+    (table,) = SharedTable.objects.all()  # three pupils at one table of 3: no computer
+    assert table.computers == policy and not any(s.get("bot") for s in table.seats)
+    url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    for view in ("", "?view=all"):
+        page = teacher.get(url + view).content.decode()
+        said = [line for line in TEACHER_LINES.values() if line in page]
+        assert said == [TEACHER_LINES[(policy, False)]], view
+    page = pupils[0].get(f"/en/play/{table.public_id}/").content.decode()
+    assert [line for line in PUPIL_LINES.values() if line in page] == [PUPIL_LINES[policy]]
+    assert not any(line in page for line in TEACHER_LINES.values())
+    # A class of one plays the computer: the teacher reads how the computer players knock.
+    alone = a_class(user, "6A")
+    pupil_joins(alone.join_code, "Rasa")
+    assert teacher.post(f"/en/classroom/{alone.public_id}/tables/", data).status_code == 302
+    (with_computer,) = SharedTable.objects.exclude(pk=table.pk)
+    page = teacher.get(
+        f"/en/classroom/{alone.public_id}/tables/{with_computer.public_id}/"
+    ).content.decode()
+    assert [line for line in TEACHER_LINES.values() if line in page] == [
+        TEACHER_LINES[(policy, True)]
+    ]
+
+
+def test_a_gin_class_table_says_nothing_of_how_the_computer_knocks() -> None:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    for name in ("Ona", "Jonas"):
+        pupil_joins(classroom.join_code, name)
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    (table,) = SharedTable.objects.all()
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/")
+    assert "table-area__computers" not in page.content.decode()

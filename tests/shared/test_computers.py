@@ -215,3 +215,69 @@ def test_a_bad_policy_is_refused_and_nothing_is_made() -> None:
             policy="",
         )
     assert not SharedTable.objects.exists()
+
+
+# -- A table of people only -------------------------------------------------------------
+
+#: What a Knock Rummy table of people only says of the computer that plays the seat of a
+#: player who leaves (or stops answering, when the table hands their seat on).
+PEOPLE_LINES = {
+    ("patient", True): (
+        "If a player leaves the table or stops answering, the computer plays their seat and "
+        "gives you time to play: it does not knock before everyone has had two turns."
+    ),
+    ("bot", True): (
+        "If a player leaves the table or stops answering, the computer plays their seat to "
+        "win: it knocks as soon as a knock pays."
+    ),
+    ("patient", False): (
+        "If a player leaves the table, the computer plays their seat and gives you time to "
+        "play: it does not knock before everyone has had two turns."
+    ),
+    ("bot", False): (
+        "If a player leaves the table, the computer plays their seat to win: it knocks as "
+        "soon as a knock pays."
+    ),
+}
+EVERY_LINE = (PATIENT_LINE, STRONG_LINE, *PEOPLE_LINES.values())
+
+
+def _said(page: str) -> list[str]:
+    return [line for line in EVERY_LINE if line in page]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ticked", [True, False])
+@pytest.mark.parametrize("away", [120, 0])
+def test_a_knock_table_of_people_only_says_how_the_computer_plays_a_players_seat(
+    client: Client, ticked: bool, away: int
+) -> None:
+    """The walk: at a Knock Rummy table of people only nobody could see the opener's
+    choice, though it applies when a player leaves or stops answering. Each player's
+    page now says it under the status line (once the hand is dealt, as a table with
+    computer players says theirs), worded for that case; "stops answering" only where
+    the table hands such a seat on."""
+    extra = {"away": str(away), **({"patient_computers": "on"} if ticked else {})}
+    table = _post(client, "knock", computers=0, **extra)
+    line = PEOPLE_LINES[("patient" if ticked else "bot", bool(away))]
+    url = f"/en/play/{table.public_id}/"
+    services.sit_down(table=table, learner=factories.learner("Jonas"), name="Jonas")
+    page = client.get(url).content.decode()
+    assert _said(page) == [line]
+    assert re.search(
+        r'<p class="table-area__status table-area__computers">' + re.escape(line), page
+    )
+    # Once the table has ended nobody plays: nothing to say.
+    services.end_table(table=table)
+    assert _said(client.get(url).content.decode()) == []
+
+
+@pytest.mark.django_db
+def test_other_tables_say_no_word_of_an_away_players_seat(client: Client) -> None:
+    """A Knock Rummy table with a computer player says how the computer players knock
+    (which covers a seat it plays for a person); a Gin table says nothing."""
+    with_computer = _post(client, "knock", computers=1, patient_computers="on")
+    page = client.get(f"/en/play/{with_computer.public_id}/").content.decode()
+    assert _said(page) == [PATIENT_LINE]
+    gin = _post(client, "gin", computers=0, patient_computers="on")
+    assert _said(client.get(f"/en/play/{gin.public_id}/").content.decode()) == []

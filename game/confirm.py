@@ -4,6 +4,7 @@ made with, and the fields that make the move again once confirmed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
@@ -33,11 +34,17 @@ def knock_count(view: PlayerView, move: Knock) -> str:
 
 
 def confirm_context(
-    move: AnyMove | None, *, lay_out: bool = False, view: PlayerView | None = None
+    move: AnyMove | None,
+    *,
+    lay_out: bool = False,
+    view: PlayerView | None = None,
+    flags: Sequence[tuple[str, str]] = (),
 ) -> dict[str, Any] | None:
     """The question before ``move`` when it ends the hand (or its play, when the players
     then lay out by hand: ``lay_out``), what a knock is made with from ``view``
-    (``count``), and the fields that make it (``templates/game/_confirm.jinja``)."""
+    (``count``), and the fields that make it (``templates/game/_confirm.jinja``);
+    ``flags``: the page's own query flags, which its "No, go back" keeps (a table for
+    people's ``reload=1``)."""
     if move is None:
         return None
     if isinstance(move, Knock) and lay_out:
@@ -68,10 +75,12 @@ def confirm_context(
         "question": with_articles(question),
         "count": knock_count(view, move) if isinstance(move, Knock) and view else "",
         "fields": fields,
-        # "No, go back" keeps the move's cards ticked, and a layoff's meld chosen.
+        # "No, go back" keeps the move's cards ticked, a layoff's meld chosen, and the
+        # page's flags.
         "keep": urlencode(
             [("keep", value) for name, value in fields if name == "cards"]
             + [("keep_meld", value) for name, value in fields if name == "meld"]
+            + list(flags)
         ),
     }
 

@@ -418,6 +418,8 @@ def table_context(
             confirm,
             lay_out=mine.hand.rules.lays_out_by_hand(state.rules.options),
             view=mine.view,
+            # "No, go back" keeps the page reloading itself, as the forms' answers do.
+            flags=[(RELOAD_FLAG, "1")] if reload else [],
         )
         if context["my_turn"]
         else None

@@ -909,3 +909,32 @@ def test_a_refused_layoff_keeps_its_meld_chosen() -> None:
         response = clients[seat].post(f"/en/play/{table.public_id}/move/", data)
         assert response.status_code == 302, response.content.decode()[:500]
     raise AssertionError("no meld on the table")
+
+
+@pytest.mark.parametrize("reload", [True, False])
+def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
+    """The walk without JavaScript: the knock's question, asked on a page that reloads
+    itself while its player waits (``?reload=1``), had a "No, go back" that dropped it
+    (the page then stopped reloading), where every other link and answer of the page
+    keeps it. It keeps it too, with the card kept ticked; a page that does not reload
+    itself is not made to."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    url = f"/en/play/{table.public_id}/"
+    flag = "?reload=1" if reload else ""
+    drawn = mover.post(f"{url}move/{flag}", {"version": table.version, "action": "draw_stock"})
+    assert drawn.status_code == 302 and drawn["Location"] == url + flag
+    table.refresh_from_db()
+    card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
+    data = {"version": table.version, "action": "knock", "cards": str(card)}
+    asked = mover.post(f"{url}move/{flag}", data)
+    page = asked.content.decode()
+    assert asked.status_code == 200 and 'id="confirm-question"' in page
+    back = re.search(r'id="confirm-no" href="([^"]+)"', page)
+    assert back is not None
+    address = html.unescape(back[1])
+    assert address == f"{url}?keep={card}" + ("&reload=1" if reload else "")
+    again = mover.get(address).content.decode()
+    assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', again)

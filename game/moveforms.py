@@ -138,6 +138,16 @@ def arrange_off(form: QueryDict) -> bool:
     return form.get("arrange") == "0"
 
 
+def with_arrange(url: str, arrange: bool) -> str:
+    """``url`` with the board's Arrange switched off (``arrange=0``), when it is: the
+    links that open a board again (a table's Refresh, its reload, its poll; the next
+    guided hand) keep it off, as the forms' answers do (on is the board's default, said
+    by no address)."""
+    if arrange or not url:
+        return url
+    return f"{url}{'&' if '?' in url else '?'}arrange=0"
+
+
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
@@ -182,4 +192,5 @@ __all__ = [
     "parse_display",
     "parse_move",
     "parse_version",
+    "with_arrange",
 ]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from game.moveforms import arrange_off, parse_display, parse_move, parse_version
+from game.moveforms import arrange_off, parse_display, parse_move, parse_version, with_arrange
 from learners.middleware import LearnerRequest
 from learners.models import Learner
 from learners.services import counted_with_learner, known_learner, read_as_visitor
@@ -79,6 +79,10 @@ def _render(
         )
         if following is not None:
             context["next_url"], context["next_title"] = following.url, following.title
+        if following is None or following.kind == "guided":
+            # The next guided hand opens with Arrange as this one had it (switched off,
+            # it came back on there: the walk without JavaScript).
+            context["next_url"] = with_arrange(context["next_url"], display.arrange)
     return render_page(
         request, TEMPLATE, context, partial="table", status=status, board="guided/_board.jinja"
     )

@@ -17,6 +17,7 @@ from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context
 from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView
+from game.moveforms import with_arrange
 from game.practice.presenters import computers_line, move_verdict
 from game.practice.services import computers_policy
 from rummy_site import codes
@@ -97,15 +98,6 @@ RELOAD_FLAG = "reload"
 def with_reload(url: str, reload: bool) -> str:
     """``url`` with the reload flag, when it is on."""
     return f"{url}?{RELOAD_FLAG}=1" if reload else url
-
-
-def with_arrange(url: str, arrange: bool) -> str:
-    """``url`` with the board's Arrange switched off (``arrange=0``), when it is: the
-    links that redraw the table (Refresh, the reload, the poll) keep it off, as the
-    forms' answers do (on is the board's default, said by no address)."""
-    if arrange:
-        return url
-    return f"{url}{'&' if '?' in url else '?'}arrange=0"
 
 
 def reload_asked(query: Any) -> bool:

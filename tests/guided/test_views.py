@@ -1012,3 +1012,29 @@ def test_a_guided_move_with_htmx_still_gets_the_partial(client: Client) -> None:
     )
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html and _amber_question(html)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("arrange", ["0", "1"])
+def test_the_next_guided_hand_keeps_arrange_off(client: Client, arrange: str) -> None:
+    """The walk without JavaScript: Arrange switched off stayed off through every post
+    of a guided hand, but its "Next" link opened the next hand with it on again. The
+    link keeps it off (and says nothing when it is on, the default). (No lesson is
+    loaded here: the hand is on no path, its "Next" is the library's next hand; the
+    path's next step: tests/site/test_path.py.)"""
+    scenario = guided.get("basic-01-groups-and-runs")
+    assert scenario is not None
+    library = [s for s in guided.library() if s.game is scenario.game]
+    following = page(library[library.index(scenario) + 1].slug)
+    response = None
+    for version, move in enumerate(guided.right_line(scenario)):
+        data = {"version": str(version), "arrange": arrange, **move_data(move)}
+        response = client.post(page(scenario.slug, what="move"), data)
+        assert response.status_code == 302
+    assert response is not None
+    html = client.get(response["Location"]).content.decode()
+    found = re.search(r'id="next-guided" href="([^"]+)"', html)
+    wanted = following + ("?arrange=0" if arrange == "0" else "")
+    assert found is not None and found[1] == wanted
+    opened = client.get(found[1]).content.decode()
+    assert ('class="arranged"' in opened) is (arrange == "1")

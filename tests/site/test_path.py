@@ -175,6 +175,47 @@ def test_a_finished_guided_hands_next_is_the_next_step_of_the_path(client: Clien
     assert following is not None and following.kind == "lesson"
 
 
+@pytest.mark.parametrize("placed", [False, True])
+def test_a_guided_hands_next_keeps_arrange_off_into_a_guided_hand_only(
+    client: Client, placed: bool
+) -> None:
+    """The walk without JavaScript: a guided hand played with Arrange switched off
+    offered its "Next" with Arrange on again. The path's next step keeps it off when it
+    is a guided hand (here: the lessons between them done, by the placement check); a
+    lesson, which has no Arrange, is linked as it is."""
+    from lessons.models import LessonPlacement
+
+    steps = path.path_of(game=Game.BASIC, learner=None, language="en")
+    here = next(
+        i
+        for i, s in enumerate(steps[:-1])
+        if s.kind == "guided"
+        and steps[i + 1].kind == "lesson"
+        and any(t.kind == "guided" for t in steps[i + 1 :])
+    )
+    slug = steps[here].url.rstrip("/").rsplit("/", 1)[1]
+    scenario = scenarios.get(slug)
+    assert scenario is not None
+    response = None
+    for version, move in enumerate(scenarios.right_line(scenario)):
+        data = {"version": version, "arrange": "0", **move_data(move)}
+        response = client.post(f"/en/guided/{slug}/move/", data)
+        assert response.status_code == 302
+    assert response is not None
+    learner = Learner.objects.get()
+    later = steps[here + 1 :]
+    following = next(s for s in later if s.kind == "guided")
+    if placed:
+        for step in later[: later.index(following)]:
+            LessonPlacement.objects.create(
+                learner=learner, game="basic", slug=step.url.rstrip("/").rsplit("/", 1)[1]
+            )
+    html = client.get(response["Location"]).content.decode()
+    found = re.search(r'id="next-guided" href="([^"]+)"', html)
+    wanted = f"{following.url}?arrange=0" if placed else steps[here + 1].url
+    assert found is not None and found.group(1) == wanted
+
+
 #: The lesson of each game's path that first teaches the knock (Gin's first lesson
 #: says when a player may knock; Knock Rummy's third is the turn and the knock).
 TEACHES_THE_KNOCK = {Game.GIN: "cards-and-values", Game.KNOCK: "a-turn-and-the-knock"}

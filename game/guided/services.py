@@ -28,9 +28,11 @@ from django.utils.translation import gettext_lazy, ngettext
 from game.board import yours
 from game.engine import (
     AnyMove,
+    Card,
     EngineError,
     Hand,
     IllegalMove,
+    LayOff,
     MeldFailure,
     Move,
     MoveError,
@@ -796,6 +798,96 @@ def verdict_again(state: GuidedState, *, kind: str, move: str) -> Verdict | None
     return verdict if verdict.kind is VerdictKind.RIGHT else None
 
 
+_REFUSED_SALT = "guided.refused"
+
+#: The kinds of reason a refused move's token names (:func:`refusal_token`).
+_REASONS: dict[str, type[MoveError] | type[MeldFailure]] = {
+    "move": MoveError,
+    "meld": MeldFailure,
+}
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A move the rules forbid, as the hand's page shows it again (:func:`refused_move`):
+    the coach's verdict, the cards that were ticked and, for a layoff, the meld chosen."""
+
+    verdict: Verdict
+    cards: tuple[Card, ...]
+    meld: int | None
+
+
+def refusal_token(
+    state: GuidedState, verdict: Verdict, *, learner: Learner, cards: tuple[Card, ...]
+) -> str:
+    """A move the rules forbid, just judged (its mistake counted), signed for ``learner``
+    only, for the address of the hand's page a move without JavaScript redirects to
+    (``?refused=``): the attempt and its version after the mistake, the move, the
+    engine's reason for refusing it (its code and values, as :class:`IllegalMove` holds
+    them) and the ``cards`` that were ticked (a layoff's meld is the move's). Read back
+    by :func:`refused_move`."""
+    error = verdict.error
+    assert state.attempt is not None and verdict.kind is VerdictKind.ILLEGAL and error is not None
+    kind = "meld" if isinstance(error.reason, MeldFailure) else "move"
+    assert isinstance(error.reason, _REASONS[kind])
+    data = {
+        "a": state.attempt.pk,
+        "v": state.attempt.version,
+        "m": str(verdict.move),
+        "r": [kind, error.reason.value],
+        "p": error.params,
+        "c": [str(card) for card in cards],
+    }
+    return sign_answered(data, learner=learner.pk, salt=_REFUSED_SALT)
+
+
+def _reason(raw: Any) -> MoveError | MeldFailure:
+    kind, value = raw
+    return _REASONS[str(kind)](str(value))
+
+
+def _params(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise TypeError(raw)
+    return {str(k): v for k, v in raw.items()}
+
+
+def refused_move(state: GuidedState, token: str, *, learner: Learner | None) -> Refused | None:
+    """The forbidden move :func:`refusal_token` signed for ``learner``, while the hand is
+    where it was refused (the same attempt, at the same version): its verdict told from
+    the reason signed (the scenario's own words for the move, in the page's language,
+    when the step has them), the cards that were ticked and a layoff's meld. ``None`` for
+    no token, another learner's, a malformed or old one, or once the hand has moved on
+    (the page then shows the hand as it is)."""
+    data = read_answered(
+        token,
+        learner=learner.pk if learner is not None else None,
+        salt=_REFUSED_SALT,
+        fields={
+            "a": int,
+            "v": int,
+            "m": Move.parse,
+            "r": _reason,
+            "p": _params,
+            "c": lambda cards: tuple(Card.parse(str(c)) for c in cards),
+        },
+    )
+    attempt = state.attempt
+    if data is None or attempt is None or (attempt.pk, attempt.version) != (data["a"], data["v"]):
+        return None
+    move = data["m"]
+    step = state.step
+    wrong = step.wrong_for(move) if step is not None else None
+    verdict = Verdict(
+        VerdictKind.ILLEGAL,
+        move,
+        IllegalMove(data["r"], data["p"]),
+        state.words(wrong.say) if wrong else "",
+    )
+    meld = move.meld_id if isinstance(move, LayOff) else None
+    return Refused(verdict, data["c"], meld)
+
+
 def attempt_hint(
     *,
     learner: Learner,
@@ -917,6 +1009,7 @@ __all__ = [
     "Mistake",
     "MistakeTopic",
     "NoMoreHints",
+    "Refused",
     "StaleAttempt",
     "TooManyAttempts",
     "TooManyMistakes",
@@ -934,7 +1027,9 @@ __all__ = [
     "guided_page",
     "guided_state",
     "judge",
+    "refusal_token",
     "refusal_topic",
+    "refused_move",
     "results_of",
     "stars_for",
     "verdict_again",

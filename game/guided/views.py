@@ -2,12 +2,14 @@
 
 Thin views over :mod:`game.guided.services`; every action is a plain form that
 htmx upgrades to a swap of the ``table`` partial, and every refusal goes through
-:func:`refuse`. Without JavaScript a move the rules allow, a hint and a start again answer
-with a redirect to the hand's page (Post/Redirect/Get, :func:`_after_move`).
+:func:`refuse`. Without JavaScript a move (allowed or forbidden by the rules), a hint and
+a start again answer with a redirect to the hand's page (Post/Redirect/Get,
+:func:`_after_move`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from game.board import BoardDisplay
 from game.moveforms import arrange_off, parse_display, parse_move, parse_version, with_arrange
 from learners.middleware import LearnerRequest
 from learners.models import Learner
@@ -57,11 +60,14 @@ def _render(
     refused: str = "",
     asking_restart: bool = False,
     hinted: bool = False,
+    display: BoardDisplay | None = None,
 ) -> HttpResponse:
     """The hand's page (or its ``table`` partial, for htmx); ``asking_restart``: with
     "Start this hand again?" in the coach's panel (:func:`guided_restart`); ``hinted``:
-    the answer to "Hint" (the hint just given takes the focus)."""
-    display = parse_display(request.GET, request.POST)
+    the answer to "Hint" (the hint just given takes the focus); ``display``: the board as
+    shown, when not as the request asks it (a refused move's cards ticked again)."""
+    if display is None:
+        display = parse_display(request.GET, request.POST)
     context = presenters.guided_context(
         state, display, verdict=verdict, error=error, refused=refused
     )
@@ -100,13 +106,25 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
 def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The hand as the learner left it; after a move made without JavaScript
     (``?answered=``, :func:`_after_move`), with the coach's verdict on it while the hand
-    is still where it was given (a reload shows the same page); after a hint
-    (``?hinted=`` the version it left), opened on that hint while the hand is there."""
+    is still where it was given (a reload shows the same page); after a move the rules
+    forbid (``?refused=``), with the refusal and the cards it was sent with ticked (a
+    layoff's meld chosen) while the hand is still there, answered 200 (the 422 was the
+    move's); after a hint (``?hinted=`` the version it left), opened on that hint while
+    the hand is there."""
     scenario = _scenario(slug)
     learner = known_learner(request)
     state = services.guided_page(learner=learner, scenario=scenario)
     token = request.GET.get("answered", "")
     verdict = services.answered_verdict(state, token, learner=learner) if token else None
+    refused_token = request.GET.get("refused", "")
+    refused = (
+        services.refused_move(state, refused_token, learner=learner) if refused_token else None
+    )
+    if refused is not None:
+        display = replace(
+            parse_display(request.GET, request.POST), selected=refused.cards, meld=refused.meld
+        )
+        return _render(request, state, verdict=refused.verdict, display=display)
     hinted = state.attempt is not None and request.GET.get("hinted") == str(state.version)
     return _render(request, state, verdict=verdict, hinted=hinted)
 
@@ -153,17 +171,21 @@ def guided_move(request: LearnerRequest, slug: str) -> HttpResponse:
 def _after_move(
     request: HttpRequest, learner: Learner, state: services.GuidedState, verdict: services.Verdict
 ) -> HttpResponse:
-    """htmx: the new table partial, with the coach's verdict. Without JavaScript: a move
-    the rules forbid gets the whole page at once (422, its cards still ticked: nothing was
-    made); any other goes back to the hand's page (Post/Redirect/Get), the verdict signed
-    into its address (``?answered=``, :func:`services.verdict_token`), by :func:`_to_hand`.
-    A reload there shows the same page and sends nothing
-    (the Lithuanian walk: the move's page reloaded sent its form again, and the "Try
-    again / Continue anyway" question came back as "the hand has moved on")."""
-    if verdict.kind is services.VerdictKind.ILLEGAL:
-        return _render(request, state, status=422, verdict=verdict)
+    """htmx: the new table partial, with the coach's verdict (422 for a move the rules
+    forbid: nothing was made, its cards stay ticked). Without JavaScript: back to the
+    hand's page (Post/Redirect/Get, :func:`_to_hand`), the verdict signed into its
+    address: ``?answered=`` (:func:`services.verdict_token`), or for a move the rules
+    forbid ``?refused=`` (:func:`services.refusal_token`: its reason and the cards that
+    were ticked). A reload there shows the same page and sends nothing (the Lithuanian
+    walk: the move's page reloaded sent its form again, and the "Try again / Continue
+    anyway" question, or the refusal, came back as "the hand has moved on")."""
+    illegal = verdict.kind is services.VerdictKind.ILLEGAL
     if wants_partial(request):
-        return _render(request, state, verdict=verdict)
+        return _render(request, state, status=422 if illegal else 200, verdict=verdict)
+    if illegal:
+        ticked = parse_display(request.GET, request.POST).selected
+        token = services.refusal_token(state, verdict, learner=learner, cards=ticked)
+        return _to_hand(request, state.scenario, refused=token)
     return _to_hand(
         request, state.scenario, answered=services.verdict_token(state, verdict, learner=learner)
     )
@@ -222,8 +244,8 @@ def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
 
 def _to_hand(request: HttpRequest, scenario: scenarios.Scenario, **query: str) -> HttpResponse:
     """Without JavaScript, after a move, a hint or "Start the hand again": the hand's
-    page (Post/Redirect/Get), showing ``query`` (``answered``, ``hinted``), with the
-    board's Arrange switched off if the form said so (it came back on)."""
+    page (Post/Redirect/Get), showing ``query`` (``answered``, ``refused``, ``hinted``),
+    with the board's Arrange switched off if the form said so (it came back on)."""
     if arrange_off(request.POST):
         query["arrange"] = "0"
     url = reverse("guided:hand", kwargs={"slug": scenario.slug})

@@ -333,7 +333,8 @@ def test_without_javascript_a_reload_after_a_move_shows_the_same_page(
     by the coach, then the page reloaded: the browser sent the move again and the page
     said the hand had moved on, "Try again / Continue anyway" gone. The move redirects to
     the hand's page: a reload shows the question again, its "Try again" focused, and
-    "Continue anyway" plays the move; a reload then says so again."""
+    "Continue anyway" plays the move; a reload then says so again. So does a meld the
+    rules forbid (7♦ 7♥ 8♣): its refusal, its cards still ticked, after a reload too."""
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{site_url}/lt/guided/basic-01-groups-and-runs/")
@@ -350,4 +351,18 @@ def test_without_javascript_a_reload_after_a_move_shows_the_same_page(
     page.reload()
     expect(page.locator(".feedback--played")).to_be_visible()
     expect(page.locator(".feedback--other")).to_have_count(0)
+    sent = ["7D", "7H", "8C"]
+    for card in sent:
+        page.locator(f'label[for="card-{card}"]').click()
+    page.locator("button[name=action][value=meld]").click()
+    with translation.override("lt"):
+        lead = translation.gettext("Not allowed.")
+    for _reload in range(2):
+        expect(page.locator(".feedback--illegal")).to_contain_text(lead)
+        assert "/move/" not in page.url and "refused=" in page.url
+        ticked = page.locator("input[name=cards]:checked")
+        expect(ticked).to_have_count(len(sent))
+        assert sorted(ticked.evaluate_all("boxes => boxes.map(b => b.value)")) == sorted(sent)
+        expect(page.locator(".message--error")).to_have_count(0)
+        page.reload()
     context.close()

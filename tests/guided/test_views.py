@@ -27,8 +27,12 @@ def page(slug: str, language: str = "en", what: str = "") -> str:
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [True, False])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_scenario_explains_a_wrong_move(client: Client, slug: str) -> None:
+def test_every_scenario_explains_a_wrong_move(client: Client, slug: str, htmx: bool) -> None:
+    """Each hand's wrong move is told, with the hand's own words for it: in the partial
+    with htmx, on the page the move redirects to without JavaScript (a move the rules
+    forbid as well as one they allow)."""
     scenario = guided.get(slug)
     assert scenario is not None
     number, wrong, text = a_wrong_move(scenario)
@@ -41,10 +45,16 @@ def test_every_scenario_explains_a_wrong_move(client: Client, slug: str) -> None
         assert response.status_code == 200, response.content.decode()[:500]
         version += 1
     response = client.post(
-        page(slug, what="move"), {"version": str(version), **move_data(wrong)}, **HTMX
+        page(slug, what="move"),
+        {"version": str(version), **move_data(wrong)},
+        **(HTMX if htmx else {}),
     )
+    if not htmx:
+        assert response.status_code == 302
+        assert re.search(r"\?(answered|refused)=", response["Location"])
+        response = client.get(response["Location"])
     html = response.content.decode()
-    assert response.status_code in (200, 422)
+    assert response.status_code in ((200, 422) if htmx else (200,))
     assert re.search(r"feedback--(other|illegal)", html)
     if text:
         assert str(text_html(text)) in html
@@ -816,8 +826,11 @@ def test_a_move_the_rules_forbid_keeps_its_cards_ticked(client: Client, htmx: bo
     response = client.post(
         page(slug, what="move"), {"version": "1", "action": "meld", "cards": sent}, **headers
     )
+    if not htmx:  # the hand's page, the refusal in its address
+        assert response.status_code == 302 and "?refused=" in response["Location"]
+        response = client.get(response["Location"])
     html = response.content.decode()
-    assert response.status_code == 422 and "feedback--illegal" in html
+    assert response.status_code == (422 if htmx else 200) and "feedback--illegal" in html
     ticked = re.findall(
         r'<input type="checkbox"[^>]*name="cards" value="(\w\w)"[^>]*\bchecked\b', html
     )
@@ -903,8 +916,11 @@ def test_a_layoff_the_rules_forbid_keeps_its_meld_chosen(client: Client, htmx: b
     assert len(melds) == 1
     data = {"version": "2", "action": "lay_off", "cards": ["8D"], "meld": melds[0]}
     response = client.post(page(slug, what="move"), data, **(HTMX if htmx else {}))
+    if not htmx:  # the hand's page, the refusal in its address
+        assert response.status_code == 302 and "?refused=" in response["Location"]
+        response = client.get(response["Location"])
     html = response.content.decode()
-    assert response.status_code == 422 and "feedback--illegal" in html
+    assert response.status_code == (422 if htmx else 200) and "feedback--illegal" in html
     chosen = re.findall(r'<input type="radio" name="meld" value="(\d+)"[^>]*\bchecked\b', html)
     assert chosen == melds
     assert re.search(r'name="cards" value="8D"[^>]*\bchecked\b', html)
@@ -1014,6 +1030,113 @@ def test_a_guided_move_with_htmx_still_gets_the_partial(client: Client) -> None:
     assert response.status_code == 200 and "<html" not in html and _amber_question(html)
 
 
+def _ticked(html: str) -> list[str]:
+    """The cards ticked on a page's hand form, sorted."""
+    return sorted(
+        re.findall(r'<input type="checkbox"[^>]*name="cards" value="(\w\w)"[^>]*\bchecked\b', html)
+    )
+
+
+def _feedback(html: str) -> str:
+    """The coach's feedback on a page ("" for none)."""
+    found = re.search(r'<div class="feedback feedback--.*?</div>', html, re.S)
+    return found[0] if found else ""
+
+
+#: basic-01 after its first move (the stock): a meld the rules forbid (7♦ 7♥ 8♣).
+FORBIDDEN = {"version": "1", "action": "meld", "cards": ["7D", "7H", "8C"]}
+
+
+def _forbidden_move(client: Client, language: str = "en", **extra: str) -> str:
+    """basic-01's first move, then :data:`FORBIDDEN` without JavaScript: the address it
+    redirects to."""
+    slug = "basic-01-groups-and-runs"
+    client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    response = client.post(page(slug, language, "move"), {**FORBIDDEN, **extra})
+    assert response.status_code == 302
+    return str(response["Location"])
+
+
+@pytest.mark.django_db
+def test_a_forbidden_move_without_javascript_redirects_and_a_reload_shows_the_refusal(
+    client: Client,
+) -> None:
+    """The Lithuanian walk without JavaScript: a meld the rules forbid answered with the
+    page at once (422), and reloading it sent the move again: "the hand has moved on",
+    the refusal and the ticked cards gone. The move now redirects to the hand's page,
+    the refusal signed into its address: it shows the refusal as the move's answer with
+    JavaScript does, in the page's language, the same cards ticked, and so does a
+    reload; nothing more is counted."""
+    slug = "basic-01-groups-and-runs"
+    address = _forbidden_move(client, "lt")
+    assert address.startswith(page(slug, "lt") + "?refused=")
+    attempt = GuidedAttempt.objects.get()
+    assert attempt.moves == ["draw stock"] and len(attempt.mistakes) == 1
+    assert attempt.version == 2
+    # The same move with htmx, from another learner at the same place: its refusal.
+    other = Client()
+    other.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
+    partial = other.post(page(slug, "lt", "move"), FORBIDDEN, **HTMX).content.decode()
+    said = _feedback(partial)
+    assert "feedback--illegal" in said
+    with translation.override("lt"):
+        lead = translation.gettext("Not allowed.")
+    assert lead in said and lead != "Not allowed."
+    for _reload in range(2):
+        response = client.get(address)
+        html = response.content.decode()
+        assert response.status_code == 200 and _feedback(html) == said
+        assert _ticked(html) == sorted(FORBIDDEN["cards"])
+        assert "hand has moved on" not in html and "jau nuėjo toliau" not in html
+    attempt.refresh_from_db()
+    assert attempt.version == 2 and len(attempt.mistakes) == 1
+    # The address read in English: the same refusal, in English (the reason travels,
+    # not its sentence).
+    english = client.get(address.replace("/lt/", "/en/", 1)).content.decode()
+    assert "feedback--illegal" in english and "Not allowed." in english
+    assert _ticked(english) == sorted(FORBIDDEN["cards"])
+
+
+@pytest.mark.django_db
+def test_a_refusal_address_is_the_learners_own_and_at_its_version(client: Client) -> None:
+    """The refusal in the address is signed for the learner who moved, at the version of
+    their attempt it left: another visitor, a token altered, or the hand moved on since
+    (another move) shows the page without it, nothing ticked, and changes nothing."""
+    slug = "basic-01-groups-and-runs"
+    address = _forbidden_move(client)
+    assert "feedback--illegal" in client.get(address).content.decode()
+    for html in (
+        Client().get(address).content.decode(),
+        client.get(address[:-3] + "xyz").content.decode(),
+        client.get(address.replace("?refused=", "?refused=x")).content.decode(),
+    ):
+        assert "feedback--" not in html and _ticked(html) == []
+    assert GuidedAttempt.objects.count() == 1
+    # A second forbidden move: the first address no longer shows its refusal.
+    second = client.post(
+        page(slug, what="move"), {"version": "2", "action": "meld", "cards": ["2H", "3C", "4C"]}
+    )
+    assert second.status_code == 302 and second["Location"] != address
+    stale = client.get(address).content.decode()
+    assert "feedback--" not in stale and _ticked(stale) == []
+    assert _ticked(client.get(second["Location"]).content.decode()) == ["2H", "3C", "4C"]
+    # The step's meld made: the second's address shows the hand as it is.
+    made = {"version": "3", "action": "meld", "cards": ["7S", "7H", "7D"]}
+    assert client.post(page(slug, what="move"), made).status_code == 302
+    assert GuidedAttempt.objects.get().moves[-1].startswith("meld")
+    after = client.get(second["Location"]).content.decode()
+    assert "feedback--illegal" not in after and _ticked(after) == []
+
+
+@pytest.mark.django_db
+def test_a_forbidden_move_keeps_arrange_off_after_its_redirect(client: Client) -> None:
+    """A forbidden move sent with Arrange switched off comes back to a page with it off."""
+    address = _forbidden_move(client, arrange="0")
+    assert "arrange=0" in address
+    html = client.get(address).content.decode()
+    assert "feedback--illegal" in html and 'class="arranged"' not in html
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("arrange", ["0", "1"])
 def test_the_next_guided_hand_keeps_arrange_off(client: Client, arrange: str) -> None:
@@ -1038,3 +1161,42 @@ def test_the_next_guided_hand_keeps_arrange_off(client: Client, arrange: str) ->
     assert found is not None and found[1] == wanted
     opened = client.get(found[1]).content.decode()
     assert ('class="arranged"' in opened) is (arrange == "1")
+
+
+def _forbidden_wrong_moves() -> list[tuple[str, int]]:
+    """Each hand's steps that have words for a move the rules forbid there: (the hand's
+    slug, the step's number)."""
+    found = []
+    for scenario in guided.library():
+        line = guided.right_line(scenario)
+        for step in scenario.steps:
+            hand = guided.replay(scenario, line[: step.number - 1]).hand
+            if any(not hand.is_legal(w.move, 0) for w in step.wrong):
+                found.append((scenario.slug, step.number))
+                break
+    return found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "number"), _forbidden_wrong_moves())
+def test_a_forbidden_move_keeps_the_hands_own_words_after_its_redirect(
+    client: Client, slug: str, number: int
+) -> None:
+    """A move the rules forbid, for which the hand has its own words: without JavaScript
+    the page it redirects to says them (in the page's language), with the engine's
+    reason."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    line = guided.right_line(scenario)
+    for version, move in enumerate(line[: number - 1]):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    hand = guided.replay(scenario, line[: number - 1]).hand
+    wrong = next(w for w in scenario.steps[number - 1].wrong if not hand.is_legal(w.move, 0))
+    data = {"version": str(number - 1), **move_data(wrong.move)}
+    response = client.post(page(slug, "ru", "move"), data)
+    assert response.status_code == 302 and "?refused=" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
+    with translation.override("ru"):
+        said = str(text_html(wrong.say["ru"]))
+        lead = translation.gettext("Not allowed.")
+    assert "feedback--illegal" in html and lead in html and said in html

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import assert_never
+from urllib.parse import urlencode
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
@@ -32,6 +33,11 @@ from rummy_site.errors import BadInput
 from rummy_site.parsing import small_int
 
 from .board import BoardDisplay
+
+#: The id of the part of a table's page that says what has just happened and what is to
+#: do next, just above the hand and its buttons: a practice table's and a table for
+#: people's status line, a guided hand's coach (:func:`table_address` opens a page there).
+STATUS_ID = "table-status"
 
 #: The ``action`` values of the hand form's buttons.
 ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock", "done")
@@ -148,6 +154,22 @@ def with_arrange(url: str, arrange: bool) -> str:
     return f"{url}{'&' if '?' in url else '?'}arrange=0"
 
 
+def table_address(url: str, form: QueryDict, *, at_status: bool, **query: str) -> str:
+    """The address a board's form posted without JavaScript redirects to (Post/Redirect/Get):
+    the table's page ``url`` with ``query``, Arrange kept off if the form switched it off
+    (:func:`arrange_off`), and with ``at_status`` opened at the table's status
+    (``#table-status``, :data:`STATUS_ID`): the browser scrolls it to the top of the screen
+    and starts the sequential focus navigation there, so that a phone shows it over the
+    hand and its buttons, and Tab (the first card) and a screen reader go on from it (the
+    page came back at its top, the header and the menu before the hand). Not where the
+    page puts the focus somewhere itself (autofocus: a finished hand's "Score it
+    yourself", a guided hand's "Try again" or the hint just given, "Take my seat back"):
+    a browser skips autofocus on a page opened at a fragment."""
+    if arrange_off(form):
+        query["arrange"] = "0"
+    return url + (f"?{urlencode(query)}" if query else "") + (f"#{STATUS_ID}" if at_status else "")
+
+
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
@@ -184,6 +206,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
 
 __all__ = [
     "ACTIONS",
+    "STATUS_ID",
     "MoveRequest",
     "NoMeldChosen",
     "arrange_off",
@@ -193,4 +216,5 @@ __all__ = [
     "parse_move",
     "parse_version",
     "with_arrange",
+    "table_address",
 ]

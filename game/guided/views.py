@@ -10,7 +10,6 @@ a start again answer with a redirect to the hand's page (Post/Redirect/Get,
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from game.board import BoardDisplay
-from game.moveforms import arrange_off, parse_display, parse_move, parse_version, with_arrange
+from game.moveforms import parse_display, parse_move, parse_version, table_address, with_arrange
 from learners.middleware import LearnerRequest
 from learners.models import Learner
 from learners.services import counted_with_learner, known_learner, read_as_visitor
@@ -183,11 +182,19 @@ def _after_move(
     if wants_partial(request):
         return _render(request, state, status=422 if illegal else 200, verdict=verdict)
     if illegal:
+        # Its page puts the focus on the coach's reason itself (autofocus): no fragment.
         ticked = parse_display(request.GET, request.POST).selected
         token = services.refusal_token(state, verdict, learner=learner, cards=ticked)
-        return _to_hand(request, state.scenario, refused=token)
+        return _to_hand(request, state, at_status=False, refused=token)
+    # The coach's question on a move that is not the step's has "Try again" focused
+    # (autofocus, which a page opened at the coach would skip); a finished hand, its
+    # "Score it yourself".
+    asks = verdict.kind is services.VerdictKind.OTHER and not verdict.continued
     return _to_hand(
-        request, state.scenario, answered=services.verdict_token(state, verdict, learner=learner)
+        request,
+        state,
+        at_status=not (asks or state.hand.is_over),
+        answered=services.verdict_token(state, verdict, learner=learner),
     )
 
 
@@ -207,8 +214,9 @@ def guided_hint(request: LearnerRequest, slug: str) -> HttpResponse:
     if wants_partial(request):
         return _render(request, state, hinted=True)
     # Without JavaScript: back to the hand's page (Post/Redirect/Get), which opens on the
-    # hint just given while the hand is at the version it left (``?hinted=``).
-    return _to_hand(request, scenario, hinted=str(state.version))
+    # hint just given while the hand is at the version it left (``?hinted=``): the hint
+    # takes the focus (autofocus), so the address has no fragment.
+    return _to_hand(request, state, at_status=False, hinted=str(state.version))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -239,14 +247,17 @@ def guided_restart(request: LearnerRequest, slug: str) -> HttpResponse:
         return refuse(request, scenario, exc)
     if wants_partial(request):
         return _render(request, state)
-    return _to_hand(request, scenario)
+    return _to_hand(request, state, at_status=True)
 
 
-def _to_hand(request: HttpRequest, scenario: scenarios.Scenario, **query: str) -> HttpResponse:
+def _to_hand(
+    request: HttpRequest, state: services.GuidedState, *, at_status: bool, **query: str
+) -> HttpResponse:
     """Without JavaScript, after a move, a hint or "Start the hand again": the hand's
-    page (Post/Redirect/Get), showing ``query`` (``answered``, ``refused``, ``hinted``),
-    with the board's Arrange switched off if the form said so (it came back on)."""
-    if arrange_off(request.POST):
-        query["arrange"] = "0"
-    url = reverse("guided:hand", kwargs={"slug": scenario.slug})
-    return redirect(url + (f"?{urlencode(query)}" if query else ""))
+    page (Post/Redirect/Get, ``moveforms.table_address``), showing ``query``
+    (``answered``, ``refused``, ``hinted``), with the board's Arrange switched off if the
+    form said so (it came back on), and with ``at_status`` opened at the coach
+    (``#table-status``), who says what the move did and what is next, above the hand (it
+    came back at the top of the page)."""
+    url = reverse("guided:hand", kwargs={"slug": state.scenario.slug})
+    return redirect(table_address(url, request.POST, at_status=at_status, **query))

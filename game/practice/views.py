@@ -18,7 +18,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.engine import Game
-from game.moveforms import arrange_off, parse_display, parse_move, parse_version
+from game.moveforms import parse_display, parse_move, parse_version, table_address
 from learners.middleware import LearnerRequest
 from learners.services import known_learner, read_as_visitor
 from rummy_site import ratelimit
@@ -138,13 +138,15 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
 
 
 def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:
-    """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET),
-    with the board's Arrange kept off if the form switched it off (``moveforms.arrange_off``;
-    the Lithuanian walk: it came back on after every move)."""
+    """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET,
+    ``moveforms.table_address``), with the board's Arrange kept off if the form switched
+    it off (the Lithuanian walk: it came back on after every move), and, while the hand is
+    being played, opened at the table's status over the hand (it came back at the top of
+    the page); a finished hand's page opens as before, on its "Score it yourself"."""
     if wants_partial(request):
         return _render(request, state)
     url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
-    return redirect(url + ("?arrange=0" if arrange_off(request.POST) else ""))
+    return redirect(table_address(url, request.POST, at_status=not state.hand.is_over))
 
 
 def _show(request: HttpRequest, table: Table) -> HttpResponse:

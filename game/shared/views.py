@@ -17,7 +17,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from game import explain
 from game.engine import Advice, AnyMove
-from game.moveforms import arrange_off, parse_display, parse_move, parse_version
+from game.moveforms import parse_display, parse_move, parse_version, table_address
 from learners.middleware import LearnerRequest
 from learners.services import (
     counted_with_learner,
@@ -166,15 +166,15 @@ def _reloads(request: HttpRequest) -> bool:
     return presenters.reload_asked(request.GET)
 
 
-def _to_table(request: HttpRequest, table: SharedTable) -> HttpResponse:
-    """After a form without JavaScript: back to the table, keeping its reload flag and
-    the board's Arrange as the form sent it (switched off, it came back on after every
-    move, the hint, the next hand: the walk without JavaScript)."""
+def _to_table(request: HttpRequest, table: SharedTable, *, at_status: bool) -> HttpResponse:
+    """After a form without JavaScript: back to the table (``moveforms.table_address``),
+    keeping its reload flag and the board's Arrange as the form sent it (switched off, it
+    came back on after every move, the hint, the next hand: the walk without
+    JavaScript), and with ``at_status`` opened at the status line ("Your turn.", "Ona is
+    to play.") over the hand, not at the top of the page."""
     url = reverse("shared:table", kwargs={"public_id": table.public_id})
-    arrange = not arrange_off(request.POST)
-    return redirect(
-        presenters.with_arrange(presenters.with_reload(url, _reloads(request)), arrange)
-    )
+    reload = {presenters.RELOAD_FLAG: "1"} if _reloads(request) else {}
+    return redirect(table_address(url, request.POST, at_status=at_status, **reload))
 
 
 def _table(public_id: str) -> SharedTable:
@@ -275,7 +275,7 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
     try:
         version = parse_version(request.POST)
         wanted = parse_move(request.POST)
-        services.shared_move(
+        state = services.shared_move(
             table=table,
             learner=request.learner,
             version=version,
@@ -297,7 +297,9 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         return _render(request, table, error=message, refused=exc.field, status=exc.status)
     if wants_partial(request):
         return _render(request, table)
-    return _to_table(request, table)
+    # A hand just ended opens as before, on its "Score it yourself" (autofocus, which a
+    # page opened at a fragment skips).
+    return _to_table(request, table, at_status=not state.round_over)
 
 
 def _said(exc: ServiceError) -> str:
@@ -342,10 +344,10 @@ def table_more_time(request: LearnerRequest, public_id: str) -> HttpResponse:
     return _render(request, table, more_time=True)
 
 
-def _after(request: HttpRequest, table: SharedTable) -> HttpResponse:
+def _after(request: HttpRequest, table: SharedTable, *, at_status: bool) -> HttpResponse:
     if wants_partial(request):
         return _render(request, table)
-    return _to_table(request, table)
+    return _to_table(request, table, at_status=at_status)
 
 
 @require_POST
@@ -358,7 +360,8 @@ def table_leave(request: LearnerRequest, public_id: str) -> HttpResponse:
         table = services.leave_seat(table=table, learner=request.learner)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _after(request, table)
+    # Its page has "Take my seat back" focused (autofocus): no fragment.
+    return _after(request, table, at_status=False)
 
 
 @require_POST
@@ -371,7 +374,7 @@ def table_back(request: LearnerRequest, public_id: str) -> HttpResponse:
         table = services.take_seat_back(table=table, learner=request.learner)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _after(request, table)
+    return _after(request, table, at_status=not services.shared_state(table=table).round_over)
 
 
 @require_safe
@@ -400,10 +403,10 @@ def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
     table = _table(public_id)
     try:
         version = parse_version(request.POST)
-        services.next_hand(table=table, learner=request.learner, version=version)
+        state = services.next_hand(table=table, learner=request.learner, version=version)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _after(request, table)
+    return _after(request, table, at_status=not state.round_over)
 
 
 __all__ = [

@@ -8,7 +8,14 @@ from django.http import QueryDict
 from django.utils import translation
 
 from game.engine import AnyMove, Card, Move
-from game.moveforms import arrange_off, move_fields, parse_display, parse_move, parse_version
+from game.moveforms import (
+    arrange_off,
+    move_fields,
+    parse_display,
+    parse_move,
+    parse_version,
+    table_address,
+)
 from rummy_site.errors import BadInput
 from tests.factories import move_data
 
@@ -125,3 +132,20 @@ def test_arrange_off_is_only_an_arrange_switched_off() -> None:
     assert arrange_off(QueryDict("arrange=0"))
     for form in ("arrange=1", "", "arrange=", "arrange=no", "arrange=00"):
         assert not arrange_off(QueryDict(form)), form
+
+
+def test_a_table_address_keeps_its_query_and_opens_at_the_status_when_asked() -> None:
+    """The address a board's form without JavaScript redirects to: its query (in order),
+    Arrange only when the form switched it off, and the status's fragment last, only
+    where the page puts the focus nowhere itself."""
+    page = "/en/practice/abc/"
+    assert table_address(page, QueryDict(""), at_status=True) == page + "#table-status"
+    assert table_address(page, QueryDict("arrange=1"), at_status=False) == page
+    assert (
+        table_address(page, QueryDict("arrange=0"), at_status=True, reload="1")
+        == page + "?reload=1&arrange=0#table-status"
+    )
+    assert (
+        table_address(page, QueryDict("arrange=0"), at_status=False, answered="x:y")
+        == page + "?answered=x%3Ay&arrange=0"
+    )

@@ -414,7 +414,7 @@ def test_start_again_asks_first_and_starts_again_only_when_confirmed(client: Cli
     assert _attempts() == before
     # "Start again": a fresh attempt, the old one set aside.
     started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1"})
-    assert started.status_code == 302 and started["Location"] == page(slug)
+    assert started.status_code == 302 and started["Location"] == page(slug) + "#table-status"
     old, new = GuidedAttempt.objects.order_by("pk")
     assert old.abandoned and len(old.moves) == 2
     assert not new.abandoned and (new.moves, new.version) == ([], 0)
@@ -896,7 +896,9 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     assert question is not None and 'name="arrange" value="0"' in question[0]
     assert f'id="restart-keep" href="{page(slug)}?arrange=0"' in question[0]
     started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1", **off})
-    assert started.status_code == 302 and started["Location"] == f"{page(slug)}?arrange=0"
+    assert (
+        started.status_code == 302 and started["Location"] == f"{page(slug)}?arrange=0#table-status"
+    )
     assert 'class="arranged"' not in client.get(started["Location"]).content.decode()
     # Arranged (the first view), the links say nothing.
     assert "arrange=0" not in client.get(page(slug)).content.decode()
@@ -1200,3 +1202,35 @@ def test_a_forbidden_move_keeps_the_hands_own_words_after_its_redirect(
         said = str(text_html(wrong.say["ru"]))
         lead = translation.gettext("Not allowed.")
     assert "feedback--illegal" in html and lead in html and said in html
+
+
+@pytest.mark.django_db
+def test_without_javascript_the_page_after_a_move_opens_at_the_coach(client: Client) -> None:
+    """The walk on a phone without JavaScript: after a move the hand's page came back at
+    its top, the coach's word on it a screen below. A move the coach calls right (or one
+    played anyway) opens the page at the coach (``#table-status``: what the move did and
+    the next step, over the hand). Where the page puts the focus itself, the address has
+    no fragment (a browser skips autofocus on a page opened at one): the coach's question
+    on another move ("Try again" focused), the hint just given, the finished hand's
+    "Score it yourself"."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    asked = client.post(page(slug, what="move"), {"version": "0", **move_data(DrawStock())})
+    assert asked.status_code == 302 and "#" not in asked["Location"]
+    html = client.get(asked["Location"]).content.decode()
+    focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
+    assert len(focused) == 1 and html.split(focused[0], 1)[1].startswith("Try again</a>")
+    right = client.post(page(slug, what="move"), {"version": "1", "action": "draw_discard"})
+    assert right.status_code == 302 and right["Location"].endswith("#table-status")
+    html = client.get(right["Location"]).content.decode()
+    assert '<section class="coach coach--guided" id="table-status"' in html
+    assert "feedback--right" in html.split('id="table-status"', 1)[1]
+    hinted = client.post(page(slug, what="hint"), {"version": "2"})
+    assert hinted.status_code == 302 and hinted["Location"].endswith("?hinted=3")
+    knock = Knock(scenario.steps[1].expect[0].discard)  # type: ignore[union-attr]
+    ended = client.post(page(slug, what="move"), {"version": "3", **move_data(knock)})
+    assert ended.status_code == 302 and "#" not in ended["Location"]
+    html = client.get(ended["Location"]).content.decode()
+    focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
+    assert len(focused) == 1 and 'name="guess_player"' in focused[0]

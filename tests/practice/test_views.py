@@ -192,7 +192,7 @@ def test_draw_and_discard(client: Client, htmx: bool) -> None:
         assert "You drew from the stock." in html
     else:
         assert response.status_code == 302
-        assert response["Location"] == url(table)
+        assert response["Location"] == url(table) + "#table-status"
     after = hand_of(table)
     assert len(after.hands[HUMAN]) == 11
     # The card just drawn is marked, for its player.
@@ -765,7 +765,7 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     answer = client.post(url(table, "hint"), {"version": str(table.version), "arrange": "0"})
     assert 'class="arranged"' not in answer.content.decode()
     moved = post_move(client, table, DrawStock(), arrange="0")
-    assert moved.status_code == 302 and moved["Location"].endswith("?arrange=0")
+    assert moved.status_code == 302 and moved["Location"].endswith("?arrange=0#table-status")
     page = client.get(moved["Location"]).content.decode()
     assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
     hand = hand_of(table)
@@ -779,7 +779,7 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     assert back is not None and "arrange=0" in back[1] and "keep=" in back[1]
     assert 'class="arranged"' not in client.get(back[1].replace("&amp;", "&")).content.decode()
     moved = post_move(client, table, Discard(hand.cards(HUMAN)[0]), arrange="0")
-    assert moved["Location"].endswith("?arrange=0")
+    assert moved["Location"].endswith("?arrange=0#table-status")
     page = client.get(moved["Location"]).content.decode()
     bots = re.search(r'<form class="bots".*?</form>', page, flags=re.S)
     assert bots is not None and 'name="arrange" value="0"' in bots[0]
@@ -787,10 +787,48 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     stepped = client.post(
         url(table, "computer"), {"version": str(table.version), "all": "0", "arrange": "0"}
     )
-    assert stepped.status_code == 302 and stepped["Location"].endswith("?arrange=0")
+    assert stepped.status_code == 302 and stepped["Location"].endswith("?arrange=0#table-status")
     # Arranged (the first view), the forms say so and the pages keep it too.
     on = client.get(url(table)).content.decode()
     assert 'name="arrange" value="1"' in on.split('class="bots"', 1)[1]
+
+
+def test_without_javascript_the_page_after_a_move_opens_at_the_status(client: Client) -> None:
+    """The walk on a phone without JavaScript: after every move the table's page came
+    back at its top, the header and the menu before the hand (for the keyboard and a
+    screen reader too). While the hand is played, every redirect (a move, a computer
+    player's step, "Next hand") opens it at the status line over the hand
+    (``#table-status``, an element of the page). The move that ends the hand does not:
+    its page puts the focus on "Score it yourself" itself (autofocus, which a browser
+    skips on a page opened at a fragment)."""
+    table = start_table(client, "knock", 2)
+    page = url(table)
+    answers = []
+    for _ in range(300):
+        hand = hand_of(table)
+        if hand.is_over:
+            break
+        if hand.turn == HUMAN:
+            response = post_move(client, table, learner_move(hand))
+        else:
+            data = {"version": str(table.version), "all": "0"}
+            response = client.post(url(table, "computer"), data)
+        assert response.status_code == 302
+        answers.append(response["Location"])
+    else:
+        raise AssertionError("the hand did not end")
+    *played, ended = answers
+    assert played and all(address == page + "#table-status" for address in played)
+    shown = client.get(played[-1]).content.decode()
+    assert re.search(r'<p class="table-area__status" id="table-status">Hand 1 ', shown)
+    assert ended == page
+    over = client.get(ended).content.decode()
+    assert 'id="table-status"' in over and 'class="score-yourself' in over
+    focused = re.findall(r"<[^>]* autofocus[^>]*>", over)
+    assert len(focused) == 1 and 'name="guess_player"' in focused[0]
+    table.refresh_from_db()
+    dealt = client.post(url(table, "next"), {"version": str(table.version)})
+    assert dealt.status_code == 302 and dealt["Location"] == page + "#table-status"
 
 
 def test_card_names_in_the_page(client: Client) -> None:

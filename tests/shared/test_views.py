@@ -536,7 +536,7 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_a
     # Their move, sent from the page that reloads itself: back to it, still reloading.
     move = f"/en/play/{table.public_id}/move/?reload=1"
     sent = mover.post(move, {"version": table.version, "action": "draw_stock"})
-    assert sent.status_code == 302 and sent["Location"] == auto
+    assert sent.status_code == 302 and sent["Location"] == auto + "#table-status"
     # Paused by the teacher, it reloads itself less often, and says so.
     table.refresh_from_db()
     services.set_paused(table=table, paused=True)
@@ -780,7 +780,7 @@ def test_the_italian_status_line_names_anna_without_a_bare_a() -> None:
     state = services.shared_state(table=table)
     waiting, name = (aldo, "Anna") if state.my_turn(0) else (anna, "Aldo")
     page = waiting.get(f"/it/play/{table.public_id}/").content.decode()
-    status = re.search(r'<p class="table-area__status">(.*?)</p>', page, re.S)
+    status = re.search(r'<p class="table-area__status"[^>]*>(.*?)</p>', page, re.S)
     assert status is not None
     assert f"Ora è il turno di {name}." in status.group(1)
     assert not re.search(r"\b[Aa]\s+A(nna|ldo)\b", html.unescape(re.sub(r"<[^>]+>", " ", page)))
@@ -832,14 +832,16 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     # A move, from the page that reloads itself too: back to it, reloading, Arrange off.
     data = {"version": table.version, "action": "draw_stock", "arrange": "0"}
     moved = mover.post(url + "move/?reload=1", data)
-    assert moved.status_code == 302 and moved["Location"] == f"{url}?reload=1&arrange=0"
+    assert (
+        moved.status_code == 302 and moved["Location"] == f"{url}?reload=1&arrange=0#table-status"
+    )
     page = mover.get(moved["Location"]).content.decode()
     assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
     table.refresh_from_db()
     card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
     data = {"version": table.version, "action": "discard", "cards": str(card), "arrange": "0"}
     moved = mover.post(url + "move/", data)
-    assert moved.status_code == 302 and moved["Location"] == f"{url}?arrange=0"
+    assert moved.status_code == 302 and moved["Location"] == f"{url}?arrange=0#table-status"
     # Waiting for the other: Refresh, the reload offered and the poll keep it off.
     waiting = mover.get(moved["Location"]).content.decode()
     assert f'id="refresh-table" href="{url}?arrange=0"' in waiting
@@ -855,7 +857,7 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     away = mover.get(left["Location"]).content.decode()
     assert 'name="arrange" value="0"' in _form(away, "back/")
     back = mover.post(url + "back/", {"arrange": "0"})
-    assert back.status_code == 302 and back["Location"] == f"{url}?arrange=0"
+    assert back.status_code == 302 and back["Location"] == f"{url}?arrange=0#table-status"
     # The next hand's button says it too, and its answer keeps it.
     table.refresh_from_db()
     humans = [Learner.objects.get(pk=table.seats[s]["learner"]) for s in (0, 1)]
@@ -864,7 +866,7 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     over = mover.get(f"{url}?arrange=0&step=all").content.decode()
     assert 'name="arrange" value="0"' in _form(over, "next/")
     nxt = mover.post(url + "next/", {"version": table.version, "arrange": "0"})
-    assert nxt.status_code == 302 and nxt["Location"] == f"{url}?arrange=0"
+    assert nxt.status_code == 302 and nxt["Location"] == f"{url}?arrange=0#table-status"
     # Arranged (the first view), the forms say so and the addresses say nothing.
     on = other.get(url).content.decode()
     assert 'name="arrange" value="1"' in _form(on, "leave/")
@@ -938,3 +940,41 @@ def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
     assert address == f"{url}?keep={card}" + ("&reload=1" if reload else "")
     again = mover.get(address).content.decode()
     assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', again)
+
+
+def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> None:
+    """The walk on a phone without JavaScript: after every move the table's page came
+    back at its top, the header and the menu before the hand. While the hand is played
+    a move and "Next hand" redirect to the page at its status line ("Your turn.", "Ona
+    is to play.", ``#table-status``, an element of the page); the move that ends the
+    hand does not, its page putting the focus on "Score it yourself" itself (autofocus,
+    which a browser skips on a page opened at a fragment)."""
+    table, ona, (sasha,) = open_and_fill("knock", 2, seed=7)
+    clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    answers = []
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in clients if state.my_turn(s))
+        client, language = clients[seat]
+        move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
+        data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
+        response = client.post(f"/{language}/play/{table.public_id}/move/", data)
+        assert response.status_code == 302, response.content.decode()[:800]
+        answers.append((client, response["Location"]))
+    else:
+        raise AssertionError("the hand did not end")
+    *played, (client, ended) = answers
+    assert all(address.endswith("/#table-status") for _client, address in played)
+    for mover, address in played[-2:]:
+        shown = mover.get(address).content.decode()
+        assert re.search(r'<p class="table-area__status" id="table-status">', shown)
+    assert "#" not in ended
+    over = client.get(ended).content.decode()
+    focused = re.findall(r"<[^>]* autofocus[^>]*>", over)
+    assert len(focused) == 1 and 'name="guess_player"' in focused[0]
+    table.refresh_from_db()
+    dealt = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})
+    assert dealt.status_code == 302 and dealt["Location"].endswith("/#table-status")

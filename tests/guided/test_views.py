@@ -10,7 +10,7 @@ from django.utils import translation
 
 from game import explain
 from game.cards import text_html
-from game.engine import DrawStock, Knock, Move
+from game.engine import Discard, DrawStock, Knock, Move
 from game.guided import scenarios as guided
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import stars_for
@@ -1234,3 +1234,26 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_coach(client: Cli
     html = client.get(ended["Location"]).content.decode()
     focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
     assert len(focused) == 1 and 'name="guess_player"' in focused[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_move_the_rules_forbid_opens_on_the_coachs_reason(client: Client, htmx: bool) -> None:
+    """A move the rules forbid is answered at once (422, nothing made): without
+    JavaScript the whole page opened at its top, the coach's "Not allowed." a screen
+    below (a role=alert already on the page when it loads is seldom read out). Its
+    whole page opens with the focus on it (autofocus); htmx's swap is left to #announce
+    and site.js, as before."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    wrong = Discard(guided.replay(scenario, []).hand.cards(0)[0])  # before drawing
+    response = client.post(
+        page(slug, what="move"), {"version": "0", **move_data(wrong)}, **(HTMX if htmx else {})
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    said = re.search(r'<div class="feedback feedback--illegal"[^>]*>', html)
+    assert said is not None
+    assert (" autofocus" in said[0]) is not htmx and ('tabindex="-1"' in said[0]) is not htmx
+    assert html.count(" autofocus") == (0 if htmx else 1)

@@ -274,6 +274,53 @@ def test_without_javascript_each_card_is_a_stop_and_no_arrow_hint(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_move_opens_the_page_at_the_status_on_a_phone(
+    browser: Any, live_server: Any
+) -> None:
+    """The walk on a phone without JavaScript: after every move the page came back at
+    its top, the header and the menu before the hand, and Tab began there again. Now
+    the redirect's address ends with #table-status: Chromium scrolls the status line to
+    the top of the screen (the seats, the piles, the hand and its buttons under it),
+    and starts the sequential focus navigation there (the status line is not focusable:
+    the focus stays on the page, with no ring drawn), so that Tab reaches the hand's
+    first card at once. A second move (the same address) loads the page again."""
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/practice/")
+    page.locator("#id_game").select_option("gin")
+    page.locator(".new-table-form button[type=submit]").click()
+    if page.locator("#bots-skip").count():
+        page.locator("#bots-skip").click()
+    at_status = (
+        "() => { const s = document.getElementById('table-status');"
+        " return !!s && s.matches(':target') && Math.abs(s.getBoundingClientRect().top) < 16; }"
+    )
+    for move in ("draw_stock", "discard"):
+        before = version(page)
+        if move == "discard":
+            page.locator("#hand-form .card-choice").first.click()
+        page.locator(f"button[name=action][value={move}]").click()
+        expect(page).to_have_url(re.compile(r"/practice/[\w-]+/#table-status$"))
+        assert version(page) != before
+        page.wait_for_function(at_status)
+        expect(page.locator("#table-status")).to_be_in_viewport()
+        expect(page.locator(".site-header")).not_to_be_in_viewport()
+        assert page.evaluate("() => document.activeElement === document.body")
+        if move == "draw_stock":
+            expect(page.locator("#hand-form .actions button").first).to_be_in_viewport()
+            page.keyboard.press("Tab")
+            assert page.evaluate(
+                "() => document.activeElement.matches('#hand-form .card-choice__input')"
+            )
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None:
     table = start(page, site_url, "gin", 2)
     wait_for_my_turn(page, table)

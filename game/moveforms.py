@@ -215,6 +215,6 @@ __all__ = [
     "parse_display",
     "parse_move",
     "parse_version",
-    "with_arrange",
     "table_address",
+    "with_arrange",
 ]

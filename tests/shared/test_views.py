@@ -927,7 +927,7 @@ def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
     url = f"/en/play/{table.public_id}/"
     flag = "?reload=1" if reload else ""
     drawn = mover.post(f"{url}move/{flag}", {"version": table.version, "action": "draw_stock"})
-    assert drawn.status_code == 302 and drawn["Location"] == url + flag
+    assert drawn.status_code == 302 and drawn["Location"] == url + flag + "#table-status"
     table.refresh_from_db()
     card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
     data = {"version": table.version, "action": "knock", "cards": str(card)}

@@ -275,6 +275,16 @@ def test_a_teacher_makes_a_class_and_manages_it() -> None:
     assert "5B rummy" in client.get("/en/classroom/?archived=1").content.decode()
 
 
+def test_the_class_page_shows_no_template_comment() -> None:
+    """The Italian teacher's walk: above "Set an assignment"'s form the page read "{# The
+    fragment: a refused form comes back at the form..." (a Django comment on two lines is
+    not a comment)."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="it")
+    page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
+    assert "{#" not in page and "#}" not in page and "The fragment" not in page
+
+
 def test_an_archived_class_says_so_once_and_offers_nothing_new_for_its_pupils() -> None:
     """The browser walk: after "Archive the class" the page said it twice (the notice and
     the page's own line), and still offered a live exercise, seating the class and new

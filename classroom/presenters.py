@@ -171,7 +171,8 @@ def live_poll_seconds() -> int:
 def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
     """The class's tables for the dashboard, those still played first: who sits there,
     whose turn it is (or that the hand is over, or the table ended) and how many times
-    they asked for more time on it, the hand's number and each player's score."""
+    they asked for more time on it, whose seat the computer plays (a pupil who stopped
+    answering, or left), the hand's number and each player's score."""
     rows = []
     tables = services.class_tables(classroom=classroom)
     for table in sorted(tables, key=lambda t: t.ended is not None):
@@ -196,6 +197,10 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                         "score": explain.points(scores[i]),
                         "turn": i in turns and table.ended is None,
                         "more_time": more.get(i, 0) if table.ended is None else 0,
+                        # The Italian teacher's walk: a pupil who stopped answering
+                        # was listed as playing; only the table's own page said that
+                        # the computer had taken the seat.
+                        "away": bool(table.seats[i].get("away")) and table.ended is None,
                     }
                     for i, n in enumerate(names)
                 ],

@@ -683,6 +683,29 @@ def test_the_teacher_sees_who_asked_for_more_time() -> None:
     assert "<strong>Ona (to play, asked for more time once)</strong>" in page
 
 
+def test_the_class_page_says_whose_seat_the_computer_plays() -> None:
+    """The Italian teacher's walk: a pupil who stopped answering was replaced by the
+    computer, and the class page still listed her as playing ("Sofia 0"); only the
+    table's own page said so. Said at her name until she takes her seat back."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    clients = {n: pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas")}
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "the computer plays in their seat" not in page
+    to_move = table.seats[table.waiting[0][0]]["name"]
+    other = "Jonas" if to_move == "Ona" else "Ona"
+    shared.leave_seat(table=table, learner=learner_of(clients[to_move]))
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert f"{to_move} (the computer plays in their seat) " in page
+    assert f"{other} (the computer" not in page
+    table.refresh_from_db()
+    shared.take_seat_back(table=table, learner=learner_of(clients[to_move]))
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "the computer plays in their seat" not in page
+
+
 def test_the_class_page_offers_to_pause_its_live_updates_outside_the_redrawn_part() -> None:
     """The class page's live part redraws itself (its poll, with JavaScript); a toggle
     button pauses it (aria-pressed, site.js). It sits outside the part (a redraw keeps

@@ -591,6 +591,28 @@ def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows
 
 
 @pytest.mark.django_db(transaction=True)
+def test_on_a_phone_in_large_type_the_class_and_its_join_page_do_not_scroll_sideways(
+    page: Page, site_url: str
+) -> None:
+    """The Italian teacher's walk (360 x 740, large type): the class page's join link, one
+    unbroken address, ran past the screen's edge, and so did the join page's code; both
+    pages scrolled sideways."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    sign_up(page, site_url, "it", axe=False)
+    page.goto(f"{site_url}/it/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("main form button[type=submit]").click()
+    page.goto(f"{site_url}/it/classroom/")
+    page.locator("#class_name").fill("3ª B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("3ª B")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.goto(page.url + "projector/")
+    expect(page.locator(".projector__code")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_learner_at_home_saves_their_progress_on_a_phone_and_continues_on_a_tablet(
     browser: Browser, site_url: str
 ) -> None:

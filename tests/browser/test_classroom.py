@@ -613,6 +613,29 @@ def test_on_a_phone_in_large_type_the_class_and_its_join_page_do_not_scroll_side
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("media", ["screen", "print"])
+def test_a_return_code_on_the_cards_is_on_one_line(page: Page, site_url: str, media: str) -> None:
+    """The Italian teacher's walk: the return-code cards, three to a row, broke each code
+    at its hyphen ("TVFT-" above "4DF3"), on the screen and on paper."""
+    from django.contrib.auth.models import User
+
+    page.set_viewport_size({"width": 1024, "height": 768})
+    sign_up(page, site_url, "it", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    for name in ("Giulia", "Marco", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    page.emulate_media(media=media)
+    page.goto(f"{site_url}/it/classroom/{classroom.public_id}/cards/")
+    codes = page.locator(".return-card__code")
+    expect(codes).to_have_count(3)
+    for i in range(3):
+        code = codes.nth(i)
+        assert code.evaluate("c => c.getClientRects().length") == 1, code.inner_text()
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_learner_at_home_saves_their_progress_on_a_phone_and_continues_on_a_tablet(
     browser: Browser, site_url: str
 ) -> None:

@@ -162,6 +162,42 @@ def test_a_refused_assignment_or_class_name_opens_on_the_field_in_error(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("javascript", [True, False])
+def test_a_refused_rename_opens_on_the_pupils_name_field(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Italian teacher's walk: renaming Sofia to "giulia" (taken) came back at
+    .../name/#pupil-N, the row, with the name field autofocused, but a browser skips
+    autofocus at a fragment: the focus was on the page's body. The fragment is the field
+    now, so it has the focus, as typed, described by its error."""
+    from django.contrib.auth.models import User
+
+    signing = browser.new_context()
+    signing_page = signing.new_page()
+    sign_up(signing_page, site_url, "en", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3B", language="en"
+    )
+    for name in ("Giulia", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    sofia = Pupil.objects.get(name="Sofia")
+    context = browser.new_context(java_script_enabled=javascript)
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    row = page.locator(f"#pupil-{sofia.pk}")
+    row.locator("summary").click()
+    row.locator("input[name=name]").fill("giulia")
+    row.locator("input[name=name]").press("Enter")
+    field = page.locator(f"#pupil-{sofia.pk}-name")
+    expect(field).to_be_focused()
+    expect(field).to_have_value("giulia")
+    expect(field).to_have_accessible_description(re.compile("Giulia is already in the class"))
+    context.close()
+    signing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
 def test_passwords_that_differ_are_typed_again_from_the_first(
     browser: Browser, site_url: str, javascript: bool
 ) -> None:

@@ -650,7 +650,7 @@ def test_a_refused_rename_is_said_at_that_pupils_form_with_the_name_as_typed() -
         html = response.content.decode()
         row = html.split(f'<tr id="pupil-{ona_k.pk}">')[1].split("</tr>")[0]
         assert '<details class="pupil-change" open>' in row
-        assert f'action="{base}pupils/{ona_k.pk}/name/#pupil-{ona_k.pk}"' in row
+        assert f'action="{base}pupils/{ona_k.pk}/name/#pupil-{ona_k.pk}-name"' in row
         assert f'value="{typed}"' in row and 'aria-invalid="true"' in row
         error = re.search(r'<p class="field__error" id="pupil-\d+-name_error" role="alert">', row)
         assert error is not None, row

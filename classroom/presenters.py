@@ -120,11 +120,13 @@ def poll_seconds() -> int:
 
 
 def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dict[str, Any]:
-    """What the class page's live part shows: the grid, the common mistakes, and the
-    address its poll asks (with the stamp it was drawn at)."""
+    """What the class page's live part shows: the grid, the common mistakes, the class's
+    tables (and how many are still being played), and the address its poll asks (with
+    the stamp it was drawn at)."""
     url = reverse("classroom:progress", kwargs={"public_id": classroom.public_id})
     now = timezone.now()
     active = dashboard.activity(classroom, pupils, now=now)
+    tables = class_tables(classroom)
     return {
         "grid": grid(classroom, pupils, active),
         "mistakes": dashboard.common_mistakes(classroom, pupils),
@@ -134,7 +136,11 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),
-        "tables": class_tables(classroom),
+        "tables": tables,
+        # "End all the class's tables" is offered while one of them is being played.
+        "tables_running": sum(
+            1 for row in tables if row["table"].ended is None and not row["match_over"]
+        ),
     }
 
 

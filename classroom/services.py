@@ -16,7 +16,7 @@ names change them).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -30,6 +30,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from game.practice.models import Table
+from game.practice.services import CorruptTable
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
@@ -452,6 +453,64 @@ def class_seat(
         ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
     _touch(classroom)
     return tables
+
+
+class NoTablesToEnd(ClassroomError):
+    """ "End all the class's tables" found none of the tables it was asked about still
+    played: sent again (a double click, a reload), or they ended meanwhile."""
+
+    status = 409
+    default_message = _(
+        "No table of the class is being played any more: nothing was ended. The tables "
+        "are below as they are now."
+    )
+
+
+def _still_played(table: SharedTable) -> bool:
+    """Not ended, and its match not over (a finished match has nothing left to end, as
+    on its own page); a table whose records cannot be read is left as it is."""
+    if table.ended is not None:
+        return False
+    try:
+        state = shared.shared_state(table=table)
+    except CorruptTable:  # the dashboard skips it too
+        return False
+    return not (state.round_over and shared.match_so_far(state).winner is not None)
+
+
+def class_running_tables(*, classroom: Classroom) -> list[SharedTable]:
+    """The class's tables still being played (not ended, their match not over), the
+    latest first."""
+    tables = SharedTable.objects.filter(class_table__classroom=classroom, ended__isnull=True)
+    return [t for t in tables.order_by("-created") if _still_played(t)]
+
+
+def class_end_tables(*, classroom: Classroom, public_ids: Collection[str]) -> int:
+    """End for good (:func:`game.shared.services.end_table`) each of the class's tables
+    named in ``public_ids`` (the ones its teacher was asked about) that is still being
+    played, and say how many ended. A table seated since the question is not one of
+    them and goes on; another class's table is never found. :class:`NoTablesToEnd`, and
+    nothing changed, when none of them is still played (the same form sent twice). A
+    table moved on four times in a row while it was being ended stays open, as when the
+    class is seated again (its page ends it)."""
+    named = {str(i) for i in public_ids}
+    tables = SharedTable.objects.filter(
+        class_table__classroom=classroom, public_id__in=named, ended__isnull=True
+    )
+    ended = 0
+    with _one_at_a_time(classroom):
+        for table in tables:
+            if not _still_played(table):
+                continue
+            try:
+                shared.end_table(table=table)
+            except shared.StaleTable:
+                continue
+            ended += 1
+    if not ended:
+        raise NoTablesToEnd()
+    _touch(classroom)
+    return ended
 
 
 def tables_of_learner(

@@ -28,6 +28,7 @@ urlpatterns: list[URLPattern] = [
     path("<id:public_id>/projector/", views.class_projector, name="projector"),
     path("<id:public_id>/cards/", views.class_cards, name="cards"),
     path("<id:public_id>/tables/", views.class_seat, name="seat"),
+    path("<id:public_id>/end-tables/", views.class_end_tables, name="end_tables"),
     path("<id:public_id>/tables/<id:table_id>/", views.class_table_page, name="table"),
     path(
         "<id:public_id>/tables/<id:table_id>/control/",

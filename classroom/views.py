@@ -155,6 +155,7 @@ def _class_page(
     removing_pupil: int | None = None,
     new_code: dict[str, Any] | None = None,
     seat: dict[str, Any] | None = None,
+    ending_tables: list[str] | None = None,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -168,7 +169,10 @@ def _class_page(
     the question asked in that pupil's row. ``new_code``: the ``pupil`` (id) whose "A new
     return code" was pressed, the question asked in their row, and the ``check`` naming
     their code now (:func:`_code_check`). ``seat``: a refused seating's ``game``,
-    ``players`` and ``patient_computers`` (ticked or not), chosen again in its form."""
+    ``players`` and ``patient_computers`` (ticked or not), chosen again in its form.
+    ``ending_tables``: "End all the class's tables" was pressed: the public ids of the
+    tables being played, the question asked in the tables section (the page not polled
+    meanwhile)."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
@@ -202,6 +206,7 @@ def _class_page(
         ],
         "seat_sizes": range(2, 7),
         "seat": seat or {},
+        "ending_tables": ending_tables or [],
     }
     return render(request, "classroom/class.html", context, status=status)
 
@@ -590,6 +595,40 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
         seat = {"game": game, "players": players, "patient_computers": patient}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
     return _back(request, classroom, presenters.seating_summary(tables))
+
+
+@login_required
+@require_POST
+def class_end_tables(request: HttpRequest, public_id: str) -> HttpResponse:
+    """ "End all the class's tables" (the Italian teacher's walk: two clicks per table at
+    the end of a lesson) asks first, in the class page's tables section (the page not
+    polled meanwhile), naming how many are being played; its "Yes, end them"
+    (``confirm=1``) carries those tables (``tables``): each still played ends
+    (:func:`classroom.services.class_end_tables`), a table seated since goes on, and the
+    form sent again ends nothing and says so."""
+    classroom = _teacher_class(request, public_id)
+    if request.POST.get("confirm") != "1":
+        running = services.class_running_tables(classroom=classroom)
+        if not running:
+            refused = services.NoTablesToEnd()
+            return _class_page(
+                request, classroom, error=str(refused.message), status=refused.status
+            )
+        return _class_page(request, classroom, ending_tables=[t.public_id for t in running])
+    try:
+        count = services.class_end_tables(
+            classroom=classroom, public_ids=request.POST.get("tables", "").split()[:200]
+        )
+    except services.ClassroomError as exc:
+        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+    notice = ngettext(
+        "%(count)d table has ended: nobody can make a move there any more. Its finished "
+        "hands stay to review.",
+        "%(count)d tables have ended: nobody can make a move there any more. Their finished "
+        "hands stay to review.",
+        count,
+    ) % {"count": count}
+    return _back(request, classroom, notice)
 
 
 @login_required

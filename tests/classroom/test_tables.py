@@ -1154,3 +1154,119 @@ def test_a_gin_class_table_says_nothing_of_how_the_computer_knocks() -> None:
     (table,) = SharedTable.objects.all()
     page = teacher.get(f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/")
     assert "table-area__computers" not in page.content.decode()
+
+
+# ------------------------------------------------------------------ the end of a lesson
+def _class_at_two_tables() -> tuple[Client, Classroom, list[Client]]:
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    clients = [pupil_joins(classroom.join_code, n, "en") for n in ("Ona", "Jonas", "Ieva", "Rasa")]
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    return teacher, classroom, clients
+
+
+def test_the_teacher_ends_all_the_classs_tables_in_one_go() -> None:
+    """The Italian teacher's walk: at the end of a lesson each table took two clicks to
+    end. "End all the class's tables" asks first, in the tables section (the page not
+    polled meanwhile, the focus on "Cancel"), then ends every table still played, and
+    says how many; another class's table goes on, and the form sent again ends nothing
+    and says so."""
+    teacher, classroom, _clients = _class_at_two_tables()
+    elsewhere = a_class(classroom.teacher, "6A")
+    pupil_joins(elsewhere.join_code, "Tomas", "en")
+    services.class_seat(classroom=elsewhere, game="gin", players=2)
+    page_url = f"/en/classroom/{classroom.public_id}/"
+    url = f"{page_url}end-tables/"
+    page = teacher.get(page_url).content.decode()
+    tables_part = page.split('id="tables-title"', 1)[1]
+    assert f'action="{url}#end-tables-cancel"' in tables_part
+    assert "End all the class's tables" in tables_part
+
+    asked = teacher.post(url)
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert "End the 2 tables being played for good?" in html
+    assert (
+        'id="end-tables-cancel"' in html and "autofocus" in html.split('id="end-tables-cancel"')[1]
+    )
+    assert "hx-get" not in html.split('id="class-progress"', 1)[1].split(">", 1)[0]
+    assert not SharedTable.objects.filter(ended__isnull=False).exists()  # asked, not done
+    mine = SharedTable.objects.filter(class_table__classroom=classroom)
+    named = re.search(r'name="tables" value="([^"]+)"', html)
+    assert named is not None and set(named[1].split()) == {t.public_id for t in mine}
+    versions = {t.pk: t.version for t in SharedTable.objects.all()}
+
+    done = teacher.post(url, {"confirm": "1", "tables": named[1]})
+    assert done.status_code == 302 and done["Location"] == page_url + "#main"
+    assert all(t.ended is not None for t in mine.all())
+    assert all(t.version == versions[t.pk] + 1 for t in mine.all())  # the pages redraw
+    assert SharedTable.objects.get(class_table__classroom=elsewhere).ended is None
+    after = teacher.get(done["Location"]).content.decode()
+    assert "2 tables have ended: nobody can make a move there any more." in after
+    assert after.split('id="tables-title"', 1)[1].count("<strong>table ended</strong>") == 2
+    assert "End all the class's tables" not in after  # nothing left to end
+
+    again = teacher.post(url, {"confirm": "1", "tables": named[1]})
+    assert again.status_code == 409
+    assert "nothing was ended" in again.content.decode()
+    assert all(t.version == versions[t.pk] + 1 for t in mine.all())
+    nothing = teacher.post(url)  # asked again with nothing being played
+    assert nothing.status_code == 409 and "nothing was ended" in nothing.content.decode()
+
+
+def test_ending_all_the_tables_leaves_a_table_seated_since_the_question() -> None:
+    """A stale "Yes, end them" (the class was seated again meanwhile, which ended the
+    tables it named) ends nothing, not the new tables, and says so."""
+    teacher, classroom, _clients = _class_at_two_tables()
+    url = f"/en/classroom/{classroom.public_id}/end-tables/"
+    html = teacher.post(url).content.decode()
+    named = re.search(r'name="tables" value="([^"]+)"', html)
+    assert named is not None
+    SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    new = SharedTable.objects.filter(game="gin")
+    assert new.count() == 2 and not new.filter(ended__isnull=False).exists()
+    stale = teacher.post(url, {"confirm": "1", "tables": named[1]})
+    assert stale.status_code == 409 and "nothing was ended" in stale.content.decode()
+    assert not new.filter(ended__isnull=False).exists()
+    # Only the tables named end: one of the new ones, the other goes on.
+    first, second = new.order_by("pk")
+    done = teacher.post(url, {"confirm": "1", "tables": f"{first.public_id} nonsense"})
+    assert done.status_code == 302
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.ended is not None and second.ended is None
+    assert "1 table has ended" in teacher.get(done["Location"]).content.decode()
+
+
+def test_only_the_classs_teacher_ends_all_its_tables() -> None:
+    """Another teacher is told the class does not exist (404, as for its other pages),
+    a pupil is sent to log in, and neither ends a table, even naming them."""
+    _teacher, classroom, clients = _class_at_two_tables()
+    url = f"/en/classroom/{classroom.public_id}/end-tables/"
+    names = " ".join(t.public_id for t in SharedTable.objects.all())
+    other, _other = teacher_client("mr-smith")
+    assert other.post(url).status_code == 404
+    assert other.post(url, {"confirm": "1", "tables": names}).status_code == 404
+    pupil = clients[0].post(url, {"confirm": "1", "tables": names})
+    assert pupil.status_code == 302 and "/accounts/login/" in pupil["Location"]
+    assert _teacher.get(url).status_code == 405  # a form's POST only
+    assert not SharedTable.objects.filter(ended__isnull=False).exists()
+    # The service itself finds only the class's own tables.
+    others = a_class(_other, "7C")
+    with pytest.raises(services.NoTablesToEnd):
+        services.class_end_tables(classroom=others, public_ids=names.split())
+    assert not SharedTable.objects.filter(ended__isnull=False).exists()
+
+
+def test_a_won_match_is_not_among_the_tables_to_end() -> None:
+    """A table whose match is over has nothing left to end (as on its own page): it is
+    not counted, and the button is not offered for it alone."""
+    teacher, classroom, table, _clients, _winner = a_won_class_match()
+    assert services.class_running_tables(classroom=classroom) == []
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "end-tables" not in page
+    with pytest.raises(services.NoTablesToEnd):
+        services.class_end_tables(classroom=classroom, public_ids=[table.public_id])
+    table.refresh_from_db()
+    assert table.ended is None

@@ -403,13 +403,16 @@ def live_pupil_context(
     answered: live.Answered | None = None,
     error: str = "",
     reload: bool = False,
+    archived_class: str = "",
 ) -> dict[str, Any]:
     """A pupil's live exercise: the hand at the class's step as they see it, the step's
     question and the move form until they answer; then their answer, and once the
     teacher shows it, how it was judged and the right move. Without JavaScript, while
     the pupil waits for their teacher (to start, to show the answer, to go on), the page
     reloads itself if they asked it to (``reload``), as a table for people's does
-    (:func:`game.shared.presenters.waiting_reload`); never while they choose their move."""
+    (:func:`game.shared.presenters.waiting_reload`); never while they choose their move.
+    ``archived_class``: no exercise, and the pupil's only class (so named) is archived:
+    the page says so, and offers no waiting for an exercise that will not come."""
     context: dict[str, Any] = {
         "error": error,
         "page_url": reverse("live"),
@@ -423,9 +426,15 @@ def live_pupil_context(
     )
     if found is None:
         shared_presenters.waiting_reload(
-            context, waiting=True, paused=False, reload=reload, hint=hint
+            context, waiting=not archived_class, paused=False, reload=reload, hint=hint
         )
-        return {**context, "exercise": None, "answer_focused": False, "hand_drawn": False}
+        return {
+            **context,
+            "exercise": None,
+            "answer_focused": False,
+            "hand_drawn": False,
+            "archived_class": archived_class,
+        }
     pupil, exercise = found
     scenario = live.scenario_of(exercise)
     step = exercise.step

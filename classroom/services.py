@@ -702,6 +702,20 @@ def memberships_of(*, learner: Learner | None) -> list[Pupil]:
     )
 
 
+def archived_memberships_of(*, learner: Learner | None) -> list[Pupil]:
+    """The learner's memberships of classes their teacher archived (not removed from),
+    the latest archived first: their classroom page says so, instead of a join form."""
+    if learner is None:
+        return []
+    return list(
+        Pupil.objects.filter(
+            learner=learner, removed__isnull=True, classroom__archived__isnull=False
+        )
+        .select_related("classroom")
+        .order_by("-classroom__archived", "-joined")
+    )
+
+
 def pupil_by_return_code(*, code: str) -> Pupil:
     """The pupil whose return code this is; :class:`WrongReturnCode` if none (or the
     pupil was removed)."""

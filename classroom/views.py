@@ -85,8 +85,14 @@ def _index(
     teacher = user.is_authenticated
     archived = teacher and request.GET.get("archived") == "1"
     learner = known_learner(request)
+    memberships = presenters.my_assignments(learner)
+    # A pupil whose class was archived is told so (the Italian teacher's walk: only the
+    # join form, with no word of it), not offered a form that cannot help them.
+    archived_memberships = services.archived_memberships_of(learner=learner)
     context: dict[str, Any] = {
-        "memberships": presenters.my_assignments(learner),
+        "memberships": memberships,
+        "archived_memberships": archived_memberships,
+        "pupil_page": bool(memberships or archived_memberships),
         # Two forms on one page: their fields' ids must differ.
         "join_form": JoinForm(auto_id="join_%s"),
         "teacher": teacher,
@@ -1052,10 +1058,21 @@ def _live_pupil(
 ) -> HttpResponse:
     display = parse_display(request.GET, request.POST)
     reload = shared_presenters.reload_asked(request.GET)  # ?reload=1: kept by the answer
+    archived = _only_archived_class(known_learner(request)) if found is None else ""
     context = presenters.live_pupil_context(
-        found, display, answered=answered, error=error, reload=reload
+        found, display, answered=answered, error=error, reload=reload, archived_class=archived
     )
     return render_page(request, "classroom/live_pupil.html", context, partial="live", status=status)
+
+
+def _only_archived_class(learner: Any) -> str:
+    """The name of the learner's archived class (the latest) when they are in no other
+    class: their live page says so, and does not send them to their classroom page to
+    wait for an exercise that cannot come (the Italian teacher's walk)."""
+    if learner is None or services.memberships_of(learner=learner):
+        return ""
+    archived = services.archived_memberships_of(learner=learner)
+    return archived[0].classroom.name if archived else ""
 
 
 @require_safe

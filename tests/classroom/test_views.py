@@ -324,6 +324,45 @@ def test_an_archived_class_says_so_once_and_offers_nothing_new_for_its_pupils() 
     assert all(f'action="{base}{path}' in page for path in offered)
 
 
+def test_a_pupil_of_an_archived_class_is_told_so_not_shown_a_join_form() -> None:
+    """The Italian teacher's walk: a pupil of an archived class saw only the join form on
+    their classroom page, with no word that the class was archived, and the live page's
+    "Your assignments" led to that form. Now both say that the teacher archived the
+    class and that the pupil's work stays theirs; the classroom page keeps their return
+    code and "I am not ..." and offers joining another class as a link, not a form."""
+    _client, user = teacher_client()
+    classroom = a_class(user, "3ª B", "en")
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    services.class_set_archived(classroom=classroom, archived=True)
+    page = ona.get("/en/classroom/").content.decode()
+    said = "Your class 3ª B has been archived by your teacher: its assignments are closed."
+    assert said in page and "Your class has been archived" in page
+    assert 'name="code"' not in page  # no join form
+    assert "Join another class" in page and "For teachers" not in page
+    pupil = Pupil.objects.get(classroom=classroom)
+    assert pupil.shown_return_code in page and "I am not Ona" in page
+    live = ona.get("/en/live/").content.decode()
+    assert "Your class 3ª B has been archived by your teacher" in live
+    assert "Your assignments" not in live
+    assert "Reload this page by itself while I wait" not in live  # nothing will come
+    # In another class too: that class's assignments first, the archived one said below.
+    other = a_class(user, "4A", "en")
+    ona.post("/en/join/send/", {"code": other.join_code, "name": "Ona"})
+    page = ona.get("/en/classroom/").content.decode()
+    assert page.index("4A") < page.index(said)
+    live = ona.get("/en/live/").content.decode()
+    assert "There is no live exercise in your class now." in live and "archived" not in live
+    # Brought back, the class is theirs again, and nothing says it is archived.
+    services.class_set_archived(classroom=classroom, archived=False)
+    assert "archived" not in ona.get("/en/classroom/").content.decode()
+    # A removed pupil of an archived class is not its pupil: nothing is said.
+    jonas = pupil_joins(classroom.join_code, "Jonas", "en")
+    services.pupil_remove(pupil=Pupil.objects.get(name="Jonas"))
+    services.class_set_archived(classroom=classroom, archived=True)
+    page = jonas.get("/en/classroom/").content.decode()
+    assert "archived" not in page and 'name="code"' in page
+
+
 def test_bad_class_forms_are_refused_with_a_message_and_change_nothing() -> None:
     client, user = teacher_client()
     classroom = a_class(user)

@@ -692,7 +692,8 @@ def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
 
 def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
     """Every recorded mistake of the class's pupils since they joined, newest first; its
-    time in the site's time zone, with the offset, as the pages show it."""
+    time in the current time zone (the teacher's, or the site's: the view chooses), with
+    the offset."""
     by_learner = {p.learner_id: p for p in pupils}
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     out = io.StringIO()

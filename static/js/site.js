@@ -597,6 +597,26 @@
       event.preventDefault();
     }
   });
+  // A CSV download of the class page writes its times in the teacher's own time zone,
+  // which only the browser knows (the Italian teacher's walk: Vilnius's +02:00 in Rome):
+  // added to the link as it is followed (the poll redraws the links), else the site's.
+  function withTimeZone(event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[data-time-zone]") : null;
+    var zone = "";
+    try {
+      zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch (error) {
+      return;
+    }
+    if (link && zone) {
+      var address = new URL(link.href, window.location.href);
+      address.searchParams.set("tz", zone);
+      link.href = address.toString();
+    }
+  }
+  document.addEventListener("click", withTimeZone);
+  document.addEventListener("auxclick", withTimeZone);
+  document.addEventListener("contextmenu", withTimeZone);
   // The grid scrolls in its own box (its column names stay in view): a redraw keeps the
   // place the teacher scrolled it to with the mouse or a finger (the focus, from the
   // keyboard, holds the poll back, above).

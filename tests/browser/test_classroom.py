@@ -100,6 +100,26 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_csv_is_downloaded_with_the_teachers_time_zone(browser: Browser, site_url: str) -> None:
+    """The Italian teacher's walk: the export's times were Vilnius's in Rome. The link
+    carries the browser's time zone as it is followed (the file's times are the
+    teacher's), a new one each time (the poll redraws the links); the file is named
+    from the class."""
+    context = browser.new_context(timezone_id="Europe/Rome", accept_downloads=True)
+    page = context.new_page()
+    sign_up(page, site_url, "it", axe=False)
+    page.locator("#class_name").fill("3ª B")
+    page.locator("#class_name").press("Enter")
+    expect(page.locator("h1")).to_have_text("3ª B")
+    for link in ("a[href$='/grid.csv']", "a[href$='/mistakes.csv']"):
+        with page.expect_download() as download:
+            page.locator(link).click()
+        assert download.value.url.endswith(".csv?tz=Europe%2FRome"), download.value.url
+        assert download.value.suggested_filename.startswith("3a-b-")
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("javascript", [True, False])
 def test_a_refused_join_opens_on_the_field_in_error(
     browser: Browser, site_url: str, javascript: bool

@@ -285,6 +285,75 @@ def test_the_mistakes_csv_writes_times_in_the_sites_time_zone(teacher: User, set
     assert rows[1].startswith("2026-12-03T22:32:05+02:00,Ona,")
 
 
+def test_the_csv_files_are_named_in_the_pages_language(
+    teacher: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Italian teacher's walk: "3a-b-grid.csv" and "3a-b-mistakes.csv" on the Italian
+    site. The words are the page's language's (pgettext, here standing in for the
+    catalogues); a name that is not ASCII goes as RFC 6266's filename*."""
+    from urllib.parse import quote
+
+    from django.utils import translation
+
+    from classroom import views
+
+    words = {
+        "it": {"grid": "compiti", "mistakes": "errori", "class": "classe"},
+        "ru": {"grid": "задания", "mistakes": "ошибки", "class": "класс"},
+    }
+
+    def in_the_pages_language(context: str, word: str) -> str:
+        assert context == "a CSV file's name"
+        return words.get(translation.get_language(), {}).get(word, word)
+
+    monkeypatch.setattr(views, "pgettext", in_the_pages_language)
+    client = Client()
+    client.force_login(teacher)
+    italian = services.class_create(teacher=teacher, name="3ª B", language="it")
+    base = f"/it/classroom/{italian.public_id}/"
+    assert client.get(base + "grid.csv")["Content-Disposition"] == (
+        'attachment; filename="3a-b-compiti.csv"'
+    )
+    assert client.get(base + "mistakes.csv")["Content-Disposition"] == (
+        'attachment; filename="3a-b-errori.csv"'
+    )
+    russian = services.class_create(teacher=teacher, name="5Б", language="ru")
+    said = client.get(f"/ru/classroom/{russian.public_id}/mistakes.csv")["Content-Disposition"]
+    assert said == "attachment; filename*=utf-8''" + quote("5б-ошибки.csv")
+    # A name with nothing to keep in a file's name: the class, in the page's language.
+    marks = services.class_create(teacher=teacher, name="!!!", language="it")
+    said = client.get(f"/it/classroom/{marks.public_id}/grid.csv")["Content-Disposition"]
+    assert said == 'attachment; filename="classe-compiti.csv"'
+
+
+def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings) -> None:  # type: ignore[no-untyped-def]
+    """The Italian teacher's walk: the export's times were the server's (Vilnius's,
+    +02:00) in Rome. The class page's links carry the teacher's browser's time zone
+    (``?tz=``, site.js); without it, or with a name no zone has, the site's."""
+    from datetime import UTC, datetime
+
+    settings.TIME_ZONE = "Europe/Vilnius"
+    classroom = services.class_create(teacher=teacher, name="3B", language="it")
+    ona = pupil_in(classroom, "Ona")
+    Pupil.objects.update(joined=datetime(2026, 12, 1, tzinfo=UTC))
+    refuse_a_discard_before_drawing(ona)
+    Mistake.objects.update(created=datetime(2026, 12, 3, 20, 32, 5, tzinfo=UTC))
+    client = Client()
+    client.force_login(teacher)
+    url = f"/it/classroom/{classroom.public_id}/mistakes.csv"
+
+    def first_time(query: str) -> str:
+        text = client.get(url + query).content.decode("utf-8-sig")
+        return text.splitlines()[1].split(",", 1)[0]
+
+    assert first_time("?tz=Europe/Rome") == "2026-12-03T21:32:05+01:00"
+    assert first_time("?tz=America/New_York") == "2026-12-03T15:32:05-05:00"
+    for query in ("", "?tz=", "?tz=Nowhere/Bogus", "?tz=../../etc/passwd", "?tz=" + "A" * 200):
+        assert first_time(query) == "2026-12-03T22:32:05+02:00", query
+    page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
+    assert page.count("data-time-zone>") == 2  # both links, for site.js
+
+
 def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(
     teacher: User,
 ) -> None:

@@ -181,6 +181,15 @@ def test_a_password_reset_mail_is_in_the_page_language() -> None:
     assert page.status_code == 200 and 'name="new_password1"' in page.content.decode()
 
 
+def test_the_password_reset_form_names_the_e_mail_address_as_the_site_does() -> None:
+    """The Italian teacher's walk: Django's label "Email" where the site's sign-up and
+    help say "E-mail address" ("Indirizzo e-mail")."""
+    page = Client().get("/en/accounts/password/reset/").content.decode()
+    label = re.search(r'<label for="id_email"[^>]*>([^<]*)</label>', page)
+    assert label is not None and label[1].strip().rstrip(":") == "E-mail address"
+    assert 'autocomplete="email"' in page and 'maxlength="254"' in page
+
+
 def test_anyone_not_logged_in_is_sent_to_log_in() -> None:
     _client, user = teacher_client()
     classroom = a_class(user)

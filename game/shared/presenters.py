@@ -348,6 +348,10 @@ def table_context(
         "open_seats": sum(1 for s in seats if s["open"]),
         "dealt": state.dealt,
         "error": error,
+        # A class's table (the teacher seated the class): its pupils' way back to their
+        # class page under the board. Asked (one query) only by the whole page: a move's
+        # answer and a poll draw the board alone, and have no use for it.
+        "class_table": lambda: services.names_private(table),
     }
     if not state.dealt:
         # Waiting for the others to sit down: without JavaScript the page may reload itself.

@@ -806,6 +806,38 @@ def test_a_pupil_whose_match_is_over_is_told_who_won_not_offered_to_play() -> No
     assert ">Play</a>" not in page
 
 
+def test_a_pupils_class_table_links_back_to_their_class_page_while_the_match_goes_on() -> None:
+    """The Italian walk: a pupil's class table page ended with "Play with others" and no
+    way back to the class page (their assignments) while the match went on. It offers it
+    now, beside "Play with others"; a table among friends (no class) does not; once the
+    teacher ends the table, the board's own button is the way back, offered once."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    marco = pupil_joins(classroom.join_code, "Marco", "en")
+    pupil_joins(classroom.join_code, "Giulia", "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page = marco.get(f"/en/play/{table.public_id}/").content.decode()
+    main = page.split("<main", 1)[1].split("</main>", 1)[0]
+    assert (
+        '<a href="/en/classroom/">Your assignments</a> · <a href="/en/play/">Play with others</a>'
+        in main
+    )
+    # A table among friends: no class page to go back to.
+    ona = Client()
+    ona.get("/en/play/")
+    made = ona.post("/en/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
+    assert made.status_code == 302
+    friends = SharedTable.objects.exclude(pk=table.pk).get()
+    mine = ona.get(f"/en/play/{friends.public_id}/").content.decode()
+    assert "Play with others" in mine and "Your assignments" not in mine
+    # Ended by the teacher: the board's button, and not a second link under it.
+    control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
+    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 302
+    ended = marco.get(f"/en/play/{table.public_id}/").content.decode()
+    assert ended.split("<main", 1)[1].count('href="/en/classroom/"') == 1
+
+
 def _play_moves(table: SharedTable, learners: list[Learner], count: int) -> None:
     """Each pupil plays the computer's choice for their seat, ``count`` moves in all
     (fewer if the hand ends first)."""

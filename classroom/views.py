@@ -1005,7 +1005,9 @@ def _live_render(
     context.update(PROJECTED)
     # The whole address, in the class's language, as the join link: pupils type it.
     with translation.override(classroom.language):
-        context["pupil_url"] = request.build_absolute_uri(reverse("live"))
+        context["pupil_url"] = presenters.address_to_read(
+            request.build_absolute_uri(reverse("live"))
+        )
     template = "classroom/live.html#live" if wants_partial(request) else "classroom/live.html"
     return render(request, template, context, status=status)
 

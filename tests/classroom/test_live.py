@@ -76,7 +76,9 @@ def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore
     # The projector gives the pupils' page's whole address (in the class's language),
     # from a page in any language: a path alone cannot be typed into a phone.
     shown = teacher.get(live_url(classroom, "en")).content.decode()
-    assert "Pupils: open http://testserver/lt/live/ on your device." in shown
+    said = re.sub(r"<[^>]+>", "", shown)  # the address in large type, broken after a slash
+    assert "Pupils: open http://testserver/lt/live/ on your device." in said
+    assert '<strong class="live__url">http://testserver/<wbr>lt/<wbr>live/</strong>' in shown
     # The pupils see the hand at step 1 and the question.
     page = ona.get("/lt/live/").content.decode()
     assert "1 žingsnis iš 4" in page or "Žingsnis 1 iš 4" in page or "1 iš 4" in page, page[:2000]

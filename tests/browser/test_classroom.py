@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from classroom import services
 from classroom.models import Classroom, Pupil
+from game.shared.models import SharedTable
 from tests import factories
 
 from .axe import serious_violations
@@ -614,6 +615,87 @@ def test_a_guided_hand_on_the_projector_keeps_its_buttons_and_words_on_the_scree
                 expect(page.locator(".projector__answer")).to_be_visible()
                 assert serious_violations(page) == []
     assert checked > 30
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("size", "large_type", "javascript"),
+    [((1280, 720), False, True), ((1024, 768), False, False), ((1920, 1080), True, True)],
+    ids=["1280x720", "1024x768-no-js", "1920x1080-large"],
+)
+def test_a_class_table_shown_to_the_class_is_on_the_projectors_first_screen(
+    browser: Browser, site_url: str, size: tuple[int, int], large_type: bool, javascript: bool
+) -> None:
+    """The Italian teacher's walk: "Show to the class" on a 1280 x 720 projector showed the
+    heading, the notice, a link and three big buttons; the first seat began at 900 px and
+    the piles ended at 1680 (1024 x 768: 753-1388; 1920 x 1080: 1014-1925): the class saw no
+    card without scrolling. Beside the teacher's words and buttons now, the seats and the
+    piles are on the first screen, and so is every hand once shown face up; the buttons
+    are still reached with Tab, in the order they are read, and "For good: …" is under its
+    button at a size to read."""
+    from django.contrib.auth.models import User
+
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, java_script_enabled=javascript
+    )
+    page = context.new_page()
+    sign_up(page, site_url, "it", axe=False)
+    if large_type:
+        page.goto(f"{site_url}/it/display/")
+        page.locator("input[name=large_type]").check()
+        page.locator("main form button[type=submit]").click()
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    for name in ("Giulia", "Marco", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    services.class_seat(classroom=classroom, game="knock", players=3)
+    table = SharedTable.objects.get()
+    url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+
+    def on_the_first_screen(selector: str) -> dict[str, float]:
+        box = page.locator(selector).bounding_box()
+        top = page.evaluate("window.scrollY")
+        assert box is not None, selector
+        assert box["y"] + top >= 0 and box["y"] + top + box["height"] <= height, (selector, box)
+        return box
+
+    for view in ("", "?view=all"):
+        page.goto(url + view)
+        expect(page.locator(".projector__seat")).to_have_count(3)
+        for part in (
+            ".projector__seat:first-child",
+            ".projector__seat:last-child",
+            ".projector__piles",
+            "#table-pause",
+        ):
+            on_the_first_screen(part)
+        if view:  # every hand, to its last card
+            for seat in range(1, 4):
+                on_the_first_screen(f".projector__seat:nth-child({seat}) .card >> nth=-1")
+        end = page.locator("#table-end").bounding_box()
+        help_box = page.locator("#end-table-help").bounding_box()
+        assert end is not None and help_box is not None
+        assert help_box["y"] >= end["y"] + end["height"], (end, help_box)  # under it
+        help_size = page.locator("#end-table-help").evaluate(
+            "h => parseFloat(getComputedStyle(h).fontSize)"
+        )
+        assert help_size >= 14, help_size
+        if javascript:
+            assert serious_violations(page) == []
+    # With Tab: the way back to the class, the face-up switch, then the buttons in order.
+    reached: list[str] = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        here = page.evaluate("document.activeElement.id || document.activeElement.textContent")
+        reached.append(here.strip())
+        if here == "table-end":
+            break
+    assert reached.index("3ª B") < reached.index("Nascondi le carte dei giocatori"), reached
+    order = ["table-pause", "table-hints-off", "table-end"]
+    assert [r for r in reached if r in order] == order, reached
+    context.close()
 
 
 @pytest.mark.django_db(transaction=True)

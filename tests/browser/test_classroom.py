@@ -699,6 +699,59 @@ def test_a_class_table_shown_to_the_class_is_on_the_projectors_first_screen(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_on_a_short_projector_the_guided_hands_cards_use_the_room(
+    page: Page, site_url: str
+) -> None:
+    """The Italian teacher's walk: on a 1280 x 720 projector the projected guided hand's
+    cards were 43 px wide (6vh), their rank 13 px, with 250 px empty under the hand. A
+    board with one hand shown and no melds has larger cards now (on two rows if they
+    must); every step of the tallest hands, walked, still keeps the buttons, the words,
+    the switch and the last line of the log on the screen."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sign_up(page, site_url, "it", axe=False)
+
+    def on_the_screen(selector: str) -> None:
+        box = page.locator(selector).bounding_box()
+        top = page.evaluate("window.scrollY")
+        assert box is not None, (page.url, selector)
+        assert box["y"] + top >= 0 and box["y"] + top + box["height"] <= 720, (
+            page.url,
+            selector,
+            box,
+        )
+
+    page.goto(f"{site_url}/it/classroom/projector/guided/knock-01-knock-early/")
+    card = page.locator(".projector__seat--learner .card").first
+    width = card.evaluate("c => c.getBoundingClientRect().width")
+    rank = card.locator(".card__index").first.evaluate(
+        "i => parseFloat(getComputedStyle(i).fontSize)"
+    )
+    assert width >= 55 and rank >= 16, (width, rank)
+    for part in (".projector__seat--learner .card >> nth=-1", ".projector__piles .card"):
+        on_the_screen(part)
+    for slug in ("knock-01-knock-early", "knock-06-undercut-penalty", *TALLEST_BOARDS):
+        page.goto(f"{site_url}/it/classroom/projector/guided/{slug}/")
+        while True:
+            for part in (".projector__nav", "h1", ".projector__toggle", ".projector__piles"):
+                on_the_screen(part)
+            for part in (
+                ".projector__prompt",
+                ".projector__answer",
+                ".projector__log li:last-child",
+            ):
+                if page.locator(part).count():
+                    on_the_screen(part)
+            forward = page.locator("a[rel=next]")
+            if not forward.count():
+                break
+            before = page.url
+            page.keyboard.press("ArrowRight")
+            expect(page).not_to_have_url(before)
+            page.wait_for_load_state()
+    assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
 def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows(
     page: Page, site_url: str
 ) -> None:

@@ -699,6 +699,37 @@ def test_a_class_table_shown_to_the_class_is_on_the_projectors_first_screen(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_on_a_phone_in_large_type_a_class_table_is_one_column_and_does_not_scroll_sideways(
+    page: Page, site_url: str
+) -> None:
+    """The class table's wide layout is for a wide screen only: on a phone (360 x 740,
+    large type) the teacher's words and buttons, then the table, one under the other,
+    every hand face up too, and nothing runs past the screen's edge."""
+    from django.contrib.auth.models import User
+
+    page.set_viewport_size({"width": 360, "height": 740})
+    sign_up(page, site_url, "it", axe=False)
+    page.goto(f"{site_url}/it/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("main form button[type=submit]").click()
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    for name in ("Giulia", "Marco", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    services.class_seat(classroom=classroom, game="knock", players=3)
+    table = SharedTable.objects.get()
+    url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    for view in ("", "?view=all"):
+        page.goto(url + view)
+        expect(page.locator(".projector__seat")).to_have_count(3)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        end = page.locator("#end-table-help").bounding_box()
+        seat = page.locator(".projector__seat").first.bounding_box()
+        assert end is not None and seat is not None and end["y"] < seat["y"], (end, seat)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_on_a_short_projector_the_guided_hands_cards_use_the_room(
     page: Page, site_url: str
 ) -> None:

@@ -40,6 +40,8 @@ from rummy_site.prepared import PreparedQuery
 from . import assignments
 from .mistakes import (
     COACH_DEADWOOD,
+    DRILL_ANSWER,
+    DRILL_LESSONS,
     LIVE,
     LIVE_TOPIC_WORDS,
     TOPIC_LESSONS,
@@ -138,11 +140,11 @@ class MistakeGroup:
 
 #: The mistakes that can have an example (:func:`_example`): a practice table's (or a
 #: table for people's), a guided hand's or a live exercise's (its move), a lesson's
-#: wrong answer kept with its question (those kept before have none).
+#: wrong answer kept with its question (those kept before have none), a drill's.
 _WITH_EXAMPLE = (
     Q(source=Mistake.Source.TABLE)
     | Q(source=Mistake.Source.GUIDED, params__has_key="move")
-    | Q(source=Mistake.Source.LESSON, params__has_key="asked")
+    | Q(source__in=[Mistake.Source.LESSON, Mistake.Source.DRILL], params__has_key="asked")
 )
 
 
@@ -150,11 +152,11 @@ def _example(mistake: Mistake) -> str:
     """A mistake's own sentence, in plain text, its cards as the page's language writes
     them: a refused move or the coach's verdict on a discard where the engine can say
     it; a guided hand's (or a live exercise's) move, at its step; a lesson's question and
-    the answer given (the Italian teacher's walk: a wrong answer and a guided hand's
+    the answer given, or a drill's (the Italian teacher's walk: a wrong answer and a guided hand's
     "Meld 7♦ 8♦ 2♥" had no example, and the CSV's "Details" were empty)."""
     if mistake.source == Mistake.Source.GUIDED:
         return _guided_example(mistake)
-    if mistake.source == Mistake.Source.LESSON:
+    if mistake.source in (Mistake.Source.LESSON, Mistake.Source.DRILL):
         asked = mistake.params.get("asked") if isinstance(mistake.params, dict) else None
         return _lesson_example(asked) if isinstance(asked, dict) else ""
     if mistake.source != Mistake.Source.TABLE:
@@ -281,8 +283,9 @@ class _Lessons:
 
 def _kind(mistake: Mistake) -> tuple[str, str, str]:
     """What groups mistakes: the game and the topic (a wrong answer: its question too; a
-    live class exercise's apart from the pupils' own guided hands: :data:`LIVE`)."""
-    if mistake.topic == WRONG_ANSWER:
+    drill's: its drill; a live class exercise's apart from the pupils' own guided hands:
+    :data:`LIVE`)."""
+    if mistake.topic in (WRONG_ANSWER, DRILL_ANSWER):
         where = mistake.where
     else:
         where = LIVE if of_the_live_exercise(mistake) else ""
@@ -315,7 +318,7 @@ def common_mistakes(
         since_joined(classroom, pupils)
         .annotate(
             question=Case(
-                When(topic=WRONG_ANSWER, then=F("where")),
+                When(topic__in=[WRONG_ANSWER, DRILL_ANSWER], then=F("where")),
                 When(source=Mistake.Source.GUIDED, params__has_key=LIVE, then=Value(LIVE)),
                 default=Value(""),
             ),
@@ -332,7 +335,7 @@ def common_mistakes(
         group = groups.get(key)
         if group is None:
             kind = Mistake(game=row["game"], topic=row["topic"], where=row["question"])
-            if row["question"] == LIVE and row["topic"] != WRONG_ANSWER:
+            if row["question"] == LIVE and row["topic"] not in (WRONG_ANSWER, DRILL_ANSWER):
                 kind = Mistake(
                     game=row["game"],
                     topic=row["topic"],
@@ -365,6 +368,16 @@ def _group(mistake: Mistake, lessons: _Lessons) -> MistakeGroup:
             "lesson": title or slug,
         }
         return MistakeGroup(words, lesson_url=url, lesson_title=title)
+    if mistake.topic == DRILL_ANSWER:
+        from drills.presenters import KIND_LABELS
+
+        slug = DRILL_LESSONS.get(mistake.where, {}).get(mistake.game, "")
+        url, title = lessons.find(mistake.game, slug) if slug else ("", "")
+        label = _("a wrong answer in the drill “%(drill)s”") % {
+            "drill": KIND_LABELS.get(mistake.where, mistake.where)
+        }
+        words = _("%(game)s: %(mistake)s") % {"game": game_name, "mistake": label}
+        return MistakeGroup(words, lesson_url=url, lesson_title=title, game=game_name, about=label)
     label = str(TOPIC_WORDS.get(mistake.topic, mistake.topic))
     if of_the_live_exercise(mistake):
         label = str(LIVE_TOPIC_WORDS.get(mistake.topic, label))

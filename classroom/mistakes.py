@@ -3,8 +3,9 @@
 Fed by the signals of the apps below (they do not know the classroom): a move refused at
 a practice table (``game.practice.signals.move_refused``), the coach's clear verdicts on
 a finished practice hand (``game.practice.signals.hand_finished``), a mistake in a
-guided hand (``game.guided.signals.mistake_recorded``) and a wrong first answer to a
-lesson's question (``lessons.signals.wrong_first_answer``). The answers of a live class
+guided hand (``game.guided.signals.mistake_recorded``), a wrong first answer to a
+lesson's question (``lessons.signals.wrong_first_answer``) and a wrong answer in a drill
+(``drills.signals.wrong_answer``). The answers of a live class
 exercise are recorded by :mod:`classroom.live`. Only the mistakes of learners who are
 in a class are kept (:func:`record`).
 
@@ -20,6 +21,7 @@ from typing import Any
 from django.dispatch import receiver
 from django.utils.translation import gettext_lazy
 
+from drills.signals import wrong_answer as wrong_drill_answer
 from game.engine import MoveError
 from game.guided.services import MistakeTopic, refusal_topic
 from game.guided.signals import mistake_recorded
@@ -31,6 +33,8 @@ from .models import Mistake, Pupil
 
 #: The topic of a wrong answer to a lesson's question (grouped by the question).
 WRONG_ANSWER = "wrong_answer"
+#: The topic of a wrong answer in a drill (grouped by the drill: its kind in ``where``).
+DRILL_ANSWER = "drill_answer"
 #: The coach's verdict on a finished practice hand: a discard (or knock) that left more
 #: deadwood than the coach's choice (:func:`game.practice.services.coach_verdicts`).
 COACH_DEADWOOD = "coach_more_deadwood"
@@ -59,6 +63,20 @@ TOPIC_LESSONS: dict[str, dict[str, str]] = {
     MistakeTopic.KNOCK_OTHER_DISCARD: _TACTICS,
     MistakeTopic.LAYOUT_OVER_LIMIT: _KNOCK,
     COACH_DEADWOOD: _TACTICS,
+}
+
+
+_CARDS = {"basic": "cards-and-values", "gin": "cards-and-values", "knock": "cards-and-values"}
+_SCORE = {"basic": "scoring", "gin": "scoring-a-hand", "knock": "the-knocker-wins"}
+
+#: The lesson that teaches each drill's question, per game (its slug).
+DRILL_LESSONS: dict[str, dict[str, str]] = {
+    "meld": _MELDS,
+    "deadwood": _CARDS,
+    "knock": _KNOCK,
+    "discard": _TACTICS,
+    "layoff": _LAYOFF,
+    "score": _SCORE,
 }
 
 
@@ -255,4 +273,18 @@ def _wrong_answer(
         # The question's cards and the answer: the teacher's example of the mistake.
         params={"asked": asked} if asked else None,
         where=f"{slug}#{index}",
+    )
+
+
+@receiver(wrong_drill_answer, dispatch_uid="classroom-drill-answer")
+def _drill_answer(sender: Any, learner: Any, game: str, kind: str, **kwargs: Any) -> None:
+    asked = kwargs.get("asked")
+    record(
+        learner=learner,
+        source=Mistake.Source.DRILL,
+        game=game,
+        topic=DRILL_ANSWER,
+        # The question's cards and the answer: the teacher's example of the mistake.
+        params={"asked": asked} if asked else None,
+        where=kind,
     )

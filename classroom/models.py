@@ -145,16 +145,18 @@ DRILL_STREAK = 5
 class Mistake(models.Model):
     """A pupil's mistake, recorded where it happened (only for learners in a class): a
     move refused at a practice table, a wrong or refused move in a guided hand, a wrong
-    first answer to a lesson's question. ``topic`` is what it was about (a guided hand's
-    mistake topic, or ``wrong_answer``); ``code`` the engine's reason
-    (``MoveError:knock_over_limit``, ``MeldFailure:run_gap``; for a guided hand's other
-    move, the kind of move), ``params`` what explains it (cards as codes), ``where`` the
-    table, the guided hand or the lesson's question (``slug#index``)."""
+    first answer to a lesson's question, a wrong answer in a drill. ``topic`` is what it
+    was about (a guided hand's mistake topic, ``wrong_answer`` or ``drill_answer``);
+    ``code`` the engine's reason (``MoveError:knock_over_limit``, ``MeldFailure:run_gap``;
+    for a guided hand's other move, the kind of move), ``params`` what explains it (cards
+    as codes), ``where`` the table, the guided hand, the lesson's question
+    (``slug#index``) or the drill (its kind: ``deadwood``)."""
 
     class Source(models.TextChoices):
         TABLE = "table", _("practice table")
         GUIDED = "guided", _("guided hand")
         LESSON = "lesson", _("lesson")
+        DRILL = "drill", _("drill")
 
     learner = models.ForeignKey(Learner, on_delete=models.CASCADE, related_name="mistakes_made")
     source = models.CharField(max_length=8, choices=Source.choices)

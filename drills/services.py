@@ -22,7 +22,14 @@ from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 from learners.models import Learner
-from lessons.checks import Check, LayoffCheck, Outcome, ScoreCheck, parse_check
+from lessons.checks import (
+    Check,
+    LayoffCheck,
+    Outcome,
+    ScoreCheck,
+    asked_and_answered,
+    parse_check,
+)
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.questions import (
@@ -37,6 +44,7 @@ from rummy_site.questions import (
 )
 
 from .models import DrillRecord
+from .signals import wrong_answer
 
 _SALT = "drills.question"
 #: The salt of an answer's result, sent to the page after it (with the learner's id).
@@ -172,7 +180,9 @@ def answer(
     *, learner: Learner, game: Game, kind: str, token: str, answer: dict[str, Any]
 ) -> DrillAnswered:
     """Judge an answer and count it in the learner's streak (a malformed answer changes
-    nothing; a question answered already is :class:`StaleDrill`)."""
+    nothing; a question answered already is :class:`StaleDrill`). A wrong answer is told
+    (:data:`drills.signals.wrong_answer`): a pupil's reaches their class's common
+    mistakes."""
     drill_check(game, kind)  # a drill that exists
     data = read_question(
         token, salt=_SALT, fields={"g": str, "k": str, "seed": int, "n": int}, error=ForgedDrill
@@ -198,6 +208,14 @@ def answer(
         else:
             record.streak = 0
         record.save()
+    if not outcome.correct:
+        wrong_answer.send(
+            sender=DrillRecord,
+            learner=learner,
+            game=game.value,
+            kind=kind,
+            asked=asked_and_answered(check, seed, outcome),
+        )
     question = DrillQuestion(game, kind, check, seed, asked)
     return DrillAnswered(question, outcome, record, new_best)
 

@@ -656,3 +656,64 @@ def test_the_dashboards_parts_are_sections_with_headings_of_their_own(teacher: U
     assert redrawn.lstrip().startswith('<div id="class-progress"')
     assert [t for _level, t in headings(redrawn)] == parts[:4]
     assert "set-assignment" not in redrawn
+
+
+def answer_a_drill_wrong(learner: Learner, kind: str = "deadwood") -> None:
+    from drills import services as drills
+    from game.engine import Game
+
+    question = drills.new_question(learner=learner, game=Game.GIN, kind=kind)
+    right = question.check.arrangement(question.seed).deadwood  # type: ignore[attr-defined]
+    done = drills.answer(
+        learner=learner,
+        game=Game.GIN,
+        kind=kind,
+        token=question.token,
+        answer={"answer": str(right + 1)},
+    )
+    assert not done.outcome.correct
+
+
+def test_a_pupils_wrong_drill_answers_are_among_the_common_mistakes(teacher: User) -> None:
+    """The Italian teacher's walk: four wrong drill answers never reached "Most frequent
+    mistakes", though a drill is work the dashboard follows (the grid, last activity).
+    Grouped by the drill, with the lesson that teaches it, an example, on the page, in
+    the CSV and in "Who may need help now"; a stranger's is not kept."""
+    Lesson.objects.create(
+        language="en", game="gin", slug="cards-and-values", order=1, title="Cards and values",
+        summary="", body="",
+    )  # fmt: skip
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona, jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
+    for learner in (ona, ona, ona, jonas):
+        answer_a_drill_wrong(learner)
+    answer_a_drill_wrong(factories.learner("Stranger"))
+    assert list(Mistake.objects.values_list("source", "topic", "where").distinct()) == [
+        ("drill", mistakes.DRILL_ANSWER, "deadwood")
+    ]
+    assert Mistake.objects.count() == 4
+    pupils = services.pupils_of(classroom=classroom)
+    [group] = dashboard.common_mistakes(classroom, pupils)
+    assert group.words == "Gin Rummy: a wrong answer in the drill “Count the deadwood”"
+    assert (group.times, group.names) == (4, ["Jonas", "Ona"])
+    assert group.lesson_url == "/en/lessons/gin/cards-and-values/"
+    assert re.search(r": answered \d+ points? of deadwood$", group.example), group.example
+    [stuck] = dashboard.stuck_pupils(classroom, pupils, now=timezone.now())
+    assert (stuck.name, stuck.times, stuck.words) == ("Ona", 3, group.words)
+    rows = list(csv.reader(io.StringIO(dashboard.mistakes_csv(classroom, pupils))))
+    assert [row[2] for row in rows[1:]] == [group.words] * 4 and all(r[3] for r in rows[1:])
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "a wrong answer in the drill “Count the deadwood”" in page
+
+
+def test_every_drill_links_to_a_lesson_that_exists_in_every_language() -> None:
+    from drills.services import DRILLS
+
+    for game, kinds in DRILLS.items():
+        for kind in kinds:
+            slug = mistakes.DRILL_LESSONS[kind][game.value]
+            for language in ("en", "lt", "ru", "it"):
+                found = list((CONTENT / language / game.value).glob(f"[0-9][0-9]-{slug}.md"))
+                assert found, (kind, game, slug, language)

@@ -81,6 +81,29 @@ def test_classes_pupils_and_mistakes_survive_the_live_and_tables_migrations_both
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+def test_mistakes_survive_the_drill_source_migration_both_ways() -> None:
+    """``classroom.0006`` adds drills to where a mistake comes from (a choice only): the
+    mistakes recorded before stay, and a drill's is kept beside them."""
+    before = [("classroom", "0005_language_choices_callable")]
+    apps = migrate(before)
+    Learner = apps.get_model("learners", "Learner")
+    learner = Learner.objects.create()
+    apps.get_model("classroom", "Mistake").objects.create(
+        learner=learner, source="lesson", game="gin", topic="wrong_answer", where="melds#0"
+    )
+    apps = migrate([("classroom", "0006_mistake_from_drills")])
+    Mistake = apps.get_model("classroom", "Mistake")
+    Mistake.objects.create(
+        learner_id=learner.pk, source="drill", game="gin", topic="drill_answer", where="meld"
+    )
+    kept = sorted(Mistake.objects.values_list("source", "where"))
+    assert kept == [("drill", "meld"), ("lesson", "melds#0")]
+    apps = migrate(before)
+    assert apps.get_model("classroom", "Mistake").objects.count() == 2
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_a_new_language_needs_no_migration(settings) -> None:  # type: ignore[no-untyped-def]
     """A class's language choices are ``settings.LANGUAGES`` read when asked (a callable
     the migration names), so the README's "add a language" needs no migration."""

@@ -4,8 +4,9 @@ query when nothing happened), and the CSV exports.
 
 **The stamp** (:func:`class_with_stamp`): one SQL statement finds the teacher's class
 and, in subqueries, the latest moment of every record a pupil's work touches (practice
-tables, guided attempts, lesson answers and reads, drills, recorded mistakes) with the
-class's pupils and assignments. Equal stamps: nothing to redraw.
+tables, guided attempts, lesson answers and reads, drills, recorded mistakes, live
+exercise answers, the class's tables for people) with the class's pupils and
+assignments. Equal stamps: nothing to redraw.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -34,6 +35,7 @@ from game.engine import Game, IllegalMove, InvalidNotation, MeldFailure, Move, M
 from game.explain import refusal
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.practice.models import Table
+from game.shared.models import SharedTable
 from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 from rummy_site.prepared import PreparedQuery
 
@@ -49,9 +51,12 @@ from .mistakes import (
     WRONG_ANSWER,
     of_the_live_exercise,
 )
-from .models import Classroom, ClassTable, Mistake, Pupil
+from .models import Classroom, ClassTable, LiveAnswer, Mistake, Pupil
 
-#: The records whose latest change makes the stamp: (model, its time field).
+#: The records whose latest change makes the stamp: (model, its time field). Each is a
+#: learner's, but for a live exercise's answer (a pupil's: :data:`_LEARNER`); the moves
+#: at the class's tables for people are found apart (``stamp_tables``, and
+#: :func:`activity` reads each seat's ``moved``).
 _WATCHED = [
     (Table, "updated"),
     (GuidedAttempt, "updated"),
@@ -60,7 +65,15 @@ _WATCHED = [
     (DrillRecord, "updated"),
     (Mistake, "created"),
     (LessonPlacement, "created"),
+    (LiveAnswer, "created"),
 ]
+
+#: The way from a watched record to its learner, where it is not ``learner``.
+_LEARNER: dict[Any, str] = {LiveAnswer: "pupil__learner"}
+
+
+def _learner_of(model: Any) -> str:
+    return _LEARNER.get(model, "learner")
 
 
 def clock() -> float:
@@ -82,7 +95,7 @@ def _stamped_classes(public_id: str, teacher_id: int) -> QuerySet[Classroom]:
     )
     annotations: dict[str, Any] = {
         f"stamp_{number}": Subquery(
-            model._default_manager.filter(learner__in=pupils)
+            model._default_manager.filter(**{f"{_learner_of(model)}__in": pupils})
             .order_by(f"-{moment}")
             .values(moment)[:1]
         )
@@ -99,7 +112,7 @@ def _stamped_classes(public_id: str, teacher_id: int) -> QuerySet[Classroom]:
     )
 
 
-#: The poll's one query, compiled once (:mod:`rummy_site.prepared`): its eight
+#: The poll's one query, compiled once (:mod:`rummy_site.prepared`): its nine
 #: subqueries took the ORM several milliseconds to build on every poll.
 _STAMPED = PreparedQuery(Classroom, _stamped_classes, "public_id", numbers=("teacher_id",))
 _STAMPS = sorted([f"stamp_{number}" for number in range(len(_WATCHED))] + ["stamp_tables"])
@@ -399,8 +412,8 @@ STUCK_STEP_MINUTES = 5
 
 @dataclass(frozen=True)
 class Activity:
-    """A pupil's latest work: when, and what (a practice table, a guided hand, a lesson,
-    a drill)."""
+    """A pupil's latest work: when, and what (a practice table, a class's table for
+    people, a guided hand, a live exercise, a lesson, a drill)."""
 
     when: Any
     what: str = ""
@@ -420,6 +433,13 @@ def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) 
     if model is Table:
         game = Game.named(row["game"])
         return _("Practice table: %(game)s") % {"game": explain.game_name(game)} if game else ""
+    if model is SharedTable:
+        game = Game.named(row["game"])
+        return _("Class table: %(game)s") % {"game": explain.game_name(game)} if game else ""
+    if model is LiveAnswer:
+        scenario = scenarios.get(row["exercise__scenario"])
+        title = text_plain(pick(scenario.title)) if scenario else row["exercise__scenario"]
+        return _("Live exercise: %(title)s") % {"title": title}
     if model is GuidedAttempt:
         scenario = scenarios.get(row["scenario"])
         title = text_plain(pick(scenario.title)) if scenario else row["scenario"]
@@ -444,13 +464,15 @@ _FIELDS = {
     DrillRecord: ("game", "kind"),
     Mistake: (),
     LessonPlacement: (),
+    LiveAnswer: ("exercise__scenario",),
 }
 
 
 def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict[int, Activity]:
     """Each pupil's latest work, by learner id: when (over all their records: the recent
-    rows of each kind, and one grouped query over every kind for the others) and, if it
-    was in the last :data:`RECENT` hours, what it was (the recent rows, newest first)."""
+    rows of each kind, and one grouped query over every kind for the others; and their
+    latest move at the class's tables for people, :func:`_table_moves`) and, if it was
+    in the last :data:`RECENT` hours, what it was (the recent rows, newest first)."""
     ids = [p.learner_id for p in pupils]
     latest: dict[int, Activity] = {}
     recent: list[tuple[Any, int, Any, dict[str, Any]]] = []
@@ -464,13 +486,17 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
     for model, moment in _WATCHED:
         manager = model._default_manager
         fields = _FIELDS[model]
+        lookup = _learner_of(model)
+        # The learner's id as ``learner`` (a live answer's is its pupil's).
+        as_learner: dict[str, Any] = {} if lookup == "learner" else {"learner": F(lookup)}
+        plain = [] if as_learner else ["learner"]
         found: set[int] = set()
         if fields:
             # The recent rows first: their newest is each learner's latest of this kind.
             for row in (
-                manager.filter(learner__in=ids, **{f"{moment}__gte": now - RECENT})
+                manager.filter(**{f"{lookup}__in": ids, f"{moment}__gte": now - RECENT})
                 .order_by(f"-{moment}")
-                .values("learner", moment, *fields)[: 20 * max(1, len(ids))]
+                .values(*plain, moment, *fields, **as_learner)[: 20 * max(1, len(ids))]
             ):
                 recent.append((row[moment], row["learner"], model, row))
                 seen(row["learner"], row[moment])
@@ -479,15 +505,19 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
         rest = [i for i in ids if i not in found]
         if rest:
             latest_of_the_rest.append(
-                manager.filter(learner__in=rest)
+                manager.filter(**{f"{lookup}__in": rest})
                 .order_by()
-                .values("learner")
+                .values(*plain, **as_learner)
                 .annotate(last=Max(moment))
             )
     if latest_of_the_rest:  # every kind of record in one query
         first, *others = latest_of_the_rest
         for row in first.union(*others, all=True):
             seen(row["learner"], row["last"])
+    for when, learner_id, game in _table_moves(classroom, ids, latest):
+        seen(learner_id, when)
+        if when >= now - RECENT:
+            recent.append((when, learner_id, SharedTable, {"game": game}))
     wanted = {(r["game"], r["slug"]) for _w, _l, m, r in recent if m in (FirstAnswer, LessonRead)}
     lessons = {
         (lesson.game, lesson.slug): lesson.title
@@ -502,6 +532,36 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
         described.add(learner)
         latest[learner] = Activity(latest[learner].when, _what(model, row, lessons))
     return latest
+
+
+def _table_moves(
+    classroom: Classroom, ids: Sequence[int], latest: dict[int, Activity]
+) -> list[tuple[Any, int, str]]:
+    """Each pupil's latest move at the class's tables for people (when, learner, game):
+    the moment each seat's own last move was made (``moved``, written by the move's own
+    UPDATE: :func:`game.shared.services.shared_move`). The tables are read latest
+    changed first, their seats only, and no further once none could hold a later move
+    of any pupil than what is known of them (``latest``, updated as it goes)."""
+    wanted = set(ids)
+    known = {i: latest[i].when for i in ids if i in latest}
+    found: dict[int, tuple[Any, str]] = {}
+    rows = (
+        SharedTable.objects.filter(class_table__classroom=classroom)
+        .order_by("-updated")
+        .values_list("seats", "game", "updated")
+    )
+    for seats, game, updated in rows.iterator(chunk_size=50):
+        if all(i in known and known[i] >= updated for i in wanted):
+            break  # an older table: no pupil's move there is later than what is known
+        for seat in seats if isinstance(seats, list) else []:
+            learner, moved = seat.get("learner"), seat.get("moved")
+            if learner not in wanted or not isinstance(moved, int):
+                continue
+            when = datetime.fromtimestamp(moved, tz=UTC)
+            if learner not in known or when > known[learner]:
+                known[learner] = when
+                found[learner] = (when, game)
+    return [(when, learner, game) for learner, (when, game) in found.items()]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ query that someone has been waiting longer than ``away_seconds``; their seat is 
 marked ``"away": true`` and the computer plays it until they take it back (a player
 who pressed "Leave the table" is away too, with ``"left_on_purpose": true``); each move
 the computer makes for them is noted in the seat's ``computer_played`` (``[hand number,
-move number]``), told as the computer's. A pupil
+move number]``), told as the computer's; a person's own move notes when in their
+seat's ``moved`` (unix seconds: a pupil's last activity on the class page). A pupil
 removed from their class leaves their seat for good: it becomes a computer player's,
 under the same name, marked ``"left": true``. A teacher
 may pause a class table (no move is made while ``paused``), switch the coach's hints

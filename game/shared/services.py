@@ -701,7 +701,8 @@ def shared_move(
     """``learner``'s move at their seat, made only from ``version`` (the table as they
     were shown it) and on their turn; the computer players then move. A move that ends
     the play (knocking, going out) needs ``confirmed`` (else :class:`NeedsConfirmation`),
-    as at a practice table."""
+    as at a practice table. The seat notes when its person moved (``moved``: unix
+    seconds)."""
     seat = _playing_seat(table, learner, version)
     state = shared_state(table=table)
     if not state.dealt:
@@ -734,8 +735,10 @@ def shared_move(
         round_number=len(state.rounds),
         policy=computers_policy(table),
     )
-    more = {"seats": seats} if seats != table.seats else {}
-    _save(state, (*state.rounds[:-1], current), state.results, waiting, **more)
+    # When the person last moved, in the move's own UPDATE (no query more): the teacher's
+    # dashboard reads a pupil's last activity at the class's tables from it.
+    seats[seat] = {**seats[seat], "moved": _now()}
+    _save(state, (*state.rounds[:-1], current), state.results, waiting, seats=seats)
     _tell_finished(table, state.rules, state.current, current, len(state.rounds))
     return shared_state(table=table)
 

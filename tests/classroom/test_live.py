@@ -642,3 +642,31 @@ def test_the_projector_draws_each_hand_in_the_order_of_the_pupils_board(room) ->
         assert end["seats"][seat]["cards"] == arranged_cards(cards, ace_high=final.ace_high)
     ona_seat = end["seats"][1]["cards"]
     assert [str(c) for c in ona_seat[:3]] == ["9C", "9H", "9S"], ona_seat
+
+
+def test_a_right_live_answer_is_the_pupils_last_activity_and_redraws_the_class_page(room) -> None:  # type: ignore[no-untyped-def]
+    """The Italian teacher's walk: "Last active" counted a live exercise's wrong answers
+    (they are mistakes) but not the right ones, and the class page did not redraw for
+    them. A right answer is the pupil's latest work: "Live exercise: <the hand>"."""
+    from django.utils import timezone
+
+    from classroom import dashboard
+
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert teacher.get(poll, **HX).status_code == 204
+    answer(ona, exercise, 0, "draw_stock")  # right
+    assert not Mistake.objects.exists()
+    assert teacher.get(poll, **HX).status_code == 200
+    pupils = services.pupils_of(classroom=classroom)
+    with translation.override("en"):
+        active = dashboard.activity(classroom, pupils, now=timezone.now())
+        title = scenarios.get(HAND).title["en"]  # type: ignore[union-attr]
+    learner = learner_of(ona)
+    assert active[learner.pk].what == f"Live exercise: {title}"
+    assert learner_of(_jonas).pk not in active
+    # Older than the recent hours: when only, as for every kind of work.
+    later = dashboard.activity(classroom, pupils, now=timezone.now() + dashboard.RECENT * 2)
+    assert later[learner.pk] == dashboard.Activity(active[learner.pk].when)

@@ -16,7 +16,7 @@ from django.utils import timezone
 from classroom import presenters, services
 from classroom.models import Classroom, ClassTable
 from game import explain
-from game.engine import BotPlayer, HandEnd
+from game.engine import BotPlayer, DrawStock, HandEnd
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
@@ -92,6 +92,44 @@ def test_a_move_at_a_class_table_redraws_the_teachers_dashboard() -> None:
     )
     assert response.status_code == 302
     assert teacher.get(poll, **HX).status_code == 200
+
+
+def test_a_move_at_a_class_table_is_the_pupils_last_activity_at_no_query_more() -> None:
+    """The Italian teacher's walk: while the class played at its tables, "Last active"
+    said each pupil's last lesson or drill, hours before. A person's move notes when in
+    their seat, in the move's own UPDATE (the queries of a move are as many as before);
+    the class page reads it: "Class table: Gin Rummy", just now."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from classroom import dashboard
+    from drills.models import DrillRecord
+
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    pupil_joins(classroom.join_code, "Ona")
+    ona = Learner.objects.get(memberships__classroom=classroom)
+    DrillRecord.objects.create(learner=ona, game="gin", kind="deadwood", answered=1)
+    DrillRecord.objects.update(updated=timezone.now() - timedelta(hours=2))
+    with mock.patch.object(shared.random, "SystemRandom", lambda: random.Random(3)):
+        services.class_seat(classroom=classroom, game="gin", players=2)
+    table = SharedTable.objects.get()
+    before = timezone.now().replace(microsecond=0)
+    with CaptureQueriesContext(connection) as queries:
+        shared.shared_move(
+            table=table, learner=ona, version=table.version, move=DrawStock(), confirmed=True
+        )
+    writes = [q["sql"] for q in queries if q["sql"].startswith("UPDATE")]
+    assert len(writes) == 1 and len(queries) == 1, [q["sql"][:60] for q in queries]
+    table.refresh_from_db()
+    assert table.seats[0]["moved"] >= before.timestamp()
+    pupils = services.pupils_of(classroom=classroom)
+    active = dashboard.activity(classroom, pupils, now=timezone.now())
+    assert active[ona.pk].what == "Class table: Gin Rummy"
+    assert active[ona.pk].when >= before
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")  # the grid
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert "Class table: Gin Rummy" in page
 
 
 def test_only_the_classs_teacher_seats_and_watches_its_tables() -> None:

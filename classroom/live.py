@@ -18,6 +18,7 @@ the pupil's mistakes (:func:`classroom.mistakes.record`), so the dashboard count
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -314,14 +315,39 @@ class Answered:
     verdict: guided.Verdict
 
 
-def state_at(scenario: Scenario, step: int, name: str) -> guided.GuidedState:
-    """The class's step as a guided hand's state, for the pupil called ``name``."""
-    return guided.GuidedState(scenario, None, position(scenario, step), name)
+def class_names(classroom_id: int) -> tuple[str, ...]:
+    """The names of the class's pupils: no player of the hand the class plays is called
+    by any of them, on the projector or on any pupil's device (:func:`class_words`)."""
+    return tuple(
+        Pupil.objects.filter(classroom_id=classroom_id, removed__isnull=True).values_list(
+            "name", flat=True
+        )
+    )
 
 
-def judge(scenario: Scenario, step: int, move: AnyMove, name: str) -> guided.Verdict:
+def class_words(scenario: Scenario, names: Sequence[str]) -> scenarios.Words:
+    """The hand's words for the whole class: every player whose name reads as a pupil's
+    is called by their stand-in, the same on every screen (the Italian teacher's walk:
+    the projector and the classmates saw a computer "Giulia", the pupil Giulia's phone
+    "Chiara")."""
+    return scenarios.words_for(scenario, "", also=names)
+
+
+def state_at(
+    scenario: Scenario, step: int, name: str, names: Sequence[str] = ()
+) -> guided.GuidedState:
+    """The class's step as a guided hand's state, for the pupil called ``name`` in the
+    class whose pupils are called ``names`` (:func:`class_names`)."""
+    return guided.GuidedState(
+        scenario, None, position(scenario, step), name, class_names=(name, *names)
+    )
+
+
+def judge(
+    scenario: Scenario, step: int, move: AnyMove, name: str, names: Sequence[str] = ()
+) -> guided.Verdict:
     """How the guided hand judges ``move`` at the class's step."""
-    return guided.judge(state_at(scenario, step, name), move)
+    return guided.judge(state_at(scenario, step, name, names), move)
 
 
 def could_make(view: PlayerView, move: AnyMove) -> bool:
@@ -355,7 +381,7 @@ def answer(*, pupil: Pupil, exercise_id: int, step: int, move: AnyMove) -> Answe
     if exercise.revealed:
         raise AnswerClosed()
     scenario = scenario_of(exercise)
-    state = state_at(scenario, step, pupil.name)
+    state = state_at(scenario, step, pupil.name, class_names(pupil.classroom_id))
     if not state.hand.is_over and not could_make(state.view, move):
         # A card the pupil does not hold (the walk: "Discard K♠" made a bar on the
         # projector beside a hand with no K♠): refused, and nothing kept.
@@ -413,6 +439,8 @@ __all__ = [
     "answer",
     "answer_of",
     "back",
+    "class_names",
+    "class_words",
     "could_make",
     "end",
     "exercise_for",

@@ -52,7 +52,9 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
         classes.append(
             {
                 "pupil": pupil,
-                "live": text_plain(scenarios.words_for(scenario, pupil.name)(scenario.title))
+                "live": text_plain(
+                    live.class_words(scenario, live.class_names(pupil.classroom_id))(scenario.title)
+                )
                 if scenario
                 else "",
                 "tables": [
@@ -336,7 +338,10 @@ def live_summary(classroom: Classroom) -> dict[str, Any]:
         return {"live_running": None, "hands": project_index_context()["games"]}
     return {
         "live_running": {
-            "title": text_plain(pick(scenario.title)),
+            # As the projector and the pupils' devices call the hand's players.
+            "title": text_plain(
+                live.class_words(scenario, live.class_names(classroom.pk))(scenario.title)
+            ),
             "step_number": min(exercise.step + 1, live.steps_of(scenario)),
             "step_count": live.steps_of(scenario),
         },
@@ -380,7 +385,9 @@ def live_teacher_context(
     scenario = live.scenario_of(exercise)
     total = live.steps_of(scenario)
     shown = projector.projector_context(
-        scenario, projector.Position(exercise.step, exercise.revealed, face_up)
+        scenario,
+        projector.Position(exercise.step, exercise.revealed, face_up),
+        words=live.class_words(scenario, live.class_names(classroom.pk)),
     )
     result = live.tally(exercise=exercise, step=exercise.step)
     bars = [
@@ -453,7 +460,10 @@ def live_pupil_context(
     pupil, exercise = found
     scenario = live.scenario_of(exercise)
     step = exercise.step
-    state = live.state_at(scenario, step, pupil.name)
+    # The hand's players called alike on every screen of the class (its pupils' names
+    # left to them).
+    names = live.class_names(pupil.classroom_id)
+    state = live.state_at(scenario, step, pupil.name, names)
     line = live.line_of(scenario)
     progress_step = state.step
     shown = (
@@ -473,7 +483,7 @@ def live_pupil_context(
     )
     verdict = answered.verdict if answered else None
     if mine is not None and verdict is None and exercise.revealed:
-        verdict = live.judge(scenario, step, Move.parse(mine.move), pupil.name)
+        verdict = live.judge(scenario, step, Move.parse(mine.move), pupil.name, names)
     feedback = None
     if verdict is not None and exercise.revealed:
         feedback = guided_presenters.feedback(state, verdict)

@@ -29,7 +29,7 @@ from game.guided.scenarios import LEARNER, Scenario, ScenarioProgress
 from game.names import learner_default
 from game.practice import presenters as practice_presenters
 from game.practice import services as practice
-from rummy_site.languages import current, pick
+from rummy_site.languages import current
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,14 @@ def the_class_turn() -> str:
     return pgettext("the class's seat on the projector", "your turn")
 
 
-def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
+def projector_context(
+    scenario: Scenario, position: Position, *, words: scenarios.Words | None = None
+) -> dict[str, Any]:
+    """A guided hand on the projector at ``position``. ``words``: the hand's words for
+    the class watching it (a live exercise: a player whose name reads as a pupil's is
+    called by their stand-in, as on every pupil's device,
+    :func:`classroom.live.class_words`); none, the hand's own."""
+    words = words or scenarios.Words()
     line = scenarios.right_line(scenario)
     step_index = min(position.step, len(line))
     progress = scenarios.replay(scenario, line[:step_index])
@@ -120,9 +127,9 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
         answer = {
             "move": explain.moves_phrase(rights) if rights else "",
             "several": len(rights) > 1,
-            "why": text_html(pick(step.right)),
+            "why": text_html(words(step.right)),
         }
-    names = [n or learner_default() for n in (scenario.names.get(current()) or [])]
+    names = [words.say(n) if n else learner_default() for n in scenario.names.get(current()) or []]
     if len(names) < hand.players:
         names = [learner_default(), *names][: hand.players]
     names[LEARNER] = the_class()
@@ -158,12 +165,12 @@ def projector_context(scenario: Scenario, position: Position) -> dict[str, Any]:
         back = ""
     return {
         "scenario": scenario,
-        "title": text_html(pick(scenario.title)),
-        "title_plain": text_plain(pick(scenario.title)),
+        "title": text_html(words(scenario.title)),
+        "title_plain": text_plain(words(scenario.title)),
         "game_label": explain.game_name(scenario.game),
         "step_number": position.step + (1 if step is not None else 0),
         "step_count": total,
-        "prompt": text_html(pick(step.prompt)) if step is not None else "",
+        "prompt": text_html(words(step.prompt)) if step is not None else "",
         "answer": answer,
         "finished": hand.is_over or step is None,
         "seats": seats,

@@ -489,16 +489,28 @@ class Words:
         return _WORD.sub(lambda m: self.forms.get(m.group(0), m.group(0)), text)
 
 
-def words_for(scenario: Scenario, learner_name: str, language: str | None = None) -> Words:
+def words_for(
+    scenario: Scenario,
+    learner_name: str,
+    language: str | None = None,
+    *,
+    also: Iterable[str] = (),
+) -> Words:
     """``scenario``'s words for a learner called ``learner_name``: another name for the
-    player whose name reads as theirs (case, width and accents aside), if one does."""
+    player whose name reads as theirs (case, width and accents aside), if one does. With
+    ``also`` (the names of a class's pupils, in a live exercise the class plays
+    together), every player whose name reads as any of them is called by their stand-in
+    too, so that every screen of the class (the projector, each pupil's phone) calls the
+    hand's players alike (the Italian teacher's walk: the projector and the classmates
+    saw a computer "Giulia", the pupil Giulia's phone "Chiara")."""
     language = language or current()
     names = scenario.names.get(language) or scenario.names[languages()[0]]
-    mine = _folded(learner_name) if learner_name.strip() else ""
+    people = {_folded(name) for name in (learner_name, *also) if name.strip()}
+    forms: dict[str, str] = {}
     for name in names[1:]:
-        if mine and _folded(name) == mine:
-            return Words(stand_ins(language).get(name, {}))
-    return Words()
+        if _folded(name) in people:
+            forms.update(stand_ins(language).get(name, {}))
+    return Words(forms)
 
 
 def scenario_paths(directory: Path = SCENARIO_DIR) -> list[Path]:

@@ -317,6 +317,10 @@ class GuidedState:
     #: sentences that need a name in the third person ("Alex knocks with 1 deadwood")
     #: mark as theirs: "Alex (you)".
     nameless: bool = False
+    #: The names of the class playing the hand together (a live exercise): no player of
+    #: the hand is called by any of them, on any pupil's screen
+    #: (:func:`~game.guided.scenarios.words_for`'s ``also``).
+    class_names: tuple[str, ...] = ()
 
     @property
     def hand(self) -> Hand:
@@ -328,9 +332,10 @@ class GuidedState:
 
     @property
     def words(self) -> scenarios.Words:
-        """The hand's words for this learner: a player whose name reads as theirs is
-        called by another name (:func:`~game.guided.scenarios.words_for`)."""
-        return scenarios.words_for(self.scenario, self.learner_name)
+        """The hand's words for this learner: a player whose name reads as theirs (or, in
+        a live exercise, as a classmate's) is called by another name
+        (:func:`~game.guided.scenarios.words_for`)."""
+        return scenarios.words_for(self.scenario, self.learner_name, also=self.class_names)
 
     @property
     def names(self) -> list[str]:

@@ -364,7 +364,10 @@ def test_the_live_pages_speak_the_pages_language(room, language: str) -> None:  
 def test_a_pupil_named_as_the_hands_player_meets_that_player_under_another_name(room) -> None:  # type: ignore[no-untyped-def]
     """The teacher's walk: the pupil Giulia's phone showed "Giulia (tu)" against
     "Giulia · mazziere". Here the pupil Ona (a Lithuanian class) meets the hand's Ona as
-    Rūta, in every form the words write her name in; Jonas meets Ona."""
+    Rūta, in every form the words write her name in; and so does the whole class, on
+    every screen (the Italian teacher's walk: the projector and the classmates saw a
+    computer "Giulia" while Giulia's phone called it "Chiara"): Jonas's phone, the
+    projector, the class page and the pupils' classroom page."""
     teacher, _user, classroom, ona, jonas = room
     start(teacher, classroom)
     page = ona.get("/lt/live/").content.decode()
@@ -375,7 +378,26 @@ def test_a_pupil_named_as_the_hands_player_meets_that_player_under_another_name(
     assert prompt is not None and not re.search(r"\bOn(a|os|ai|ą)\b", prompt[0])
     theirs = jonas.get("/lt/live/").content.decode()
     seats = re.search(r'<section class="seats".*?</section>', theirs, re.S)
-    assert seats is not None and "Ona" in seats[0] and "Rūta" not in theirs
+    assert seats is not None and "Rūta" in seats[0]
+    assert not re.search(r"\bOn(a|os|ai|ą)\b", theirs.split("<main", 1)[1])
+    for wall in (
+        teacher.get(live_url(classroom)).content.decode(),
+        teacher.get(live_url(classroom) + "?view=all").content.decode(),
+    ):
+        main = wall.split("<main", 1)[1]
+        assert "Rūta" in main and not re.search(r"\bOn(a|os|ai|ą)\b", main), main[:3000]
+    step(teacher, classroom, "reveal", 0)
+    main = teacher.get(live_url(classroom)).content.decode().split("<main", 1)[1]
+    assert not re.search(r"\bOn(a|os|ai|ą)\b", main)
+    main = jonas.get("/lt/live/").content.decode().split("<main", 1)[1]
+    assert not re.search(r"\bOn(a|os|ai|ą)\b", main)
+    # A class with no pupil of the hand's players' names meets them by their own names.
+    other_teacher, other_user = teacher_client("mr-kim")
+    other = a_class(other_user, name="6A")
+    pupil = pupil_joins(other.join_code, "Jonas")
+    start(other_teacher, other)
+    assert "Ona" in other_teacher.get(live_url(other)).content.decode()
+    assert "Rūta" not in pupil.get("/lt/live/").content.decode()
 
 
 def _cards_in(html: str, part: str) -> set[str]:

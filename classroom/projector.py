@@ -201,9 +201,14 @@ class HandRef:
     deal: int
 
 
-def pupil_hands(tables: list[Any]) -> list[dict[str, Any]]:
+def pupil_hands(
+    tables: list[Any], *, besides: Sequence[str] = (), also: Sequence[str] = ()
+) -> list[dict[str, Any]]:
     """A pupil's practice tables (newest first), each with its finished hands, for the
-    teacher to choose one to project. A table that cannot be read is left out."""
+    teacher to choose one to project; their computer players named as the projected hand
+    names them (``besides``: the pupil's name in the class, ``also``: their classmates',
+    :func:`game.practice.services.seat_names`). A table that cannot be read is left
+    out."""
     listed = []
     for table in tables:
         try:
@@ -217,7 +222,7 @@ def pupil_hands(tables: list[Any]) -> list[dict[str, Any]]:
             {
                 "table": table,
                 "game_label": explain.game_name(table.game),
-                "opponents": ", ".join(practice.seat_names(table)[1:]),
+                "opponents": ", ".join(practice.seat_names(table, besides=besides, also=also)[1:]),
                 "deals": list(range(1, finished + 1)),
             }
         )

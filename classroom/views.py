@@ -811,7 +811,8 @@ def pupil_hands(request: HttpRequest, public_id: str, pupil_id: int) -> HttpResp
     """A pupil's finished practice hands, to show one on the projector."""
     classroom, pupil = _pupil_of(request, public_id, pupil_id)
     tables = services.tables_of_pupil(pupil=pupil)
-    context = {"classroom": classroom, "pupil": pupil, "tables": projector.pupil_hands(tables)}
+    hands = projector.pupil_hands(tables, besides=[pupil.name], also=live.class_names(classroom.pk))
+    context = {"classroom": classroom, "pupil": pupil, "tables": hands}
     return render(request, "classroom/pupil_hands.html", context)
 
 
@@ -827,7 +828,16 @@ def pupil_hand(
         raise Http404(practice.TableNotFound.default_message)
     move = small_int(request.GET.get("move", "0")) or 0
     try:
-        review = practice.table_review(table=table, round_number=deal, step=move)
+        # No computer player carries the pupil's name in the class (the Italian
+        # teacher's walk: "Giulia (tu)" beside a computer "Giulia"), nor, while others
+        # are free, a classmate's.
+        review = practice.table_review(
+            table=table,
+            round_number=deal,
+            step=move,
+            besides=[pupil.name],
+            also=live.class_names(classroom.pk),
+        )
     except practice.PracticeError as exc:
         raise Http404(exc.message) from None
     context = projector.pupil_hand_context(

@@ -292,21 +292,27 @@ class TableState:
         return len(hints[-1]) if len(hints) >= len(self.rounds) else 0
 
 
-def seat_names(table: Table) -> list[str]:
+def seat_names(table: Table, *, besides: Sequence[str] = (), also: Sequence[str] = ()) -> list[str]:
     """The name of each table seat in the page's language: a person's own name, a
     computer player's name by its place among the computer players, less any that
-    reads as the person's (the stored name is the English one, kept for the record)."""
+    reads as the person's (the stored name is the English one, kept for the record).
+    ``besides``: other names of the person that no computer player takes (their name in
+    their class, where their teacher shows the hand); ``also``: names taken only when
+    the others run out (their classmates': :func:`game.names.computer_names_besides`)."""
     people = [str(seat["name"]) for seat in table.seats if seat.get("kind") != "bot"]
-    bot_names = iter(computer_names_besides(len(COMPUTER_NAMES), people))
+    people += besides
+    bot_names = iter(computer_names_besides(len(COMPUTER_NAMES), people, also=also))
     return [
         next(bot_names, str(seat["name"])) if seat.get("kind") == "bot" else str(seat["name"])
         for seat in table.seats
     ]
 
 
-def board_names(table: Table, board: Board) -> list[str]:
-    """The name of each engine seat of ``board``."""
-    names = seat_names(table)
+def board_names(
+    table: Table, board: Board, *, besides: Sequence[str] = (), also: Sequence[str] = ()
+) -> list[str]:
+    """The name of each engine seat of ``board`` (:func:`seat_names`)."""
+    names = seat_names(table, besides=besides, also=also)
     return [names[seat] for seat in board.seats]
 
 
@@ -894,9 +900,17 @@ class ReviewStep:
     after: Hand | None = None
 
 
-def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
+def table_review(
+    *,
+    table: Table,
+    round_number: int,
+    step: int,
+    besides: Sequence[str] = (),
+    also: Sequence[str] = (),
+) -> ReviewStep:
     """Step ``step`` (0 = the deal, n = after n moves) of finished hand ``round_number``
-    (from 1). Only finished hands can be reviewed: a review shows every hand face up."""
+    (from 1). Only finished hands can be reviewed: a review shows every hand face up.
+    ``besides`` and ``also``: names the computer players avoid (:func:`seat_names`)."""
     state = table_state(table=table)
     if not 1 <= round_number <= len(state.rounds):
         raise NoSuchHand()
@@ -916,7 +930,7 @@ def table_review(*, table: Table, round_number: int, step: int) -> ReviewStep:
         move=move,
         player=player,
         advice=advice,
-        names=tuple(board_names(table, board)),
+        names=tuple(board_names(table, board, besides=besides, also=also)),
         me=me,
         after=replay(state.rules, board.upto(step + 1)) if move is not None else None,
     )

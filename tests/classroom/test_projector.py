@@ -213,6 +213,31 @@ def test_a_pupils_finished_hand_on_the_projector_move_by_move() -> None:
     assert teacher.get(base + f"{unfinished.public_id}/1/").status_code == 404
 
 
+def test_a_projected_hand_gives_no_computer_player_the_pupils_name_in_the_class() -> None:
+    """The Italian teacher's walk: a pupil's table had another name than hers in the
+    class, a computer player took her class name, and the projector showed "Giulia
+    (tu)" against a computer "Giulia". Here Ona's table calls her Aistė, and its
+    computer player is Ona there; on the projector (where she is Ona) it takes neither
+    her name nor her classmates' (Ben, Marta), in the list of her hands too."""
+    from game.practice.services import seat_names as names_at_the_table
+
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    for name in ("Ben", "Marta"):
+        classes.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    table = factories.table("gin", 2, owner=ona, name="Aistė", seed=9)
+    factories.play_hand_out(table)
+    assert names_at_the_table(table) == ["Aistė", "Ona"]  # at her table, as before
+    base = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/"
+    for query in ("", "?move=3", "?move=999"):
+        hand = teacher.get(base + f"{table.public_id}/1/{query}").content.decode()
+        names = [n.split(" · ")[0].strip() for n in re.findall(r'projector__name">([^<]*)<', hand)]
+        assert names == ["Ona (you)", "Luca"], (query, names)
+    listing = teacher.get(base).content.decode()
+    assert "Luca" in listing and not re.search(
+        r"\b(Ona|Ben|Marta)\b", listing.split("<h1", 1)[1].split("</h1>", 1)[1]
+    ), listing
+
+
 def test_a_pupils_hand_as_they_saw_it_hides_the_computers_face_down_knock_discard() -> None:
     """Gin laid out by hand: after the computer knocks, its discard lies face down while
     the knocker lays out and the pupil lays off. "As the pupil saw it" showed it."""

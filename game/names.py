@@ -19,7 +19,10 @@ from django.utils.translation import get_language, pgettext, pgettext_lazy
 from learners.names import name_key
 
 #: The computer players, in seat order after the learner: the most a table needs (5),
-#: and one more for when a person at the table has one of these names.
+#: and more for when the people at the table, or the pupils of a class seated at its
+#: tables, have some of these names (the Italian teacher's walk: Giulia, Luca, Marta and
+#: Sofia are common names in any class, and six names left a class table a computer
+#: player with a pupil's name). The first three are the guided hands' players too.
 COMPUTER_NAMES = (
     pgettext_lazy("the first computer player's name", "Ona"),
     pgettext_lazy("the second computer player's name", "Ben"),
@@ -27,6 +30,12 @@ COMPUTER_NAMES = (
     pgettext_lazy("the fourth computer player's name", "Luca"),
     pgettext_lazy("the fifth computer player's name", "Ivan"),
     pgettext_lazy("the sixth computer player's name", "Sofia"),
+    pgettext_lazy("the seventh computer player's name", "Nina"),
+    pgettext_lazy("the eighth computer player's name", "Omar"),
+    pgettext_lazy("the ninth computer player's name", "Clara"),
+    pgettext_lazy("the tenth computer player's name", "Hugo"),
+    pgettext_lazy("the eleventh computer player's name", "Lena"),
+    pgettext_lazy("the twelfth computer player's name", "Felix"),
 )
 
 

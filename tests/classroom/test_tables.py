@@ -619,18 +619,37 @@ def test_a_class_of_one_plays_the_computer_and_is_told_so() -> None:
     assert "The class sits at 1 table of 3. Computer players take 2 seats." in said
 
 
-def test_when_a_class_has_every_computer_name_the_table_still_gets_other_names() -> None:
-    """Six pupils with the six computer players' names, and a seventh alone at a table
-    of six: the computer players take the names of pupils at other tables (marked on the
-    teacher's lists), never one of its own table, and are as many as its seats need."""
+def test_a_class_with_the_first_six_computer_names_meets_none_of_its_pupils_names() -> None:
+    """The Italian teacher's walk: Giulia, Luca, Marta and Sofia are in any class, and
+    with six computer players' names a table short of people got a pupil's name. Seven
+    pupils, six of them with the first six names, the seventh alone at a table of six:
+    its computer players take none of the class's names."""
     pupils = ("Ben", "Marta", "Luca", "Ivan", "Sofia", "Tomas", "Ona")
     people = [(Learner.objects.create(), name) for name in pupils]
-    # The class is split 4 and 3 now; a game played by fewer numbers could still leave
-    # one alone at a table of six, as the split used to.
     with mock.patch.object(shared, "split_people", lambda *_args: [(6, 6), (1, 6)]):
         tables = shared.seat_people(people=people, game="basic", players=6)
     last = tables[-1].seats
     assert len(tables) == 2 and len(last) == 6 and last[0]["name"] == "Ona"
+    assert [s["name"] for s in last if s.get("bot")] == ["Nina", "Omar", "Clara", "Hugo", "Lena"]
+    assert shared.shared_state(table=tables[-1]).dealt
+
+
+def test_when_a_class_has_every_computer_name_the_table_still_gets_other_names() -> None:
+    """Pupils with every computer player's name, and one alone at a table of six: the
+    computer players take the names of pupils at other tables (marked on the teacher's
+    lists), never one of its own table, and are as many as its seats need."""
+    from django.utils import translation
+
+    from game.names import COMPUTER_NAMES
+
+    with translation.override("en"):
+        names = [str(n) for n in COMPUTER_NAMES]
+    people = [(Learner.objects.create(), name) for name in [*names[1:], "Ona"]]
+    split = [(6, 6), (len(people) - 7, 6), (1, 6)]
+    with mock.patch.object(shared, "split_people", lambda *_args: split):
+        tables = shared.seat_people(people=people, game="basic", players=6)
+    last = tables[-1].seats
+    assert len(tables) == 3 and len(last) == 6 and last[0]["name"] == "Ona"
     assert [s["name"] for s in last if s.get("bot")] == ["Ben", "Marta", "Luca", "Ivan", "Sofia"]
     assert shared.shared_state(table=tables[-1]).dealt
 

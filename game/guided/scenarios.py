@@ -59,8 +59,11 @@ player, every form the words write it in and the same form of another name, whic
 learner whose own name reads as that player's meets instead (:func:`words_for`)::
 
     ["Ona"]
-    "Ona" = "Rūta"
-    "Onos" = "Rūtos"
+    "Ona" = ["Rūta", "Greta"]
+    "Onos" = ["Rūtos", "Gretos"]
+
+The second name of a row is taken where the first is a name of the class too (a live
+exercise the class plays together: :func:`words_for`'s ``also``).
 
 ``python manage.py check_scenarios`` replays every hand through the engine and
 names the file and step of every problem (see :func:`validate`).
@@ -453,14 +456,34 @@ _WORD = re.compile(r"\w+")
 
 
 @cache
-def stand_ins(language: str) -> dict[str, dict[str, str]]:
-    """The stand-ins of ``language``'s players' names: ``{name: {form: its stand-in}}``
-    (nothing for a language without the file)."""
+def stand_in_choices(language: str) -> dict[str, tuple[dict[str, str], ...]]:
+    """Each of ``language``'s players' names with its stand-ins, in the order they are
+    taken: ``{name: ({form: first stand-in's form}, {form: second's}, ...)}``. A row
+    may give each form a list (``"Giulia" = ["Chiara", "Sara"]``): the second is taken
+    where the first is a name of the class too (a live exercise, :func:`words_for`)."""
     path = SCENARIO_DIR / language / STAND_INS
     if not path.exists():
         return {}
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {str(name): {str(k): str(v) for k, v in forms.items()} for name, forms in data.items()}
+    found: dict[str, tuple[dict[str, str], ...]] = {}
+    for name, forms in data.items():
+        lists = {
+            str(k): [str(x) for x in v] if isinstance(v, list) else [str(v)]
+            for k, v in forms.items()
+        }
+        count = max((len(v) for v in lists.values()), default=0)
+        found[str(name)] = tuple(
+            {form: values[min(i, len(values) - 1)] for form, values in lists.items()}
+            for i in range(count)
+        )
+    return found
+
+
+def stand_ins(language: str) -> dict[str, dict[str, str]]:
+    """The stand-ins of ``language``'s players' names: ``{name: {form: its stand-in}}``
+    (the first of each row's, :func:`stand_in_choices`; nothing for a language without
+    the file)."""
+    return {name: choices[0] for name, choices in stand_in_choices(language).items() if choices}
 
 
 def _folded(name: str) -> str:
@@ -509,7 +532,11 @@ def words_for(
     forms: dict[str, str] = {}
     for name in names[1:]:
         if _folded(name) in people:
-            forms.update(stand_ins(language).get(name, {}))
+            # The first stand-in that is no one's name here either (a class with both
+            # a Giulia and a Chiara meets the hand's Giulia as Sara).
+            choices = stand_in_choices(language).get(name, ())
+            free = [c for c in choices if _folded(c.get(name, "")) not in people]
+            forms.update(free[0] if free else choices[0] if choices else {})
     return Words(forms)
 
 
@@ -775,6 +802,7 @@ __all__ = [
     "replay",
     "right_line",
     "right_move",
+    "stand_in_choices",
     "stand_ins",
     "validate",
     "validate_paths",

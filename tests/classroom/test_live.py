@@ -692,3 +692,20 @@ def test_a_right_live_answer_is_the_pupils_last_activity_and_redraws_the_class_p
     # Older than the recent hours: when only, as for every kind of work.
     later = dashboard.activity(classroom, pupils, now=timezone.now() + dashboard.RECENT * 2)
     assert later[learner.pk] == dashboard.Activity(active[learner.pk].when)
+
+
+def test_a_class_with_the_players_name_and_its_stand_in_meets_neither(room) -> None:  # type: ignore[no-untyped-def]
+    """A class with an Ona and a Rūta (the hand's Ona's first stand-in): every screen
+    calls the hand's Ona by her second stand-in, Greta."""
+    teacher, _user, classroom, ona, _jonas = room
+    ruta = pupil_joins(classroom.join_code, "Rūta")
+    start(teacher, classroom)
+    for page in (
+        teacher.get(live_url(classroom)).content.decode(),
+        ona.get("/lt/live/").content.decode(),
+        ruta.get("/lt/live/").content.decode(),
+    ):
+        main = page.split("<main", 1)[1].replace("Ona (jūs)", "").replace("Rūta (jūs)", "")
+        main = re.sub(r'<p class="message[^>]*>.*?</p>', "", main)  # "Welcome, Ona!"
+        assert "Greta" in main
+        assert not re.search(r"\b(On(a|os|ai|ą)|Rūt(a|os|ai|ą))\b", main), main[:3000]

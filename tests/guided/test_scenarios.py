@@ -269,6 +269,31 @@ def test_every_players_name_has_a_stand_in_in_every_form_the_words_write(languag
         assert written <= set(forms), (language, name, written - set(forms))
 
 
+@pytest.mark.parametrize("language", site_languages())
+def test_every_player_has_a_second_stand_in_for_a_class_with_the_first(language: str) -> None:
+    """A live exercise avoids every pupil's name of the class: where the first stand-in
+    is a pupil's name too, the second is taken, in the same forms as the first, none of
+    them a name of the hands or another's stand-in."""
+    choices = guided.stand_in_choices(language)
+    names = {n for s in guided.library() for n in s.names[language][1:]}
+    used = []
+    for name, rows in choices.items():
+        assert len(rows) == 2, (language, name)
+        assert set(rows[0]) == set(rows[1]) and rows[0][name] != rows[1][name]
+        used += [form for row in rows for form in row.values()]
+    assert len(set(used)) == len(used) and not set(used) & names
+
+
+def test_a_class_with_the_namesake_and_the_stand_in_meets_the_second_stand_in() -> None:
+    scenario = guided.get("gin-05-layoffs-chain")
+    assert scenario is not None
+    words = guided.words_for(scenario, "", "it", also=["Giulia", "Chiara"])
+    assert words.say("Quando bussa Giulia") == "Quando bussa Sara"
+    lt = guided.words_for(scenario, "", "lt", also=["Ona", "Rūta"])
+    assert lt.say("Ona, Onos, Onai, Oną") == "Greta, Gretos, Gretai, Gretą"
+    assert guided.words_for(scenario, "", "it", also=["Paolo"]).say("Giulia") == "Giulia"
+
+
 def test_a_learners_namesake_is_called_by_the_stand_in_in_every_form() -> None:
     scenario = guided.get("gin-05-layoffs-chain")
     assert scenario is not None

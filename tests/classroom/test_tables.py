@@ -11,7 +11,7 @@ from unittest import mock
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from classroom import presenters, services
 from classroom.models import Classroom, ClassTable
@@ -124,8 +124,9 @@ def test_a_move_at_a_class_table_is_the_pupils_last_activity_at_no_query_more() 
     table.refresh_from_db()
     assert table.seats[0]["moved"] >= before.timestamp()
     pupils = services.pupils_of(classroom=classroom)
-    active = dashboard.activity(classroom, pupils, now=timezone.now())
-    assert active[ona.pk].what == "Class table: Gin Rummy"
+    with translation.override("en"):  # as the page's language is (not a test's before)
+        active = dashboard.activity(classroom, pupils, now=timezone.now())
+        assert active[ona.pk].what == "Class table: Gin Rummy"
     assert active[ona.pk].when >= before
     services.assignment_add(classroom=classroom, what="drill:gin:deadwood")  # the grid
     page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()

@@ -617,6 +617,26 @@ def test_a_guided_hand_on_the_projector_keeps_its_buttons_and_words_on_the_scree
     assert checked > 30
 
 
+def _a_knock_class_table(page: Page, site_url: str, *, large_type: bool) -> str:
+    """An Italian teacher signed up in ``page`` (in large type if asked), their class
+    3ª B of Giulia, Marco and Sofia seated at one Knock Rummy table: its address."""
+    from django.contrib.auth.models import User
+
+    sign_up(page, site_url, "it", axe=False)
+    if large_type:
+        page.goto(f"{site_url}/it/display/")
+        page.locator("input[name=large_type]").check()
+        page.locator("main form button[type=submit]").click()
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    for name in ("Giulia", "Marco", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    services.class_seat(classroom=classroom, game="knock", players=3)
+    table = SharedTable.objects.get()
+    return f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("size", "large_type", "javascript"),
@@ -633,26 +653,13 @@ def test_a_class_table_shown_to_the_class_is_on_the_projectors_first_screen(
     piles are on the first screen, and so is every hand once shown face up; the buttons
     are still reached with Tab, in the order they are read, and "For good: …" is under its
     button at a size to read."""
-    from django.contrib.auth.models import User
 
     width, height = size
     context = browser.new_context(
         viewport={"width": width, "height": height}, java_script_enabled=javascript
     )
     page = context.new_page()
-    sign_up(page, site_url, "it", axe=False)
-    if large_type:
-        page.goto(f"{site_url}/it/display/")
-        page.locator("input[name=large_type]").check()
-        page.locator("main form button[type=submit]").click()
-    classroom = services.class_create(
-        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
-    )
-    for name in ("Giulia", "Marco", "Sofia"):
-        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
-    services.class_seat(classroom=classroom, game="knock", players=3)
-    table = SharedTable.objects.get()
-    url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    url = _a_knock_class_table(page, site_url, large_type=large_type)
 
     def on_the_first_screen(selector: str) -> dict[str, float]:
         box = page.locator(selector).bounding_box()
@@ -705,21 +712,9 @@ def test_on_a_phone_in_large_type_a_class_table_is_one_column_and_does_not_scrol
     """The class table's wide layout is for a wide screen only: on a phone (360 x 740,
     large type) the teacher's words and buttons, then the table, one under the other,
     every hand face up too, and nothing runs past the screen's edge."""
-    from django.contrib.auth.models import User
 
     page.set_viewport_size({"width": 360, "height": 740})
-    sign_up(page, site_url, "it", axe=False)
-    page.goto(f"{site_url}/it/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("main form button[type=submit]").click()
-    classroom = services.class_create(
-        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
-    )
-    for name in ("Giulia", "Marco", "Sofia"):
-        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
-    services.class_seat(classroom=classroom, game="knock", players=3)
-    table = SharedTable.objects.get()
-    url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    url = _a_knock_class_table(page, site_url, large_type=True)
     for view in ("", "?view=all"):
         page.goto(url + view)
         expect(page.locator(".projector__seat")).to_have_count(3)

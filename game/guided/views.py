@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -101,6 +102,7 @@ def refuse(request: HttpRequest, scenario: scenarios.Scenario, exc: ServiceError
 
 
 @require_safe
+@never_cache
 @vary_on_headers("HX-Request")
 def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The hand as the learner left it; after a move made without JavaScript
@@ -109,7 +111,8 @@ def guided_page(request: HttpRequest, slug: str) -> HttpResponse:
     forbid (``?refused=``), with the refusal and the cards it was sent with ticked (a
     layoff's meld chosen) while the hand is still there, answered 200 (the 422 was the
     move's); after a hint (``?hinted=`` the version it left), opened on that hint while
-    the hand is there."""
+    the hand is there. Never kept by the browser, as a practice table's page: Back shows
+    the hand as it is now, not a step already played."""
     scenario = _scenario(slug)
     learner = known_learner(request)
     state = services.guided_page(learner=learner, scenario=scenario)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -158,8 +159,11 @@ def _show(request: HttpRequest, table: Table) -> HttpResponse:
 
 
 @require_safe
+@never_cache
 @vary_on_headers("HX-Request")
 def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The table as it is now, never kept by the browser: its Back button showed the page
+    as first drawn, a turn already played offered again (the Russian pupil's walk)."""
     return _show(request, _table_or_404(request, public_id))
 
 

@@ -691,3 +691,25 @@ def test_a_second_enter_at_the_knock_question_goes_back(page: Page, site_url: st
     expect(page.locator("#table .confirm")).to_have_count(0)
     assert not hand_of(table).play_over
     expect(page.locator("button[name=action][value=knock]")).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_back_to_the_table_shows_it_as_it_is_now(page: Page, site_url: str) -> None:
+    """The Russian pupil's walk: a draw and a discard, "All your tables", then the
+    browser's Back button: the table came back as the page was first drawn (from the
+    browser's cache: the cards before the draw, a turn already played offered again),
+    and a move from it was refused as stale. The table's page is never kept: Back asks
+    the server, and shows the table as it is now."""
+    table = start(page, site_url, "gin", 2)
+    wait_for_my_turn(page, table)
+    first = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, first)
+    click_move(page, Discard(hand_of(table).view(HUMAN).cards[0]))
+    wait_for_my_turn(page, table)
+    page.get_by_role("link", name="All your tables").click()
+    expect(page.locator(".new-table-form")).to_be_visible()
+    page.go_back()
+    expect(page.locator("#table")).to_be_visible()
+    table.refresh_from_db()
+    assert version(page) == str(table.version) != first

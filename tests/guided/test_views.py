@@ -188,6 +188,15 @@ def test_guided_refusals_change_nothing(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_a_guided_hand_is_never_kept_by_the_browser(client: Client) -> None:
+    """As a practice table's page: Back shows the hand as it is now (no-store), not a
+    step already played (the Russian pupil's walk)."""
+    response = client.get(page(SLUGS[0]))
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"]
+
+
+@pytest.mark.django_db
 def test_guided_hand_without_javascript_shows_the_feedback(client: Client) -> None:
     response = client.post(
         page("gin-01-first-knock", "ru", "move"),

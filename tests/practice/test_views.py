@@ -177,6 +177,16 @@ def test_gin_lays_out_by_hand_when_the_box_is_ticked(client: Client) -> None:
     assert "players_lay_out" not in start_table(client, "knock", lay_out_yourself="on").options
 
 
+def test_the_table_page_is_never_kept_by_the_browser(client: Client) -> None:
+    """Back to a table showed it from the browser's cache, a turn already played
+    offered again (the Russian pupil's walk): its page says no-store."""
+    table = start_table(client, "gin")
+    for response in (client.get(url(table)), client.get(url(table), **HTMX)):
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"]
+        assert "private" in response["Cache-Control"]
+
+
 # ------------------------------------------------------------------ actions
 @pytest.mark.parametrize("htmx", [False, True])
 def test_draw_and_discard(client: Client, htmx: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext
 
 from game import explain
 from game.cards import text_plain
@@ -1005,3 +1006,16 @@ def test_the_coachs_knock_lines_say_the_deadwood_once() -> None:
     ]
     assert " ".join(lines).count("43") == 1
     assert lines[1] == "That is low: the other hands probably hold about 57."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_refusal_repeats_the_lead_a_guided_hand_puts_before_it(language: str) -> None:
+    """A guided hand says a refused move as "Not allowed." and then the refusal: the
+    Russian pupil read «Так нельзя. Так нельзя: если выложить карты…» (a layout that
+    would leave too much deadwood). No refusal opens with the lead's words."""
+    with translation.override(language):
+        lead = re.sub(r"\W+$", "", gettext("Not allowed.")).casefold()
+        for code, samples in MOVE_SAMPLES.items():
+            for params in samples:
+                said = text_plain(explain.refusal(IllegalMove(code, params), NAMES))
+                assert not said.casefold().startswith(lead), (code, said)

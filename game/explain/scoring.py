@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext
 
 from game.engine import Game, LineCode, Settlement, SettleStep, StepCode, SummaryLine
-from learners.names import one_stop
+from learners.names import euphonic_d, one_stop
 
 from .catalogue import Names, Params, Sentence
 from .numbers import (
@@ -72,27 +72,53 @@ def _pays_difference(p: Params) -> str:
 
 
 def _least_deadwood(p: Params) -> str:
-    """The knocker's layout with the least deadwood, and why it is not the one shown."""
+    """The knocker's layout with the least deadwood, and why it is not the one shown. Its
+    form follows the number of cards laid off (the Russian pupil's walk read «добавит
+    карты 5♠», cards for one card); an undercut's points are a clause of their own
+    (``then``, :func:`_undercut_clause`), with their own plural."""
     if p["points"] > 0:
-        text = _(
+        text = npgettext(
+            "the number of cards the defender lays off",
             "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
             "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
-            "only %(theirs)s − %(deadwood)s = %(points)s."
+            "only %(theirs)s − %(deadwood)s = %(points)s.",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+            "only %(theirs)s − %(deadwood)s = %(points)s.",
+            len(p["layoffs"]),
         )
     else:
-        # The points a verb takes, with their noun (lt «gautų 25 taškus»).
-        text = ngettext(
+        text = npgettext(
+            "the number of cards the defender lays off; then: who would undercut",
             "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(opponent)s would "
-            "undercut %(name)s and score %(undercut)s point.",
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
             "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(opponent)s would "
-            "undercut %(name)s and score %(undercut)s points.",
-            _whole(p["points"]),
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+            len(p["layoffs"]),
         )
     if p["shown_points"] > 0:
         return text + " " + _("So %(name)s shows the layout that scores more.")
     return text + " " + _("So %(name)s shows the layout that gives %(opponent)s fewer points.")
+
+
+def _undercut_clause(p: Params, n: Names) -> str:
+    """The end of :func:`_least_deadwood`'s sentence when that layout would be undercut
+    (empty otherwise): the points a verb takes, with their noun (lt «gautų 25 taškus»)."""
+    if p["points"] > 0:
+        return ""
+    template = ngettext(
+        "%(opponent)s would undercut %(name)s and score %(undercut)s point.",
+        "%(opponent)s would undercut %(name)s and score %(undercut)s points.",
+        _whole(p["points"]),
+    )
+    values = {
+        "opponent": who(p["opponent"], n),
+        "name": who(p["player"], n),
+        "undercut": points(-p["points"]),
+    }
+    # Italian's «a» before a name that starts with an a (Sentence.render does it for
+    # the sentence around it, not inside a value).
+    return euphonic_d(template, values) % values
 
 
 STEPS: dict[StepCode, Sentence] = {
@@ -299,7 +325,7 @@ STEPS: dict[StepCode, Sentence] = {
             "cards": cards_short(p["layoffs"]),
             "theirs": p["opponent_deadwood"],
             "points": points(p["points"]),
-            "undercut": points(-p["points"]),
+            "then": _undercut_clause(p, n),
         },
     ),
     StepCode.BETTER_LAYOUT: Sentence(

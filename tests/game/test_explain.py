@@ -1019,3 +1019,26 @@ def test_no_refusal_repeats_the_lead_a_guided_hand_puts_before_it(language: str)
             for params in samples:
                 said = text_plain(explain.refusal(IllegalMove(code, params), NAMES))
                 assert not said.casefold().startswith(lead), (code, said)
+
+
+def test_the_cards_a_defender_would_lay_off_take_their_number_in_russian() -> None:
+    """The Russian pupil's walk read «защищающийся (Борис) добавит карты 5♠ к
+    комбинациям»: cards, for one card. The sentence takes the number of cards laid off
+    (an undercut's points, a clause of their own, theirs)."""
+    names = ["Оля", "Борис"]
+    one, two = {**LEAST, "layoffs": ["5S"]}, {**LEAST, "layoffs": ["5S", "6S"]}
+    undercut = {"opponent_deadwood": 5, "points": -27, "shown_points": 3}
+    scores = {"points": 14, "shown_points": 16}
+    with translation.override("ru"):
+        for extra in (scores, undercut):
+            said = [
+                text_plain(
+                    explain.settlement_step(
+                        SettleStep(StepCode.LEAST_DEADWOOD_LAYOUT, {**p, **extra}), names
+                    )
+                )
+                for p in (one, two)
+            ]
+            assert "добавит карту 5♠ к комбинациям" in said[0], said[0]
+            assert "добавит карты 5♠ 6♠ к комбинациям" in said[1], said[1]
+        assert "это андеркат, и Борис получит 27 очков." in said[0]

@@ -42,7 +42,13 @@ def _whole(value: object) -> int:
 def _shown(p: Params, n: Names) -> dict[str, object]:
     melds = " · ".join(cards_short(m) for m in p["melds"]) or _("no melds")
     if p["deadwood_cards"]:
-        dead = _("deadwood %(cards)s = %(points)s") % {
+        # In the number of cards (the Russian pupil's walk: «лишние карты 2♣ = 2»).
+        dead = npgettext(
+            "the number of deadwood cards",
+            "deadwood %(cards)s = %(points)s",
+            "deadwood %(cards)s = %(points)s",
+            len(p["deadwood_cards"]),
+        ) % {
             "cards": cards_short(p["deadwood_cards"]),
             "points": p["deadwood"],
         }
@@ -303,10 +309,15 @@ STEPS: dict[StepCode, Sentence] = {
             "net": signed(p["net"]),
         },
     ),
+    # In the number of cards missed (one card was «добавить карты 5♠»).
     StepCode.MISSED_LAYOFFS: Sentence(
-        lambda p: _(
+        lambda p: npgettext(
+            "the number of cards the defender could have laid off",
             "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
-            "%(deadwood)s."
+            "%(deadwood)s.",
+            "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+            "%(deadwood)s.",
+            len(p["cards"]),
         ),
         lambda p, n: {
             "name": who(p["player"], n),

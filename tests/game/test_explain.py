@@ -1042,3 +1042,24 @@ def test_the_cards_a_defender_would_lay_off_take_their_number_in_russian() -> No
             assert "добавит карту 5♠ к комбинациям" in said[0], said[0]
             assert "добавит карты 5♠ 6♠ к комбинациям" in said[1], said[1]
         assert "это андеркат, и Борис получит 27 очков." in said[0]
+
+
+def test_deadwood_and_missed_layoffs_take_the_number_of_their_cards_in_russian() -> None:
+    """«лишние карты 2♣ = 2» and «можно было добавить карты 5♠» (the Russian pupil's
+    walk): one card is one card, in the walkthrough's every step."""
+    names = ["Оля", "Борис"]
+    one = {**SHOWN, "deadwood_cards": ["2C"], "deadwood": 2}
+    two = {**SHOWN, "deadwood_cards": ["2C", "3D"], "deadwood": 5}
+    missed = {"player": 1, "deadwood": 32, "best_deadwood": 26}
+    with translation.override("ru"):
+
+        def said(code: StepCode, params: dict[str, Any]) -> str:
+            return text_plain(explain.settlement_step(SettleStep(code, params), names))
+
+        assert "лишняя карта 2♣ = 2" in said(StepCode.SHOW, one)
+        assert "лишние карты 2♣ 3♦ = 5" in said(StepCode.SHOW, two)
+        assert "лишняя карта 2♣ = 2" in said(StepCode.KEEPS, one)
+        assert "добавить карту 5♣," in said(StepCode.MISSED_LAYOFFS, {**missed, "cards": ["5C"]})
+        assert "добавить карты 5♣ 6♣," in said(
+            StepCode.MISSED_LAYOFFS, {**missed, "cards": ["5C", "6C"]}
+        )

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from game.cards import text_plain
 from game.engine import Game, table_sizes
@@ -17,6 +17,9 @@ from game.names import learner_default
 from learners.names import clean_display_name
 
 from .services import NAME_LENGTH
+
+#: The target scores a table may be played to.
+LOWEST_TARGET, HIGHEST_TARGET = 10, 1000
 
 
 class NewTableForm(forms.Form):
@@ -89,8 +92,8 @@ class NewTableForm(forms.Form):
     }
     target_score = forms.IntegerField(
         label=gettext_lazy("Target score"),
-        min_value=10,
-        max_value=1000,
+        min_value=LOWEST_TARGET,
+        max_value=HIGHEST_TARGET,
         required=False,
         help_text=gettext_lazy(
             "Leave empty for 150 in Basic Rummy, 100 in Gin and Knock Rummy. For a shorter "
@@ -101,6 +104,15 @@ class NewTableForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         mark_one_game_options(self)
+        # The site's own words for a target out of range or not a number (the Russian
+        # pupil's walk: Django's «Убедитесь, что это значение больше либо равно 10.»).
+        target = ngettext(
+            "Type a target score from %(low)d to %(high)d point.",
+            "Type a target score from %(low)d to %(high)d points.",
+            HIGHEST_TARGET,
+        ) % {"low": LOWEST_TARGET, "high": HIGHEST_TARGET}
+        for code in ("min_value", "max_value", "invalid"):
+            self.fields["target_score"].error_messages[code] = target
 
     def clean_name(self) -> str:
         """The name without invisible or direction-changing characters."""

@@ -118,6 +118,24 @@ def test_start_refuses_bad_forms(client: Client, game: str, players: str, messag
     assert Table.objects.count() == 0
 
 
+@pytest.mark.parametrize("target", ["5", "1001", "fifty"])
+def test_a_target_score_out_of_range_is_refused_in_the_sites_words(
+    client: Client, target: str
+) -> None:
+    """The Russian pupil's walk met Django's «Убедитесь, что это значение больше либо
+    равно 10.» under the target score: the site says what to type, as the classroom's
+    count of hands does."""
+    response = client.post(
+        "/en/practice/new/",
+        {"game": "gin", "players": "2", "name": "A", "target_score": target},
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Type a target score from 10 to 1000 points." in html
+    assert "Ensure this value" not in html and "Enter a whole number" not in html
+    assert Table.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     ("typed", "kept"),
     [

@@ -366,3 +366,33 @@ def test_without_javascript_a_reload_after_a_move_shows_the_same_page(
         expect(page.locator(".message--error")).to_have_count(0)
         page.reload()
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_arrange_shows_whether_it_is_on_and_keeps_the_keyboard(page: Page, site_url: str) -> None:
+    """The Russian pupil's walk: «Разложить» looked the same switched on and off (only
+    aria-pressed said which), and pressing it with the keyboard sent the focus to the
+    hand. It shows its state (filled, ticked) and keeps the focus, its new state said."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{site_url}/ru/guided/gin-04-going-gin/")
+    arrange = page.locator("#arrange")
+    expect(arrange).to_have_attribute("aria-pressed", "true")
+    page.mouse.move(0, 0)
+
+    def look() -> list[str]:
+        return page.evaluate(
+            "() => { const b = document.querySelector('#arrange');"
+            " const s = getComputedStyle(b), t = getComputedStyle(b, '::before');"
+            " return [s.backgroundColor, s.color, t.content]; }"
+        )
+
+    on = look()
+    tab_to(page, "#arrange")
+    page.keyboard.press("Enter")
+    expect(arrange).to_have_attribute("aria-pressed", "false")
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    expect(arrange).to_be_focused()
+    page.mouse.move(0, 0)
+    off = look()
+    assert on[0] != off[0] and on[1] != off[1], (on, off)
+    assert "✓" in on[2] and "✓" not in off[2], (on, off)

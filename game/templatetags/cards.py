@@ -38,7 +38,7 @@ from django.template.context import Context
 from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
 
 from game.engine import Card
 
@@ -166,11 +166,19 @@ def _escaped(value: object) -> str:
 
 
 @lru_cache(maxsize=16)
-def _seat_tags(language: str | None) -> tuple[SafeString, SafeString]:
-    """The "dealer" and "to play" tags of a seat, in ``language``."""
+def _seat_tags(language: str | None, you: bool = False) -> tuple[SafeString, SafeString]:
+    """The "dealer" and "to play" tags of a seat, in ``language``. The learner's own seat
+    has its own (a context): the shared ones are a third person («сдаёт», «ходит»,
+    «eina»), and the Russian pupil's walk read «Вы · сдаёт · ходит» (as the projector's
+    class seat read «Вы (класс) · ходит»)."""
+    if you:
+        dealer = pgettext("the learner's own seat", "dealer")
+        to_play = pgettext("the learner's own seat", "your turn")
+    else:
+        dealer, to_play = gettext("dealer"), gettext("to play")
     return (
-        _html('<span class="seat__tag">{}</span> ', gettext("dealer")),
-        _html('<span class="seat__tag seat__tag--turn">{}</span> ', gettext("to play")),
+        _html('<span class="seat__tag">{}</span> ', dealer),
+        _html('<span class="seat__tag seat__tag--turn">{}</span> ', to_play),
     )
 
 
@@ -178,7 +186,7 @@ def _seat_tags(language: str | None) -> tuple[SafeString, SafeString]:
 def _seat_html(seat: Seat, language: str | None) -> SafeString:
     classes = "seat" + (" seat--turn" if seat.is_turn else "")
     classes += " seat--you" if seat.is_you else ""
-    dealer, to_play = _seat_tags(language)
+    dealer, to_play = _seat_tags(language, seat.is_you)
     return _html(
         '<li class="{}"{}><span class="seat__name">{}</span> {}{}'
         '<span class="seat__cards">{}</span>{}{}</li>',

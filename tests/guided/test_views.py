@@ -1274,3 +1274,34 @@ def test_a_move_the_rules_forbid_opens_on_the_coachs_reason(client: Client, htmx
     assert said is not None
     assert (" autofocus" in said[0]) is not htmx and ('tabindex="-1"' in said[0]) is not htmx
     assert html.count(" autofocus") == (0 if htmx else 1)
+
+
+@pytest.mark.django_db
+def test_the_learners_own_seat_has_its_own_dealer_and_turn_tags(client: Client) -> None:
+    """The Russian pupil's walk: the learner's seat read «Вы · сдаёт · ходит», the shared
+    third-person tags beside "you" (the projector's class seat had the same). The
+    learner's own seat has its own tags (a context: «сдаёте», «ваш ход»); Ola's keep
+    "dealer" and "to play"."""
+    from unittest import mock
+
+    from game.templatetags import cards
+
+    def marked(context: str, msgid: str) -> str:
+        return f"[{context}|{msgid}]"
+
+    cards._seat_tags.cache_clear()
+    cards._seat_html.cache_clear()
+    try:
+        with mock.patch.object(cards, "pgettext", marked):
+            # gin-05: Ola deals and plays first; the learner's turn comes at once.
+            html = client.get(page("gin-05-layoffs-chain")).content.decode()
+    finally:
+        cards._seat_tags.cache_clear()
+        cards._seat_html.cache_clear()
+    seats = re.findall(r'<li class="seat[^"]*".*?</li>', html, re.S)
+    mine = next(s for s in seats if "seat--you" in s)
+    theirs = next(s for s in seats if "seat--you" not in s)
+    assert "[the learner&#x27;s own seat|dealer]" in mine
+    assert "[the learner&#x27;s own seat|your turn]" in mine
+    assert ">to play<" not in mine and ">dealer<" not in mine
+    assert "[the learner" not in theirs

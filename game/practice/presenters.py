@@ -352,6 +352,9 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
                 "name": yours(review.names[p]) if p == review.me else names[p],
                 "cards": list(before.hands[p]),
                 "to_play": p == before.turn and not final,
+                # The learner's own turn is "your turn", not the third person's "to play"
+                # (the Russian pupil's walk: «Саша (вы) · ходит»).
+                "yours": p == review.me,
             }
             for p in range(before.players)
         ],

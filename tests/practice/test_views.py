@@ -921,6 +921,11 @@ def test_review_steps_through_a_finished_hand(client: Client) -> None:
     assert f"Move 0 of {len(hand.log)}" in html
     # The learner's own hand says so, as their seat does at the table (the browser walk).
     assert '<h3 class="review__seat">Aistė (you)' in html and html.count("(you)") == 2
+    # The learner's turn is "your turn", not the third person's "to play" (the Russian
+    # pupil's walk read «Саша (вы) · ходит»); the computer player's is "to play".
+    steps = "".join(client.get(review, {"move": str(n)}).content.decode() for n in range(6))
+    assert "Aistė (you) · your turn</h3>" in steps and " · to play</h3>" in steps
+    assert "(you) · to play" not in steps
     # Every hand face up: the computer player's dealt cards are shown.
     for card in hand.deal.hands[1]:
         assert f'data-card="{card}"' in html

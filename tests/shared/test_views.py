@@ -307,6 +307,24 @@ def test_each_players_review_shows_only_what_they_saw_and_the_revealed_hands() -
     assert ona.get(f"/lt/play/{table.public_id}/review/9/").status_code == 404
 
 
+def test_a_players_review_says_your_turn_over_their_own_cards() -> None:
+    """The Russian pupil's walk: a review read «Ваши карты · ходит», the third person's
+    "to play" over the player's own cards. It is "your turn" there; the others keep
+    "to play"."""
+    table, ona, (sasha,) = open_and_fill()
+    url = f"/en/play/{table.public_id}/review/1/"
+    humans = [Learner.objects.get(pk=table.seats[seat]["learner"]) for seat in (0, 1)]
+    state = play_to_the_end(table, humans)
+    board = state.current[0]
+    pages = "".join(
+        client.get(url, {"move": step}, **HX).content.decode()
+        for client in (ona, sasha)
+        for step in range(len(board.moves))
+    )
+    assert "Your cards · your turn</h2>" in pages and " · to play</li>" in pages
+    assert "Your cards · to play" not in pages
+
+
 def test_the_opener_sets_how_long_a_silent_player_is_waited_for() -> None:
     ona = browser("it")
     fields = {"game": "gin", "players": 2, "computers": 0, "name": "Ona"}

@@ -656,7 +656,9 @@ def board_context(
         % {"points": arrangement.deadwood},
         "discard_top": view.discard_top,
         "discard_face_down": view.face_down_discard,
-        "table_melds": table_melds(view.table, labels, state.me),
+        # A meld of the learner's is theirs by the seat's name ("Alex (you)", or "You"):
+        # the Russian pupil's walk read «Саша» over his own melds, «Саша (вы)» on his seat.
+        "table_melds": table_melds(view.table, seat_names, state.me),
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
         "log": log,

@@ -361,7 +361,12 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "discard_top": before.discard_pile[0] if before.discard_pile else None,
         "discard_face_down": face_down,
         "stock_size": len(before.stock),
-        "table_melds": table_melds(before.table, names, review.me),
+        # The learner's melds named as their hand is, "Alex (you)" (as at the table).
+        "table_melds": table_melds(
+            before.table,
+            [yours(review.names[p]) if p == review.me else names[p] for p in range(len(names))],
+            review.me,
+        ),
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,

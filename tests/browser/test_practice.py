@@ -10,6 +10,7 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from game import explain
+from game.board import yours
 from game.cards import card_name
 from game.engine import AnyMove, Discard, DrawStock, Hand, LayDown
 from game.practice import services as practice
@@ -500,6 +501,9 @@ def test_a_meld_to_lay_off_on_is_named_once(page: Page, site_url: str, language:
     with translation.override(language):
         name = ", ".join(card_name(c) for c in meld.cards)
     owner = practice.seat_names(table)[meld.owner]
+    if meld.owner == HUMAN:  # the learner's meld is named as their seat is
+        with translation.override(language):
+            owner = yours(owner)
     expect(choice.get_by_role("radio")).to_have_accessible_name(f"{owner} {name}")
     tree = choice.aria_snapshot()
     assert "img" not in tree and tree.count(name) == 2, tree  # the name, the label's words

@@ -383,7 +383,9 @@ def test_a_card_laid_off_onto_someone_elses_meld_is_shown_as_the_layers() -> Non
     )
     mine = board_context(Seat(hand), BoardDisplay())
     (meld,) = mine["table_melds"]
-    assert meld["owner"] == "Aistė" and [str(c) for c in meld["cards"]] == ["2H", "3H", "4H", "5H"]
+    # The learner's own meld is named as their seat is (the Russian pupil's walk).
+    assert meld["owner"] == "Aistė (you)"
+    assert [str(c) for c in meld["cards"]] == ["2H", "3H", "4H", "5H"]
     assert meld["laid"] == ["5H"] and meld["caption"] == "Laid off by Ona: 5♥"
     assert [s.laid_off for s in mine["seats"]] == ["", "Laid off: 5♥ onto your meld"]
     theirs = board_context(Seat(hand, me=1), BoardDisplay())

@@ -366,6 +366,23 @@ def tables_after_a_first_meld(client: Client) -> Iterator[tuple[Table, Any]]:
             yield table, hand_of(table)
 
 
+def test_the_learners_melds_on_the_table_are_named_as_their_seat_is(client: Client) -> None:
+    """The Russian pupil's walk: his seat said «Саша (вы)», his melds on the table only
+    «Саша» (a default name he had not chosen). A meld of the learner's is named as
+    their seat is: "Aistė (you)"."""
+    table, hand = next(tables_after_a_first_meld(client))
+    assert hand.table[0].owner == HUMAN
+    html = client.get(url(table)).content.decode()
+    owners = re.findall(r'<span class="meld__owner">([^<]*)</span>', html)
+    assert owners == ["Aistė (you)"], owners
+    # And in the hand's review, once it is over.
+    play_whole_hand(client, table, check=False)
+    review = url(table).rstrip("/") + "/review/1/"
+    steps = "".join(client.get(review, {"move": str(n)}).content.decode() for n in range(4))
+    assert '<span class="meld__owner">Aistė (you)</span>' in steps
+    assert '<span class="meld__owner">Aistė</span>' not in steps
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_layoff_without_its_meld_puts_the_focus_on_the_melds(client: Client, htmx: bool) -> None:
     """The Lithuanian walk: "Choose the meld on the table to lay the card off onto." was

@@ -324,6 +324,24 @@ def test_no_right_text_repeats_the_lead_the_page_prints(language: str) -> None:
             assert start != said, (scenario.slug, step.number, text)
 
 
+@pytest.mark.parametrize("language", site_languages())
+def test_no_prompt_opens_by_saying_again_what_the_step_before_just_said(language: str) -> None:
+    """The coach prints a step's right text, then the next step's prompt under it: the
+    Russian pupil's walk read «Вы постучали: сумма лишних карт — 2 очка. … Вы постучали.
+    Теперь выложите …» in gin-02 (every language alike). A prompt's first sentence is
+    not the opening of a sentence the right text before it has just said."""
+
+    def sentences(text: str) -> list[list[str]]:
+        return [re.findall(r"\w+", part.casefold()) for part in re.split(r"[.!?:;]", text)]
+
+    for scenario in guided.library():
+        for before, step in zip(scenario.steps, scenario.steps[1:], strict=False):
+            said = [words for words in sentences(before.right.get(language, "")) if words]
+            first = next((w for w in sentences(step.prompt.get(language, "")) if w), [])
+            repeats = [words for words in said if words[: len(first)] == first]
+            assert not repeats, (scenario.slug, step.number, first)
+
+
 def test_a_wrong_moves_words_give_its_cost_in_every_language_or_in_none() -> None:
     """The coach adds "Your deadwood would be 10 instead of 1." to a wrong discard's or
     knock's words unless they already give both numbers in figures

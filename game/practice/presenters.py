@@ -280,7 +280,8 @@ def _knock_nudge(state: TableState) -> str:
 @dataclass
 class Verdict:
     """The coach on a move of a reviewed hand: a sentence, the reasons for the move
-    played, and the coach's own choice with its reasons when it preferred another."""
+    played, and the coach's own choice with its reasons when it preferred another
+    (``preferred``: its ``move`` and ``steps``, and the move played, ``mine``)."""
 
     text: str = ""
     played: list[str] = field(default_factory=list)
@@ -314,6 +315,10 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
         verdict.preferred = {
             "move": explain.move_phrase(best.move),
             "steps": [explain.coach_reason(r, names) for r in best.reasons],
+            # The reasons for the move played come under their own heading when the
+            # coach preferred another: under "The coach preferred: …" alone they read as
+            # its advice (the Russian pupil's walk).
+            "mine": explain.move_phrase(move),
         }
     return verdict
 

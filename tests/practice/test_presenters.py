@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from game.board import BoardDisplay
 from game.engine import Move
@@ -80,6 +81,7 @@ def test_the_list_of_tables() -> None:
 def test_a_move_as_good_as_the_coachs_first_choice_is_agreed_with() -> None:
     """Equal moves are ranked by their text only: discarding the KS when the KC, KD and
     KS score the same is one of the coach's first choices, not "the coach preferred"."""
+    from game import explain
     from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
 
     def ranked(code: str, rank: int, score: float) -> RankedMove:
@@ -91,6 +93,7 @@ def test_a_move_as_good_as_the_coachs_first_choice_is_agreed_with() -> None:
     assert tied.text == "The coach agrees: this was its first choice." and tied.preferred is None
     worse = presenters.move_verdict(advice, Discard(Card.parse("2C")), ["You", "Ona"])
     assert worse.preferred is not None and "preferred" in worse.text
+    assert worse.preferred["mine"] == explain.move_phrase(Discard(Card.parse("2C")))
 
 
 def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> None:
@@ -201,3 +204,37 @@ def test_an_empty_box_on_the_score_sheet_is_said_in_words() -> None:
     html = draw("game/_score_sheet.jinja", {"sheet": sheet, "target": 100})
     assert '<span aria-hidden="true">–</span><span class="visually-hidden">no boxes</span>' in html
     assert "<td>25</td>" in html
+
+
+def test_the_reasons_for_a_move_the_coach_did_not_prefer_have_their_own_heading() -> None:
+    """The Russian pupil's walk: in a hand's review, "You played: draw from the stock.
+    The coach preferred: take the discard." came over the reasons for the move played,
+    «Возьмите карту из прикупа: …», which read as the coach's advice. They now come
+    under "The case for your move “…”", before "Why the coach prefers “…”"; when the
+    coach agrees, its reasons need no heading. (A pupil's hand projected for the class,
+    ``classroom/project_hand.html``, draws them alike.)"""
+    from django.template.loader import render_to_string
+
+    from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
+
+    def ranked(code: str, rank: int, score: float) -> RankedMove:
+        reason = CoachReason(Why.DISCARD_HIGH, {"card": code, "points": 10})
+        return RankedMove(Discard(Card.parse(code)), score, rank, (reason,))
+
+    advice = Advice(0, (ranked("KC", 1, 13.6), ranked("2C", 2, 20.0)))
+    for move, heading in (("2C", True), ("KC", False)):
+        verdict = presenters.move_verdict(advice, Discard(Card.parse(move)), ["You", "Ona"])
+        context = {
+            "verdict": verdict.text,
+            "played_steps": verdict.played,
+            "preferred": verdict.preferred,
+            "stock_size": 20,
+        }
+        with translation.override("en"):
+            html = render_to_string("game/_review_step.html", context)
+        # The reason for the move played (its cards drawn by |spoken): "… get rid of it."
+        assert verdict.played and "get rid of it" in html
+        assert ("The case for your move" in html) is heading
+        if heading:
+            mine = html.index("The case for your move")
+            assert mine < html.index("get rid of it") < html.index("Why the coach prefers")

@@ -176,6 +176,15 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert table.paused
     page = teacher.get(f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/")
     assert 'value="go-on"' in page.content.decode()
+    # Said on the table's side too, which the class looks at on a projector (the Italian
+    # teacher's walk: only the teacher's column said it), in the page and in its redraw.
+    shown = page.content.decode().split('<div id="class-table"', 1)[1]
+    redrawn = teacher.get(
+        f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert "<html" not in redrawn  # the table's partial, as the poll redraws it
+    for table_side in (shown, redrawn):
+        assert 'class="message message--error class-table__paused"' in table_side
     # The pupils' page says so; a move is refused and changes nothing.
     pupil_page = ona.get(f"/lt/play/{table.public_id}/").content.decode()
     assert "pristabd" in pupil_page.lower()  # "pristabdė" (paused), in Lithuanian

@@ -260,31 +260,31 @@ def _coach_verdicts(
     )
 
 
+def _wrong_answer_of(
+    learner: Any, source: str, game: str, topic: str, where: str, asked: Any
+) -> None:
+    """A wrong answer to a question (a lesson's check, a drill's), kept with the
+    question's cards and the answer given: the teacher's example of the mistake."""
+    record(
+        learner=learner,
+        source=source,
+        game=game,
+        topic=topic,
+        params={"asked": asked} if asked else None,
+        where=where,
+    )
+
+
 @receiver(wrong_first_answer, dispatch_uid="classroom-wrong-answer")
 def _wrong_answer(
     sender: Any, learner: Any, game: str, slug: str, index: int, **kwargs: Any
 ) -> None:
+    where = f"{slug}#{index}"
     asked = kwargs.get("asked")
-    record(
-        learner=learner,
-        source=Mistake.Source.LESSON,
-        game=game,
-        topic=WRONG_ANSWER,
-        # The question's cards and the answer: the teacher's example of the mistake.
-        params={"asked": asked} if asked else None,
-        where=f"{slug}#{index}",
-    )
+    _wrong_answer_of(learner, Mistake.Source.LESSON, game, WRONG_ANSWER, where, asked)
 
 
 @receiver(wrong_drill_answer, dispatch_uid="classroom-drill-answer")
 def _drill_answer(sender: Any, learner: Any, game: str, kind: str, **kwargs: Any) -> None:
     asked = kwargs.get("asked")
-    record(
-        learner=learner,
-        source=Mistake.Source.DRILL,
-        game=game,
-        topic=DRILL_ANSWER,
-        # The question's cards and the answer: the teacher's example of the mistake.
-        params={"asked": asked} if asked else None,
-        where=kind,
-    )
+    _wrong_answer_of(learner, Mistake.Source.DRILL, game, DRILL_ANSWER, kind, asked)

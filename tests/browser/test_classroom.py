@@ -979,3 +979,52 @@ def test_the_grids_column_names_stay_in_view_as_thirty_rows_scroll(
     clipped = grid.evaluate("box => box.scrollHeight - box.clientHeight")
     assert clipped <= 1, clipped
     page.emulate_media(media="screen")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_end_of_a_lesson_with_the_keyboard_and_an_archived_classs_pupil_on_a_phone(
+    browser: Browser, page: Page, site_url: str
+) -> None:
+    """The Italian teacher's walk, end of the lesson: "End all the class's tables" asks
+    first with the focus on "Cancel" (axe finds nothing serious), and the keyboard ends
+    both tables; then the class is archived, and its pupil, on a phone, is told so (not
+    shown a join form), the page no wider than the screen."""
+    from django.contrib.auth.models import User
+
+    page.set_viewport_size({"width": 1024, "height": 768})
+    sign_up(page, site_url, "it")
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"{site_url}/it/join/{classroom.join_code}/")
+    pupil.locator("#id_name").fill("Giulia")
+    pupil.locator("#id_name").press("Enter")
+    expect(pupil.locator(".message--ok")).to_contain_text("Giulia")
+    for name in ("Marco", "Sofia", "Luca"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    services.class_seat(classroom=classroom, game="knock", players=2)
+
+    page.goto(f"{site_url}/it/classroom/{classroom.public_id}/")
+    page.locator("form[action$='#end-tables-cancel'] button[type=submit]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#end-tables-cancel")).to_be_focused()
+    expect(page.locator("#end-tables-question")).to_contain_text("2")
+    assert serious_violations(page) == []
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#end-tables-yes")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("main")).to_contain_text("Le partite sono terminate a 2 tavoli")
+    assert SharedTable.objects.filter(ended__isnull=False).count() == 2
+
+    services.class_set_archived(classroom=classroom, archived=True)
+    pupil.goto(f"{site_url}/it/classroom/")
+    expect(pupil.locator("main")).to_contain_text(
+        "La tua classe 3ª B è stata archiviata dall'insegnante"
+    )
+    # No join form that cannot help (the walk: only the join form, with no word).
+    expect(pupil.locator("main form[action$='/join/send/']")).to_have_count(0)
+    assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_violations(pupil) == []
+    phone.close()

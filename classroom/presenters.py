@@ -308,15 +308,23 @@ def class_computers_line(table: Any, game: Game) -> str:
     if game is not Game.KNOCK:
         return ""
     patient = practice.computers_policy(table) == "patient"
-    if any(s.get("bot") for s in table.seats):
+    computers = any(s.get("bot") for s in table.seats)
+    if not computers and table.ended is not None:
+        return ""
+    return _knock_computers_words(patient=patient, computers=computers)
+
+
+def _knock_computers_words(*, patient: bool, computers: bool) -> str:
+    """The teacher's Knock Rummy choice in words: how the computer players knock
+    (``computers``: some sit at the tables), else how the computer knocks in the seat of
+    a pupil who leaves or stops answering."""
+    if computers:
         if patient:
             return gettext(
                 "The computer players give the pupils time to play: they do not knock "
                 "before everyone has had two turns."
             )
         return gettext("The computer players play to win: they knock as soon as a knock pays.")
-    if table.ended is not None:
-        return ""
     if patient:
         return gettext(
             "If a pupil leaves the table or stops answering, the computer plays their seat "
@@ -553,10 +561,14 @@ __all__ = [
 ]
 
 
-def seating_summary(tables: list[Any]) -> str:
+def seating_summary(tables: list[Any], *, policy: str | None = None) -> str:
     """How the class was split, for the teacher: "The class sits at 11 tables: 9 tables
     of 3 and 2 tables of 2." (bigger tables first), and how many seats computer players
-    fill when someone could not play only with people."""
+    fill when someone could not play only with people. At Knock Rummy (``policy``, the
+    teacher's choice: ``"patient"`` or ``"bot"``; ``None`` at the other games) it says
+    that choice again, as the table's page does: how the computer players knock, or, at
+    tables of pupils only, how the computer knocks in the seat of a pupil who leaves (the
+    Italian teacher's walk: the summary said nothing of the choice just made)."""
     sizes = Counter(len(t.seats) for t in tables)
     parts = [
         ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
@@ -585,6 +597,8 @@ def seating_summary(tables: list[Any]) -> str:
             "Computer players take %(count)s seats.",
             computers,
         ) % {"count": computers}
+    if policy is not None:
+        said += " " + _knock_computers_words(patient=policy == "patient", computers=computers > 0)
     return (
         said
         + " "

@@ -617,7 +617,8 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
     """Seat the whole class at tables of about N (:func:`game.shared.services.split_people`),
     and say how it was split. At Knock Rummy the computer players (and the computer in
     the seat of a pupil who does not answer) are patient if "give you time to play" is
-    ticked (as it is on the page), else they play to win: an unticked box posts nothing."""
+    ticked (as it is on the page), else they play to win: an unticked box posts nothing;
+    the summary says which."""
     classroom = _teacher_class(request, public_id)
     game = request.POST.get("game", "")
     players = small_int(request.POST.get("players", ""))
@@ -632,7 +633,7 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
     except services.ClassroomError as exc:
         seat = {"game": game, "players": players, "patient_computers": patient}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
-    return _back(request, classroom, presenters.seating_summary(tables))
+    return _back(request, classroom, presenters.seating_summary(tables, policy=policy))
 
 
 @login_required

@@ -1255,6 +1255,34 @@ def test_a_gin_class_table_says_nothing_of_how_the_computer_knocks() -> None:
     assert "table-area__computers" not in page.content.decode()
 
 
+@pytest.mark.parametrize("ticked", [True, False])
+def test_seating_the_class_says_the_knock_choice_just_made(ticked: bool) -> None:
+    """The Italian teacher's walk: "Seat the class"'s summary said how the class was split
+    and not how the computer knocks, the choice just made in the same form. It says it
+    now, in the words the table's page uses: at tables of pupils only, of the computer
+    in a leaving pupil's seat; with computer players, of them; at Gin Rummy, nothing."""
+    teacher, user = teacher_client()
+    data = {"players": "2", **({"patient_computers": "on"} if ticked else {})}
+    policy = "patient" if ticked else "bot"
+    for names, computers in ((("Ona", "Jonas"), False), (("Rasa",), True)):
+        classroom = a_class(user, f"{len(names)}A")
+        for name in names:
+            pupil_joins(classroom.join_code, name)
+        url = f"/en/classroom/{classroom.public_id}/tables/"
+        page = teacher.post(url, {"game": "knock", **data}, follow=True).content.decode()
+        assert "The hands are dealt" in page
+        said = [line for line in TEACHER_LINES.values() if line in page]
+        assert said == [TEACHER_LINES[(policy, computers)]], (names, said)
+    gin = a_class(user, "Gin")
+    for name in ("Ona", "Jonas"):
+        pupil_joins(gin.join_code, name)
+    page = teacher.post(
+        f"/en/classroom/{gin.public_id}/tables/", {"game": "gin", **data}, follow=True
+    ).content.decode()
+    assert "The hands are dealt" in page
+    assert not any(line in page for line in TEACHER_LINES.values())
+
+
 # ------------------------------------------------------------------ the end of a lesson
 def _class_at_two_tables() -> tuple[Client, Classroom, list[Client]]:
     teacher, user = teacher_client()

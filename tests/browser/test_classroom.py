@@ -1020,9 +1020,9 @@ def test_the_end_of_a_lesson_with_the_keyboard_and_an_archived_classs_pupil_on_a
 
     services.class_set_archived(classroom=classroom, archived=True)
     pupil.goto(f"{site_url}/it/classroom/")
-    expect(pupil.locator("main")).to_contain_text(
-        "La tua classe 3ª B è stata archiviata dall'insegnante"
-    )
+    archived = pupil.locator(".archived-classes")
+    expect(archived.locator("h2")).to_have_text("La tua classe è stata archiviata")
+    expect(archived).to_contain_text("3ª B")
     # No join form that cannot help (the walk: only the join form, with no word).
     expect(pupil.locator("main form[action$='/join/send/']")).to_have_count(0)
     assert pupil.evaluate("document.documentElement.scrollWidth") <= 360

@@ -337,15 +337,19 @@ def test_a_pupil_of_an_archived_class_is_told_so_not_shown_a_join_form() -> None
     """The Italian teacher's walk: a pupil of an archived class saw only the join form on
     their classroom page, with no word that the class was archived, and the live page's
     "Your assignments" led to that form. Now both say that the teacher archived the
-    class and that the pupil's work stays theirs; the classroom page keeps their return
-    code and "I am not ..." and offers joining another class as a link, not a form."""
+    class (the classroom page once, in its heading) and that the pupil's work stays
+    theirs; the classroom page keeps their return code and "I am not ..." and offers
+    joining another class as a link, not a form."""
     _client, user = teacher_client()
     classroom = a_class(user, "3ª B", "en")
     ona = pupil_joins(classroom.join_code, "Ona", "en")
     services.class_set_archived(classroom=classroom, archived=True)
     page = ona.get("/en/classroom/").content.decode()
-    said = "Your class 3ª B has been archived by your teacher: its assignments are closed."
+    said = "Your teacher has closed the assignments of your class 3ª B."
     assert said in page and "Your class has been archived" in page
+    # Said once (the walk: the heading said it, and the line under it again).
+    part = page.split('class="archived-classes">', 1)[1].split("</section>", 1)[0]
+    assert re.sub(r"<[^>]*>", "", part).count("archived") == 1, part
     assert 'name="code"' not in page  # no join form
     assert "Join another class" in page and "For teachers" not in page
     pupil = Pupil.objects.get(classroom=classroom)

@@ -50,7 +50,9 @@ def test_the_teacher_seats_the_class_and_nobody_plays_only_the_computer() -> Non
     assert not any(s.get("bot") for t in tables for s in t.seats)
     said = teacher.get(response["Location"]).content.decode()
     assert "The class sits at 2 tables: 1 table of 3 and 1 table of 2." in said
-    assert "computer" not in said.split("The class sits at", 1)[1].split("</p>", 1)[0]
+    summary = said.split("The class sits at", 1)[1].split("</p>", 1)[0]
+    # No seat for a computer player (the Knock choice says how one would play a seat).
+    assert "omputer player" not in summary and "the computer plays their seat" in summary
     assert all(shared.shared_state(table=t).dealt for t in tables)
     # Each pupil finds their table on their classroom page, and plays it.
     page = pupils[0].get("/lt/classroom/").content.decode()

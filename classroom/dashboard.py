@@ -763,15 +763,28 @@ def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
     return out.getvalue()
 
 
+#: A time in a CSV, as a spreadsheet reads one (LibreOffice and Excel take
+#: "2026-12-03 14:05" for a date and time; "2026-12-03T14:05:00+01:00", ISO 8601 with
+#: its offset, stayed text: the Italian teacher's walk).
+CSV_TIME = "%Y-%m-%d %H:%M"
+
+
+def csv_time(when: datetime) -> str:
+    """``when`` in the current time zone, as :data:`CSV_TIME` writes it."""
+    return timezone.localtime(when).strftime(CSV_TIME)
+
+
 def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
     """Every recorded mistake of the class's pupils since they joined, newest first; its
-    time in the current time zone (the teacher's, or the site's: the view chooses), with
-    the offset."""
+    time in the current time zone (the teacher's, or the site's: the view chooses) as a
+    spreadsheet reads it (:data:`CSV_TIME`), the zone named in the column's heading
+    ("When (Europe/Rome)")."""
     by_learner = {p.learner_id: p for p in pupils}
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     out = io.StringIO()
     writer = _Writer(out)
-    writer.writerow([_("When"), _("Pupil"), _("Mistake"), _("Details")])
+    when = _("When (%(zone)s)") % {"zone": timezone.get_current_timezone_name()}
+    writer.writerow([when, _("Pupil"), _("Mistake"), _("Details")])
     lessons = _Lessons(classroom.language)
     for mistake in Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk"):
         pupil = by_learner[mistake.learner_id]
@@ -781,7 +794,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
         group = groups.get(key) or groups.setdefault(key, _group(mistake, lessons))
         writer.writerow(
             [
-                timezone.localtime(mistake.created).isoformat(timespec="seconds"),
+                csv_time(mistake.created),
                 pupil.name,
                 group.words,
                 _example(mistake),
@@ -791,6 +804,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
 
 
 __all__ = [
+    "CSV_TIME",
     "Activity",
     "HelpItem",
     "MistakeGroup",
@@ -800,6 +814,7 @@ __all__ = [
     "by_pupil",
     "class_with_stamp",
     "common_mistakes",
+    "csv_time",
     "grid_csv",
     "mistakes_csv",
     "stuck_pupils",

@@ -9,12 +9,14 @@ exist (:func:`classroom.services.class_of_teacher`).
 
 from __future__ import annotations
 
+import functools
 import zoneinfo
 from datetime import tzinfo
 from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -216,6 +218,7 @@ def _class_page(
         "seat_sizes": range(2, 7),
         "seat": seat or {},
         "ending_tables": ending_tables or [],
+        **csv_zone_choice(request),
     }
     return render(request, "classroom/class.html", context, status=status)
 
@@ -409,20 +412,75 @@ def _csv(classroom: Classroom, what: str, text: str) -> HttpResponse:
 
 #: The longest time zone name taken from ``?tz=`` ("America/Argentina/ComodRivadavia").
 TIME_ZONE_NAME_MAX = 64
+#: The cookie that keeps the time zone a teacher last downloaded a CSV in, for the class
+#: page's form to offer it again (without JavaScript, chosen once; a year, as the
+#: visitor's cookie).
+TIME_ZONE_COOKIE = "csv_time_zone"
+TIME_ZONE_COOKIE_DAYS = 365
 
 
-def _teachers_zone(request: HttpRequest) -> tzinfo:
-    """The time zone a CSV writes its times (and counts "late" from) in: the teacher's
-    own, as their browser names it (``?tz=Europe/Rome``: site.js adds it to the link as
-    it is followed), else the site's (``TIME_ZONE``, the school's; without JavaScript,
-    or a name no zone has). The Italian teacher's walk found Vilnius's +02:00 in Rome."""
-    name = request.GET.get("tz", "")
+@functools.cache
+def time_zone_names() -> tuple[str, ...]:
+    """Every time zone the server knows (IANA's names, "Europe/Rome"), in order: the
+    choices of the class page's CSV form."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def _zone_named(name: str) -> zoneinfo.ZoneInfo | None:
+    """The time zone of that name, or ``None`` for a name no zone has."""
     if name and len(name) <= TIME_ZONE_NAME_MAX:
         try:
             return zoneinfo.ZoneInfo(name)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             pass
-    return timezone.get_default_timezone()
+    return None
+
+
+def _kept_zone(request: HttpRequest) -> zoneinfo.ZoneInfo | None:
+    """The time zone this browser last downloaded a CSV in (:data:`TIME_ZONE_COOKIE`)."""
+    return _zone_named(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
+
+
+def _teachers_zone(request: HttpRequest) -> tzinfo:
+    """The time zone a CSV writes its times (and counts "late" from) in: the one chosen
+    in the class page's form (``?tz=Europe/Rome``: the browser's own preselected by
+    site.js, else the one kept from the last download, else the site's), else the one
+    kept, else the site's (``TIME_ZONE``, the school's; for a name no zone has). The
+    Italian teacher's walk found Vilnius's +02:00 in Rome."""
+    return (
+        _zone_named(request.GET.get("tz", ""))
+        or _kept_zone(request)
+        or timezone.get_default_timezone()
+    )
+
+
+def csv_zone_choice(request: HttpRequest) -> dict[str, Any]:
+    """The class page's CSV form's time zones: every zone (``csv_zones``), the one
+    offered (``csv_zone``: the one kept from the last download, else the site's), and
+    whether it was kept (``csv_zone_kept``: else site.js offers the browser's own)."""
+    kept = _kept_zone(request)
+    return {
+        "csv_zones": time_zone_names(),
+        "csv_zone": kept.key if kept else timezone.get_default_timezone_name(),
+        "csv_zone_kept": kept is not None,
+    }
+
+
+def _csv_in_zone(request: HttpRequest, classroom: Classroom, what: str, text: str) -> HttpResponse:
+    """:func:`_csv`, and the zone chosen kept for the form (:data:`TIME_ZONE_COOKIE`): a
+    teacher without JavaScript chooses it once."""
+    response = _csv(classroom, what, text)
+    chosen = _zone_named(request.GET.get("tz", ""))
+    if chosen is not None:
+        response.set_cookie(
+            TIME_ZONE_COOKIE,
+            chosen.key,
+            max_age=TIME_ZONE_COOKIE_DAYS * 86400,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
 
 
 @login_required
@@ -432,7 +490,7 @@ def grid_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     pupils = services.pupils_of(classroom=classroom)
     with timezone.override(_teachers_zone(request)):
         text = dashboard.grid_csv(classroom, pupils, timezone.localdate())
-    return _csv(classroom, pgettext("a CSV file's name", "grid"), text)
+    return _csv_in_zone(request, classroom, pgettext("a CSV file's name", "grid"), text)
 
 
 @login_required
@@ -442,7 +500,7 @@ def mistakes_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     pupils = services.pupils_of(classroom=classroom)
     with timezone.override(_teachers_zone(request)):
         text = dashboard.mistakes_csv(classroom, pupils)
-    return _csv(classroom, pgettext("a CSV file's name", "mistakes"), text)
+    return _csv_in_zone(request, classroom, pgettext("a CSV file's name", "mistakes"), text)
 
 
 # A page for the projector: the header leaves out the account (the teacher's user name,

@@ -597,26 +597,25 @@
       event.preventDefault();
     }
   });
-  // A CSV download of the class page writes its times in the teacher's own time zone,
-  // which only the browser knows (the Italian teacher's walk: Vilnius's +02:00 in Rome):
-  // added to the link as it is followed (the poll redraws the links), else the site's.
-  function withTimeZone(event) {
-    var link = event.target && event.target.closest ? event.target.closest("a[data-time-zone]") : null;
+  // A CSV download of the class page writes its times in the zone chosen in its form
+  // (the Italian teacher's walk: Vilnius's times in Rome). Unless one was kept from an
+  // earlier download, the server offers the site's: the browser's own is offered instead.
+  (function () {
     var zone = "";
     try {
       zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
     } catch (error) {
       return;
     }
-    if (link && zone) {
-      var address = new URL(link.href, window.location.href);
-      address.searchParams.set("tz", zone);
-      link.href = address.toString();
-    }
-  }
-  document.addEventListener("click", withTimeZone);
-  document.addEventListener("auxclick", withTimeZone);
-  document.addEventListener("contextmenu", withTimeZone);
+    document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+      for (var i = 0; i < select.options.length; i++) {
+        if (zone && select.options[i].value === zone) {
+          select.value = zone;
+          return;
+        }
+      }
+    });
+  })();
   // The grid scrolls in its own box (its column names stay in view): a redraw keeps the
   // place the teacher scrolled it to with the mouse or a finger (the focus, from the
   // keyboard, holds the poll back, above).

@@ -6,8 +6,10 @@ with their return code. Axe on every page on the way."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
 from classroom import services
@@ -101,22 +103,41 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_csv_is_downloaded_with_the_teachers_time_zone(browser: Browser, site_url: str) -> None:
-    """The Italian teacher's walk: the export's times were Vilnius's in Rome. The link
-    carries the browser's time zone as it is followed (the file's times are the
-    teacher's), a new one each time (the poll redraws the links); the file is named
-    from the class."""
-    context = browser.new_context(timezone_id="Europe/Rome", accept_downloads=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_a_csv_is_downloaded_with_the_teachers_time_zone(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Italian teacher's walk: the export's times were Vilnius's in Rome, and without
+    JavaScript they still were. The form offers the browser's time zone (site.js), or
+    without JavaScript the site's, to be chosen once: the next visit offers the zone
+    the last file was in. The file is named from the class, its times in that zone."""
+    context = browser.new_context(
+        timezone_id="Europe/Rome", accept_downloads=True, java_script_enabled=javascript
+    )
     page = context.new_page()
     sign_up(page, site_url, "it", axe=False)
     page.locator("#class_name").fill("3ª B")
     page.locator("#class_name").press("Enter")
     expect(page.locator("h1")).to_have_text("3ª B")
-    for link in ("a[href$='/grid.csv']", "a[href$='/mistakes.csv']"):
+    zone = page.locator("select[name=tz]")
+    if javascript:
+        expect(zone).to_have_value("Europe/Rome")
+        assert serious_violations(page) == []
+    else:
+        expect(zone).to_have_value(settings.TIME_ZONE)
+        zone.select_option("Europe/Rome")
+    for button in (
+        "button[formaction$='/grid.csv']",
+        "form.class-downloads button:not([formaction])",
+    ):
         with page.expect_download() as download:
-            page.locator(link).click()
+            page.locator(button).click()
         assert download.value.url.endswith(".csv?tz=Europe%2FRome"), download.value.url
         assert download.value.suggested_filename.startswith("3a-b-")
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    assert "(Europe/Rome)" in text.splitlines()[0]  # the heading of the times' column
+    page.reload()
+    expect(zone).to_have_value("Europe/Rome")
     context.close()
 
 

@@ -271,7 +271,9 @@ def test_the_csv_exports_are_the_grid_and_the_mistakes(teacher: User) -> None:
 
 def test_the_mistakes_csv_writes_times_in_the_sites_time_zone(teacher: User, settings) -> None:  # type: ignore[no-untyped-def]
     """The export wrote UTC ("2026-12-03T20:32:05+00:00") beside pages that show local
-    time ("2026-12-03 22:32"): now the site's time, with its offset."""
+    time ("2026-12-03 22:32"): now the site's time, as a spreadsheet reads it (the
+    Italian teacher's walk: "2026-12-03T22:32:05+02:00", with its offset, stayed text
+    in LibreOffice), the zone named in the column's heading."""
     from datetime import UTC, datetime
 
     settings.TIME_ZONE = "Europe/Vilnius"
@@ -281,8 +283,10 @@ def test_the_mistakes_csv_writes_times_in_the_sites_time_zone(teacher: User, set
     refuse_a_discard_before_drawing(ona)
     Mistake.objects.update(created=datetime(2026, 12, 3, 20, 32, 5, tzinfo=UTC))
     pupils = services.pupils_of(classroom=classroom)
-    rows = dashboard.mistakes_csv(classroom, pupils).splitlines()
-    assert rows[1].startswith("2026-12-03T22:32:05+02:00,Ona,")
+    heading, row = csv.reader(io.StringIO(dashboard.mistakes_csv(classroom, pupils)))
+    assert heading[:2] == ["When (Europe/Vilnius)", "Pupil"]
+    assert row[:2] == ["2026-12-03 22:32", "Ona"]
+    assert datetime.strptime(row[0], "%Y-%m-%d %H:%M") == datetime(2026, 12, 3, 22, 32)
 
 
 def test_the_csv_files_are_named_in_the_pages_language(
@@ -328,8 +332,9 @@ def test_the_csv_files_are_named_in_the_pages_language(
 
 def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings) -> None:  # type: ignore[no-untyped-def]
     """The Italian teacher's walk: the export's times were the server's (Vilnius's,
-    +02:00) in Rome. The class page's links carry the teacher's browser's time zone
-    (``?tz=``, site.js); without it, or with a name no zone has, the site's."""
+    +02:00) in Rome. The class page's form carries the zone chosen (``?tz=``; site.js
+    chooses the browser's own); without it, or with a name no zone has, the one kept
+    from the last download, else the site's. The heading names the zone written in."""
     from datetime import UTC, datetime
 
     settings.TIME_ZONE = "Europe/Vilnius"
@@ -342,16 +347,53 @@ def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings)
     client.force_login(teacher)
     url = f"/it/classroom/{classroom.public_id}/mistakes.csv"
 
-    def first_time(query: str) -> str:
+    def first_time(query: str) -> tuple[str, str]:
         text = client.get(url + query).content.decode("utf-8-sig")
-        return text.splitlines()[1].split(",", 1)[0]
+        heading, row = list(csv.reader(io.StringIO(text)))[:2]
+        return heading[0], row[0]
 
-    assert first_time("?tz=Europe/Rome") == "2026-12-03T21:32:05+01:00"
-    assert first_time("?tz=America/New_York") == "2026-12-03T15:32:05-05:00"
+    assert first_time("?tz=America/New_York") == ("When (America/New_York)", "2026-12-03 15:32")
+    del client.cookies["csv_time_zone"]
     for query in ("", "?tz=", "?tz=Nowhere/Bogus", "?tz=../../etc/passwd", "?tz=" + "A" * 200):
-        assert first_time(query) == "2026-12-03T22:32:05+02:00", query
-    page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
-    assert page.count("data-time-zone>") == 2  # both links, for site.js
+        assert first_time(query) == ("When (Europe/Vilnius)", "2026-12-03 22:32"), query
+    # Chosen once, kept: the next download without a zone (a bookmark) is in it too.
+    assert first_time("?tz=Europe/Rome") == ("When (Europe/Rome)", "2026-12-03 21:32")
+    assert first_time("") == ("When (Europe/Rome)", "2026-12-03 21:32")
+    assert first_time("?tz=Nowhere/Bogus") == ("When (Europe/Rome)", "2026-12-03 21:32")
+
+
+def test_without_javascript_the_class_page_offers_the_csvs_time_zone(
+    teacher: User, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """Without JavaScript the downloads were links with the site's zone only (site.js
+    added the browser's to them). Now a form: a zone to choose (the site's offered, for
+    site.js to replace with the browser's own; once a file is downloaded, the zone it
+    was in, kept) and a button for each file, which sends it."""
+    settings.TIME_ZONE = "Europe/Vilnius"
+    classroom = services.class_create(teacher=teacher, name="3B", language="it")
+    client = Client()
+    client.force_login(teacher)
+    base = f"/it/classroom/{classroom.public_id}/"
+
+    def the_form() -> tuple[str, str]:
+        page = client.get(base).content.decode()
+        form = page.split('class="inline-form class-downloads', 1)[1].split("</form>", 1)[0]
+        select = re.search(r"<select[^>]*>", form)
+        chosen = re.findall(r"<option selected>([^<]*)</option>", form)
+        assert select is not None and 'name="tz"' in select[0] and len(chosen) == 1, form
+        assert f'formaction="{base}grid.csv"' in form and f'action="{base}mistakes.csv"' in page
+        return chosen[0], select[0]
+
+    zone, select = the_form()
+    assert zone == "Europe/Vilnius" and "data-browser-zone" in select
+    response = client.get(base + "grid.csv?tz=Europe/Rome")
+    assert response.cookies["csv_time_zone"].value == "Europe/Rome"
+    zone, select = the_form()
+    assert zone == "Europe/Rome" and "data-browser-zone" not in select
+    # A kept name no zone has (an old or altered cookie) is not offered.
+    client.cookies["csv_time_zone"] = "Nowhere/Bogus"
+    zone, select = the_form()
+    assert zone == "Europe/Vilnius" and "data-browser-zone" in select
 
 
 def test_a_pupil_repeating_a_mistake_is_shown_as_stuck_with_their_last_activity(

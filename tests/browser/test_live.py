@@ -143,7 +143,8 @@ def test_on_the_projector_the_pupils_read_the_address_from_the_back_of_the_room(
     """The Italian teacher's walk: "Alunni, aprite http://…/it/live/ sul vostro
     dispositivo." was 0.75em, 14 px on a 1280 x 720 projector: the address the pupils
     must type, unreadable from the back of the room. The address is as big as the join
-    page's now, whole on the screen, with the question and the teacher's buttons."""
+    page's now, and the words around it three quarters of that, whole on the screen,
+    with the question and the teacher's buttons."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "it", axe=False)
@@ -160,6 +161,11 @@ def test_on_the_projector_the_pupils_read_the_address_from_the_back_of_the_room(
     assert size_px >= 28, size_px
     # Broken, if at all, after a slash: never inside "127.0.0.1:8944".
     assert address.evaluate("a => a.getClientRects().length") <= 2
+    # The words around it too (they were 14 px at 1280 x 720): "Pupils: open", "on
+    # your device.", at least three quarters of the address's size.
+    words = page.locator(".live__join").evaluate("j => parseFloat(getComputedStyle(j).fontSize)")
+    assert words >= 22 and words >= 0.7 * size_px, (words, size_px)
+    inside(page, ".live__join", height)
     for part in (".live__url", ".projector__prompt", "button[data-key=next]", ".bars"):
         inside(page, part, height)
     page.keyboard.press("ArrowRight")  # show the answer: it and the buttons stay

@@ -726,6 +726,52 @@ def test_a_class_table_shown_to_the_class_is_on_the_projectors_first_screen(
     context.close()
 
 
+#: The cards of each row of each hand wrapped on the page (by their tops).
+ROWS_OF_HANDS = """() => [...document.querySelectorAll(".projector__seat .hand")].map(hand => {
+    const rows = new Map();
+    for (const card of hand.querySelectorAll(":scope > li")) {
+        const top = Math.round(card.getBoundingClientRect().top);
+        rows.set(top, (rows.get(top) || 0) + 1);
+    }
+    return [...rows.values()];
+})"""
+
+
+def wrapped_hands(page: Page) -> list[list[int]]:
+    """The rows of every projected hand on more than one row, as counts of cards."""
+    return [rows for rows in page.evaluate(ROWS_OF_HANDS) if len(rows) > 1]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=["1280x720", "1920x1080"])
+def test_a_projected_hand_that_must_wrap_is_shared_out_evenly_between_its_rows(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """The Italian teacher's walk: a projected hand too wide for its seat wrapped as 8
+    cards over 2, which the class reads as two groups. A wrapped hand's rows now differ
+    by a card at most (5 + 5, 6 + 5), and the first row is the longest; each step of
+    the guided hands whose hands wrap."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "it", axe=False)
+    seen = 0
+    for slug in ("knock-01-knock-early", "gin-01-first-knock", *TALLEST_BOARDS):
+        page.goto(f"{site_url}/it/classroom/projector/guided/{slug}/")
+        while True:
+            for rows in wrapped_hands(page):
+                seen += 1
+                assert max(rows) - min(rows) <= 1 and rows[0] == max(rows), (page.url, rows)
+            forward = page.locator("a[rel=next]")
+            if not forward.count():
+                break
+            before = page.url
+            page.keyboard.press("ArrowRight")
+            expect(page).not_to_have_url(before)
+            page.wait_for_load_state()
+    assert seen > 0  # some hands wrap at this size
+    assert serious_violations(page) == []
+
+
 @pytest.mark.django_db(transaction=True)
 def test_on_a_phone_in_large_type_a_class_table_is_one_column_and_does_not_scroll_sideways(
     page: Page, site_url: str

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -770,6 +771,116 @@ def test_a_projected_hand_that_must_wrap_is_shared_out_evenly_between_its_rows(
             page.wait_for_load_state()
     assert seen > 0  # some hands wrap at this size
     assert serious_violations(page) == []
+
+
+def _a_gin_class_table_of_four(page: Page, site_url: str, *, large_type: bool) -> tuple[str, Any]:
+    """The Italian teacher (signed up in ``page``, in large type if asked), their class
+    3ª B of four at one Gin Rummy table of two partnerships (two boards), eight moves
+    in on each board: its address and a function that plays each board's hand to its end."""
+    from django.contrib.auth.models import User
+
+    from game.engine import BotPlayer
+    from game.shared import services as shared
+    from tests.shared.test_services import play_to_the_end
+
+    sign_up(page, site_url, "it", axe=False)
+    if large_type:
+        page.goto(f"{site_url}/it/display/")
+        page.locator("input[name=large_type]").check()
+        page.locator("main form button[type=submit]").click()
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
+    )
+    learners = [factories.learner(name) for name in ("Giulia", "Marco", "Sofia", "Luca")]
+    for learner, name in zip(learners, ("Giulia", "Marco", "Sofia", "Luca"), strict=True):
+        services.class_join(learner=learner, code=classroom.join_code, name=name)
+    services.class_seat(classroom=classroom, game="gin", players=4)
+    table = SharedTable.objects.get()
+    # Eight moves on each board: each log six lines long.
+    by_seat = {shared.seat_of(table, learner): learner for learner in learners}
+    for move_number in range(16):
+        state = shared.shared_state(table=table)
+        to_play = [seat for seat in by_seat if state.my_turn(seat)]
+        if len(to_play) < 2:  # a board's hand over already (a knock): as it is
+            break
+        seat = to_play[move_number % 2]
+        view = state.view_for(seat)
+        assert view is not None
+        shared.shared_move(
+            table=table,
+            learner=by_seat[seat],
+            version=table.version,
+            move=BotPlayer(seed=seat).choose(view),
+            confirmed=True,
+        )
+    url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    return url, lambda: play_to_the_end(table, learners)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("size", "large_type"),
+    [((1280, 720), False), ((1920, 1080), True)],
+    ids=["1280x720", "1920x1080-large"],
+)
+def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
+    browser: Browser, site_url: str, size: tuple[int, int], large_type: bool
+) -> None:
+    """The Italian teacher's walk: a Gin Rummy class table of four (two partnerships, two
+    boards) shown to the class at 1280 x 720 had the second board under the first one's
+    log, from 480 px down to 990. The boards are side by side now: both boards' seats,
+    piles and last log line on the first screen; every hand too, face up for the
+    teacher's eyes, and face down once the hand is over and the hands are shown, each
+    on even rows. On a phone they stay one under the other."""
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    url, play_to_the_end = _a_gin_class_table_of_four(page, site_url, large_type=large_type)
+
+    def on_the_first_screen(locator: Any) -> None:
+        box = locator.bounding_box()
+        top = page.evaluate("window.scrollY")
+        assert box is not None
+        assert box["y"] + top >= 0 and box["y"] + top + box["height"] <= height, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+
+    def both_boards(*, hands: bool) -> None:
+        boards = page.locator(".class-table-board")
+        expect(boards).to_have_count(2)
+        for board in boards.all():
+            expect(board.locator(".projector__seat")).to_have_count(2)
+            for seat in board.locator(".projector__seat").all():
+                on_the_first_screen(seat.locator(".projector__name"))
+                if hands:
+                    on_the_first_screen(seat.locator(".card").last)
+            on_the_first_screen(board.locator(".projector__piles"))
+            on_the_first_screen(board.locator(".projector__log li").last)
+        for rows in wrapped_hands(page):
+            assert max(rows) - min(rows) <= 1, rows  # 5 + 5, not 7 + 3
+        assert len(wrapped_hands(page)) == (4 if hands else 0)
+        on_the_first_screen(page.locator("#table-pause"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+    for view, hands in (("", False), ("?view=all", True)):
+        page.goto(url + view)
+        both_boards(hands=hands)
+        assert serious_violations(page) == []
+    play_to_the_end()
+    page.goto(url)
+    expect(page.locator(".projector__seat--shown")).to_have_count(4)
+    both_boards(hands=True)
+    assert serious_violations(page) == []
+    # On a phone the boards are one under the other, as before, and nothing runs past
+    # the screen's edge.
+    page.set_viewport_size({"width": 360, "height": 740})
+    boards = page.locator(".class-table-board").all()
+    first, second = (board.bounding_box() for board in boards)
+    assert first is not None and second is not None
+    assert second["y"] >= first["y"] + first["height"], (first, second)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    for rows in wrapped_hands(page):
+        assert max(rows) - min(rows) <= 1, rows
+    context.close()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -10,11 +10,12 @@ with a translated message; ``move_fields`` gives the fields that post a move
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import assert_never
+from typing import Any, assert_never
 from urllib.parse import urlencode
 
-from django.http import QueryDict
+from django.http import HttpResponseRedirect, QueryDict
 from django.utils.translation import gettext as _
 
 from game.engine import (
@@ -24,13 +25,18 @@ from game.engine import (
     Done,
     DrawDiscard,
     DrawStock,
+    IllegalMove,
     InvalidNotation,
     Knock,
     LayDown,
     LayOff,
+    MeldFailure,
+    Move,
+    MoveError,
 )
 from rummy_site.errors import BadInput
 from rummy_site.parsing import small_int
+from rummy_site.questions import read_answered, sign_answered
 
 from .board import BoardDisplay
 
@@ -170,6 +176,109 @@ def table_address(url: str, form: QueryDict, *, at_status: bool, **query: str) -
     return url + (f"?{urlencode(query)}" if query else "") + (f"#{STATUS_ID}" if at_status else "")
 
 
+class SeeOther(HttpResponseRedirect):
+    """A form's answer at another address (303: the browser loads it with a GET, and a
+    reload there sends nothing again)."""
+
+    status_code = 303
+
+
+#: The kinds of reason a refused move's token names (:func:`refusal_token`): a rule of
+#: the turn's (the engine's ``MoveError``) or a meld's (``MeldFailure``).
+_REASONS: dict[str, type[MoveError] | type[MeldFailure]] = {
+    "move": MoveError,
+    "meld": MeldFailure,
+}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A move the rules forbid, as its table's page shows it again after the redirect
+    (:func:`read_refusal`): the move, the engine's reason (its code and values, which the
+    page words in its own language) and the cards that were ticked."""
+
+    move: AnyMove
+    error: IllegalMove
+    cards: tuple[Card, ...]
+
+    @property
+    def meld(self) -> int | None:
+        """The meld on the table a refused layoff was sent to (it stays chosen)."""
+        return self.move.meld_id if isinstance(self.move, LayOff) else None
+
+
+def refusal_token(
+    *,
+    where: tuple[int, int],
+    move: AnyMove,
+    error: IllegalMove,
+    cards: tuple[Card, ...],
+    learner: int,
+    salt: str,
+) -> str | None:
+    """A move the rules forbid, signed for ``learner`` only, for the address of the
+    table's page a move sent without JavaScript redirects to (``?refused=``,
+    Post/Redirect/Get: a reload there shows the same refusal and sends nothing):
+    ``where`` the hand refused it at (the table's or the attempt's key, and its version
+    then), the move, the engine's reason (its code and values) and the ``cards`` that
+    were ticked. ``salt``: the kind of table (a guided hand's, a practice table's, a
+    table for people's). ``None`` for a reason of another kind, or values that cannot be
+    signed (the caller answers the move's page as before). Read back by
+    :func:`read_refusal`; a guided hand, a practice table and a table for people share it."""
+    kind = next((k for k, t in _REASONS.items() if isinstance(error.reason, t)), None)
+    if kind is None:
+        return None
+    data = {
+        "a": where[0],
+        "v": where[1],
+        "m": str(move),
+        "r": [kind, error.reason.value],
+        "p": error.params,
+        "c": [str(card) for card in cards],
+    }
+    try:
+        return sign_answered(data, learner=learner, salt=salt)
+    except (TypeError, ValueError):  # a reason's value JSON does not hold
+        return None
+
+
+def _reason(raw: Any) -> MoveError | MeldFailure:
+    kind, value = raw
+    return _REASONS[str(kind)](str(value))
+
+
+def _params(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise TypeError(raw)
+    return {str(k): v for k, v in raw.items()}
+
+
+def read_refusal(
+    token: str, *, where: tuple[int, int], learner: int | None, salt: str
+) -> Refusal | None:
+    """The refused move :func:`refusal_token` signed for ``learner`` with ``salt``, while
+    the hand is still ``where`` it was refused (the same table or attempt, at the same
+    version); ``None`` for no token, another learner's, another table's, a forged,
+    malformed or old one (:data:`~rummy_site.questions.ANSWERED_MAX_AGE`), or once the
+    hand has moved on (the page then shows the table as it is)."""
+    data = read_answered(
+        token,
+        learner=learner,
+        salt=salt,
+        fields={
+            "a": int,
+            "v": int,
+            "m": lambda move: Move.parse(str(move)),
+            "r": _reason,
+            "p": _params,
+            "c": lambda cards: tuple(Card.parse(str(c)) for c in cards),
+        },
+    )
+    if data is None or (data["a"], data["v"]) != where:
+        return None
+    return Refusal(data["m"], IllegalMove(data["r"], data["p"]), data["c"])
+
+
 def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
     """How the learner asked to see the board: arranged into melds unless ``?arrange=0``
     (or the form's ``arrange=0``: a beginner sees their melds from the start),
@@ -209,12 +318,16 @@ __all__ = [
     "STATUS_ID",
     "MoveRequest",
     "NoMeldChosen",
+    "Refusal",
+    "SeeOther",
     "arrange_off",
     "move_fields",
     "parse_cards",
     "parse_display",
     "parse_move",
     "parse_version",
+    "read_refusal",
+    "refusal_token",
     "table_address",
     "with_arrange",
 ]

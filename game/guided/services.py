@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext
 
+from game import moveforms
 from game.board import yours
 from game.engine import (
     AnyMove,
@@ -32,7 +33,6 @@ from game.engine import (
     EngineError,
     Hand,
     IllegalMove,
-    LayOff,
     MeldFailure,
     Move,
     MoveError,
@@ -805,12 +805,6 @@ def verdict_again(state: GuidedState, *, kind: str, move: str) -> Verdict | None
 
 _REFUSED_SALT = "guided.refused"
 
-#: The kinds of reason a refused move's token names (:func:`refusal_token`).
-_REASONS: dict[str, type[MoveError] | type[MeldFailure]] = {
-    "move": MoveError,
-    "meld": MeldFailure,
-}
-
 
 @dataclass(frozen=True)
 class Refused:
@@ -827,34 +821,22 @@ def refusal_token(
 ) -> str:
     """A move the rules forbid, just judged (its mistake counted), signed for ``learner``
     only, for the address of the hand's page a move without JavaScript redirects to
-    (``?refused=``): the attempt and its version after the mistake, the move, the
-    engine's reason for refusing it (its code and values, as :class:`IllegalMove` holds
-    them) and the ``cards`` that were ticked (a layoff's meld is the move's). Read back
-    by :func:`refused_move`."""
+    (``?refused=``, :func:`game.moveforms.refusal_token`, as a practice table's and a
+    table for people's): the attempt and its version after the mistake, the move, the
+    engine's reason for refusing it and the ``cards`` that were ticked (a layoff's meld
+    is the move's). Read back by :func:`refused_move`."""
     error = verdict.error
     assert state.attempt is not None and verdict.kind is VerdictKind.ILLEGAL and error is not None
-    kind = "meld" if isinstance(error.reason, MeldFailure) else "move"
-    assert isinstance(error.reason, _REASONS[kind])
-    data = {
-        "a": state.attempt.pk,
-        "v": state.attempt.version,
-        "m": str(verdict.move),
-        "r": [kind, error.reason.value],
-        "p": error.params,
-        "c": [str(card) for card in cards],
-    }
-    return sign_answered(data, learner=learner.pk, salt=_REFUSED_SALT)
-
-
-def _reason(raw: Any) -> MoveError | MeldFailure:
-    kind, value = raw
-    return _REASONS[str(kind)](str(value))
-
-
-def _params(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise TypeError(raw)
-    return {str(k): v for k, v in raw.items()}
+    token = moveforms.refusal_token(
+        where=(state.attempt.pk, state.attempt.version),
+        move=verdict.move,
+        error=error,
+        cards=cards,
+        learner=learner.pk,
+        salt=_REFUSED_SALT,
+    )
+    assert token is not None  # a move's refusal: a rule of the turn's, or a meld's
+    return token
 
 
 def refused_move(state: GuidedState, token: str, *, learner: Learner | None) -> Refused | None:
@@ -864,33 +846,26 @@ def refused_move(state: GuidedState, token: str, *, learner: Learner | None) -> 
     when the step has them), the cards that were ticked and a layoff's meld. ``None`` for
     no token, another learner's, a malformed or old one, or once the hand has moved on
     (the page then shows the hand as it is)."""
-    data = read_answered(
+    attempt = state.attempt
+    if attempt is None:
+        return None
+    refusal = moveforms.read_refusal(
         token,
+        where=(attempt.pk, attempt.version),
         learner=learner.pk if learner is not None else None,
         salt=_REFUSED_SALT,
-        fields={
-            "a": int,
-            "v": int,
-            "m": Move.parse,
-            "r": _reason,
-            "p": _params,
-            "c": lambda cards: tuple(Card.parse(str(c)) for c in cards),
-        },
     )
-    attempt = state.attempt
-    if data is None or attempt is None or (attempt.pk, attempt.version) != (data["a"], data["v"]):
+    if refusal is None:
         return None
-    move = data["m"]
     step = state.step
-    wrong = step.wrong_for(move) if step is not None else None
+    wrong = step.wrong_for(refusal.move) if step is not None else None
     verdict = Verdict(
         VerdictKind.ILLEGAL,
-        move,
-        IllegalMove(data["r"], data["p"]),
+        refusal.move,
+        refusal.error,
         state.words(wrong.say) if wrong else "",
     )
-    meld = move.meld_id if isinstance(move, LayOff) else None
-    return Refused(verdict, data["c"], meld)
+    return Refused(verdict, refusal.cards, refusal.meld)
 
 
 def attempt_hint(

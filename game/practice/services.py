@@ -33,11 +33,13 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from game import moveforms
 from game.board import BoardDisplay, for_hand, scoring_answered
 from game.engine import (
     Advice,
     AnyMove,
     Board,
+    Card,
     Discard,
     EngineError,
     Game,
@@ -63,6 +65,7 @@ from game.engine import (
     rounds_to_json,
     table_sizes,
 )
+from game.moveforms import Refusal
 from game.names import COMPUTER_NAMES, computer_name, computer_names_besides
 from learners.models import Learner
 from rummy_site import ratelimit
@@ -165,15 +168,16 @@ class TooManyTables(PracticeError):
 
 
 class MoveRefused(PracticeError):
-    """The engine refused the learner's move; ``error`` has its reason, ``state`` the
+    """The engine refused the learner's ``move``; ``error`` has its reason, ``state`` the
     table as it stands (nothing was changed)."""
 
     status = 422
 
-    def __init__(self, state: TableState, error: IllegalMove) -> None:
+    def __init__(self, state: TableState, error: IllegalMove, move: AnyMove) -> None:
         super().__init__(str(error))
         self.state = state
         self.error = error
+        self.move = move
 
 
 class NeedsConfirmation(PracticeError):
@@ -810,7 +814,7 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
             error=exc,
             table=table.public_id,
         )
-        raise MoveRefused(state, exc) from None
+        raise MoveRefused(state, exc, move) from None
     if after.play_over and not state.hand.play_over and not confirmed:
         raise NeedsConfirmation(state, move)
     board = state.board.with_moves(move)
@@ -818,6 +822,38 @@ def table_move(*, table: Table, version: int, move: AnyMove, confirmed: bool) ->
     rounds = _finish_round(state, _with_current(state, board))
     _save(state, rounds, table.hints)
     return _told_if_over(state, _state(table, state.rules, rounds, state.results))
+
+
+_REFUSED_SALT = "practice.refused"
+
+
+def refusal_token(refused: MoveRefused, *, cards: tuple[Card, ...]) -> str | None:
+    """The move just refused, signed for the table's learner only, for the address of the
+    table's page a move sent without JavaScript redirects to (``?refused=``,
+    :func:`game.moveforms.refusal_token`, as a guided hand's): the table and its version
+    (unchanged: nothing was made), the move, the engine's reason and the ``cards`` that
+    were ticked. Read back by :func:`refused_move`; ``None`` for a reason no token names
+    (the move's own answer then says it)."""
+    table = refused.state.table
+    return moveforms.refusal_token(
+        where=(table.pk, table.version),
+        move=refused.move,
+        error=refused.error,
+        cards=cards,
+        learner=table.learner_id,
+        salt=_REFUSED_SALT,
+    )
+
+
+def refused_move(state: TableState, token: str) -> Refusal | None:
+    """The refused move :func:`refusal_token` signed, while the table stands where it was
+    refused (the same table, at the same version: nothing moved since); ``None`` for
+    another learner's (or table's) token, a forged, malformed or old one, or once the
+    table has moved on (its page then shows it as it is, nothing more)."""
+    table = state.table
+    return moveforms.read_refusal(
+        token, where=(table.pk, table.version), learner=table.learner_id, salt=_REFUSED_SALT
+    )
 
 
 def _told_if_over(before: TableState, after: TableState) -> TableState:
@@ -1046,6 +1082,7 @@ __all__ = [
     "NotYourTurn",
     "NothingToDo",
     "PracticeError",
+    "Refusal",
     "ReviewStep",
     "SittingOut",
     "StaleTable",
@@ -1059,6 +1096,8 @@ __all__ = [
     "computers_policy",
     "default_computers",
     "hands_played",
+    "refusal_token",
+    "refused_move",
     "scoring_seen",
     "seat_names",
     "table_bot_step",

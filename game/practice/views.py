@@ -4,11 +4,14 @@ Every action is a ``<form method="post">`` that works without JavaScript (the
 view answers with a redirect to the table, or the whole page with a message);
 with htmx the same form swaps the ``table`` partial in place. Every refusal
 goes through :func:`refuse`: a refused move answers 422 with the same partial
-and a translated reason, a stale page 409 with the current state, a malformed
-post 400, someone else's table 404.
+and a translated reason (without JavaScript, a redirect to the table that shows
+it: ``?refused=``), a stale page 409 with the current state, a malformed post
+400, someone else's table 404.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,8 +21,16 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
+from game.board import BoardDisplay, scoring_pending
 from game.engine import Game
-from game.moveforms import parse_display, parse_move, parse_version, table_address
+from game.moveforms import (
+    STATUS_ID,
+    SeeOther,
+    parse_display,
+    parse_move,
+    parse_version,
+    table_address,
+)
 from learners.middleware import LearnerRequest
 from learners.services import known_learner, read_as_visitor
 from rummy_site import ratelimit
@@ -73,7 +84,10 @@ def practice_new(request: LearnerRequest) -> HttpResponse:
     except services.TooManyTables as exc:
         form.add_error(None, str(exc.message))
         return _index(request, form, status=exc.status)
-    return redirect("practice:table", public_id=table.public_id)
+    # The new table's first page opens at its status line over the hand, as every page
+    # after a move does (it opened at the header and the menu: the walk without JavaScript).
+    url = reverse("practice:table", kwargs={"public_id": table.public_id})
+    return redirect(f"{url}#{STATUS_ID}")
 
 
 def _table_or_404(request: HttpRequest, public_id: str) -> Table:
@@ -99,9 +113,14 @@ def _render(
     state: services.TableState,
     *,
     status: int = 200,
+    display: BoardDisplay | None = None,
     **extra: object,
 ) -> HttpResponse:
-    display = services.scoring_seen(state=state, display=parse_display(request.GET, request.POST))
+    """The table's page (or its ``table`` partial, for htmx); ``display``: the board as
+    shown, when not as the request asks it (a refused move's cards ticked again)."""
+    if display is None:
+        display = parse_display(request.GET, request.POST)
+    display = services.scoring_seen(state=state, display=display)
     context = presenters.table_context(state, display, **extra)  # type: ignore[arg-type]
     return render_page(
         request,
@@ -127,6 +146,10 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
     if isinstance(exc, services.NeedsConfirmation):
         return _render(request, exc.state, confirm=exc.move)
     if isinstance(exc, services.MoveRefused):
+        if not wants_partial(request):
+            moved = _to_refusal(request, exc)
+            if moved is not None:
+                return moved
         message = explain.refusal(exc.error, exc.state.names)
         return _render(request, exc.state, status=exc.status, error=message)
     if isinstance(exc, services.StaleTable):
@@ -138,16 +161,37 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
     return _render(request, state, status=exc.status, error=str(exc.message), refused=exc.field)
 
 
+def _to_refusal(request: HttpRequest, exc: services.MoveRefused) -> HttpResponse | None:
+    """Without JavaScript, a refused move: back to the table (Post/Redirect/Get, 303),
+    the refusal signed into its address (``?refused=``, :func:`services.refusal_token`:
+    its reason and the cards that were ticked), which shows it while the table is where
+    it was refused. A reload there shows the same page and sends nothing (the move's own
+    422 page, reloaded, asked to send the form again). No fragment: the page puts the
+    focus on the reason itself (autofocus, so that it is read out, and in view beside
+    the buttons), which a page opened at a fragment skips. ``None`` for a reason no
+    token names: the move's own page says it, as before."""
+    ticked = parse_display(request.GET, request.POST).selected
+    token = services.refusal_token(exc, cards=ticked)
+    if token is None:
+        return None
+    url = reverse("practice:table", kwargs={"public_id": exc.state.table.public_id})
+    return SeeOther(table_address(url, request.POST, at_status=False, refused=token))
+
+
 def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:
     """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET,
     ``moveforms.table_address``), with the board's Arrange kept off if the form switched
-    it off (the Lithuanian walk: it came back on after every move), and, while the hand is
-    being played, opened at the table's status over the hand (it came back at the top of
-    the page); a finished hand's page opens as before, on its "Score it yourself"."""
+    it off (the Lithuanian walk: it came back on after every move), and opened at the
+    table's status over the hand (it came back at the top of the page); but a finished
+    hand the learner is to score opens as before, on its "Score it yourself" (autofocus,
+    which a page opened at a fragment skips). A finished hand with nothing to score (no
+    points change hands, or the learner sat it out) opens at the status too."""
     if wants_partial(request):
         return _render(request, state)
+    display = services.scoring_seen(state=state, display=parse_display(request.GET, request.POST))
+    at_status = not scoring_pending(state, display)
     url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
-    return redirect(table_address(url, request.POST, at_status=not state.hand.is_over))
+    return redirect(table_address(url, request.POST, at_status=at_status))
 
 
 def _show(request: HttpRequest, table: Table) -> HttpResponse:
@@ -163,8 +207,27 @@ def _show(request: HttpRequest, table: Table) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     """The table as it is now, never kept by the browser: its Back button showed the page
-    as first drawn, a turn already played offered again (the Russian pupil's walk)."""
-    return _show(request, _table_or_404(request, public_id))
+    as first drawn, a turn already played offered again (the Russian pupil's walk). After
+    a move refused without JavaScript (``?refused=``, :func:`_to_refusal`), with the
+    reason, in the page's language, and the cards it was sent with ticked (a layoff's
+    meld chosen), while the table is still where it was refused; answered 200 (the 422
+    was the move's), nothing changed."""
+    table = _table_or_404(request, public_id)
+    token = request.GET.get("refused", "")
+    if not token:
+        return _show(request, table)
+    try:
+        state = services.table_state(table=table)
+    except services.CorruptTable:
+        return _corrupt(request, table)
+    refused = services.refused_move(state, token)
+    if refused is None:
+        return _render(request, state)
+    display = replace(
+        parse_display(request.GET, request.POST), selected=refused.cards, meld=refused.meld
+    )
+    message = explain.refusal(refused.error, state.names)
+    return _render(request, state, error=message, display=display)
 
 
 @ratelimit.counted_with_first_read

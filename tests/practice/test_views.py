@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 
 from game import explain
 from game.cards import card_name
@@ -430,7 +431,10 @@ def test_a_refused_layoff_keeps_its_meld_chosen(client: Client, htmx: bool) -> N
             {"version": str(version), "action": "lay_off", "cards": [card], "meld": meld_id},
             **(HTMX if htmx else {}),
         )
-        assert response.status_code == 422
+        if not htmx:  # the table's page shows the refusal (Post/Redirect/Get)
+            assert response.status_code == 303 and "?refused=" in response["Location"]
+            response = client.get(response["Location"])
+        assert response.status_code == (422 if htmx else 200)
         html = response.content.decode()
         radios = re.findall(r'<input type="radio" name="meld"[^>]*>', html)
         assert [r for r in radios if " checked" in r] == [
@@ -663,18 +667,177 @@ def test_refusal_in_lithuanian(client: Client) -> None:
 
 def test_a_refusal_without_javascript_opens_with_the_focus_on_it(client: Client) -> None:
     """A page drawn whole has no #announce to speak the refusal, and an alert already
-    there when the page loads is seldom read: the focus opens on the reason."""
+    there when the page loads is seldom read: the focus opens on the reason (the page
+    the refused move redirects to: no fragment, which would make the browser skip it)."""
     table = start_table(client, "gin")
     to_learners_turn(client, table)
     response = client.post(
         url(table, "move"), {"version": str(table.version), "action": "discard", "cards": ["2C"]}
     )
-    assert response.status_code == 422
+    assert response.status_code == 303 and "#" not in response["Location"]
+    response = client.get(response["Location"])
+    assert response.status_code == 200
     html = response.content.decode()
     focused = re.findall(r"<[^>]* autofocus[^>]*>[^<]*", html)
     assert len(focused) == 1 and "message--error" in focused[0], focused
     assert 'tabindex="-1"' in focused[0] and "First draw a card" in focused[0]
     assert 'role="alert"' not in html and 'id="announce" hx-swap-oob' not in html
+
+
+def refused_without_javascript(client: Client, table: Table, language: str = "en") -> Any:
+    """A meld the rules refuse (the fixed seeds: the three lowest cards of the learner's
+    hand after drawing are no meld), sent without JavaScript: the answer, and the cards."""
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    cards = sorted(hand_of(table).hands[HUMAN])[:3]
+    table.refresh_from_db()
+    data = {"version": str(table.version), "action": "meld", "cards": [str(c) for c in cards]}
+    return client.post(url(table, "move", language), data), cards
+
+
+def ticked(html: str) -> list[str]:
+    return sorted(re.findall(r'name="cards" value="(..)"[^>]*\bchecked\b', html))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_refused_move_without_javascript_redirects_to_the_table_that_says_it(
+    client: Client, language: str
+) -> None:
+    """The walk without JavaScript: a refused move was answered at its POST (a 422
+    page): a reload asked to send the form again, and the address bar showed the move's
+    address. It redirects (303) to the table's page, the refusal signed into its address
+    (``?refused=``): the reason in the page's language, its cards named, the cards sent
+    still ticked, the focus on it; a reload shows the same and changes nothing."""
+    table = start_table(client, "basic", 2, language=language)
+    response, cards = refused_without_javascript(client, table, language)
+    before = snapshot(table)
+    assert response.status_code == 303
+    address = response["Location"]
+    assert address.startswith(url(table, language=language) + "?refused=") and "#" not in address
+    for _ in range(2):  # the page, and a reload of it
+        page = client.get(address)
+        assert page.status_code == 200
+        html = page.content.decode()
+        with translation.override(language):
+            names = ", ".join(card_name(c) for c in cards)
+        error = html.split('<p id="hand-error" class="message message--error"', 1)[1]
+        error = error.split("</p>", 1)[0]
+        assert ' tabindex="-1" autofocus>' in error
+        assert f'<span class="visually-hidden">{names}</span>' in error
+        assert ("не" if language == "ru" else "is not a") in error
+        assert ticked(html) == sorted(str(c) for c in cards)
+        assert snapshot(table) == before
+    assert "hand-error" not in client.get(url(table, language=language)).content.decode()
+
+
+def test_a_refusal_token_shows_only_on_its_learners_table_while_it_stands(
+    client: Client,
+) -> None:
+    """The refusal in the address is signed for the table's learner, that table and its
+    version: forged, another learner's, another table's, or once the table has moved on,
+    the page shows the table as it is, nothing more, and nothing changes."""
+    from game import moveforms
+    from game.engine import IllegalMove, MoveError
+    from game.practice import services
+
+    table = start_table(client, "basic", 2)
+    response, _cards = refused_without_javascript(client, table)
+    address = response["Location"]
+    token = address.split("?refused=", 1)[1]
+    assert "hand-error" in client.get(address).content.decode()
+    before = snapshot(table)
+
+    def shows_nothing(page: str, who: Client = client) -> None:
+        answer = who.get(page)
+        assert answer.status_code == 200
+        assert "hand-error" not in answer.content.decode()
+        assert snapshot(table) == before
+
+    shows_nothing(address[:-3] + ("AAA" if not address.endswith("AAA") else "BBB"))
+    shows_nothing(url(table) + "?refused=" + token[::-1])
+    shows_nothing(url(table) + "?refused=")
+    # Another table of the same learner.
+    other = start_table(client, "basic", 2)
+    answer = client.get(url(other) + "?refused=" + token)
+    assert answer.status_code == 200 and "hand-error" not in answer.content.decode()
+    # Signed for another learner (the same table and version).
+    theirs = moveforms.refusal_token(
+        where=(table.pk, table.version),
+        move=DrawStock(),
+        error=IllegalMove(MoveError.ALREADY_DREW),
+        cards=(),
+        learner=table.learner_id + 1000,
+        salt="practice.refused",
+    )
+    assert theirs is not None
+    shows_nothing(url(table) + "?refused=" + theirs)
+    # A guided hand's token is not a practice table's.
+    guided = moveforms.refusal_token(
+        where=(table.pk, table.version),
+        move=DrawStock(),
+        error=IllegalMove(MoveError.ALREADY_DREW),
+        cards=(),
+        learner=table.learner_id,
+        salt="guided.refused",
+    )
+    assert guided is not None
+    shows_nothing(url(table) + "?refused=" + guided)
+    # Another learner cannot open the table at all.
+    stranger = Client()
+    assert stranger.get(address).status_code == 404
+    # Once the table moved on, the old address shows the table as it is.
+    state = services.table_state(table=table)
+    services.table_move(
+        table=table, version=table.version, move=learner_move(state.hand), confirmed=True
+    )
+    table.refresh_from_db()
+    before = snapshot(table)
+    shows_nothing(address)
+
+
+def test_with_htmx_a_refused_move_is_still_answered_in_place(client: Client) -> None:
+    table = start_table(client, "basic", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    cards = sorted(hand_of(table).hands[HUMAN])[:3]
+    before = snapshot(table)
+    response = post_move(client, table, LayDown(tuple(cards)), htmx=True)
+    assert response.status_code == 422 and "Location" not in response
+    assert 'id="hand-error"' in response.content.decode()
+    assert snapshot(table) == before
+
+
+def test_a_new_tables_first_page_opens_at_its_status(client: Client) -> None:
+    """The walk without JavaScript: a new table's first page opened at the header and
+    the menu, every later one at the status line over the hand."""
+    response = client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Ona"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert response["Location"] == url(table) + "#table-status"
+    assert 'id="table-status"' in client.get(response["Location"]).content.decode()
+
+
+def test_a_finished_hand_with_nothing_to_score_opens_at_the_status(client: Client) -> None:
+    """A hand the learner sat out (three-player Gin) ends with nothing for them to score:
+    no "Score it yourself" takes the focus, so the page the last step redirects to
+    opens at the status line, as during the hand (it opened at the top of the page)."""
+    from game.practice import services
+
+    table = start_table(client, "gin", 3)
+    for _ in range(12):
+        state = services.table_state(table=table)
+        if state.sitting_out:
+            break
+        factories.play_hand_out(table)
+        services.table_next_hand(table=table, version=table.version)
+        table.refresh_from_db()
+    else:
+        pytest.fail("the learner never sat a hand out")
+    response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
+    assert hand_of(table).is_over
+    assert response.status_code == 302 and response["Location"] == url(table) + "#table-status"
+    html = client.get(response["Location"]).content.decode()
+    assert " autofocus" not in html and 'id="table-status"' in html
 
 
 def test_corrupt_table_says_so(client: Client) -> None:
@@ -1353,7 +1516,9 @@ def test_the_learner_lays_out_their_own_melds_after_knocking(client: Client) -> 
     assert 'value="meld"' in page and 'value="done"' in page and 'value="knock"' not in page
     # Done at once: the melds still in the hand would count, over the limit.
     refused = post_move(client, table, Done())
-    assert refused.status_code == 422
+    # Without JavaScript, said by the table's page the refusal redirects to.
+    assert refused.status_code == 303
+    refused = client.get(refused["Location"])
     assert "The cards you have not laid out come to" in refused.content.decode()
     best = arrangement_of(cards_mask(state.hand.cards(HUMAN)))
     for meld in best.melds:
@@ -1395,7 +1560,9 @@ def test_the_defender_chooses_their_layoffs_and_sees_what_they_missed(client: Cl
     if LayOff(wrong, 0) not in state.hand.legal_moves():
         version = table.version
         refused = post_move(client, table, LayOff(wrong, 0))
-        assert refused.status_code == 422 and "does not fit" in refused.content.decode()
+        assert refused.status_code == 303
+        refused = client.get(refused["Location"])
+        assert refused.status_code == 200 and "does not fit" in refused.content.decode()
         table.refresh_from_db()
         assert table.version == version
     # Done without laying anything off: scored as made, and the miss is told.

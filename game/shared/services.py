@@ -44,10 +44,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from game import moveforms
 from game.engine import (
     Advice,
     AnyMove,
     Board,
+    Card,
     EngineError,
     Game,
     Hand,
@@ -69,6 +71,7 @@ from game.engine import (
     table_sizes,
 )
 from game.explain import game_name
+from game.moveforms import Refusal
 from game.names import computer_names_besides
 from game.practice.services import (
     MAX_TABLES_PER_DAY,
@@ -201,13 +204,14 @@ class NeedsConfirmation(SharedError):
 
 
 class MoveRefused(SharedError):
-    """An illegal move: the engine's reason (told in the player's own language)."""
+    """An illegal ``move``: the engine's reason (told in the player's own language)."""
 
     status = 422
 
-    def __init__(self, error: IllegalMove) -> None:
+    def __init__(self, error: IllegalMove, move: AnyMove) -> None:
         super().__init__(str(error))
         self.error = error
+        self.move = move
 
 
 # ------------------------------------------------------------------ a table's state
@@ -695,6 +699,40 @@ def _playing_seat(table: SharedTable, learner: Learner, version: int) -> int:
     return seat
 
 
+_REFUSED_SALT = "shared.refused"
+
+
+def refusal_token(
+    table: SharedTable, refused: MoveRefused, *, learner: Learner, cards: tuple[Card, ...]
+) -> str | None:
+    """The move just refused at ``table`` (at the version it was refused at: nothing was
+    made), signed for ``learner`` only, for the address of the table's page a move sent
+    without JavaScript redirects to (``?refused=``, :func:`game.moveforms.refusal_token`,
+    as at a practice table): the move, the engine's reason and the ``cards`` that were
+    ticked. Read back by :func:`refused_move`; ``None`` for a reason no token names."""
+    return moveforms.refusal_token(
+        where=(table.pk, table.version),
+        move=refused.move,
+        error=refused.error,
+        cards=cards,
+        learner=learner.pk,
+        salt=_REFUSED_SALT,
+    )
+
+
+def refused_move(table: SharedTable, token: str, *, learner: Learner | None) -> Refusal | None:
+    """The refused move :func:`refusal_token` signed for ``learner``, while the table
+    stands where it was refused (the same table, at the same version: nobody has moved
+    since, nor the computer for someone away); ``None`` for another player's token,
+    another table's, a forged, malformed or old one, or once the table has moved on."""
+    return moveforms.read_refusal(
+        token,
+        where=(table.pk, table.version),
+        learner=learner.pk if learner is not None else None,
+        salt=_REFUSED_SALT,
+    )
+
+
 def shared_move(
     *, table: SharedTable, learner: Learner, version: int, move: AnyMove, confirmed: bool
 ) -> SharedState:
@@ -721,7 +759,7 @@ def shared_move(
             error=exc,
             table=table.public_id,
         )
-        raise MoveRefused(exc) from None
+        raise MoveRefused(exc, move) from None
     if after.play_over and not hand.play_over and not confirmed:
         raise NeedsConfirmation(move)
     moved = board.with_moves(move)
@@ -1124,6 +1162,7 @@ __all__ = [
     "NotSeated",
     "NotYourTurn",
     "PollRow",
+    "Refusal",
     "SeatAway",
     "SeatReview",
     "SharedError",
@@ -1146,6 +1185,8 @@ __all__ = [
     "next_hand",
     "open_table",
     "poll_row",
+    "refusal_token",
+    "refused_move",
     "remove_player",
     "rename_player",
     "replace_absent",

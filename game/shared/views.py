@@ -5,6 +5,7 @@ players' moves (204 while the table's version is the one the page shows)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -16,8 +17,16 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
+from game.board import BoardDisplay
 from game.engine import Advice, AnyMove
-from game.moveforms import parse_display, parse_move, parse_version, table_address
+from game.moveforms import (
+    STATUS_ID,
+    SeeOther,
+    parse_display,
+    parse_move,
+    parse_version,
+    table_address,
+)
 from learners.middleware import LearnerRequest
 from learners.services import (
     counted_with_learner,
@@ -82,7 +91,16 @@ def table_open(request: LearnerRequest) -> HttpResponse:
     except ServiceError as exc:
         form.add_error("players", str(exc.message))
         return _index(request, open_form=form, status=exc.status)
-    return redirect("shared:table", public_id=table.public_id)
+    return _first_page(table)
+
+
+def _first_page(table: SharedTable) -> HttpResponse:
+    """A table's first page, once opened or sat down at: at its status (``#table-status``:
+    the waiting room's "Waiting for 2 more players" and the code to give, or the hand
+    just dealt's status line over the hand), as every page after a move opens (it opened
+    at the header and the menu: the walk without JavaScript)."""
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    return redirect(f"{url}#{STATUS_ID}")
 
 
 def _sit_page(
@@ -157,7 +175,7 @@ def sit_down(request: LearnerRequest) -> HttpResponse:
         field = "name" if isinstance(exc, services.NameTaken) else "code"
         form.add_error(field, str(exc.message))
         return _sit_page(request, form, table=table, status=exc.status)
-    return redirect("shared:table", public_id=table.public_id)
+    return _first_page(table)
 
 
 def _reloads(request: HttpRequest) -> bool:
@@ -177,6 +195,18 @@ def _to_table(request: HttpRequest, table: SharedTable, *, at_status: bool) -> H
     return redirect(table_address(url, request.POST, at_status=at_status, **reload))
 
 
+def _to_refusal(request: HttpRequest, table: SharedTable, token: str) -> HttpResponse:
+    """Without JavaScript, a refused move: back to the table (Post/Redirect/Get, 303), the
+    refusal signed into its address (``?refused=``, :func:`services.refusal_token`), as at
+    a practice table: a reload shows the same page and sends nothing (the move's own 422
+    page, reloaded, asked to send the form again). No fragment: the page puts the focus on
+    the reason itself (autofocus), which a page opened at a fragment skips."""
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    reload = {presenters.RELOAD_FLAG: "1"} if _reloads(request) else {}
+    address = table_address(url, request.POST, at_status=False, refused=token, **reload)
+    return SeeOther(address)
+
+
 def _table(public_id: str) -> SharedTable:
     try:
         return services.table_get(public_id=public_id)
@@ -194,14 +224,21 @@ def _render(
     advice: Advice | None = None,
     more_time: bool = False,
     confirm: AnyMove | None = None,
+    display: BoardDisplay | None = None,
+    state: services.SharedState | None = None,
 ) -> HttpResponse:
+    """The player's page of the table (or its ``table`` partial, for htmx); ``display``:
+    the board as shown, when not as the request asks it (a refused move's cards ticked
+    again); ``state``: the table replayed, when the caller has it already."""
     seat = services.seat_of(table, known_learner(request))
     if seat is None:
         # Not at the table: its link, to sit down if a seat is open (nothing of the
         # hand is shown to anyone but its players).
         return redirect("shared:sit", code=table.code)
-    display = parse_display(request.GET, request.POST)
-    state = services.shared_state(table=table)
+    if display is None:
+        display = parse_display(request.GET, request.POST)
+    if state is None:
+        state = services.shared_state(table=table)
     context = presenters.table_context(
         state,
         seat,
@@ -231,7 +268,34 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
             return HttpResponse(status=204)
     table = _table(public_id)
     services.replace_absent(table=table)
+    token = request.GET.get("refused", "")
+    if token:
+        return _refusal_page(request, table, token)
     return _render(request, table)
+
+
+def _refusal_page(request: HttpRequest, table: SharedTable, token: str) -> HttpResponse:
+    """The table after a move refused without JavaScript (``?refused=``, :func:`table_move`):
+    the reason in the page's language, its names as the player's seat says them, and the
+    cards the move was sent with ticked (a layoff's meld chosen), while the table is
+    still where it was refused (nobody has moved since); else the table as it is.
+    Answered 200 (the 422 was the move's), nothing changed."""
+    learner = known_learner(request)
+    refused = services.refused_move(table, token, learner=learner)
+    seat = services.seat_of(table, learner)
+    if refused is None or seat is None:
+        return _render(request, table)
+    state = services.shared_state(table=table)
+    display = replace(
+        parse_display(request.GET, request.POST), selected=refused.cards, meld=refused.meld
+    )
+    message = explain.refusal(refused.error, _names(state, seat))
+    return _render(request, table, error=message, display=display, state=state)
+
+
+def _names(state: services.SharedState, seat: int | None) -> list[str]:
+    """The players' names as a refusal at ``seat``'s board says them."""
+    return presenters.SeatState(state, seat).names if state.dealt else state.names
 
 
 @require_safe
@@ -284,17 +348,26 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         )
     except services.NeedsConfirmation as exc:
         return _render(request, table, confirm=exc.move)
-    except ServiceError as exc:
+    except services.MoveRefused as exc:
+        if not wants_partial(request):
+            # Signed at the version it was refused at (the table as it was checked).
+            token = services.refusal_token(
+                table,
+                exc,
+                learner=request.learner,
+                cards=parse_display(request.GET, request.POST).selected,
+            )
+            if token is not None:
+                return _to_refusal(request, table, token)
         table.refresh_from_db()
         state = services.shared_state(table=table)
-        seat = services.seat_of(table, request.learner)
-        names = presenters.SeatState(state, seat).names if state.dealt else state.names
-        message = (
-            explain.refusal(exc.error, names)
-            if isinstance(exc, services.MoveRefused)
-            else _said(exc)
+        message = explain.refusal(
+            exc.error, _names(state, services.seat_of(table, request.learner))
         )
-        return _render(request, table, error=message, refused=exc.field, status=exc.status)
+        return _render(request, table, error=message, status=exc.status, state=state)
+    except ServiceError as exc:
+        table.refresh_from_db()
+        return _render(request, table, error=_said(exc), refused=exc.field, status=exc.status)
     if wants_partial(request):
         return _render(request, table)
     # A hand just ended opens as before, on its "Score it yourself" (autofocus, which a

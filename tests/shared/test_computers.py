@@ -84,7 +84,8 @@ def _post(client: Client, game: str = "knock", computers: int = 1, **extra: str)
     data = {"game": game, "players": "2", "computers": str(computers), "name": "Ona", **extra}
     response = client.post("/en/play/new/", data)
     assert response.status_code == 302, response.content.decode()[:500]
-    return SharedTable.objects.get(public_id=response["Location"].rstrip("/").rsplit("/", 1)[1])
+    address = response["Location"].split("#", 1)[0]
+    return SharedTable.objects.get(public_id=address.rstrip("/").rsplit("/", 1)[1])
 
 
 def test_the_open_table_form_offers_the_practice_forms_choice_ticked() -> None:

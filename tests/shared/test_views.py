@@ -16,7 +16,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from game.engine import BotPlayer, Card, Knock
+from game.cards import card_name
+from game.engine import BotPlayer, Card, Knock, LayDown, Phase
 from game.practice.services import replay
 from game.shared import services
 from game.shared.models import SharedTable
@@ -916,8 +917,11 @@ def test_a_refused_layoff_keeps_its_meld_chosen() -> None:
             response = clients[seat].post(
                 f"/en/play/{table.public_id}/move/", {**data, "meld": meld}
             )
+            # Without JavaScript, the table's page the refusal redirects to says it.
+            assert response.status_code == 303 and "?refused=" in response["Location"]
+            response = clients[seat].get(response["Location"])
             html = response.content.decode()
-            assert response.status_code in (409, 422), html[:500]
+            assert response.status_code == 200 and 'id="hand-error"' in html, html[:500]
             chosen = re.findall(
                 r'<input type="radio" name="meld" value="(\d+)"[^>]*\bchecked', html
             )
@@ -996,3 +1000,107 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> 
     table.refresh_from_db()
     dealt = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})
     assert dealt.status_code == 302 and dealt["Location"].endswith("/#table-status")
+
+
+def _refused_meld(table: SharedTable, clients: dict[int, tuple[Client, str]]) -> tuple[Any, ...]:
+    """Play the fixed deal until a player may draw, draw, then send three cards that are
+    no meld without JavaScript: (the answer, the player's seat, the cards sent)."""
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        assert not state.round_over
+        seat = next(s for s in clients if state.my_turn(s))
+        client, language = clients[seat]
+        view = state.view_for(seat)
+        assert view is not None
+        move_url = f"/{language}/play/{table.public_id}/move/"
+        board = state.board_of(seat)
+        assert board is not None
+        hand = state.hand_of(board)
+        if hand.phase is Phase.PLAY:
+            legal = hand.legal_moves()
+            for cards in _triples(view.cards):
+                if not any(isinstance(m, LayDown) and set(m.cards) == set(cards) for m in legal):
+                    data = {"version": str(table.version), "action": "meld"}
+                    response = client.post(move_url, {**data, "cards": [str(c) for c in cards]})
+                    return response, seat, cards
+        move = BotPlayer(seed=seat).choose(view)
+        data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
+        assert client.post(move_url, data).status_code == 302
+    raise AssertionError("nobody could draw")
+
+
+def _triples(cards: Any) -> list[tuple[Card, ...]]:
+    ordered = sorted(cards)
+    return [tuple(ordered[i : i + 3]) for i in range(len(ordered) - 2)]
+
+
+def test_a_refused_move_without_javascript_redirects_to_the_table_that_says_it() -> None:
+    """The walk without JavaScript, as at a practice table: a refused move was answered
+    at its POST (a 422 page, whose reload asked to send the form again). It redirects
+    (303) to the table, the refusal signed for that player into the address
+    (``?refused=``): the reason in the page's language, the cards sent still ticked, the
+    focus on the reason; a reload shows the same and changes nothing. Another player's
+    page, a forged token or the table moved on show the table as it is."""
+    table, ona, (sasha,) = open_and_fill("basic", 2, seed=7)
+    clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    response, seat, cards = _refused_meld(table, clients)
+    client, language = clients[seat]
+    other, other_language = clients[1 - seat]
+    table.refresh_from_db()
+    before = (table.version, table.rounds)
+    assert response.status_code == 303
+    address = response["Location"]
+    page = f"/{language}/play/{table.public_id}/"
+    assert address.startswith(page + "?refused=") and "#" not in address
+    for _ in range(2):  # the page, and a reload of it
+        shown = client.get(address)
+        assert shown.status_code == 200
+        body = shown.content.decode()
+        error = body.split('<p id="hand-error" class="message message--error"', 1)[1]
+        assert error.startswith(' tabindex="-1" autofocus>')
+        with translation.override(language):
+            names = ", ".join(card_name(c) for c in cards)
+        assert f'<span class="visually-hidden">{names}</span>' in error.split("</p>", 1)[0]
+        ticked = re.findall(r'name="cards" value="(..)"[^>]*\bchecked\b', body)
+        assert sorted(ticked) == sorted(str(c) for c in cards)
+        table.refresh_from_db()
+        assert (table.version, table.rounds) == before
+    token = address.split("?refused=", 1)[1]
+    theirs = other.get(f"/{other_language}/play/{table.public_id}/?refused={token}")
+    assert theirs.status_code == 200 and "hand-error" not in theirs.content.decode()
+    forged = client.get(page + "?refused=" + token[:-2] + ("xx" if token[-2:] != "xx" else "yy"))
+    assert forged.status_code == 200 and "hand-error" not in forged.content.decode()
+    table.refresh_from_db()
+    assert (table.version, table.rounds) == before
+    # With htmx: the move's own answer, 422, as before.
+    data = {"version": str(table.version), "action": "meld", "cards": [str(c) for c in cards]}
+    swapped = client.post(page + "move/", data, **HX)
+    assert swapped.status_code == 422 and 'id="hand-error"' in swapped.content.decode()
+    # Once the table moved on (the player's own move), the address shows it as it is.
+    state = services.shared_state(table=table)
+    view = state.view_for(seat)
+    assert view is not None
+    move = BotPlayer(seed=seat).choose(view)
+    data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
+    assert client.post(page + "move/", data).status_code == 302
+    assert "hand-error" not in client.get(address).content.decode()
+
+
+def test_a_new_tables_first_page_opens_at_its_status() -> None:
+    """The walk without JavaScript: opening a table, or sitting down at one, led to its
+    page's top (the header and the menu); it opens at the table's status: the waiting
+    room (its code to give), or the status line over the hand just dealt."""
+    ona = browser("lt")
+    data = {"game": "knock", "players": 2, "computers": 0, "name": "Ona"}
+    opened = ona.post("/lt/play/new/", data)
+    table = SharedTable.objects.get()
+    assert opened["Location"] == f"/lt/play/{table.public_id}/#table-status"
+    waiting = ona.get(opened["Location"]).content.decode()
+    assert re.search(r'<section class="waiting" id="table-status"', waiting)
+    sasha = browser("ru")
+    sat = sasha.post("/ru/play/sit/", {"code": table.code, "name": "Саша"})
+    assert sat["Location"] == f"/ru/play/{table.public_id}/#table-status"
+    dealt = sasha.get(sat["Location"]).content.decode()
+    assert '<p class="table-area__status" id="table-status">' in dealt
+    assert " autofocus" not in dealt

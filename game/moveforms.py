@@ -176,6 +176,29 @@ def table_address(url: str, form: QueryDict, *, at_status: bool, **query: str) -
     return url + (f"?{urlencode(query)}" if query else "") + (f"#{STATUS_ID}" if at_status else "")
 
 
+#: The query flag of a table's page loaded again by its own link or by itself (a table
+#: for people's Refresh and its reload while its player waits): there one time, gone the
+#: next (:func:`again_address`).
+AGAIN_FLAG = "again"
+
+
+def loaded_again(query: QueryDict) -> bool:
+    """Whether a page's address has the :data:`AGAIN_FLAG` (``query``: the request's GET)."""
+    return query.get(AGAIN_FLAG) == "1"
+
+
+def again_address(url: str, *, again: bool) -> str:
+    """The address that loads a table's page ``url`` (with its query) again, opened at
+    the table's status (``#table-status``), from the page at that address: on a page
+    whose own address it is, ``url#table-status`` would not load anything (Chromium, a
+    link or a meta refresh alike: a navigation to the fragment, which only scrolls), so
+    the flag the page's address has (``again``) is taken off it, or the one it has not
+    put on (``again=1``): each load's address differs from the one before."""
+    if not again:
+        url = f"{url}{'&' if '?' in url else '?'}{AGAIN_FLAG}=1"
+    return f"{url}#{STATUS_ID}"
+
+
 class SeeOther(HttpResponseRedirect):
     """A form's answer at another address (303: the browser loads it with a GET, and a
     reload there sends nothing again)."""
@@ -315,12 +338,15 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
 
 __all__ = [
     "ACTIONS",
+    "AGAIN_FLAG",
     "STATUS_ID",
     "MoveRequest",
     "NoMeldChosen",
     "Refusal",
     "SeeOther",
+    "again_address",
     "arrange_off",
+    "loaded_again",
     "move_fields",
     "parse_cards",
     "parse_display",

@@ -17,7 +17,7 @@ from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context
 from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView
-from game.moveforms import with_arrange
+from game.moveforms import STATUS_ID, again_address, with_arrange
 from game.practice.presenters import computers_line, move_verdict
 from game.practice.services import computers_policy
 from rummy_site import codes
@@ -115,6 +115,8 @@ def waiting_reload(
     reload: bool,
     hint: str = "",
     arrange: bool = True,
+    at_status: bool = False,
+    again: bool = False,
 ) -> None:
     """What a page without JavaScript says, and does, while its player waits for someone
     else: it hears nothing of the others' moves. It reloads itself only when the player
@@ -124,19 +126,28 @@ def waiting_reload(
     it does not change by itself, beside Refresh (the teacher's walk: a pupil without
     JavaScript read "Giulia is to play" until the computer took her seat): ``hint``,
     what Refresh shows (the others' moves at a table); ``arrange``: the board's Arrange,
-    which its links keep switched off. Drawn by
+    which its links keep switched off; ``at_status``: Refresh, the reload and its links
+    open the page again at the table's status (``#table-status``; not where the page puts
+    the focus somewhere itself, which a page opened at a fragment skips), their address
+    made to differ from the page's own (``again``: whether it has the flag,
+    :func:`game.moveforms.again_address`). Drawn by
     shared/_reload_meta.html and shared/_reload_note.jinja, at a table for people and on
     a pupil's page of a live class exercise."""
     every = noscript_refresh_seconds(paused=paused) if waiting else 0
     page_url = context["page_url"]
+
+    def again_at_status(url: str) -> str:
+        return again_address(url, again=again) if at_status else url
+
     context.update(
         {
             "reload": reload,
             "reload_offer": bool(every),
             "reload_every": every,
-            "reload_url": with_arrange(with_reload(page_url, True), arrange),
-            "refresh_url": with_arrange(with_reload(page_url, reload), arrange),
-            "stop_reload_url": with_arrange(page_url, arrange),
+            "reload_url": again_at_status(with_arrange(with_reload(page_url, True), arrange)),
+            "refresh_url": again_at_status(with_arrange(with_reload(page_url, reload), arrange)),
+            "stop_reload_url": with_arrange(page_url, arrange)
+            + (f"#{STATUS_ID}" if at_status else ""),
             "refresh_seconds": every if reload else 0,
             "reload_hint": hint
             or gettext(
@@ -291,6 +302,7 @@ def table_context(
     advice: Advice | None = None,
     more_time: bool = False,
     reload: bool = False,
+    again: bool = False,
     confirm: AnyMove | None = None,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
@@ -299,7 +311,9 @@ def table_context(
     teacher paused or ended the table, the coach's hint when it was asked for, and on
     the player's turn by when they must move (``more_time``: they just asked for more,
     the cards they had ticked stay ticked and the new time is said); ``confirm``: a move
-    that would end the hand, asked about first (as at a practice table)."""
+    that would end the hand, asked about first (as at a practice table); ``again``: the
+    page's address has the flag its Refresh and its reload take off or put on
+    (:func:`game.moveforms.again_address`)."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -354,8 +368,16 @@ def table_context(
         "class_table": lambda: services.names_private(table),
     }
     if not state.dealt:
-        # Waiting for the others to sit down: without JavaScript the page may reload itself.
-        waiting_reload(context, waiting=not table.ended, paused=table.paused, reload=reload)
+        # Waiting for the others to sit down: without JavaScript the page may reload
+        # itself, opened at the waiting room (its status).
+        waiting_reload(
+            context,
+            waiting=not table.ended,
+            paused=table.paused,
+            reload=reload,
+            at_status=True,
+            again=again,
+        )
         return context
     mine = SeatState(state, seat)
     # The computer's moves in an away person's seat are told as the computer's (the
@@ -471,8 +493,22 @@ def table_context(
     # keep a seat: a page left open would hold it for ever; the wait runs from when
     # their turn came, and they see it come within these seconds.
     waiting = not (table.ended or mine.hand.is_over or context["my_turn"])
+    # The page puts the focus somewhere itself ("Take my seat back", "Score it
+    # yourself", the walkthrough's next step): its links back to it open it at its top,
+    # as a browser skips autofocus on a page opened at a fragment.
+    context["takes_focus"] = bool(
+        (context["me_away"] and not context["ended"])
+        or context["scoring_pending"]
+        or context["walkthrough"]
+    )
     waiting_reload(
-        context, waiting=waiting, paused=table.paused, reload=reload, arrange=display.arrange
+        context,
+        waiting=waiting,
+        paused=table.paused,
+        reload=reload,
+        arrange=display.arrange,
+        at_status=not context["takes_focus"],
+        again=again,
     )
     return context
 

@@ -22,6 +22,7 @@ from game.engine import Advice, AnyMove
 from game.moveforms import (
     STATUS_ID,
     SeeOther,
+    loaded_again,
     parse_display,
     parse_move,
     parse_version,
@@ -248,6 +249,7 @@ def _render(
         advice=advice,
         more_time=more_time,
         reload=_reloads(request),
+        again=loaded_again(request.GET),
         confirm=confirm,
     )
     board = "shared/_board.jinja" if context["dealt"] else None

@@ -149,3 +149,19 @@ def test_a_table_address_keeps_its_query_and_opens_at_the_status_when_asked() ->
         table_address(page, QueryDict("arrange=0"), at_status=False, answered="x:y")
         == page + "?answered=x%3Ay&arrange=0"
     )
+
+
+def test_an_address_to_load_a_page_again_differs_from_the_pages_own() -> None:
+    """A link (or a meta refresh) to a page's own address with a fragment only scrolls
+    (Chromium navigates to the fragment, loading nothing): Refresh and a table for
+    people's reload take the flag off the page's address, or put it on, and open at the
+    status."""
+    from game.moveforms import again_address, loaded_again
+
+    page = "/en/play/abc/"
+    assert again_address(page, again=False) == page + "?again=1#table-status"
+    assert again_address(page, again=True) == page + "#table-status"
+    assert again_address(page + "?reload=1", again=False) == page + "?reload=1&again=1#table-status"
+    assert again_address(page + "?reload=1", again=True) == page + "?reload=1#table-status"
+    assert loaded_again(QueryDict("again=1")) and not loaded_again(QueryDict("again=0"))
+    assert not loaded_again(QueryDict(""))

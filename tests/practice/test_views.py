@@ -1837,7 +1837,7 @@ def test_no_go_back_keeps_the_knocks_card_ticked(client: Client, htmx: bool) -> 
     card = hand_of(table).hands[HUMAN][0]
     asked = post_move(client, table, Knock(card), htmx=htmx, confirm=False).content.decode()
     back = re.search(r'id="confirm-no" href="([^"]+)"', asked)
-    assert back is not None and back.group(1).endswith(f"?keep={card}")
+    assert back is not None and back.group(1).endswith(f"?keep={card}#table-status")
     table.refresh_from_db()
     version = table.version
     page = client.get(back.group(1), **(HTMX if htmx else {})).content.decode()
@@ -1846,3 +1846,15 @@ def test_no_go_back_keeps_the_knocks_card_ticked(client: Client, htmx: bool) -> 
     assert not any(re.search(rf'value="{c}"[^>]* checked', page) for c in others)
     table.refresh_from_db()
     assert table.version == version and not hand_of(table).is_over
+
+
+def test_arrange_without_javascript_opens_the_page_at_the_status(client: Client) -> None:
+    """The walk without JavaScript: Arrange (a form sent with GET) opened the table at
+    its top. Its address opens it at the status line over the hand; it differs from the
+    page's own by the arrange it switches, so the page is loaded."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    html = client.get(url(table)).content.decode()
+    form = re.search(r'<form method="get" action="([^"]*)" hx-get="([^"]*)">\s*<input[^>]*>', html)
+    assert form is not None and form[1] == url(table) + "#table-status" and form[2] == url(table)
+    assert 'name="arrange" value="0"' in form[0]

@@ -527,16 +527,19 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_a
     table = SharedTable.objects.get()
     url = f"/en/play/{table.public_id}/"
     auto = f"{url}?reload=1"
-    refresh = f'<noscript><meta http-equiv="refresh" content="10; url={auto}"></noscript>'
+    # Each opens the page again at its status, by an address other than its own (see
+    # test_refresh_and_the_reload_open_the_page_again_at_its_status).
+    again = f"{auto}&amp;again=1#table-status"
+    refresh = f'<noscript><meta http-equiv="refresh" content="10; url={again}"></noscript>'
     waiting = ona.get(url).content.decode()
     assert 'http-equiv="refresh"' not in waiting
-    assert f'<a href="{url}">Refresh</a>' in waiting
+    assert f'<a href="{url}?again=1#table-status">Refresh</a>' in waiting
     assert "Without JavaScript this page does not change by itself" in waiting
-    assert f'<a href="{auto}">Reload this page by itself while I wait</a>' in waiting
+    assert f'<a href="{again}">Reload this page by itself while I wait</a>' in waiting
     waiting = ona.get(auto).content.decode()
-    assert refresh in waiting and f'<a href="{auto}">Refresh</a>' in waiting
+    assert refresh in waiting and f'<a href="{again}">Refresh</a>' in waiting
     assert "This page reloads itself every 10 seconds while you wait." in waiting
-    assert f'<a href="{url}">Stop reloading</a>' in waiting
+    assert f'<a href="{url}#table-status">Stop reloading</a>' in waiting
     sasha = browser("ru")
     sasha.post("/ru/play/sit/", {"code": table.code, "name": "Саша"})
     table.refresh_from_db()
@@ -544,9 +547,10 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_a
     mover, other = (ona, sasha) if state.my_turn(0) else (sasha, ona)
     theirs = other.get(url).content.decode()
     assert 'http-equiv="refresh"' not in theirs and "is to play" in theirs
-    assert f'id="refresh-table" href="{url}"' in theirs and 'id="reload-note"' in theirs
+    assert f'id="refresh-table" href="{url}?again=1#table-status"' in theirs
+    assert 'id="reload-note"' in theirs
     theirs = other.get(auto).content.decode()
-    assert refresh in theirs and f'id="refresh-table" href="{auto}"' in theirs
+    assert refresh in theirs and f'id="refresh-table" href="{again}"' in theirs
     assert "This page reloads itself every 10 seconds while you wait." in theirs
     mine = mover.get(auto).content.decode()
     assert "Your turn." in mine
@@ -560,7 +564,7 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_a
     table.refresh_from_db()
     services.set_paused(table=table, paused=True)
     paused = other.get(auto).content.decode()
-    assert f'content="60; url={auto}"' in paused
+    assert f'content="60; url={again}"' in paused
     assert "This page reloads itself every 60 seconds while you wait." in paused
 
 
@@ -863,13 +867,13 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     assert moved.status_code == 302 and moved["Location"] == f"{url}?arrange=0#table-status"
     # Waiting for the other: Refresh, the reload offered and the poll keep it off.
     waiting = mover.get(moved["Location"]).content.decode()
-    assert f'id="refresh-table" href="{url}?arrange=0"' in waiting
-    assert f'href="{url}?reload=1&amp;arrange=0"' in waiting
+    assert f'id="refresh-table" href="{url}?arrange=0&amp;again=1#table-status"' in waiting
+    assert f'href="{url}?reload=1&amp;arrange=0&amp;again=1#table-status"' in waiting
     table.refresh_from_db()
     assert f'hx-get="{url}?v={table.version}&amp;arrange=0"' in waiting
     reloading = mover.get(f"{url}?reload=1&arrange=0").content.decode()
-    assert f'content="10; url={url}?reload=1&amp;arrange=0"' in reloading
-    assert f'<a href="{url}?arrange=0">Stop reloading</a>' in reloading
+    assert f'content="10; url={url}?reload=1&amp;arrange=0&amp;again=1#table-status"' in reloading
+    assert f'<a href="{url}?arrange=0#table-status">Stop reloading</a>' in reloading
     # Leaving and taking the seat back keep it.
     left = mover.post(url + "leave/", {"arrange": "0"})
     assert left.status_code == 302 and left["Location"] == f"{url}?arrange=0"
@@ -959,7 +963,8 @@ def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
     back = re.search(r'id="confirm-no" href="([^"]+)"', page)
     assert back is not None
     address = html.unescape(back[1])
-    assert address == f"{url}?keep={card}" + ("&reload=1" if reload else "")
+    # Without JavaScript the table opens at its status line over the hand.
+    assert address == f"{url}?keep={card}" + ("&reload=1" if reload else "") + "#table-status"
     again = mover.get(address).content.decode()
     assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', again)
 
@@ -1104,3 +1109,32 @@ def test_a_new_tables_first_page_opens_at_its_status() -> None:
     dealt = sasha.get(sat["Location"]).content.decode()
     assert '<p class="table-area__status" id="table-status">' in dealt
     assert " autofocus" not in dealt
+
+
+def test_refresh_and_the_reload_open_the_page_again_at_its_status() -> None:
+    """The walk without JavaScript: Refresh, the page's reload while its player waits,
+    and Arrange opened the page at its top (the header and the menu). They open it at
+    the status line; Refresh and the reload by an address that differs from the page's
+    own each time (the same address with a fragment would only scroll it). A page that
+    puts the focus somewhere itself ("Take my seat back") keeps its links without the
+    fragment, which would make the browser skip it."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    waiter, mover = (sasha, ona) if state.my_turn(0) else (ona, sasha)
+    url = f"/en/play/{table.public_id}/"
+    page = waiter.get(url).content.decode()
+    assert f'id="refresh-table" href="{url}?again=1#table-status"' in page
+    again = waiter.get(f"{url}?again=1").content.decode()
+    assert f'id="refresh-table" href="{url}#table-status"' in again
+    reloading = waiter.get(f"{url}?reload=1&again=1").content.decode()
+    assert f'content="10; url={url}?reload=1#table-status"' in reloading
+    arrange = re.search(r'<form method="get" action="([^"]*)"', mover.get(url).content.decode())
+    assert arrange is not None and arrange[1] == f"{url}#table-status"
+    # Away: "Take my seat back" takes the focus; Refresh and Arrange open the page at its top.
+    assert waiter.post(url + "leave/").status_code == 302
+    away = waiter.get(url).content.decode()
+    assert re.search(r'id="take-seat-back"[^>]* autofocus', away)
+    refresh = re.search(r'id="refresh-table" href="([^"]*)"', away)
+    assert refresh is not None and "#" not in refresh[1]
+    arrange = re.search(r'<form method="get" action="([^"]*)"', away)
+    assert arrange is not None and arrange[1] == url

@@ -717,3 +717,66 @@ def test_back_to_the_table_shows_it_as_it_is_now(page: Page, site_url: str) -> N
     expect(page.locator("#table")).to_be_visible()
     table.refresh_from_db()
     assert version(page) == str(table.version) != first
+
+
+def no_meld(cards: list[Any]) -> list[Any]:
+    """Three of ``cards`` that are no meld: three ranks (no set), two suits or more (no run)."""
+    for i, a in enumerate(cards):
+        for j, b in enumerate(cards[i + 1 :], i + 1):
+            for c in cards[j + 1 :]:
+                if len({a.rank, b.rank, c.rank}) == 3 and len({a.suit, b.suit, c.suit}) > 1:
+                    return [a, b, c]
+    raise AssertionError("every three cards make a meld")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_refused_move_on_a_phone_is_said_at_an_address_to_reload(
+    browser: Any, live_server: Any
+) -> None:
+    """The walk on a phone without JavaScript: a refused meld was answered at the move's
+    POST address (a 422 page), whose reload asked to send the form again. The move
+    redirects to the table's own address (``?refused=``), where the reason is said with
+    the focus on it, in the first screen, the cards still ticked; a reload is a GET that
+    shows the same and changes nothing."""
+    from tests.practice.helpers import snapshot
+
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/practice/")
+    page.locator("#id_game").select_option("basic")
+    page.locator(".new-table-form button[type=submit]").click()
+    table = Table.objects.latest("created")
+    if page.locator("#bots-skip").count():
+        page.locator("#bots-skip").click()
+    page.locator("button[name=action][value=draw_stock]").click()
+    cards = no_meld(list(hand_of(table).hands[HUMAN]))
+    for card in cards:
+        page.locator(f'label[for="card-{card}"]').click()
+    before = snapshot(table)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.locator("button[name=action][value=meld]").click()
+    address = re.compile(rf"/en/practice/{table.public_id}/\?refused=[^#]+$")
+    expect(page).to_have_url(address)
+    assert len(posts) == 1 and posts[0].endswith("/move/")
+    for reloaded in (False, True):
+        alert = page.locator("#hand-error")
+        expect(alert).to_contain_text("is not a")
+        expect(alert).to_be_focused()
+        box = alert.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+        for card in cards:
+            expect(page.locator(f"#card-{card}")).to_be_checked()
+        assert snapshot(table) == before
+        if not reloaded:
+            response = page.reload()
+            assert response is not None and response.request.method == "GET"
+            assert response.status == 200
+            expect(page).to_have_url(address)
+    assert len(posts) == 1  # the reload sent nothing
+    context.close()

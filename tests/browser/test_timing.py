@@ -122,8 +122,9 @@ def test_on_a_phone_the_warning_shows_in_the_first_screen_and_is_said_once(
     warning = page.locator("#turn-warning")
     expect(warning).to_be_visible(timeout=8_000)
     expect(page.locator("#announce")).to_have_text(warning.inner_text())
-    assert page.evaluate("window.scrollY") == 0
-    for shown in (warning, page.locator("#more-time")):
+    # The first screen as the page opened (at the table's status line: a new table's
+    # first page opens there), nothing scrolled by hand.
+    for shown in (page.locator("#table-status"), warning, page.locator("#more-time")):
         box = shown.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
     # Said once: by #announce only, not by a live region of its own as well.
@@ -174,7 +175,9 @@ def test_without_javascript_the_table_reloads_itself_only_when_asked(
 ) -> None:
     """A page without JavaScript waiting for the others stays put (a reload would send
     the keyboard's place to the top) until its player asks it to reload itself; then it
-    does, keeps doing it, and stops when asked."""
+    does, keeps doing it, and stops when asked. Each reload opens the page at the
+    table's status (its address alternates, ``again=1`` on and off: a meta refresh to
+    the page's own address with a fragment would only scroll, once)."""
     settings.SHARED_NOSCRIPT_REFRESH_SECONDS = 1
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
@@ -187,7 +190,7 @@ def test_without_javascript_the_table_reloads_itself_only_when_asked(
     page.locator("#open_name").press("Enter")
     expect(page.locator("#waiting-title")).to_be_visible()
     # (Playwright's text locators skip <noscript>: its links are found by address.)
-    offer = page.locator("noscript a[href$='?reload=1']")
+    offer = page.locator("noscript a[href*='?reload=1']")
     expect(offer).to_be_visible()
     assert "this page does not change by itself" in page.content()
     settled = len(loads)
@@ -195,17 +198,27 @@ def test_without_javascript_the_table_reloads_itself_only_when_asked(
     assert len(loads) == settled, "the page reloaded by itself"
     offer.click()
     table = SharedTable.objects.get()
-    stop = page.locator(f"noscript a[href='/en/play/{table.public_id}/']")
+    stop = page.locator(f"noscript a[href='/en/play/{table.public_id}/#table-status']")
     expect(stop).to_be_visible()
     assert "This page reloads itself every 1 second while you wait." in page.content()
     asked = len(loads)
     page.wait_for_timeout(2_500)
-    assert len(loads) > asked and loads[-1].endswith("?reload=1")
+    assert len(loads) > asked + 1, loads  # again and again
+    assert all("?reload=1" in u and u.endswith("#table-status") for u in loads[asked:]), loads
+    assert loads[-1] != loads[-2]
     stop.click()
     expect(offer).to_be_visible()
     stopped = len(loads)
     page.wait_for_timeout(2_500)
     assert len(loads) == stopped, "the page went on reloading"
+    # Refresh loads the page again each time it is pressed (at the table's status).
+    for _ in range(3):
+        pressed = len(loads)
+        page.get_by_role("link", name="Refresh", exact=True).click()
+        page.wait_for_function("() => document.readyState === 'complete'")
+        page.wait_for_timeout(300)
+        assert len(loads) == pressed + 1, loads
+        assert loads[-1].endswith("#table-status") and loads[-1] != loads[-2]
     context.close()
 
 

@@ -6,6 +6,12 @@ reads them into an engine move, or raises :class:`~rummy_site.errors.BadInput`
 with a translated message; ``move_fields`` gives the fields that post a move
 (for the confirmation and "continue anyway" forms, and the tests), so that
 ``parse_move(move_fields(m)).move == m`` for every move.
+
+Without JavaScript a form's answer is a redirect to the table's page
+(:func:`table_address`, opened at its status), a refused move's with the refusal signed
+into the address (:func:`refusal_token`, read back by :func:`read_refusal`: a guided
+hand, a practice table and a table for people alike); a page's Refresh and reload load
+it again by an address other than its own (:func:`again_address`).
 """
 
 from __future__ import annotations

@@ -259,7 +259,8 @@ def _headline(state: BoardState, names: Sequence[str]) -> str:
 def result_of(
     state: BoardState, names: Sequence[str], labels: Sequence[str] | None = None
 ) -> Result | None:
-    """The scoring walkthrough of a finished hand: a headline and each step with its cards.
+    """The scoring walkthrough of a finished hand: a headline and each step with its cards,
+    the learner's own steps told to them ("You knock...", "Ona pays you 7").
     ``labels``: the players' names where they stand alone (the hands shown to score it
     yourself), when they differ from the sentences' ``names`` (:func:`board_context`)."""
     result = state.hand.result
@@ -276,7 +277,7 @@ def result_of(
             cards = (Card.parse(step.params["card"]),)
         elif step.code is StepCode.HAND_VALUE:
             cards = tuple(Card.parse(c) for c in step.params["cards"])
-        text = explain.settlement_step(step, names, game=result.settlement.game)
+        text = explain.settlement_step(step, names, game=result.settlement.game, you=state.me)
         steps.append(ScoreStep(text, cards, melds))
     return Result(
         headline=_headline(state, names),
@@ -574,8 +575,9 @@ def board_context(
     (:attr:`~rummy_site.errors.ServiceError.field`: "meld", a layoff sent without its
     meld), which takes the focus, described by ``error``. ``nameless``: the learner gave
     no name (a guided hand): where their name would stand alone (their seat, "Score it
-    yourself") they are "You" (:func:`game.names.learner_you`); the sentences keep the
-    state's name for them (a default one marked as theirs: "Alex (you) knocks").
+    yourself") they are "You" (:func:`game.names.learner_you`). The scoring tells the
+    learner's own lines in the second person ("You knock with 2 deadwood",
+    :func:`game.explain.settlement_step`), as the log does, with no name of theirs.
     ``hand_number``: the hand's number at a table of several, which its scoring's
     answer and steps name (:func:`for_hand`)."""
     display = for_hand(display, hand_number)

@@ -44,7 +44,16 @@ from .numbers import (
     who,
 )
 from .refusals import MELD_FAILURES, MOVE_ERRORS, MOVE_NAMES, meld_failure, refusal
-from .scoring import LINES, STEPS, match_over, settlement_step, summary_line, told_steps
+from .scoring import (
+    LINES,
+    STEPS,
+    TOLD_TO_YOU,
+    YOUR_STEPS,
+    match_over,
+    settlement_step,
+    summary_line,
+    told_steps,
+)
 
 #: Each game's name, as the site writes it.
 GAME_NAMES: dict[Game, Promise] = {
@@ -71,6 +80,8 @@ __all__ = [
     "STEPS",
     "SUGGESTIONS",
     "THEY_DID",
+    "TOLD_TO_YOU",
+    "YOUR_STEPS",
     "YOU_DID",
     "card_short",
     "cards_short",

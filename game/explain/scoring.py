@@ -517,6 +517,448 @@ SCORED_TOTAL = {
 }
 
 
+# The walkthrough speaks to the learner: their own lines in the second person ("You
+# knock with 2 deadwood", "Ona pays you 7"), never their name marked "(you)" (the
+# Russian pupil's walk read «Саша (вы) стучит» under a seat that said «Вы»). A step
+# about the learner (its ``player``) is told from YOUR_STEPS; one that names them in
+# another part (the opponent, a payee, among those tied) from TOLD_TO_YOU. The learner's
+# seat is in the parameters as ``you``; ``others`` are the players named beside them.
+
+
+def _others(p: Params, n: Names, key: str) -> str:
+    """The players of ``p[key]`` other than the learner ("Ben", "Ben and Marta"; "" for
+    none: the sentence then names the learner alone)."""
+    others = [s for s in p[key] if s != p["you"]]
+    return people(others, n) if others else ""
+
+
+def _your_hand_value(p: Params) -> str:
+    if not p["cards"]:
+        return _("You have no cards left.")
+    text = _("You still hold %(cards)s: %(points)s.")
+    if p.get("ace_points", 1) != 1 and any(str(c).startswith("A") for c in p["cards"]):
+        text += " " + _("Each ace counts %(points)s.") % {
+            "points": deadwood_points(int(p["ace_points"]))
+        }
+    return text
+
+
+def _your_least_deadwood(p: Params) -> str:
+    """:func:`_least_deadwood` for the learner as the knocker."""
+    if p["points"] > 0:
+        text = npgettext(
+            "the number of cards the defender lays off",
+            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+            "only %(theirs)s − %(deadwood)s = %(points)s.",
+            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+            "only %(theirs)s − %(deadwood)s = %(points)s.",
+            len(p["layoffs"]),
+        )
+    else:
+        text = npgettext(
+            "the number of cards the defender lays off; then: who would undercut",
+            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+            len(p["layoffs"]),
+        )
+    if p["shown_points"] > 0:
+        return text + " " + _("So you show the layout that scores more.")
+    return text + " " + _("So you show the layout that gives %(opponent)s fewer points.")
+
+
+def _least_deadwood_told_to_you(p: Params) -> str:
+    """:func:`_least_deadwood` for the learner as the defender."""
+    if p["points"] > 0:
+        text = npgettext(
+            "the number of cards the defender lays off",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+            "%(theirs)s − %(deadwood)s = %(points)s.",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+            "%(theirs)s − %(deadwood)s = %(points)s.",
+            len(p["layoffs"]),
+        )
+    else:
+        text = npgettext(
+            "the number of cards the defender lays off; then: who would undercut",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+            "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+            len(p["layoffs"]),
+        )
+    if p["shown_points"] > 0:
+        return text + " " + _("So %(name)s shows the layout that scores more.")
+    return text + " " + _("So %(name)s shows the layout that gives you fewer points.")
+
+
+def _undercut_clause_for_you(p: Params, n: Names) -> str:
+    """:func:`_undercut_clause` with the learner as the knocker or the defender."""
+    if p["points"] > 0:
+        return ""
+    if p["player"] == p["you"]:
+        template = ngettext(
+            "%(opponent)s would undercut you and score %(undercut)s point.",
+            "%(opponent)s would undercut you and score %(undercut)s points.",
+            _whole(p["points"]),
+        )
+    else:
+        template = ngettext(
+            "You would undercut %(name)s and score %(undercut)s point.",
+            "You would undercut %(name)s and score %(undercut)s points.",
+            _whole(p["points"]),
+        )
+    values = {
+        "opponent": who(p["opponent"], n),
+        "name": who(p["player"], n),
+        "undercut": points(-p["points"]),
+    }
+    return euphonic_d(template, values) % values
+
+
+def _least_deadwood_values(p: Params, n: Names) -> dict[str, object]:
+    return {
+        "name": who(p["player"], n),
+        "opponent": who(p["opponent"], n),
+        "melds": " · ".join(cards_short(m) for m in p["melds"]),
+        "deadwood": p["deadwood"],
+        "cards": cards_short(p["layoffs"]),
+        "theirs": p["opponent_deadwood"],
+        "points": points(p["points"]),
+        "then": _undercut_clause_for_you(p, n),
+    }
+
+
+#: A step whose ``player`` is the learner, told to them.
+YOUR_STEPS: dict[StepCode, Sentence] = {
+    StepCode.SHOW: Sentence(lambda p: _("You show %(melds)s; %(deadwood)s."), _shown),
+    StepCode.KEEPS: Sentence(
+        lambda p: (
+            _("You lay off nothing and keep %(melds)s; %(deadwood)s.")
+            if p.get("laid_off") == []
+            else _("You keep %(melds)s; %(deadwood)s.")
+        ),
+        _shown,
+    ),
+    StepCode.KNOCK: Sentence(
+        lambda p: _("You knock with %(deadwood)s deadwood (the limit is %(limit)s)."),
+        lambda p, n: {"deadwood": p["deadwood"], "limit": p["limit"]},
+    ),
+    StepCode.GIN: Sentence(lambda p: _("You go gin: every card is in a meld.")),
+    StepCode.NO_LAYOFFS: Sentence(
+        lambda p: _("After gin there are no layoffs: you keep every card.")
+    ),
+    StepCode.LAYOFF: Sentence(
+        lambda p: _("You lay off %(card)s onto %(meld)s."),
+        lambda p, n: {"card": card_short(p["card"]), "meld": cards_short(p["onto"])},
+    ),
+    StepCode.GIN_SCORE: Sentence(
+        lambda p: _(
+            "You score the gin bonus %(bonus)s + %(opponent)s's deadwood %(deadwood)s = %(points)s."
+        ),
+        lambda p, n: {
+            "bonus": p["bonus"],
+            "opponent": who(p["opponent"], n),
+            "deadwood": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCK_SCORE: Sentence(
+        lambda p: _(
+            "%(opponent)s has %(theirs)s deadwood, more than your %(mine)s: you score "
+            "%(theirs)s − %(mine)s = %(points)s."
+        ),
+        lambda p, n: {
+            "opponent": who(p["opponent"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.UNDERCUT_SCORE: Sentence(
+        lambda p: _(
+            "Undercut! You have %(mine)s deadwood, no more than the knocker's %(theirs)s: "
+            "you score %(difference)s + %(bonus)s = %(points)s, and %(opponent)s scores "
+            "nothing."
+        ),
+        lambda p, n: {
+            "opponent": who(p["opponent"], n),
+            "mine": p["deadwood"],
+            "theirs": p["opponent_deadwood"],
+            "difference": p["difference"],
+            "bonus": p["bonus"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCKER_LOWEST: Sentence(
+        lambda p: _(
+            "You knocked with the lowest deadwood (%(deadwood)s): every other player pays "
+            "you the difference."
+        ),
+        lambda p, n: {"deadwood": p["deadwood"]},
+    ),
+    # The learner is the knocker, tied by another player or more.
+    StepCode.KNOCKER_TIED: Sentence(
+        lambda p: ngettext(
+            "%(tied)s ties you, the knocker, for the lowest deadwood (%(deadwood)s) and "
+            "collects the difference from every other player.",
+            "%(tied)s tie you, the knocker, for the lowest deadwood (%(deadwood)s) and "
+            "share the difference from every other player.",
+            len(p["tied"]),
+        ),
+        lambda p, n: {"tied": people(p["tied"], n), "deadwood": p["deadwood"]},
+    ),
+    StepCode.NO_RUMMY_BONUS: Sentence(
+        lambda p: _("You have no deadwood but are tied, so there is no rummy bonus.")
+    ),
+    StepCode.KNOCKER_UNDERCUT: Sentence(
+        lambda p: ngettext(
+            "%(lowest)s has less deadwood (%(low)s) than you, the knocker (%(deadwood)s), "
+            "and collects the difference from every other player.",
+            "%(lowest)s have less deadwood (%(low)s) than you, the knocker (%(deadwood)s), "
+            "and share the difference from every other player.",
+            len(p["lowest"]),
+        ),
+        lambda p, n: {
+            "lowest": people(p["lowest"], n),
+            "low": p["lowest_deadwood"],
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.PAYS_DIFFERENCE: Sentence(
+        lambda p: (
+            _("You pay %(payee)s %(deadwood)s − %(low)s = %(points)s.")
+            if len(p["payees"]) == 1
+            else _(
+                "You pay %(deadwood)s − %(low)s = %(points)s, shared by %(payees)s: %(share)s each."
+            )
+        ),
+        lambda p, n: {
+            "payee": who(p["payees"][0], n),
+            "payees": people(p["payees"], n),
+            "deadwood": p["deadwood"],
+            "low": p["lowest_deadwood"],
+            "points": points(p["points"]),
+            "share": points_noun(p["share"]),
+        },
+    ),
+    StepCode.PAYS_NOTHING: Sentence(lambda p: _("You pay nothing: the difference is 0.")),
+    StepCode.RUMMY_BONUS: Sentence(
+        lambda p: _("You also pay %(payee)s the rummy bonus of %(bonus)s."),
+        lambda p, n: {"payee": who(p["payee"], n), "bonus": points_noun(p["bonus"])},
+    ),
+    StepCode.PENALTY: Sentence(
+        lambda p: _(
+            "%(payee)s has less deadwood (%(theirs)s) than you, the knocker (%(mine)s): "
+            "you pay %(payee)s a penalty of %(points)s."
+        ),
+        lambda p, n: {
+            "payee": who(p["payee"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points_noun(p["points"]),
+        },
+    ),
+    StepCode.HAND_VALUE: Sentence(
+        _your_hand_value,
+        lambda p, n: {
+            "cards": cards_short(p["cards"]),
+            "points": deadwood_points(int(p["points"])),
+        },
+    ),
+    StepCode.WENT_OUT: Sentence(
+        lambda p: ngettext(
+            "You went out and score %(points)s point.",
+            "You went out and score %(points)s points.",
+            _whole(p["points"]),
+        ),
+        lambda p, n: {"points": points(p["points"])},
+    ),
+    StepCode.WENT_RUMMY: Sentence(
+        lambda p: _("You went rummy: %(points)s doubled is %(doubled)s."),
+        lambda p, n: {"points": points(p["points"]), "doubled": points(p["doubled"])},
+    ),
+    StepCode.TOTAL: Sentence(
+        lambda p: _("You receive %(received)s and pay %(paid)s: %(net)s in all."),
+        lambda p, n: {
+            "received": points_noun(p["received"]),
+            "paid": points_noun(p["paid"]),
+            "net": signed(p["net"]),
+        },
+    ),
+    StepCode.MISSED_LAYOFFS: Sentence(
+        lambda p: npgettext(
+            "the number of cards the defender could have laid off",
+            "You could have laid off %(cards)s and kept %(best)s deadwood instead of %(deadwood)s.",
+            "You could have laid off %(cards)s and kept %(best)s deadwood instead of %(deadwood)s.",
+            len(p["cards"]),
+        ),
+        lambda p, n: {
+            "cards": cards_short(p["cards"]),
+            "best": p["best_deadwood"],
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.LEAST_DEADWOOD_LAYOUT: Sentence(_your_least_deadwood, _least_deadwood_values),
+    StepCode.BETTER_LAYOUT: Sentence(
+        lambda p: _(
+            "A better layout for you: %(melds)s. With the defender's best layoffs, your "
+            "result would have been %(best)s instead of %(points)s. It shows only now that "
+            "the defender's cards are face up."
+        ),
+        lambda p, n: {
+            "melds": " · ".join(cards_short(m) for m in p["melds"]),
+            "best": signed(p["best_points"]),
+            "points": signed(p["points"]),
+        },
+    ),
+}
+
+#: :data:`SCORED_TOTAL` told to the learner.
+YOUR_SCORED_TOTAL = {
+    "scores": Sentence(
+        lambda p: ngettext(
+            "You score %(points)s point in this hand.",
+            "You score %(points)s points in this hand.",
+            _whole(p["received"]),
+        ),
+        lambda p, n: {"points": points(p["received"])},
+    ),
+    "nothing": Sentence(lambda p: _("You score nothing in this hand.")),
+}
+
+#: A step about another player that names the learner too, told to them: as the
+#: opponent, a payee, or one of those tied with or below the knocker ("you and Ben").
+TOLD_TO_YOU: dict[StepCode, Sentence] = {
+    StepCode.GIN_SCORE: Sentence(
+        lambda p: _(
+            "%(name)s scores the gin bonus %(bonus)s + your deadwood %(deadwood)s = %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "bonus": p["bonus"],
+            "deadwood": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCK_SCORE: Sentence(
+        lambda p: _(
+            "You have %(theirs)s deadwood, more than %(mine)s: %(name)s scores "
+            "%(theirs)s − %(mine)s = %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.UNDERCUT_SCORE: Sentence(
+        lambda p: _(
+            "Undercut! %(name)s has %(mine)s deadwood, no more than your %(theirs)s: "
+            "%(name)s scores %(difference)s + %(bonus)s = %(points)s, and you score nothing."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "mine": p["deadwood"],
+            "theirs": p["opponent_deadwood"],
+            "difference": p["difference"],
+            "bonus": p["bonus"],
+            "points": points(p["points"]),
+        },
+    ),
+    StepCode.KNOCKER_TIED: Sentence(
+        lambda p: (
+            _(
+                "You tie the knocker %(name)s for the lowest deadwood (%(deadwood)s) and "
+                "collect the difference from every other player."
+            )
+            if len(p["tied"]) == 1
+            else _(
+                "You and %(others)s tie the knocker %(name)s for the lowest deadwood "
+                "(%(deadwood)s) and share the difference from every other player."
+            )
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "others": _others(p, n, "tied"),
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.KNOCKER_UNDERCUT: Sentence(
+        lambda p: (
+            _(
+                "You have less deadwood (%(low)s) than the knocker %(name)s (%(deadwood)s) "
+                "and collect the difference from every other player."
+            )
+            if len(p["lowest"]) == 1
+            else _(
+                "You and %(others)s have less deadwood (%(low)s) than the knocker %(name)s "
+                "(%(deadwood)s) and share the difference from every other player."
+            )
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "others": _others(p, n, "lowest"),
+            "low": p["lowest_deadwood"],
+            "deadwood": p["deadwood"],
+        },
+    ),
+    StepCode.PAYS_DIFFERENCE: Sentence(
+        lambda p: (
+            _("%(name)s pays you %(deadwood)s − %(low)s = %(points)s.")
+            if len(p["payees"]) == 1
+            else _(
+                "%(name)s pays %(deadwood)s − %(low)s = %(points)s, shared by you and "
+                "%(others)s: %(share)s each."
+            )
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "others": _others(p, n, "payees"),
+            "deadwood": p["deadwood"],
+            "low": p["lowest_deadwood"],
+            "points": points(p["points"]),
+            "share": points_noun(p["share"]),
+        },
+    ),
+    StepCode.RUMMY_BONUS: Sentence(
+        lambda p: _("%(name)s also pays you the rummy bonus of %(bonus)s."),
+        lambda p, n: {"name": who(p["player"], n), "bonus": points_noun(p["bonus"])},
+    ),
+    StepCode.PENALTY: Sentence(
+        lambda p: _(
+            "You have less deadwood (%(theirs)s) than the knocker (%(mine)s): %(name)s pays "
+            "you a penalty of %(points)s."
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "theirs": p["opponent_deadwood"],
+            "mine": p["deadwood"],
+            "points": points_noun(p["points"]),
+        },
+    ),
+    StepCode.LEAST_DEADWOOD_LAYOUT: Sentence(_least_deadwood_told_to_you, _least_deadwood_values),
+}
+
+#: Where a step may name the learner besides as its ``player``.
+_OTHER_PARTS = ("opponent", "payee", "payees", "tied", "lowest")
+
+
+def _names_you(params: Params, you: int) -> bool:
+    """Whether a step names the learner in a part other than its ``player``."""
+    for part in _OTHER_PARTS:
+        value = params.get(part)
+        if value == you or (isinstance(value, list | tuple) and you in value):
+            return True
+    return False
+
+
 #: The steps that say what a player scores in Basic Rummy and Gin, and the parameter
 #: that holds it: the player's total repeats it (the walk: "Ona went out and scores 70"
 #: then "Ona scores 70 in this hand").
@@ -554,14 +996,26 @@ def told_steps(settlement: Settlement) -> list[SettleStep]:
     ]
 
 
-def settlement_step(step: SettleStep, names: Names, *, game: Game | None = None) -> str:
+def settlement_step(
+    step: SettleStep, names: Names, *, game: Game | None = None, you: int | None = None
+) -> str:
     """One line of a hand's scoring, in the page's language. ``game``: the hand's game
     (its totals are said as points scored in Basic Rummy and Gin, as a balance in Knock
-    Rummy)."""
+    Rummy). ``you``: the seat of the learner it is told to, whose own lines are in the
+    second person ("You knock with 2 deadwood", "Ona pays you 7": :data:`YOUR_STEPS`,
+    :data:`TOLD_TO_YOU`); without it, every player is named."""
+    params = step.params
+    mine = you is not None and params.get("player") == you
     if step.code is StepCode.TOTAL and game in (Game.BASIC, Game.GIN):
-        sentence = SCORED_TOTAL["scores" if step.params["received"] else "nothing"]
-        return sentence.render(step.params, names)
-    return STEPS[step.code].render(step.params, names)
+        totals = YOUR_SCORED_TOTAL if mine else SCORED_TOTAL
+        sentence = totals["scores" if params["received"] else "nothing"]
+    elif mine and step.code in YOUR_STEPS:
+        sentence = YOUR_STEPS[step.code]
+    elif you is not None and step.code in TOLD_TO_YOU and _names_you(params, you):
+        sentence = TOLD_TO_YOU[step.code]
+    else:
+        return STEPS[step.code].render(params, names)
+    return sentence.render({**params, "you": you}, names)
 
 
 def summary_line(line: SummaryLine, names: Names, *, pairs: bool = False) -> str:
@@ -585,6 +1039,9 @@ __all__ = [
     "LINES",
     "SCORED_TOTAL",
     "STEPS",
+    "TOLD_TO_YOU",
+    "YOUR_SCORED_TOTAL",
+    "YOUR_STEPS",
     "match_over",
     "settlement_step",
     "summary_line",

@@ -313,9 +313,9 @@ class GuidedState:
     progress: ScenarioProgress
     learner_name: str
     #: The learner gave no name: ``learner_name`` is the language's default, which their
-    #: seat does not show (it says "You", :func:`game.names.learner_you`), and which
-    #: sentences that need a name in the third person ("Alex knocks with 1 deadwood")
-    #: mark as theirs: "Alex (you)".
+    #: seat does not show (it says "You", :func:`game.names.learner_you`), nor the log or
+    #: the scoring, which speak to them ("You knock with 1 deadwood"). The names mark it
+    #: as theirs, "Alex (you)", for anything that would still say it.
     nameless: bool = False
     #: The names of the class playing the hand together (a live exercise): no player of
     #: the hand is called by any of them, on any pupil's screen

@@ -309,12 +309,13 @@ def test_the_walkthrough_says_why_the_knocker_shows_more_deadwood(moves: list[st
     assert hand.is_over
     context = board_context(Seat(hand), BoardDisplay(steps=None, walkthrough=True))
     texts = [step.text for step in context["shown_steps"]]
-    score = texts.index("Ona has 26 deadwood, more than 10: Aistė scores 26 − 10 = 16.")
+    # Told to the learner, the knocker (the Russian pupil's walk: «Саша (вы) стучит»).
+    score = texts.index("Ona has 26 deadwood, more than your 10: you score 26 − 10 = 16.")
     why = context["shown_steps"][score + 1]
     assert why.text == (
-        "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, Aistė would keep only 7 deadwood, but "
-        "Ona would lay off 5♠ and keep 21: Aistė would score only 21 − 7 = 14. So Aistė "
-        "shows the layout that scores more."
+        "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, your deadwood would be only 7, but "
+        "Ona would lay off 5♠ and keep 21: you would score only 21 − 7 = 14. So you "
+        "show the layout that scores more."
     )
     # The layout it speaks of is drawn beside it, as a shown hand is.
     assert [[str(c) for c in meld] for meld in why.melds] == [

@@ -17,6 +17,7 @@ from game import explain
 from game.cards import text_plain
 from game.engine import (
     Deal,
+    Game,
     IllegalMove,
     LineCode,
     MeldFailure,
@@ -1063,3 +1064,80 @@ def test_deadwood_and_missed_layoffs_take_the_number_of_their_cards_in_russian()
         assert "добавить карты 5♣ 6♣," in said(
             StepCode.MISSED_LAYOFFS, {**missed, "cards": ["5C", "6C"]}
         )
+
+
+def _told_to_whom(params: dict[str, Any]) -> list[int]:
+    """The seats a step's sentence names: its player, and its other parts."""
+    seats: list[int] = []
+    for part in ("player", "opponent", "payee", "payees", "tied", "lowest"):
+        value = params.get(part)
+        for seat in value if isinstance(value, list) else [value]:
+            if isinstance(seat, int) and seat not in seats:
+                seats.append(seat)
+    return seats
+
+
+YOU_CASES = [
+    pytest.param(code, params, you, id=f"{code.value}-{i}-you{you}")
+    for code, variants in STEP_SAMPLES.items()
+    for i, params in enumerate(variants)
+    for you in _told_to_whom(params)
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("code", "params", "you"), YOU_CASES)
+def test_a_step_told_to_the_learner_never_names_them(
+    language: str, code: StepCode, params: dict[str, Any], you: int
+) -> None:
+    """The Russian pupil's walk read «Саша (вы) стучит» in a guided hand's walkthrough,
+    under a seat that said «Вы»: the walkthrough names the learner in the third person.
+    Every step that names the learner, as its player or as the opponent, a payee, one of
+    those tied or below the knocker, is told to them ("You knock", "Ona pays you 7",
+    "You and Ben tie the knocker Marta"), translated, with no name of theirs in it, in
+    every language and for every game's totals; the other players keep their names."""
+    step = SettleStep(code, params)
+    names = ["Aistė", "Ona", "Ben", "Marta"]
+    with translation.override(language):
+        for game in (Game.BASIC, Game.GIN, Game.KNOCK):
+            text = explain.settlement_step(step, names, game=game, you=you)
+            told = explain.settlement_step(step, names, game=game)
+            assert "%(" not in text and "None" not in text, text
+            assert names[you] not in text, (language, text)
+            assert text != told, (language, text)
+            others = [s for s in _told_to_whom(params) if s != you]
+            assert all(names[s] in text for s in others), (language, text)
+            if language != settings.LANGUAGE_CODE:
+                with translation.override(settings.LANGUAGE_CODE):
+                    english = explain.settlement_step(step, names, game=game, you=you)
+                assert text != english, f"{language}: {english!r} is not translated"
+
+
+def test_the_learners_own_steps_are_in_the_second_person() -> None:
+    """What the learner reads of their own knock, layoffs and score, and of what others
+    pay them (the English; :func:`test_a_step_told_to_the_learner_never_names_them`
+    holds every language to the same)."""
+    names = ["Aistė", "Ona", "Ben", "Marta"]
+
+    def told(code: StepCode, you: int, **params: Any) -> str:
+        return explain.settlement_step(SettleStep(code, params), names, game=Game.KNOCK, you=you)
+
+    assert told(StepCode.KNOCK, 0, player=0, deadwood=2, limit=10) == (
+        "You knock with 2 deadwood (the limit is 10)."
+    )
+    assert (
+        told(StepCode.LAYOFF, 0, player=0, card="7H", onto=["4H", "5H", "6H"], meld=0)
+        == "You lay off 7♥ onto 4♥ 5♥ 6♥."
+    )
+    pays = {"player": 1, "deadwood": 10, "lowest_deadwood": 3, "points": F(7), "share": F(7)}
+    assert told(StepCode.PAYS_DIFFERENCE, 0, payees=[0], **pays) == "Ona pays you 10 − 3 = 7."
+    tied = told(StepCode.KNOCKER_TIED, 0, player=3, tied=[0, 2], deadwood=5)
+    assert tied.startswith("You and Ben tie the knocker Marta")
+    # Told to nobody in particular (a lesson's question), every player is named.
+    assert (
+        explain.settlement_step(
+            SettleStep(StepCode.KNOCK, {"player": 0, "deadwood": 2, "limit": 10}), names
+        )
+        == "Aistė knocks with 2 deadwood (the limit is 10)."
+    )
+

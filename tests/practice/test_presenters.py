@@ -104,7 +104,7 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
     state = factories.play_hand_out(factories.table("gin", 4, seed=2))
     context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
     steps = [step.text for step in context["shown_steps"]]
-    assert "Aistė has 14 deadwood, more than 6: Ona scores 14 − 6 = 8." in steps
+    assert "You have 14 deadwood, more than 6: Ona scores 14 − 6 = 8." in steps
     assert context["other_table"]["steps"][3] == (
         "Marta has 18 deadwood, more than 6: Ben scores 18 − 6 = 12."
     )

@@ -1141,3 +1141,12 @@ def test_the_learners_own_steps_are_in_the_second_person() -> None:
         == "Aistė knocks with 2 deadwood (the limit is 10)."
     )
 
+
+def test_a_russian_player_who_stops_laying_off_is_told_as_the_logs_other_moves() -> None:
+    """The Russian teacher's walk: the log read «Оля: добавление карт закончено.», a
+    stiff noun among lines told in the present («Оля берёт карту из прикупа.»)."""
+    with translation.override("ru"):
+        done = explain.THEY_DID[MoveKind.DONE].render({"name": "Оля", "knocker": False})
+        drew = explain.THEY_DID[MoveKind.DRAW_STOCK].render({"name": "Оля"})
+    assert done == "Оля больше не добавляет карт."
+    assert drew == "Оля берёт карту из прикупа."

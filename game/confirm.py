@@ -48,8 +48,10 @@ def confirm_context(
     if move is None:
         return None
     if isinstance(move, Knock) and lay_out:
+        # The hand, as the button under it says ("Yes, end the hand"): the Russian walk
+        # read «Розыгрыш закончится» over «Да, закончить раздачу», two words for one.
         question = _(
-            "Knock now, discarding %(card)s? The play ends: you lay out your melds, and "
+            "Knock now, discarding %(card)s? The hand ends: you lay out your melds, and "
             "your opponent lays off."
         ) % {"card": explain.card_short(move.discard)}
     elif isinstance(move, Knock):

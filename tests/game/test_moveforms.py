@@ -126,6 +126,30 @@ def test_no_go_back_from_a_layoff_keeps_its_card_and_its_meld() -> None:
     assert asked is not None and asked["keep"] == "keep=7H&keep_meld=3"
 
 
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_every_question_before_the_end_calls_the_hand_as_its_button_does(language: str) -> None:
+    """The Russian walk: the knock's question said «Розыгрыш закончится» ("the play
+    ends") over the button «Да, закончить раздачу» ("Yes, end the hand"), two words for
+    one thing. Each question before a move that ends the hand names the hand with the
+    button's word (its stem: ru «раздача», «раздачу»)."""
+    from game.confirm import confirm_context
+    from game.engine import Discard, Knock, LayDown, LayOff
+
+    moves: list[tuple[AnyMove, bool]] = [
+        (Knock(Card.parse("KS")), True),
+        (Knock(Card.parse("KS")), False),
+        (Discard(Card.parse("KS")), False),
+        (LayDown(tuple(Card.parse(c) for c in ("7H", "8H", "9H"))), False),
+        (LayOff(Card.parse("7H"), 0), False),
+    ]
+    with translation.override(language):
+        hand = translation.gettext("Yes, end the hand").split()[-1].casefold()
+        for move, lay_out in moves:
+            asked = confirm_context(move, lay_out=lay_out)
+            assert asked is not None
+            assert hand[:5] in asked["question"].casefold(), (asked["question"], hand)
+
+
 def test_arrange_off_is_only_an_arrange_switched_off() -> None:
     """The address a post without JavaScript redirects to says Arrange only when the
     form switched it off: on (the default), absent or malformed says nothing."""

@@ -342,6 +342,88 @@ def test_no_prompt_opens_by_saying_again_what_the_step_before_just_said(language
             assert not repeats, (scenario.slug, step.number, first)
 
 
+def _words(text: str) -> list[str]:
+    """A text's words, each card code ({3D}) one word, in lower case."""
+    return re.findall(r"\{[^}]*\}|\w+", text.casefold())
+
+
+def _sentences(text: str) -> list[str]:
+    return [part for part in re.split(r"(?<=[.!?])\s+", text.strip()) if _words(part)]
+
+
+def says_again(answer: str, prompt: str) -> bool:
+    """Whether ``prompt`` opens by telling again what ``answer``, just above it, ended
+    with: its first sentence, a statement of five words or more, has half of them or
+    more in the answer's last sentence (a question, or a short "Now finish the hand.",
+    goes on from it)."""
+    said, opening = _sentences(answer), _sentences(prompt)
+    if not said or not opening or opening[0].endswith("?"):
+        return False
+    first, last = _words(opening[0]), set(_words(said[-1]))
+    return len(first) >= 5 and 2 * sum(word in last for word in first) >= len(first)
+
+
+def test_says_again_catches_the_walks_repeats_and_lets_a_next_step_be() -> None:
+    """The walks' two repeats, in the words they had: basic-04's last card and
+    knock-02's loose cards; and what follows an answer without repeating it."""
+    assert says_again("One card left: the {JD}.", "Your last card is the {JD}. You can lay it off.")
+    assert says_again(
+        "Three eights! Now {4S} {5S} {6S} and {8H} {8C} {8D} are melds, and only {3D} and "
+        "{9D} are loose.",
+        "Your loose cards are {3D} and {9D}. After your discard only one of them will be left.",
+    )
+    assert not says_again("One card left: the {JD}.", "Lay it off onto Ona's meld or discard it.")
+    assert not says_again("Only the {3C} is left in your hand.", "Now finish the hand.")
+    assert not says_again("You drew the {JD}.", "Where does the {JD} go?")
+
+
+@pytest.mark.parametrize("language", site_languages())
+def test_no_prompt_tells_again_in_other_words_what_the_answer_before_it_said(
+    language: str,
+) -> None:
+    """The Russian pupil's walk: "One card left: the J♦." then "Your last card is the
+    J♦." (basic-04), "... only 3♦ and 9♦ are loose." then "Your loose cards are 3♦ and
+    9♦." (knock-02). A prompt goes on from the answer above it (:func:`says_again`)."""
+    for scenario in LIBRARY:
+        for before, step in zip(scenario.steps, scenario.steps[1:], strict=False):
+            prompt = step.prompt.get(language, "")
+            assert not says_again(before.right.get(language, ""), prompt), (
+                scenario.slug,
+                step.number,
+                prompt,
+            )
+
+
+@pytest.mark.parametrize("language", site_languages())
+def test_a_lay_out_steps_prompt_does_not_repeat_the_help_beside_it(language: str) -> None:
+    """The walk: at gin-02's lay-out step the help box said "Lay out your melds: choose
+    the cards of one meld and press Lay out..." and the coach's prompt above it said it
+    again. The help box says how (the cards to choose, the buttons), the prompt what
+    and why: no five words in a row in both (a term may take four: it «le tue carte
+    spaiate», "your deadwood"), at every step where the box shows."""
+    from django.utils import translation
+
+    from game.board import lay_out_help
+
+    def runs(text: str) -> set[tuple[str, ...]]:
+        words = _words(text)
+        return {tuple(words[i : i + 5]) for i in range(len(words) - 4)}
+
+    shown = 0
+    with translation.override(language):
+        for scenario in LIBRARY:
+            line = guided.right_line(scenario)
+            for index, step in enumerate(scenario.steps[: len(line)]):
+                view = guided.replay(scenario, line[:index]).hand.view(guided.LEARNER)
+                help_text = lay_out_help(view, scenario.names[language])
+                if not help_text:
+                    continue
+                shown += 1
+                common = runs(help_text) & runs(step.prompt[language])
+                assert not common, (scenario.slug, step.number, common)
+    assert shown >= 5  # gin-02 lays out by hand, gin-05 lays off
+
+
 def test_a_wrong_moves_words_give_its_cost_in_every_language_or_in_none() -> None:
     """The coach adds "Your deadwood would be 10 instead of 1." to a wrong discard's or
     knock's words unless they already give both numbers in figures

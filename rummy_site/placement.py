@@ -10,6 +10,12 @@ and one question: it cannot be sent to another). A wrong answer is shown the sol
 so only a question's first answer counts: its verdict is kept with the learner
 (:func:`lessons.services.first_verdict`, under the slug :data:`SLUG`), and an answer
 sent again with the same token counts as that one did.
+
+Every answer without JavaScript (the check's form always posts without htmx) redirects
+to the check's page (Post/Redirect/Get): a judged answer to ``?answered=``
+(:func:`answered_token`), a refused one to ``?refused=`` (:func:`refusal_token`: a
+malformed answer, or a question this page did not ask), so that a reload shows the same
+page and sends nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +53,8 @@ _SALT = "placement.question"
 _DEAL_SALT = "placement.deal"
 #: The salt of an answer's result, sent to the page after it (with the learner's id).
 _ANSWERED_SALT = "placement.answered"
+#: The salt of a refused answer, sent to the page after it (with the browser's key).
+_REFUSED_SALT = "placement.refused"
 
 
 class ForgedPlacement(ForgedQuestion):
@@ -240,6 +248,65 @@ def answered_again(
     return _after(learner, question, outcome, right, language=language, place=False)
 
 
+@dataclass(frozen=True)
+class PlacementRefused:
+    """A refused answer, as the check's page shows it again (:func:`refused_again`)."""
+
+    #: The question it was for; ``None`` for a question this page did not ask (the
+    #: page then asks the first question, the reason beside it).
+    question: PlacementQuestion | None
+    #: The answer as it was sent (its fields drawn again as the learner left them).
+    answer: dict[str, Any] | None
+    #: Why it was refused, in the page's language (its message and field).
+    error: ServiceError
+
+
+def refusal_token(*, who: int | str, game: Game, token: str, answer: dict[str, Any]) -> str:
+    """A refused answer (:func:`answer` raised: a malformed answer, a token the site did
+    not sign for this game), for the address of the check's page it redirects to
+    (``?refused=``), signed for ``who`` only (the learner's id, or the browser's own key
+    before it has a learner: a refusal creates nobody): the question it was for and the
+    answer, not the reason's sentence (the page judges the answer again, and says why in
+    its own language). Read back by :func:`refused_again`."""
+    asked = question_asked(game=game, token=token)
+    data: dict[str, object] = {"g": game.value}
+    if asked is not None:
+        data.update(
+            {"n": asked.number, "seed": asked.seed, "ok": asked.right, "a": packed_answer(answer)}
+        )
+    return sign_answered(data, learner=who, salt=_REFUSED_SALT)
+
+
+def refused_again(*, who: int | str | None, game: Game, token: str) -> PlacementRefused | None:
+    """The refused answer :func:`refusal_token` signed for ``who``: its question, the
+    answer, and the reason it is refused, judged again (nothing stored). ``None`` for no
+    token, another browser's, another game's, an old one (a day), or an answer that is no
+    longer refused (the checks changed since: a new release); the page is then as it
+    would be without it."""
+    if who is None or not token:
+        return None
+    data = read_answered(token, learner=who, salt=_REFUSED_SALT, fields={"g": str})
+    if data is None or data["g"] != game.value:
+        return None
+    asked = read_answered(
+        token,
+        learner=who,
+        salt=_REFUSED_SALT,
+        fields={"n": int, "seed": int, "ok": int, "a": unpacked_answer},
+    )
+    if asked is None:  # refused as a question this page did not ask
+        return PlacementRefused(None, None, ForgedPlacement())
+    number, seed, right, answer = asked["n"], asked["seed"], asked["ok"], asked["a"]
+    if not 0 <= number < len(QUESTIONS) or not 0 <= right <= number or not 0 < seed < MAX_SEED:
+        return None
+    question = PlacementQuestion(game, number, seed, right)
+    try:
+        question.check.judge(answer, seed)
+    except ServiceError as exc:
+        return PlacementRefused(question, answer, exc)
+    return None
+
+
 __all__ = [
     "QUESTIONS",
     "SKIPPED_LESSONS",
@@ -247,9 +314,12 @@ __all__ = [
     "ForgedPlacement",
     "PlacementAnswered",
     "PlacementQuestion",
+    "PlacementRefused",
     "answer",
     "answered_again",
     "answered_token",
     "first_question",
     "question_asked",
+    "refusal_token",
+    "refused_again",
 ]

@@ -77,9 +77,11 @@ def unpacked_answer(packed: Any) -> dict[str, Any]:
     }
 
 
-def sign_answered(data: Mapping[str, object], *, learner: int, salt: str) -> str:
+def sign_answered(data: Mapping[str, object], *, learner: int | str, salt: str) -> str:
     """An answered token: ``data`` (what was answered, the answer packed by
-    :func:`packed_answer`) signed for ``learner`` only."""
+    :func:`packed_answer`) signed for ``learner`` only (a learner's id; or, for a browser
+    that has no learner yet, a key of its own that no id can be, as the placement
+    check's refusals use: :func:`rummy_site.placement.refusal_token`)."""
     return signing.dumps(dict(data), salt=f"{salt}:{learner}", compress=True)
 
 
@@ -92,7 +94,7 @@ def answered_address(page: str, token: str, anchor: str = "") -> str:
 def read_answered(
     token: str,
     *,
-    learner: int | None,
+    learner: int | str | None,
     salt: str,
     fields: Mapping[str, Callable[[Any], Any]],
 ) -> dict[str, Any] | None:

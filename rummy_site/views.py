@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -34,6 +34,7 @@ from learners.services import (
     digest,
     give_token,
     known_learner,
+    visitor_key,
 )
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
@@ -261,11 +262,37 @@ def _first_question(request: HttpRequest, game: Game) -> placement.PlacementQues
     return placement.first_question(game, learner=learner, visitor=visitor)
 
 
+def _placement_asker(request: HttpRequest) -> int | str | None:
+    """Whom a refused placement answer is signed for: the browser's learner (by its id),
+    or before it has one the browser itself (its visitor key: a refusal creates nobody);
+    ``None`` for a browser known by neither."""
+    learner = known_learner(request)
+    if learner is not None:
+        return learner.pk
+    key = visitor_key(request)
+    return f"v{key}" if key is not None else None
+
+
 @require_safe
 def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     """The placement check's first question; after an answer (``?answered=``), its
-    verdict and the question after it (or the outcome)."""
+    verdict and the question after it (or the outcome); after a refused answer
+    (``?refused=``), the same question with the answer as it was sent and the reason
+    (judged again in the page's language: nothing is stored, and a reload shows the
+    same)."""
     chosen = _chosen(game)
+    refused = placement.refused_again(
+        who=_placement_asker(request), game=chosen, token=request.GET.get("refused", "")
+    )
+    if refused is not None:
+        return _placement_page(
+            request,
+            chosen,
+            refused.question or _first_question(request, chosen),
+            error=str(refused.error.message),
+            answer=refused.answer,
+            refused=refused.error.field,
+        )
     answered = placement.answered_again(
         learner=known_learner(request),
         game=chosen,
@@ -283,7 +310,8 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
 @require_POST
 @counted_with_learner
 def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
-    """One answer to the placement check, then the next question or the outcome."""
+    """One answer to the placement check, then (on the check's page it redirects to) the
+    next question or the outcome; a refused one, the same question and the reason."""
     chosen = _chosen(game)
     try:
         answered = placement.answer(
@@ -298,6 +326,19 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         # learner left them, and counts for nothing: not beside a freshly dealt first
         # question (the learner lost their place, and the reason spoke of cards they
         # never saw). A forged token, or one of another game, starts the check again.
+        # Shown by the check's page the refusal redirects to (Post/Redirect/Get: a reload
+        # of a page drawn in a POST's answer asked to send the form again, the walk);
+        # drawn here only for a browser with nothing to sign it for.
+        url = reverse("placement", kwargs={"game": chosen.value})
+        who = _placement_asker(request)
+        if who is not None:
+            token = placement.refusal_token(
+                who=who,
+                game=chosen,
+                token=request.POST.get("question", ""),
+                answer=parse_answer(request.POST),
+            )
+            return redirect(f"{url}?{urlencode({'refused': token})}")
         asked = placement.question_asked(game=chosen, token=request.POST.get("question", ""))
         return _placement_page(
             request,

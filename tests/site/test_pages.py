@@ -230,7 +230,6 @@ def _switcher_next(html: str) -> str:
 @pytest.mark.parametrize(
     ("action", "data", "page"),
     [
-        ("/en/learn/basic/placement/answer/", {"question": "x"}, "/en/learn/basic/placement/"),
         ("/en/join/send/", {"code": "QQQQQQ", "name": "Ona"}, "/en/join/"),
         ("/en/join/send/", {"code": "", "name": ""}, "/en/join/"),
         ("/en/return/send/", {"code": "QQQQQQ"}, "/en/return/"),
@@ -242,9 +241,10 @@ def _switcher_next(html: str) -> str:
 def test_a_page_drawn_for_a_form_sends_its_own_address_to_the_switcher(
     client: Client, action: str, data: dict[str, str], page: str
 ) -> None:
-    """The tamper probe: after a refused form (no JavaScript; the placement check always),
-    the language buttons led to the form's action, ``/lt/join/send/``, a 405. They now
-    lead to the page the form is on, in the chosen language."""
+    """The tamper probe: after a refused form (no JavaScript), the language buttons led
+    to the form's action, ``/lt/join/send/``, a 405. They now lead to the page the form
+    is on, in the chosen language. (The placement check's refusal redirects to its page:
+    tests/site/test_placement.py.)"""
     response = client.post(action, data)
     assert response.status_code in (400, 404, 409, 422)
     assert _switcher_next(response.content.decode()) == page

@@ -94,7 +94,11 @@ def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
             {"question": bad, **right_answer(args, seed)},
             follow=True,
         )
-        assert response.status_code == 400
+        # On the check's page (Post/Redirect/Get), the first question and the reason.
+        assert response.redirect_chain[0][1] == 302 and response.status_code == 200
+        html = response.content.decode()
+        assert "That answer came back for a question this page did not ask." in html
+        assert "Question 1 of 3" in html
     assert client.get("/en/learn/poker/placement/").status_code == 404
     assert LessonPlacement.objects.count() == 0 and Learner.objects.count() == 0
 
@@ -160,7 +164,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert args.startswith("meld")
     card = str(parse_check(args).question(seed)[0])
     refused = client.post(url, {"question": token, "cards": [card, "ZZ"]}, follow=True)
-    assert refused.status_code == 400
+    assert refused.redirect_chain[0][1] == 302 and refused.status_code == 200
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 1 of 3" in html
     assert re.search(rf'value="{card}" id="check-0-{card}"[^>]*\schecked>', html)
@@ -173,7 +177,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     token, args, seed = asked(html)
     assert args.startswith("deadwood") and "Question 2 of 3" in html
     refused = client.post(url, {"question": token, "answer": "2O"}, follow=True)
-    assert refused.status_code == 400
+    assert refused.redirect_chain[0][1] == 302 and refused.status_code == 200
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 2 of 3" in html
     focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
@@ -245,3 +249,60 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     assert LessonPlacement.objects.count() == 2
     other = Client().get(location).content.decode()
     assert "Right!" not in other and "Question 1 of 3" in other
+
+
+def test_a_refused_answer_redirects_to_a_page_that_shows_it_and_a_reload_changes_nothing(
+    client: Client,
+) -> None:
+    """The walk: a malformed answer ("2O" for a number) was answered at the POST's
+    address, so a reload sent it again (the browser asking to resend the form first). It
+    redirects to the check's page (``?refused=``), which shows the same question, the
+    answer as it was sent and the reason, the field refused focused and described by it;
+    a reload shows the same and stores nothing; the reason is said in the page's language
+    (judged again there, not kept as a sentence); another browser with the address, and a
+    forged token, are asked the check as it is."""
+    url = "/en/learn/gin/placement/"
+    html = client.get(url).content.decode()
+    token, args, seed = asked(html)
+    # The first question's answer made a learner: the refusal is signed for them.
+    page = client.post(url + "answer/", {"question": token, **right_answer(args, seed)})
+    token, args, seed = asked(client.get(page["Location"]).content.decode())
+    assert args.startswith("deadwood")
+    stored = (FirstAnswer.objects.count(), Learner.objects.count())
+    response = client.post(url + "answer/", {"question": token, "answer": "2O"})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith(url + "?refused=")
+    for _ in range(2):  # the page, and a reload of it
+        shown = client.get(location)
+        assert shown.status_code == 200
+        html = shown.content.decode()
+        assert same_question(asked(html)[0], token) and "Question 2 of 3" in html
+        assert 'role="alert" id="check-0-error">Type a number, like 14.<' in html
+        focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+        assert len(focused) == 1 and 'value="2O"' in focused[0]
+        assert 'aria-describedby="check-0-error"' in focused[0]
+        assert (FirstAnswer.objects.count(), Learner.objects.count()) == stored
+    # In another language, the reason in it.
+    html = client.get(location.replace("/en/", "/lt/", 1)).content.decode()
+    assert 'id="check-0-error"' in html and "Type a number" not in html
+    assert same_question(asked(html)[0], token)
+    # Someone else with the address, or a token the site did not sign: the check as is.
+    other = Client().get(location).content.decode()
+    assert 'id="check-0-error"' not in other and "Question 1 of 3" in other
+    forged = client.get(url + "?refused=x").content.decode()
+    assert 'id="check-0-error"' not in forged and "Question 1 of 3" in forged
+
+
+def test_a_newcomer_s_refused_answer_is_signed_for_their_browser_and_creates_nobody(
+    client: Client,
+) -> None:
+    """Before a first answer the browser has no learner: the refusal is signed for the
+    browser (its visitor cookie), the page shows it, and still nobody is created."""
+    url = "/en/learn/gin/placement/"
+    token = asked(client.get(url).content.decode())[0]
+    response = client.post(url + "answer/", {"question": token, "cards": ["ZZ"]})
+    assert response.status_code == 302 and "?refused=" in response["Location"]
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="check-0-error"' in html and same_question(asked(html)[0], token)
+    assert Learner.objects.count() == 0 and FirstAnswer.objects.count() == 0

@@ -553,6 +553,14 @@ def check_context(
         # do (the Lithuanian walk without JavaScript: "Not quite. Try again" over an
         # emptied field, the number typed gone).
         box["kept"] = kept_answer(judged, index=index)["kept"]
+    if outcome is not None:
+        # The focus goes back to the question's field, described by the feedback (as a
+        # refused answer's is by its reason, and a drill's next question by the last
+        # verdict): a keyboard user hears why, and tries again where they are (the
+        # feedback itself took the focus, two Shift+Tabs from the field: the walk).
+        # With JavaScript (site.js); a page opened at the check's anchor skips it.
+        box["autofocus"] = True
+        box["described_by"] = f"check-{index}-feedback"
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))
         box["focus_id"] = box["anchor"]

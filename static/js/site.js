@@ -190,11 +190,71 @@
   });
 
   // A lesson's question is swapped as a whole when answered: remember which one,
-  // so the answer's feedback can take the focus (and be read out) afterwards.
+  // so that its field can take the focus afterwards, described by the feedback.
   var lastCheck = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
     var box = event.target && event.target.closest ? event.target.closest(".check") : null;
     lastCheck = box ? box.id : null;
+  });
+
+  // The second press of a double press does nothing in a lesson's check: of a double
+  // click (the browser counts its clicks), of Enter pressed twice (no other key between,
+  // within a moment) or held. Meant for the button or link the first press replaced
+  // ("Another one"), it landed on the new question's field and sent it empty ("Type your
+  // answer first"), or answered it "Yes" (the walk). A press while the first is still on
+  // its way is dropped by the check's hx-sync too.
+  var DOUBLE_ENTER_MS = 400;
+  var lastKey = { key: "", at: 0, double: false };
+  document.addEventListener(
+    "keydown",
+    function (event) {
+      var now = Date.now();
+      var again = event.key === "Enter" && lastKey.key === "Enter" && now - lastKey.at < DOUBLE_ENTER_MS;
+      lastKey = { key: event.key, at: now, double: event.key === "Enter" && (event.repeat || again) };
+    },
+    true
+  );
+  var lastClick = { at: 0, count: 0 };
+  // And when the check was drawn again between the two clicks, the second lands on
+  // whatever is under the pointer now: nothing focusable sent the focus to <main> (the
+  // walk), a button or a link would have been pressed. Neither happens.
+  var checkDrawnAt = 0;
+  function secondClickOnNewCheck(event) {
+    return event.detail > 1 && Date.now() - checkDrawnAt < DOUBLE_ENTER_MS;
+  }
+  document.addEventListener(
+    "mousedown",
+    function (event) {
+      if (secondClickOnNewCheck(event)) {
+        event.preventDefault();
+      }
+    },
+    true
+  );
+  document.addEventListener(
+    "click",
+    function (event) {
+      lastClick = { at: Date.now(), count: event.detail };
+      if (secondClickOnNewCheck(event)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    },
+    true
+  );
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (!elt || !elt.closest || !elt.closest(".check")) {
+      return;
+    }
+    // A press sets its request off at once (a link's click, a form's submit by its
+    // button or by Enter in a field): the click or the key just pressed is the one.
+    var now = Date.now();
+    var doubleClick = lastClick.count > 1 && now - lastClick.at < 100;
+    var doubleEnter = lastKey.double && now - lastKey.at < 100;
+    if (doubleClick || doubleEnter) {
+      event.preventDefault();
+    }
   });
 
   // Give the focus to an element that is read rather than used (a feedback, a line of
@@ -251,24 +311,26 @@
   // move, after its last "Next move"; a live exercise's answer, taken or judged, before
   // the pupil's cards). (A whole page load honours autofocus itself.)
   document.addEventListener("htmx:afterSettle", function (event) {
-    // A lesson's question just answered (or "Another one"): its feedback takes the
-    // focus, so that it is read out, even where htmx kept the focus in the answer's
-    // field; a new question's first field else. An answer refused ("2O" for 20) comes
-    // back with its fields kept: the field refused takes the focus, described by the
-    // reason, as on a whole page (focusAnswered).
+    // A lesson's question just answered: its field takes the focus, described by the
+    // feedback, so that the feedback is read out with it and the learner tries again
+    // where they are (a number typed is selected, to be typed over); "Another one": the
+    // new question's first field. An answer refused ("2O" for 20) comes back with its
+    // fields kept: the field refused takes the focus, described by the reason, as on a
+    // whole page (focusAnswered).
     var checkId = lastCheck;
     lastCheck = null;
     if (checkId && document.getElementById(checkId)) {
       var box = document.getElementById(checkId);
-      var said = box.querySelector(".feedback, [role=alert]");
-      var answer =
-        (said && said.id
-          ? box.querySelector('[autofocus][aria-describedby="' + said.id + '"]')
-          : null) ||
-        said ||
-        box.querySelector("input:not([type=hidden]), button");
+      checkDrawnAt = Date.now();
+      var said = box.querySelector("[role=alert], .feedback");
+      var described =
+        said && said.id ? box.querySelector('[autofocus][aria-describedby="' + said.id + '"]') : null;
+      var answer = described || said || box.querySelector("input:not([type=hidden]), button");
       if (answer) {
         focusOn(answer);
+        if (described && said.matches(".feedback") && described.matches("input[type=text]")) {
+          described.select();
+        }
         return;
       }
     }

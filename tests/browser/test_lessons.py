@@ -141,7 +141,87 @@ def test_answering_with_the_keyboard_keeps_the_focus_on_the_answer(
     page.keyboard.press("Enter")
     feedback = page.locator(f"#check-{index} .feedback")
     expect(feedback).to_be_visible()
-    expect(feedback).to_be_focused()
+    # The question's first field has the focus, described by the feedback (read there).
+    answer = page.locator(f"#check-{index} button[value=yes]")
+    expect(answer).to_be_focused()
+    expect(answer).to_have_attribute("aria-describedby", f"check-{index}-feedback")
+
+
+def _focused(page: Page) -> list[str | None]:
+    return page.evaluate(
+        "() => [document.activeElement.name, document.activeElement.value,"
+        " document.activeElement.getAttribute('aria-describedby')]"
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_wrong_answer_the_focus_is_back_on_the_field_described_by_the_feedback(
+    page: Page, site_url: str, lessons: None
+) -> None:
+    """The keyboard walk: after a wrong first answer the feedback had the focus, two
+    Shift+Tabs from the field, for a learner who wants to read why and try again. The
+    field has it, the feedback its description (read there, once: no live region
+    besides), the number typed selected: typing the next try replaces it."""
+    page.goto(f"{site_url}/en/lessons/gin/a-turn/")
+    field = page.locator("#check-2 input[name=answer]")
+    field.fill("999")
+    field.press("Enter")
+    feedback = page.locator("#check-2 .feedback")
+    expect(feedback).to_contain_text("Not quite.")
+    expect(field).to_be_focused()
+    assert _focused(page) == ["answer", "999", "check-2-feedback"]
+    assert feedback.get_attribute("role") is None and feedback.get_attribute("aria-live") is None
+    page.keyboard.type("12")
+    expect(field).to_have_value("12")
+    assert serious_violations(page) == []
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("press", ["double click", "double click, drawn between", "Enter twice"])
+def test_a_double_press_on_another_one_asks_once_and_the_focus_lands_on_the_new_field(
+    page: Page, site_url: str, lessons: None, press: str
+) -> None:
+    """The keyboard walk: a double click on "Another one" asked twice (the second queued
+    behind the first, the check drawn again under the focus, left on <main>), and Enter
+    pressed twice sent the new question empty ("Type your answer first"). Once asked,
+    the new question's field has the focus, and nothing is sent."""
+    page.goto(f"{site_url}/en/lessons/gin/a-turn/")
+    field = page.locator("#check-2 input[name=answer]")
+    field.fill("999")
+    field.press("Enter")
+    another = page.locator("#check-2").get_by_role("link", name="Another one")
+    expect(another).to_be_visible()
+    asked: list[str] = []
+    page.on(
+        "request", lambda r: asked.append(f"{r.method} {r.url}") if "/a-turn/" in r.url else None
+    )
+    if press == "double click":
+        another.dblclick()
+    elif press == "double click, drawn between":
+        # The new question came back between the two clicks (a quick server): the
+        # second landed on what was then under the pointer.
+        another.scroll_into_view_if_needed()
+        place = another.bounding_box()
+        assert place is not None
+        page.mouse.move(place["x"] + place["width"] / 2, place["y"] + place["height"] / 2)
+        page.mouse.down()
+        page.mouse.up()
+        expect(page.locator("#check-2 input[name=answer]")).to_have_value("")
+        page.mouse.down(click_count=2)
+        page.mouse.up(click_count=2)
+    else:
+        page.keyboard.press("Tab")  # from the field, past "Check"
+        page.keyboard.press("Tab")
+        expect(another).to_be_focused()
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+    new_field = page.locator("#check-2 input[name=answer]")
+    expect(new_field).to_have_value("")  # the new question, drawn
+    page.wait_for_timeout(800)  # a second request, if any, has come back by now
+    assert len(asked) == 1 and asked[0].startswith("GET ") and "seed=new" in asked[0], asked
+    expect(page.locator("#check-2 [role=alert]")).to_have_count(0)
+    expect(page.locator("#check-2 .feedback")).to_have_count(0)
+    expect(new_field).to_be_focused()
 
 
 @pytest.mark.django_db(transaction=True)

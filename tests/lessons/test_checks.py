@@ -1389,12 +1389,17 @@ def test_a_wrong_answer_stays_in_its_fields_beside_try_again(
     """The Lithuanian walk without JavaScript: a wrong deadwood count came back "Not
     quite. Try again" over an emptied field (the cards of a meld check stayed picked).
     The number typed, the player chosen and the melds ticked stay as the learner left
-    them, with or without JavaScript; nothing takes the focus (the page opens at the
-    check)."""
+    them, with or without JavaScript. The question's first field is marked to take the
+    focus, described by the feedback (site.js gives it; without JavaScript the page opens
+    at the check's anchor, where the browser skips autofocus)."""
     response = answer(client, index, data, htmx=htmx)
     assert response.status_code == 200
     html = response.content.decode()
     box = html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
     assert "Not quite." in box
     assert re.search(kept, box), box[:3000]
-    assert "autofocus" not in box
+    focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", box)
+    assert len(focused) == 1 and f'aria-describedby="check-{index}-feedback"' in focused[0]
+    assert f'id="check-{index}-feedback"' in box
+    if not htmx:
+        assert f'<span id="check-{index}-answered"></span>' in box

@@ -779,4 +779,24 @@ def test_without_javascript_a_refused_move_on_a_phone_is_said_at_an_address_to_r
             assert response.status == 200
             expect(page).to_have_url(address)
     assert len(posts) == 1  # the reload sent nothing
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_on_a_phone_the_status_line_says_what_happened_last_in_the_first_screen(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The phone walk: what the computer players did, and the learner's own last move,
+    were in the log only, a screen or two below the hand. The status line says it, in the
+    first screen of a 360×740 phone (here after the learner's draw, htmx's redraw): the
+    log's latest line, word for word."""
+    # (What it says after the computer players' moves: tests/practice/test_views.py.)
+    context, page, _table = drawn_on_a_phone(browser, live_server.url, language)
+    last = page.locator("#table-status .table-area__last")
+    latest = page.locator(".log__lines li").last
+    expect(last).to_have_text(latest.inner_text())
+    page.evaluate("() => window.scrollTo(0, 0)")
+    expect(last).to_be_in_viewport(ratio=1)
+    place = last.bounding_box()
+    assert place is not None and place["y"] + place["height"] <= 740, place
     context.close()

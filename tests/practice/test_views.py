@@ -530,7 +530,7 @@ def test_the_log_the_announcement_and_a_refusal_name_their_cards(
     lines = html.split('class="log__lines"', 1)[1].split("</ol>", 1)[0]
     assert named in announce and named in lines.rsplit("<li>", 1)[1]
     page = client.get(url(table, language=language)).content.decode()
-    assert named in page.split('<div id="announce"', 1)[1].split("</div>", 1)[0]
+    assert named in page.split('id="table-status"', 1)[1].split("</p>", 1)[0]
     assert named in page.split('class="log__lines"', 1)[1].split("</ol>", 1)[0]
     title = page.split("<title>", 1)[1].split("</title>", 1)[0]
     assert "<" not in title and "visually-hidden" not in page.split("</head>", 1)[0]
@@ -1858,3 +1858,49 @@ def test_arrange_without_javascript_opens_the_page_at_the_status(client: Client)
     form = re.search(r'<form method="get" action="([^"]*)" hx-get="([^"]*)">\s*<input[^>]*>', html)
     assert form is not None and form[1] == url(table) + "#table-status" and form[2] == url(table)
     assert 'name="arrange" value="0"' in form[0]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_status_line_says_what_happened_last(client: Client, language: str) -> None:
+    """The phone walk: the status line said only the hand and the target; the computer
+    players' moves and the learner's own were in the log, a screen below. It says the
+    log's latest line too (its cards named for screen readers, as the log's are): before
+    the first move who plays first, then the last move, the computer players' and the
+    learner's, on a page drawn whole (where a move without JavaScript opens it) and in
+    htmx's redraw. Said once from the top of a page drawn whole: #announce, the live
+    region that speaks after a swap, is empty there."""
+    from django.utils import translation
+
+    def status(html: str) -> str:
+        return html.split('id="table-status">', 1)[1].split("</p>", 1)[0]
+
+    def latest(html: str) -> str:
+        log = html.split('<section class="log"', 1)[1].split("</section>", 1)[0]
+        if "log__lines" not in log:  # no move yet: who plays first
+            return log.split("<p>", 1)[1].split("</p>", 1)[0]
+        return log.rsplit("<li>", 1)[1].split("</li>", 1)[0]
+
+    table = start_table(client, "basic", 3, language=language)
+    page = client.get(url(table, language=language)).content.decode()
+    assert '<div id="announce" class="visually-hidden" aria-live="polite"></div>' in page
+    assert latest(page) in status(page)
+    assert "The cards are dealt." in status(page) or language != "en"
+    to_learners_turn(client, table)  # the computer players' moves
+    page = client.get(url(table, language=language)).content.decode()
+    assert latest(page) in status(page)
+    move_url = url(table, "move", language)
+    response = client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
+    assert response.status_code == 302 and response["Location"].endswith("#table-status")
+    page = client.get(response["Location"]).content.decode()
+    assert latest(page) in status(page)
+    assert '<div id="announce" class="visually-hidden" aria-live="polite"></div>' in page
+    table.refresh_from_db()
+    card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)
+    response = client.post(
+        move_url, {"version": str(table.version), "action": "discard", "cards": str(card)}, **HTMX
+    )
+    html = response.content.decode()
+    with translation.override(language):
+        name = card_name(card)
+    assert latest(html) in status(html) and name in spoken_text(status(html))
+    assert spoken_text(status(html)).count(name) == 1  # the name, not the corner too

@@ -103,6 +103,14 @@ def test_the_placement_check_with_the_keyboard(
             expect(field).to_be_focused()
             expect(field).to_have_attribute("aria-describedby", "check-0-error")
             assert serious_violations(page) == []
+            # On the check's page (Post/Redirect/Get): a reload asks nothing, sends
+            # nothing, and shows the same, the focus where it was.
+            expect(page).to_have_url(re.compile(r"/placement/\?refused="))
+            page.reload()
+            expect(box.locator("[role=alert]")).to_be_visible()
+            expect(field).to_have_value("2O")
+            expect(field).to_be_focused()
+            expect(page.locator(".progress-label")).to_have_text(number)
             page.keyboard.press("Control+A")
             page.keyboard.type("0")
         else:

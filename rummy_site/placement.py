@@ -33,7 +33,7 @@ from lessons.checks import Check, Outcome, parse_check
 from lessons.models import Lesson
 
 from .errors import ServiceError
-from .parsing import MAX_SEED
+from .parsing import KEPT_LENGTH, MAX_SEED
 from .questions import (
     ForgedQuestion,
     packed_answer,
@@ -261,6 +261,25 @@ class PlacementRefused:
     error: ServiceError
 
 
+#: The most values of a list field (cards, melds) a refused answer's address keeps: more
+#: than any question shows.
+_KEPT_VALUES = 12
+
+
+def _shortened(answer: dict[str, Any]) -> dict[str, Any]:
+    """A refused answer as its page gives it back (:data:`KEPT_LENGTH` characters of each
+    value, :data:`_KEPT_VALUES` values of a list), so that a hand-made post's long text
+    makes no address too long for a server to take."""
+    return {
+        name: (
+            [str(v)[:KEPT_LENGTH] for v in value[:_KEPT_VALUES]]
+            if isinstance(value, list)
+            else str(value)[:KEPT_LENGTH]
+        )
+        for name, value in answer.items()
+    }
+
+
 def refusal_token(*, who: int | str, game: Game, token: str, answer: dict[str, Any]) -> str:
     """A refused answer (:func:`answer` raised: a malformed answer, a token the site did
     not sign for this game), for the address of the check's page it redirects to
@@ -271,9 +290,8 @@ def refusal_token(*, who: int | str, game: Game, token: str, answer: dict[str, A
     asked = question_asked(game=game, token=token)
     data: dict[str, object] = {"g": game.value}
     if asked is not None:
-        data.update(
-            {"n": asked.number, "seed": asked.seed, "ok": asked.right, "a": packed_answer(answer)}
-        )
+        kept = packed_answer(_shortened(answer))
+        data.update({"n": asked.number, "seed": asked.seed, "ok": asked.right, "a": kept})
     return sign_answered(data, learner=who, salt=_REFUSED_SALT)
 
 

@@ -306,3 +306,19 @@ def test_a_newcomer_s_refused_answer_is_signed_for_their_browser_and_creates_nob
     html = client.get(response["Location"]).content.decode()
     assert 'id="check-0-error"' in html and same_question(asked(html)[0], token)
     assert Learner.objects.count() == 0 and FirstAnswer.objects.count() == 0
+
+
+def test_a_long_refused_answer_makes_a_short_address(client: Client) -> None:
+    """A hand-made post's long text (the body may hold 64 KB) is refused like any other,
+    and its page's address keeps only what the field gives back: short enough for any
+    server to take."""
+    url = "/en/learn/gin/placement/"
+    token = asked(client.get(url).content.decode())[0]
+    import secrets
+
+    cards = [secrets.token_hex(100) for _ in range(100)]  # 20 KB that do not compress
+    long = {"question": token, "cards": cards, "answer": secrets.token_hex(2000)}
+    response = client.post(url + "answer/", long)
+    assert response.status_code == 302 and len(response["Location"]) < 2000
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="check-0-error"' in html and cards[0][:41] not in html

@@ -9,11 +9,15 @@ hand), "layoff" (where does this card go?),
 checks dealt from a fresh seed for each answer (:mod:`lessons.checks`), so a drill is judged
 and explained exactly as a lesson's question is. Each question comes in a signed token
 naming the learner's answer count when it was asked: one answer per question counts.
+
+An answer, judged or refused, redirects to the drill's page (Post/Redirect/Get), which
+shows it: ``?answered=`` (:func:`answered_token`) or ``?refused=`` (:func:`refusal_token`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +41,10 @@ from rummy_site.questions import (
     packed_answer,
     read_answered,
     read_question,
+    read_refused,
     sign_answered,
     sign_question,
+    sign_refused,
     steady_seed,
     unpacked_answer,
 )
@@ -49,6 +55,8 @@ from .signals import wrong_answer
 _SALT = "drills.question"
 #: The salt of an answer's result, sent to the page after it (with the learner's id).
 _ANSWERED_SALT = "drills.answered"
+#: The salt of a refused answer, sent to the page after it (with the browser's key).
+_REFUSED_SALT = "drills.refused"
 
 #: Each game's drills: kind -> the check that deals its questions ("layoff" and "score":
 #: dealt by :meth:`~lessons.checks.LayoffCheck.dealt` and
@@ -268,10 +276,100 @@ def answered_again(
     return DrillAnswered(DrillQuestion(game, kind, check, seed, asked), outcome, record, new_best)
 
 
+@dataclass(frozen=True)
+class DrillRefused:
+    """A refused answer, as the drill's page shows it again (:func:`refused_again`)."""
+
+    #: The question it was for, still the learner's; ``None`` when it was for none the
+    #: page asks (forged, or answered already): the page deals its own, the reason beside.
+    question: DrillQuestion | None
+    #: The answer as it was sent (its fields drawn again as the learner left them).
+    answer: dict[str, Any] | None
+    #: Why it was refused, in the page's language (its message and field).
+    error: ServiceError
+
+
+#: What a refusal for no question the page asks was (its reason, told again).
+_NOT_ASKED: dict[str, type[ServiceError]] = {"stale": StaleDrill, "forged": ForgedDrill}
+
+
+def _ours(token: str, game: Game, kind: str) -> bool:
+    """Whether ``token`` is a question the site signed for this drill (answered since,
+    when :func:`question_asked` finds it no longer asked)."""
+    try:
+        data = read_question(token, salt=_SALT, fields={"g": str, "k": str}, error=ForgedDrill)
+    except ForgedDrill:
+        return False
+    return (data["g"], data["k"]) == (game.value, kind)
+
+
+def refusal_token(
+    *,
+    who: int | str,
+    learner: Learner | None,
+    game: Game,
+    kind: str,
+    token: str,
+    answer: dict[str, Any],
+    error: ServiceError,
+) -> str:
+    """A refused answer (:func:`answer` raised ``error``), for the address of the drill's
+    page it redirects to (``?refused=``), signed for ``who`` only
+    (:func:`rummy_site.questions.refusal_signer`): the question it was for and the answer
+    as it was sent, or when it was for no question the page asks (forged, or answered
+    already: stale, whatever else was wrong with the answer) which of the two and how
+    many answers the learner had then; not the reason's sentence (the page judges the
+    answer again, in its language). Read back by :func:`refused_again`."""
+    asked = question_asked(learner=learner, game=game, kind=kind, token=token)
+    data: dict[str, object] = {"g": game.value, "k": kind}
+    if asked is None:
+        record = record_of(learner=learner, game=game, kind=kind)
+        data["x"] = (
+            "stale" if isinstance(error, StaleDrill) or _ours(token, game, kind) else "forged"
+        )
+        data["r"] = record.answered if record else 0
+        return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=None)
+    data.update({"seed": asked.seed, "n": asked.asked})
+    return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=answer)
+
+
+def refused_again(
+    *, who: int | str | None, learner: Learner | None, game: Game, kind: str, token: str
+) -> DrillRefused | None:
+    """The refused answer :func:`refusal_token` signed for ``who``: its question, the
+    answer and the reason, judged again (nothing stored), while the learner has answered
+    nothing at this drill since. ``None`` for no token, another browser's, another
+    drill's, an old one, one the learner has answered past, or an answer no longer
+    refused (the drills changed since): the page is then as it would be without it."""
+    data = read_refused(token, who=who, salt=_REFUSED_SALT, fields={"g": str, "k": str})
+    if data is None or (data["g"], data["k"]) != (game.value, kind):
+        return None
+    record = record_of(learner=learner, game=game, kind=kind)
+    answered = record.answered if record else 0
+    not_asked = read_refused(token, who=who, salt=_REFUSED_SALT, fields={"x": str, "r": int})
+    if not_asked is not None:
+        error = _NOT_ASKED.get(not_asked["x"])
+        if error is None or not_asked["r"] != answered:
+            return None
+        return DrillRefused(None, None, error())
+    fields: dict[str, Callable[[Any], Any]] = {"seed": int, "n": int, "a": unpacked_answer}
+    asked = read_refused(token, who=who, salt=_REFUSED_SALT, fields=fields)
+    if asked is None or asked["n"] != answered or not 0 < asked["seed"] <= MAX_SEED:
+        return None
+    seed, answer = asked["seed"], asked["a"]
+    check = drill_check(game, kind, seed)
+    try:
+        check.judge(answer, seed)
+    except ServiceError as exc:
+        return DrillRefused(DrillQuestion(game, kind, check, seed, answered), answer, exc)
+    return None
+
+
 __all__ = [
     "DRILLS",
     "DrillAnswered",
     "DrillQuestion",
+    "DrillRefused",
     "ForgedDrill",
     "NoSuchDrill",
     "StaleDrill",
@@ -283,4 +381,6 @@ __all__ = [
     "question_asked",
     "record_of",
     "records_of",
+    "refusal_token",
+    "refused_again",
 ]

@@ -21,8 +21,10 @@ from rummy_site.questions import (
     packed_answer,
     read_answered,
     read_question,
+    read_refused,
     sign_answered,
     sign_question,
+    sign_refused,
     unpacked_answer,
 )
 
@@ -31,6 +33,8 @@ from .checks import own_seed
 _SALT = "lessons.check.question"
 #: The salt of a check's answered token (:func:`answer_token`).
 _ANSWERED_SALT = "lessons.check.answered"
+#: The salt of a check's refused answer (:func:`refusal_token`).
+_REFUSED_SALT = "lessons.check.refused"
 
 
 def parse_answer(form: QueryDict) -> dict[str, Any]:
@@ -141,6 +145,55 @@ def answer_of(
     return found, answered_seed, data["a"], data["t"]
 
 
+def refusal_token(
+    game: str,
+    slug: str,
+    index: int,
+    seed: int | None,
+    *,
+    who: int | str,
+    answer: Mapping[str, Any],
+    shown: str = "",
+) -> str:
+    """A check's refused answer, for the address of the lesson's page it redirects to
+    without JavaScript (``?refused=``, Post/Redirect/Get: a reload there shows the same
+    and sends nothing), signed for ``who`` only
+    (:func:`rummy_site.questions.refusal_signer`): the check, the question it was for
+    (``seed``; ``None`` for a token the check did not sign: the answer is then not kept,
+    the page asks its own question), the answer as it was sent, and ``shown``, the answer
+    token of the feedback it was sent from (:func:`answer_token`, read before: it
+    counts for nothing, so the hint or worked answer stays). Not the reason: the page
+    judges the answer again, in its language. Read back by :func:`refusal_of`."""
+    data: dict[str, object] = {"q": [game, slug, index]}
+    if seed is None:
+        return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=None)
+    data.update({"seed": seed, "s": shown})
+    return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=answer)
+
+
+def refusal_of(
+    token: str, game: str, slug: str, *, who: int | str | None, checks: int
+) -> tuple[int, int | None, dict[str, Any] | None, str] | None:
+    """The check, seed (``None``: a question the check did not ask), answer and shown
+    feedback's token that :func:`refusal_token` signed for ``who`` on this lesson (of its
+    ``checks``), or ``None`` (no token, another browser's, another lesson's, a forged or
+    old one)."""
+    data = read_refused(token, who=who, salt=_REFUSED_SALT, fields={"q": list})
+    if data is None or len(data["q"]) != 3 or data["q"][:2] != [game, slug]:
+        return None
+    index = data["q"][2]
+    if not isinstance(index, int) or not 0 <= index < checks:
+        return None
+    asked = read_refused(
+        token, who=who, salt=_REFUSED_SALT, fields={"seed": int, "a": unpacked_answer, "s": str}
+    )
+    if asked is None:  # refused as a question the check did not ask
+        return index, None, None, ""
+    if not 0 < asked["seed"] <= MAX_SEED:
+        return None
+    return index, asked["seed"], asked["a"], asked["s"]
+
+
 __all__ = [
     "ForgedQuestion",
     "answer_of",
@@ -149,4 +202,6 @@ __all__ = [
     "check_seed",
     "parse_answer",
     "question_token",
+    "refusal_of",
+    "refusal_token",
 ]

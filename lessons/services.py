@@ -15,7 +15,7 @@ from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
 from rummy_site.parsing import MAX_SEED
 from rummy_site.prepared import PreparedQuery, PreparedRows
-from rummy_site.questions import steady_seed
+from rummy_site.questions import ForgedQuestion, steady_seed
 
 from .checks import (
     BadAnswer,
@@ -367,6 +367,43 @@ def shown_again(
     return {"outcome": outcome, "tries": tries, "judged": answer}
 
 
+def refused_again(
+    *, lesson: Lesson, learner: Learner | None, who: int | str | None, token: str
+) -> tuple[int, dict[str, Any]] | None:
+    """The refused answer a lesson's page was redirected to show without JavaScript
+    (``?refused=``, :func:`lessons.forms.refusal_token` signed for ``who``): its check and
+    what the check draws it with, as :func:`lessons.views.refuse` draws a refusal (the
+    reason, judged again in the page's language, its field, the answer as it was sent,
+    the question's seed, and the feedback it was sent from); nothing stored. ``None``
+    for no token, another browser's, another lesson's, an old one, or an answer no
+    longer refused (the check changed since): the page is then as it would be."""
+    from .forms import refusal_of
+
+    found = refusal_of(token, lesson.game, lesson.slug, who=who, checks=len(lesson.checks))
+    if found is None:
+        return None
+    index, seed, answer, shown = found
+    if seed is None or answer is None:
+        # A question the check did not ask: the page's own is asked, nothing kept in it.
+        forged = ForgedQuestion()
+        return index, {"error": str(forged.message), "answer": None, "refused": forged.field}
+    try:
+        check_for(lesson, index, seed).judge(answer, seed)
+    except ServiceError as exc:
+        refused = {
+            "error": str(exc.message),
+            "answer": answer,
+            "refused": exc.field,
+            "seed": seed,
+            "picked": answer["cards"],
+        }
+        kept = shown_again(lesson=lesson, learner=learner, token=shown, index=index, seed=seed)
+        return index, {**refused, **(kept or {})}
+    except LessonNotFound:
+        return None
+    return None
+
+
 def first_verdict(
     *, learner: Learner, game: str, slug: str, index: int, seed: int, correct: bool
 ) -> bool:
@@ -504,6 +541,7 @@ __all__ = [
     "progress_of",
     "question_seed",
     "questions_answered",
+    "refused_again",
     "shown_again",
     "special_get",
     "verdict_of",

@@ -2,8 +2,9 @@
 
 Thin views: parse (lessons/forms.py), call a service, render what the presenters build;
 a malformed answer goes through :func:`refuse`. An answer without JavaScript redirects
-to the lesson's page, which shows it (``?answered=``, :func:`lessons.forms.answer_token`:
-Post/Redirect/Get); with htmx it is the check, drawn in place.
+to the lesson's page, which shows it (``?answered=``, :func:`lessons.forms.answer_token`;
+a refused one ``?refused=``, :func:`lessons.forms.refusal_token`: Post/Redirect/Get);
+with htmx it is the check, drawn in place.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rummy_site.htmx import wants_partial
 from rummy_site.languages import current as language
 from rummy_site.languages import pick
 from rummy_site.parsing import small_int
-from rummy_site.questions import answered_address
+from rummy_site.questions import answered_address, refusal_signer, refused_address
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
@@ -37,6 +38,7 @@ from .forms import (
     answered_seed,
     check_seed,
     parse_answer,
+    refusal_token,
 )
 from .models import Lesson
 
@@ -74,7 +76,9 @@ def _check(
 ) -> dict[str, Any]:
     """One check's context, its question dealt from the seed the request asks for (or
     ``found``'s ``seed``: an answer shown again); ``found``'s ``picked``: the cards its
-    answer picked (else the form's)."""
+    answer picked (else the form's). An answer posted is for the question its form's
+    token names; on a page shown again without one (a refusal for a question the check
+    did not ask, ``?refused=``) the check asks the page's own."""
 
     def shown(fresh: bool) -> int:
         return services.question_seed(
@@ -85,8 +89,9 @@ def _check(
             fresh=fresh,
         )
 
+    posted = answered and request.method == "POST"
     seed = found.pop("seed", None) or check_seed(
-        request.GET, request.POST, index, answered=answered, shown=shown
+        request.GET, request.POST, index, answered=posted, shown=shown
     )
     picked = found.pop("picked", None) or request.POST.getlist("cards")
     learner = known_learner(request)
@@ -159,17 +164,16 @@ def refuse(
 ) -> HttpResponse:
     """The one answer to a refused answer: the check again with the reason and every
     field as the learner left it ("2O" for 20 is corrected, not retyped), the focus on
-    the field refused (with JavaScript; without it the page opens at the check, the
-    field the first Tab stop in it); nothing stored. It counts for nothing, so the
-    feedback the check showed stays (the hint, "Another one": the Italian walk), from
-    its signed token (``seed``: the question answered, when its token was read)."""
-    refused: dict[str, Any] = {
-        "error": str(exc.message),
-        # Kept only beside the question it was for: a token this check did not sign
-        # redraws the page's own question, not the one answered (as review does).
-        "answer": None if isinstance(exc, ForgedQuestion) else parse_answer(request.POST),
-        "refused": exc.field,
-    }
+    the field refused; nothing stored. It counts for nothing, so the feedback the check
+    showed stays (the hint, "Another one": the Italian walk), from its signed token
+    (``seed``: the question answered, when its token was read). With htmx the check is
+    drawn in place; without JavaScript the answer redirects to the lesson's page
+    (``?refused=``: Post/Redirect/Get, as a judged answer's; a page drawn in the POST's
+    answer, reloaded, asked to send the form again), opened on the field refused
+    (``#check-N-answered``, the id the refused field takes there), which shows the same;
+    drawn in the POST's answer only for a browser with nothing to sign it for."""
+    who = None if wants_partial(request) else refusal_signer(request)
+    kept = None
     if seed is not None:
         kept = services.shown_again(
             lesson=lesson,
@@ -178,7 +182,26 @@ def refuse(
             index=index,
             seed=seed,
         )
-        refused.update(kept or {})
+    if who is not None:
+        token = refusal_token(
+            lesson.game,
+            lesson.slug,
+            index,
+            None if isinstance(exc, ForgedQuestion) else seed,
+            who=who,
+            answer=parse_answer(request.POST),
+            shown=request.POST.get("shown", "") if kept else "",
+        )
+        url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
+        return redirect(refused_address(url, token, f"check-{index}-answered"))
+    refused: dict[str, Any] = {
+        "error": str(exc.message),
+        # Kept only beside the question it was for: a token this check did not sign
+        # redraws the page's own question, not the one answered (as review does).
+        "answer": None if isinstance(exc, ForgedQuestion) else parse_answer(request.POST),
+        "refused": exc.field,
+        **(kept or {}),
+    }
     if wants_partial(request):
         return _one_check(request, lesson, index, status=exc.status, **refused)
     return _lesson_page(request, lesson, answered={index: refused}, status=exc.status)
@@ -193,6 +216,17 @@ def lesson_page(request: HttpRequest, game: str, slug: str) -> HttpResponse:
     check = small_int(request.GET.get("check", ""))
     if wants_partial(request) and check is not None and check < len(lesson.checks):
         return _one_check(request, lesson, check)  # "Another one": a new question
+    refused = services.refused_again(
+        lesson=lesson,
+        learner=known_learner(request),
+        who=refusal_signer(request),
+        token=request.GET.get("refused", ""),
+    )
+    if refused is not None:
+        # After an answer refused without JavaScript: the check with the answer as it
+        # was sent and the reason, judged again (nothing stored; a reload shows the same).
+        index, found = refused
+        return _lesson_page(request, lesson, answered={index: found})
     shown = services.answered_again(
         lesson=lesson, learner=known_learner(request), token=request.GET.get("answered", "")
     )

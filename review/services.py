@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 from fsrs import Card, Rating, Scheduler
@@ -43,8 +43,10 @@ from rummy_site.questions import (
     packed_answer,
     read_answered,
     read_question,
+    read_refused,
     sign_answered,
     sign_question,
+    sign_refused,
     steady_seed,
     unpacked_answer,
 )
@@ -56,6 +58,8 @@ SCHEDULER = Scheduler(enable_fuzzing=False)
 _SALT = "review.question"
 #: The salt of an answer's result, sent to the page after it (with the learner's id).
 _ANSWERED_SALT = "review.answered"
+#: The salt of a refused answer, sent to the page after it (with the browser's key).
+_REFUSED_SALT = "review.refused"
 
 
 def _asking(args: str) -> Callable[[int], Check]:
@@ -323,9 +327,110 @@ def answered_again(
     return Reviewed(question, outcome, due), answer["cards"]
 
 
+@dataclass(frozen=True)
+class ReviewRefused:
+    """A refused answer, as the review page shows it again (:func:`refused_again`)."""
+
+    #: The question it was for, still unanswered; ``None`` when it was for none the page
+    #: asks (forged, answered already): the page asks the first due one, the reason beside.
+    question: Question | None
+    #: The answer as it was sent (its fields drawn again as the learner left them).
+    answer: dict[str, Any] | None
+    #: Why it was refused, in the page's language (its message and field).
+    error: ServiceError
+
+
+#: What a refusal for no question the page asks was (its reason, told again).
+_NOT_ASKED: dict[str, type[ServiceError]] = {"stale": StaleReview, "forged": ForgedQuestion}
+
+
+def _reviews_done(learner: Learner | None) -> int:
+    """How many answers the learner has given in review, all cards together: a refusal
+    for no question the page asks is shown again until they answer one more."""
+    if learner is None:
+        return 0
+    found = ReviewCard.objects.filter(learner=learner).aggregate(done=Sum("reviews"))["done"]
+    return int(found or 0)
+
+
+def _answered_card(learner: Learner | None, token: str) -> bool:
+    """Whether ``token`` is a question the site signed for one of the learner's cards
+    (answered since, when :func:`question_asked` finds it no longer asked)."""
+    try:
+        key, _seed, _asked = _read_token(token)
+    except ForgedQuestion:
+        return False
+    return learner is not None and ReviewCard.objects.filter(learner=learner, key=key).exists()
+
+
+def refusal_token(
+    *,
+    who: int | str,
+    learner: Learner | None,
+    token: str,
+    asked: Question | None,
+    answer: dict[str, Any],
+    error: ServiceError,
+) -> str:
+    """A refused answer (:func:`review_answer` raised ``error``, or there was no learner
+    to review anything), for the address of the review page it redirects to
+    (``?refused=``), signed for ``who`` only
+    (:func:`rummy_site.questions.refusal_signer`): the question it was for (``asked``:
+    :func:`question_asked` of its ``token``) and the answer as it was sent; or when it
+    was for no question the page asks (forged; or answered already, whatever else was
+    wrong with the answer: stale), which of the two, while the
+    learner answers nothing more. Not the reason's sentence: the page judges the answer
+    again, in its language. Read back by :func:`refused_again`."""
+    if asked is None:
+        stale = isinstance(error, StaleReview) or _answered_card(learner, token)
+        kind = "stale" if stale else "forged"
+        data = {"x": kind, "r": _reviews_done(learner)}
+        return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=None)
+    data = {"key": asked.row.key, "seed": asked.seed, "n": asked.row.reviews}
+    return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=answer)
+
+
+def refused_again(
+    *, who: int | str | None, learner: Learner | None, token: str, language: str
+) -> ReviewRefused | None:
+    """The refused answer :func:`refusal_token` signed for ``who``: its question, the
+    answer and the reason, judged again (nothing stored), while the question is still
+    unanswered. ``None`` for no token, another browser's, an old one, a question
+    answered since, or an answer no longer refused (a new release): the page is then as
+    it would be without it."""
+    not_asked = read_refused(token, who=who, salt=_REFUSED_SALT, fields={"x": str, "r": int})
+    if not_asked is not None:
+        error = _NOT_ASKED.get(not_asked["x"])
+        if error is None or not_asked["r"] != _reviews_done(learner):
+            return None
+        return ReviewRefused(None, None, error())
+    if learner is None:
+        return None
+    fields: dict[str, Callable[[Any], Any]] = {
+        "key": str,
+        "seed": int,
+        "n": int,
+        "a": unpacked_answer,
+    }
+    data = read_refused(token, who=who, salt=_REFUSED_SALT, fields=fields)
+    if data is None:
+        return None
+    key, seed, asked, answer = data["key"], data["seed"], data["n"], data["a"]
+    row = ReviewCard.objects.filter(learner=learner, key=key, reviews=asked).first()
+    question = question_for(row, language=language, seed=seed) if row else None
+    if question is None:
+        return None
+    try:
+        question.check.judge(answer, seed)
+    except ServiceError as exc:
+        return ReviewRefused(question, answer, exc)
+    return None
+
+
 __all__ = [
     "SCHEDULER",
     "Question",
+    "ReviewRefused",
     "Reviewed",
     "StaleReview",
     "answered_again",
@@ -338,6 +443,8 @@ __all__ = [
     "question_asked",
     "question_for",
     "record_mistake",
+    "refusal_token",
+    "refused_again",
     "review_answer",
     "topic_key",
     "topic_question",

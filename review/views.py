@@ -3,7 +3,8 @@
 An answer is Post/Redirect/Get, as a drill's: it redirects to the review page, which
 shows it (``?answered=``, :func:`review.services.answered_token`), so that a reload
 neither asks to send the form again nor is refused as a second answer. A refused answer
-is drawn in the POST's answer, beside its question with the fields as they were sent."""
+redirects too (``?refused=``, :func:`review.services.refusal_token`), to the page that
+shows it beside its question with the fields as they were sent."""
 
 from __future__ import annotations
 
@@ -19,7 +20,12 @@ from learners.services import counted_with_learner, known_learner
 from lessons.forms import parse_answer
 from rummy_site.errors import ServiceError
 from rummy_site.languages import current as language
-from rummy_site.questions import ForgedQuestion, answered_address
+from rummy_site.questions import (
+    ForgedQuestion,
+    answered_address,
+    refusal_signer,
+    refused_address,
+)
 from rummy_site.reversing import cached_reverse
 
 from . import presenters, services
@@ -59,7 +65,24 @@ def _page(
 
 @require_safe
 def review_page(request: HttpRequest) -> HttpResponse:
-    """The first due question; after an answer (``?answered=``), that question answered."""
+    """The first due question; after an answer (``?answered=``), that question answered;
+    after a refused one (``?refused=``), the question it was for, the answer as it was
+    sent and the reason, judged again (nothing stored: a reload shows the same)."""
+    refusal = services.refused_again(
+        who=refusal_signer(request),
+        learner=known_learner(request),
+        token=request.GET.get("refused", ""),
+        language=language(),
+    )
+    if refusal is not None:
+        question, answer = refusal.question, refusal.answer
+        return _page(
+            request,
+            item=question,
+            error=str(refusal.error.message),
+            answer=answer if question else None,
+            refused=refusal.error.field,
+        )
     found = services.answered_again(
         learner=known_learner(request),
         token=request.GET.get("answered", ""),
@@ -106,8 +129,21 @@ def _refused(
     asked: services.Question | None,
     answer: dict[str, Any],
 ) -> HttpResponse:
-    """An answer refused: the reason, beside the question it was for (if any) with the
-    fields as the learner left them."""
+    """An answer refused: to the review page, which shows it (``?refused=``, Post/
+    Redirect/Get: a page drawn in the POST's answer, reloaded, asked to send the form
+    again): the reason, beside the question it was for (if any) with the fields as the
+    learner left them. Drawn here only for an account with no learner to sign it for."""
+    who = refusal_signer(request)
+    if who is not None:
+        token = services.refusal_token(
+            who=who,
+            learner=known_learner(request),
+            token=request.POST.get("question", ""),
+            asked=asked,
+            answer=answer,
+            error=exc,
+        )
+        return redirect(refused_address(cached_reverse("review:page"), token))
     return _page(
         request,
         status=exc.status,

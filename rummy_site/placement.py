@@ -33,14 +33,16 @@ from lessons.checks import Check, Outcome, parse_check
 from lessons.models import Lesson
 
 from .errors import ServiceError
-from .parsing import KEPT_LENGTH, MAX_SEED
+from .parsing import MAX_SEED
 from .questions import (
     ForgedQuestion,
     packed_answer,
     read_answered,
     read_question,
+    read_refused,
     sign_answered,
     sign_question,
+    sign_refused,
     steady_seed,
     unpacked_answer,
 )
@@ -261,38 +263,18 @@ class PlacementRefused:
     error: ServiceError
 
 
-#: The most values of a list field (cards, melds) a refused answer's address keeps: more
-#: than any question shows.
-_KEPT_VALUES = 12
-
-
-def _shortened(answer: dict[str, Any]) -> dict[str, Any]:
-    """A refused answer as its page gives it back (:data:`KEPT_LENGTH` characters of each
-    value, :data:`_KEPT_VALUES` values of a list), so that a hand-made post's long text
-    makes no address too long for a server to take."""
-    return {
-        name: (
-            [str(v)[:KEPT_LENGTH] for v in value[:_KEPT_VALUES]]
-            if isinstance(value, list)
-            else str(value)[:KEPT_LENGTH]
-        )
-        for name, value in answer.items()
-    }
-
-
 def refusal_token(*, who: int | str, game: Game, token: str, answer: dict[str, Any]) -> str:
     """A refused answer (:func:`answer` raised: a malformed answer, a token the site did
     not sign for this game), for the address of the check's page it redirects to
-    (``?refused=``), signed for ``who`` only (the learner's id, or the browser's own key
-    before it has a learner: a refusal creates nobody): the question it was for and the
+    (``?refused=``, :func:`rummy_site.questions.sign_refused`), signed for ``who`` only
+    (:func:`rummy_site.questions.refusal_signer`): the question it was for and the
     answer, not the reason's sentence (the page judges the answer again, and says why in
     its own language). Read back by :func:`refused_again`."""
     asked = question_asked(game=game, token=token)
-    data: dict[str, object] = {"g": game.value}
-    if asked is not None:
-        kept = packed_answer(_shortened(answer))
-        data.update({"n": asked.number, "seed": asked.seed, "ok": asked.right, "a": kept})
-    return sign_answered(data, learner=who, salt=_REFUSED_SALT)
+    if asked is None:
+        return sign_refused({"g": game.value}, who=who, salt=_REFUSED_SALT, answer=None)
+    data = {"g": game.value, "n": asked.number, "seed": asked.seed, "ok": asked.right}
+    return sign_refused(data, who=who, salt=_REFUSED_SALT, answer=answer)
 
 
 def refused_again(*, who: int | str | None, game: Game, token: str) -> PlacementRefused | None:
@@ -303,12 +285,12 @@ def refused_again(*, who: int | str | None, game: Game, token: str) -> Placement
     would be without it."""
     if who is None or not token:
         return None
-    data = read_answered(token, learner=who, salt=_REFUSED_SALT, fields={"g": str})
+    data = read_refused(token, who=who, salt=_REFUSED_SALT, fields={"g": str})
     if data is None or data["g"] != game.value:
         return None
-    asked = read_answered(
+    asked = read_refused(
         token,
-        learner=who,
+        who=who,
         salt=_REFUSED_SALT,
         fields={"n": int, "seed": int, "ok": int, "a": unpacked_answer},
     )

@@ -11,6 +11,15 @@ neither asks to send the form again nor counts anything), from an *answered toke
 (:func:`sign_answered`): what was answered, signed for that learner only and read back
 for a day (:data:`ANSWERED_MAX_AGE`); each kind names its own fields, and its reader
 judges the answer again and checks it is still the learner's latest.
+
+An answer refused (malformed: no card picked, "2O" for a number; or for a question the
+page did not ask) is shown the same way, without JavaScript: the page it redirects to
+has a *refusal token* (``?refused=``, :func:`sign_refused`, read by
+:func:`read_refused`), signed for whoever sent it (:func:`refusal_signer`: the learner,
+or before there is one the browser: a refusal creates nobody) and holding the question
+and the answer as it was typed (:func:`kept_refused`, short), never the reason's
+sentence: the page judges the answer again and says why in its own language. The
+placement check, a lesson's checks, the drills and the review page share it.
 """
 
 from __future__ import annotations
@@ -20,11 +29,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.core import signing
+from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy
 
+from learners.services import digest, give_token, known_learner
+
 from .errors import BadInput
-from .parsing import MAX_SEED
+from .parsing import KEPT_LENGTH, MAX_SEED
 
 
 class ForgedQuestion(BadInput):
@@ -80,8 +92,8 @@ def unpacked_answer(packed: Any) -> dict[str, Any]:
 def sign_answered(data: Mapping[str, object], *, learner: int | str, salt: str) -> str:
     """An answered token: ``data`` (what was answered, the answer packed by
     :func:`packed_answer`) signed for ``learner`` only (a learner's id; or, for a browser
-    that has no learner yet, a key of its own that no id can be, as the placement
-    check's refusals use: :func:`rummy_site.placement.refusal_token`)."""
+    that has no learner yet, a key of its own that no id can be, as refusals use:
+    :func:`sign_refused`)."""
     return signing.dumps(dict(data), salt=f"{salt}:{learner}", compress=True)
 
 
@@ -111,6 +123,70 @@ def read_answered(
         return None
 
 
+#: The most values of a list field (cards, melds) a refused answer's address keeps: more
+#: than any question shows.
+KEPT_VALUES = 12
+
+
+def kept_refused(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """A refused answer packed (:func:`packed_answer`) as its page gives it back:
+    :data:`~rummy_site.parsing.KEPT_LENGTH` characters of each value, :data:`KEPT_VALUES`
+    values of a list, so that a hand-made post's long text makes no address too long for
+    a server to take."""
+    return packed_answer(
+        {
+            name: (
+                [str(v)[:KEPT_LENGTH] for v in value[:KEPT_VALUES]]
+                if isinstance(value, list)
+                else str(value)[:KEPT_LENGTH]
+            )
+            for name, value in answer.items()
+        }
+    )
+
+
+def refusal_signer(request: HttpRequest) -> int | str | None:
+    """Whom a refused answer's token is signed for: the browser's learner (by its id),
+    or before it has one the browser itself (``v`` and its visitor key, which no id can
+    be; a browser without a visitor token is given one with the redirect: a refusal
+    creates nobody); ``None`` for an account with no learner yet (its refusal is drawn
+    in the POST's answer: there is nobody to sign it for)."""
+    learner = known_learner(request)
+    if learner is not None:
+        return learner.pk
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return None
+    return f"v{digest(give_token(request))}"
+
+
+def sign_refused(
+    data: Mapping[str, object], *, who: int | str, salt: str, answer: Mapping[str, Any] | None
+) -> str:
+    """A refusal token: ``data`` (the question the answer was for, or a mark that it was
+    for none this page asked) and the ``answer`` as it was sent (:func:`kept_refused`,
+    under ``"a"``; ``None``: not kept, as beside a question the page did not ask),
+    signed for ``who`` (:func:`refusal_signer`) only. Read back by :func:`read_refused`."""
+    kept = dict(data) if answer is None else {**data, "a": kept_refused(answer)}
+    return sign_answered(kept, learner=who, salt=salt)
+
+
+def read_refused(
+    token: str, *, who: int | str | None, salt: str, fields: Mapping[str, Callable[[Any], Any]]
+) -> dict[str, Any] | None:
+    """The ``fields`` of a refusal token (:func:`sign_refused`; ``unpacked_answer`` for
+    ``"a"``), as :func:`read_answered` reads an answered one: ``None`` for no token,
+    another browser's or learner's, another kind's, a forged or old one (a day)."""
+    return read_answered(token, learner=who, salt=salt, fields=fields)
+
+
+def refused_address(page: str, token: str, anchor: str = "") -> str:
+    """The address a refused answer redirects to: ``page`` showing the refusal ``token``
+    (``?refused=``), opened at ``anchor`` if given (the field refused, where the page
+    names it so; else the page's own autofocus puts the focus there)."""
+    return f"{page}?{urlencode({'refused': token})}" + (f"#{anchor}" if anchor else "")
+
+
 def steady_seed(*parts: object, salt: str) -> int:
     """A seed (1 to ``MAX_SEED - 1``) that ``parts`` always give, and that nobody can
     work out without the site's secret: a question that must stay the same until it is
@@ -123,13 +199,19 @@ def steady_seed(*parts: object, salt: str) -> int:
 
 __all__ = [
     "ANSWERED_MAX_AGE",
+    "KEPT_VALUES",
     "ForgedQuestion",
     "answered_address",
+    "kept_refused",
     "packed_answer",
     "read_answered",
     "read_question",
+    "read_refused",
+    "refusal_signer",
+    "refused_address",
     "sign_answered",
     "sign_question",
+    "sign_refused",
     "steady_seed",
     "unpacked_answer",
 ]

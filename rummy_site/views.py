@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -34,7 +34,6 @@ from learners.services import (
     digest,
     give_token,
     known_learner,
-    visitor_key,
 )
 from lessons.forms import parse_answer
 from lessons.presenters import explanation, question_box
@@ -45,7 +44,7 @@ from .errors import ServiceError
 from .htmx import render_page, wants_partial
 from .parsing import MAX_SEED, small_int
 from .preferences import DisplayPreferences, save_display_preferences
-from .questions import answered_address
+from .questions import answered_address, refusal_signer, refused_address
 from .turns import TURNS
 
 SAMPLE_HAND_SIZE = 10
@@ -262,17 +261,6 @@ def _first_question(request: HttpRequest, game: Game) -> placement.PlacementQues
     return placement.first_question(game, learner=learner, visitor=visitor)
 
 
-def _placement_asker(request: HttpRequest) -> int | str | None:
-    """Whom a refused placement answer is signed for: the browser's learner (by its id),
-    or before it has one the browser itself (its visitor key: a refusal creates nobody);
-    ``None`` for a browser known by neither."""
-    learner = known_learner(request)
-    if learner is not None:
-        return learner.pk
-    key = visitor_key(request)
-    return f"v{key}" if key is not None else None
-
-
 @require_safe
 def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     """The placement check's first question; after an answer (``?answered=``), its
@@ -282,7 +270,7 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     same)."""
     chosen = _chosen(game)
     refused = placement.refused_again(
-        who=_placement_asker(request), game=chosen, token=request.GET.get("refused", "")
+        who=refusal_signer(request), game=chosen, token=request.GET.get("refused", "")
     )
     if refused is not None:
         return _placement_page(
@@ -302,9 +290,6 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     if answered is not None:
         return _placement_page(request, chosen, answered.next, answered=answered)
     return _placement_page(request, chosen, _first_question(request, chosen))
-
-
-#: The session's record of each placement question's first verdict (only it counts).
 
 
 @require_POST
@@ -330,7 +315,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         # of a page drawn in a POST's answer asked to send the form again, the walk);
         # drawn here only for a browser with nothing to sign it for.
         url = reverse("placement", kwargs={"game": chosen.value})
-        who = _placement_asker(request)
+        who = refusal_signer(request)
         if who is not None:
             token = placement.refusal_token(
                 who=who,
@@ -338,7 +323,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
                 token=request.POST.get("question", ""),
                 answer=parse_answer(request.POST),
             )
-            return redirect(f"{url}?{urlencode({'refused': token})}")
+            return redirect(refused_address(url, token))
         asked = placement.question_asked(game=chosen, token=request.POST.get("question", ""))
         return _placement_page(
             request,

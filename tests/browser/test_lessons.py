@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
@@ -67,9 +69,54 @@ def test_a_check_without_javascript(browser, site_url: str, lessons: None) -> No
     box.locator("input[name=answer]").fill("abc")
     box.locator("button[type=submit]").click()
     expect(page.locator(f"#check-{index} [role=alert]")).to_be_visible()
+    # At the lesson's page (Post/Redirect/Get), opened on the field refused.
     expect(page).to_have_url(
-        f"{site_url}/it/lessons/{lesson.game}/{lesson.slug}/check/{index}/#check-{index}-answered"
+        re.compile(
+            rf"/it/lessons/{lesson.game}/{lesson.slug}/\?refused=[^#]+#check-{index}-answered$"
+        )
     )
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_empty_answer_without_javascript_on_a_phone_is_at_the_lesson_s_address(  # type: ignore[no-untyped-def]
+    browser, site_url: str, lessons: None
+) -> None:
+    """The walk without JavaScript on a 360 x 740 phone: an empty answer to a lesson's
+    check was drawn at …/check/N/ (400), and a reload asked to send the form again. It
+    is at the lesson's page (``?refused=``): the reason visible, the field focused and
+    described by it, in the first screen; a reload asks nothing, sends nothing (no POST)
+    and shows the same, scrolled where it was (Chromium restores a reloaded page's
+    scroll, not the focus its fragment gave it)."""
+    from lessons.models import CheckAnswer
+
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    lesson, index = deadwood_lesson("en")
+    lesson_url = f"{site_url}/en/lessons/{lesson.game}/{lesson.slug}/"
+    page.goto(lesson_url)
+    field = page.locator(f"#check-{index} input[name=answer]")
+    field.press("Enter")  # nothing typed
+    error = page.locator(f"#check-{index}-error")
+    expect(error).to_be_visible()
+    expect(error).to_have_text("Type your answer first.")
+    expect(page).to_have_url(re.compile(re.escape(lesson_url) + r"\?refused=[^#]+#check-"))
+    expect(field).to_be_focused()
+    expect(field).to_have_attribute("aria-describedby", f"check-{index}-error")
+    expect(field).to_be_in_viewport()
+    expect(error).to_be_in_viewport()
+    assert len(posts) == 1
+    address = page.url
+    page.reload()
+    expect(error).to_be_visible()
+    expect(field).to_have_value("")
+    expect(field).to_be_in_viewport()
+    assert page.url == address and len(posts) == 1 and dialogs == []
+    assert CheckAnswer.objects.count() == 0
     context.close()
 
 

@@ -31,6 +31,17 @@ def question_of(html: str) -> tuple[str, int]:
     return found.group(1), int(data["seed"])
 
 
+def refused(client: Client, url: str, data: dict[str, Any]) -> Any:
+    """An answer refused without JavaScript: it redirects to the drill's page (``url``,
+    ``?refused=``), and that page (a GET) is returned."""
+    response = client.post(url + "answer/", data)
+    assert response.status_code == 302, response.status_code
+    assert response["Location"].startswith(url + "?refused="), response["Location"]
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    return page
+
+
 def same_question(shown: str, token: str) -> bool:
     """The same question, signed again (a token says when it was signed, to the second:
     compared as strings, a refusal drawn in the next second failed)."""
@@ -65,8 +76,8 @@ def test_a_streak_and_a_personal_best(client: Client) -> None:
     record = DrillRecord.objects.get()
     assert (record.streak, record.best, record.answered, record.right) == (0, 3, 4, 3)
     # The same question answered again does not count twice.
-    again = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
-    assert again.status_code == 409
+    again = refused(client, url, {"question": token, "answer": right_deadwood(seed)})
+    assert "That question was answered already. Here is a new one." in again.content.decode()
     record.refresh_from_db()
     assert record.answered == 4
     index = client.get("/en/drills/").content.decode()
@@ -76,10 +87,10 @@ def test_a_streak_and_a_personal_best(client: Client) -> None:
 def test_malformed_and_forged_answers_change_nothing(client: Client) -> None:
     url = "/en/drills/gin/deadwood/"
     token, _seed = question_of(client.get(url).content.decode())
-    assert client.post(url + "answer/", {"question": token, "answer": "lots"}).status_code == 400
-    assert client.post(url + "answer/", {"question": "x", "answer": "3"}).status_code == 400
+    assert "Type a number" in refused(client, url, {"question": token, "answer": "lots"}).text
+    assert "did not ask" in refused(client, url, {"question": "x", "answer": "3"}).text
     other = services.DrillQuestion(Game.GIN, "meld", services.drill_check(Game.GIN, "meld"), 5, 0)
-    assert client.post(url + "answer/", {"question": other.token, "answer": "3"}).status_code == 400
+    assert "did not ask" in refused(client, url, {"question": other.token, "answer": "3"}).text
     assert DrillRecord.objects.count() == 0 and Learner.objects.count() == 0
 
 
@@ -89,22 +100,19 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     reason would speak of cards the learner never saw (as review does now)."""
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
-    refused = client.post(url + "answer/", {"question": token, "answer": "lots"})
-    assert refused.status_code == 400
-    assert same_question(question_of(refused.content.decode())[0], token)
+    page = refused(client, url, {"question": token, "answer": "lots"})
+    assert same_question(question_of(page.content.decode())[0], token)
     url = "/en/drills/basic/meld/"
     token, seed = question_of(client.get(url).content.decode())
     card = str(services.drill_check(Game.BASIC, "meld").question(seed)[0])
-    refused = client.post(url + "answer/", {"question": token, "cards": [card, "ZZ"]})
-    assert refused.status_code == 400
-    html = refused.content.decode()
+    html = refused(client, url, {"question": token, "cards": [card, "ZZ"]}).content.decode()
     assert same_question(question_of(html)[0], token)
     assert re.search(rf'value="{card}"[^>]*\bchecked', html), html
     assert DrillRecord.objects.count() == 0
     # A question answered since is not asked again: its refusal deals a new one.
     answered = client.post(url + "answer/", {"question": token, "answer": "none"}, follow=True)
     assert answered.status_code == 200
-    late = client.post(url + "answer/", {"question": token, "cards": [card, "ZZ"]})
+    late = refused(client, url, {"question": token, "cards": [card, "ZZ"]})
     assert question_of(late.content.decode())[0] != token
 
 
@@ -114,16 +122,15 @@ def test_a_refused_answer_keeps_the_number_typed_and_the_player_chosen(client: C
     refused and the reason its description (as review and the placement check do)."""
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
-    html = client.post(url + "answer/", {"question": token, "answer": "2O"}).content.decode()
+    html = refused(client, url, {"question": token, "answer": "2O"}).content.decode()
     assert question_of(html)[1] == seed
     field = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
     assert len(field) == 1 and 'name="answer"' in field[0] and 'value="2O"' in field[0]
     assert 'aria-describedby="check-0-error"' in field[0] and 'id="check-0-error"' in html
     url = "/en/drills/knock/score/"
     token, seed = question_of(client.get(url).content.decode())
-    refused = client.post(url + "answer/", {"question": token, "player": "1", "points": "<b>"})
-    assert refused.status_code == 400
-    html = refused.content.decode()
+    data = {"question": token, "player": "1", "points": "<b>"}
+    html = refused(client, url, data).content.decode()
     assert question_of(html)[1] == seed
     assert re.search(r'name="player" value="1" id="check-0-p1"[^>]*\schecked>', html)
     field = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
@@ -276,7 +283,7 @@ def test_a_best_discard_drill_answered_right_and_wrong(client: Client) -> None:
     assert ("Not quite." in html and "The best discard is" in html) or "Each of" in html
     token, _seed = question_of(html)
     two = [str(c) for c in cards[:2]]
-    assert client.post(url + "answer/", {"question": token, "cards": two}).status_code == 400
+    assert "Pick" in refused(client, url, {"question": token, "cards": two}).text
     assert client.get("/en/drills/basic/discard/").status_code == 404
 
 
@@ -458,3 +465,40 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     client.post(url + "answer/", {"question": token, "answer": "999"})
     stale = client.get(location).content.decode()
     assert "Right!" not in stale and "Streak: 0" in stale
+
+
+def test_a_refused_answer_redirects_and_a_reload_changes_nothing(client: Client) -> None:
+    """Post/Redirect/Get for a refused answer, as for a judged one (the walk: it was
+    drawn at …/answer/, 400, and a reload asked to send the form again): the drill's
+    page (``?refused=``, signed for that browser) shows the same question, "2O" as typed
+    and the reason, its field focused; a reload shows the same and counts nothing.
+    Another browser's, a forged token, or one the learner has answered past: the page as
+    it is (a new question once answered)."""
+    from classroom.models import Mistake
+
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    response = client.post(url + "answer/", {"question": token, "answer": "2O"})
+    assert response.status_code == 302 and response["Location"].startswith(url + "?refused=")
+    location = response["Location"]
+    for _ in range(2):  # the page, and a reload of it
+        html = client.get(location).content.decode()
+        assert question_of(html)[1] == seed
+        field = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
+        assert len(field) == 1 and 'value="2O"' in field[0]
+        assert 'id="check-0-error">Type a number, like 14.<' in html
+        assert DrillRecord.objects.count() == 0 and Mistake.objects.count() == 0
+    assert "Type a number" not in Client().get(location).content.decode()
+    assert "Type a number" not in client.get(url + "?refused=forged").content.decode()
+    # Answered since: the address shows the page as it is, the next question.
+    client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    html = client.get(location).content.decode()
+    assert "Type a number" not in html and question_of(html)[1] != seed
+    # Answered twice (a double click): "answered already", again on a reload, while the
+    # learner answers nothing more.
+    again = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    assert again.status_code == 302
+    for _ in range(2):
+        html = client.get(again["Location"]).content.decode()
+        assert "That question was answered already" in html
+    assert DrillRecord.objects.get().answered == 1

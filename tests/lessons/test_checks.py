@@ -39,6 +39,18 @@ def answer(client: Client, index: int, data: dict[str, object], htmx: bool = Tru
     return client.post(URL.format(index), data, follow=not htmx, **(HTMX if htmx else {}))
 
 
+def assert_refused(response, htmx: bool, index: int) -> None:  # type: ignore[no-untyped-def]
+    """Refused: with htmx the check, 400; without JavaScript a redirect to the lesson's
+    page (``?refused=``, opened on the field refused: ``#check-N-answered``), drawn 200."""
+    if htmx:
+        assert response.status_code == 400
+        return
+    assert response.status_code == 200
+    [(location, code)] = response.redirect_chain
+    assert code == 302 and location.startswith("/en/lessons/gin/checks/?refused="), location
+    assert location.endswith(f"#check-{index}-answered"), location
+
+
 @pytest.mark.parametrize(
     ("index", "right", "wrong", "explained"),
     [
@@ -127,7 +139,7 @@ def test_malformed_answers_store_nothing(
     htmx: bool,
 ) -> None:
     response = answer(client, index, data, htmx=htmx)
-    assert response.status_code == 400
+    assert_refused(response, htmx, index)
     html = response.content.decode()
     assert message in html and 'role="alert"' in html
     assert ("<html" in html) is not htmx
@@ -145,7 +157,7 @@ def test_a_refused_answer_keeps_what_the_learner_filled(
 
     def check_of(index: int, data: dict[str, object]) -> str:
         response = answer(client, index, data, htmx=htmx)
-        assert response.status_code == 400
+        assert_refused(response, htmx, index)
         html = response.content.decode()
         return html.split(f'id="check-{index}"', 1)[1].split("</section>", 1)[0]
 
@@ -190,7 +202,7 @@ def test_a_refused_answers_form_still_opens_the_answer_at_the_check(
         URL.format(1) + "#check-1-answered"
     )
     refused = answer(client, 1, {"answer": "2O"}, htmx=False)
-    assert refused.status_code == 400
+    assert_refused(refused, False, 1)
     assert action(refused.content.decode(), 1) == URL.format(1) + "#check-1-answered"
 
 
@@ -224,7 +236,7 @@ def test_a_refused_answers_page_opens_on_the_field_refused(
     # On the page before the answer, the anchor is at the top of the check.
     assert re.search(rf'id="check-{index}"[^>]*>\s*<span id="{anchor}"></span>', page)
     refused = answer(client, index, data, htmx=False)
-    assert refused.status_code == 400
+    assert_refused(refused, False, index)
     html = refused.content.decode()
     assert html.count(f'id="{anchor}"') == 1
     named = re.search(rf'<(?:input|button)[^>]*id="{anchor}"[^>]*>', html)
@@ -245,7 +257,7 @@ def test_an_answer_refused_for_a_question_not_asked_is_not_kept(
     field as a typo to correct, as review, drills and the placement check do."""
     for htmx in (True, False):
         refused = answer(client, 5, {"question": "forged", "answer": "17"}, htmx=htmx)
-        assert refused.status_code == 400
+        assert_refused(refused, htmx, 5)
         html = refused.content.decode()
         assert "did not ask" in html
         box = html.split('id="check-5"', 1)[1].split("</section>", 1)[0]
@@ -1233,7 +1245,7 @@ def test_a_malformed_answer_keeps_the_hint_and_another_one(
             {"question": question, "answer": "2O", "shown": _shown_of(html, 1)},
             htmx=htmx,
         )
-        assert refused.status_code == 400
+        assert_refused(refused, htmx, 1)
         html = refused.content.decode()
         box = shown(html.split('id="check-1"', 1)[1].split("</section>", 1)[0])
         assert "Type a number" in box and 'role="alert"' in html
@@ -1403,3 +1415,77 @@ def test_a_wrong_answer_stays_in_its_fields_beside_try_again(
     assert f'id="check-{index}-feedback"' in box
     if not htmx:
         assert f'<span id="check-{index}-answered"></span>' in box
+
+
+def test_a_refused_answer_without_javascript_redirects_and_a_reload_sends_nothing(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """Post/Redirect/Get for a refused answer too (the walk: "2O" for 20 was drawn at
+    …/check/1/, 400, and a reload asked to send the form again). It redirects to the
+    lesson's page (``?refused=``, signed for that browser), opened on the field refused,
+    which shows the same question, "2O" as typed and the reason; a reload shows the same
+    and stores nothing. Another browser, a forged or another lesson's token: the page as
+    it is. With htmx the check is drawn in place, as before."""
+    from classroom.models import Mistake
+    from review.models import ReviewCard
+
+    client.get("/en/lessons/gin/checks/")  # a browser shown the form has its cookie
+    response = client.post(URL.format(1), {"answer": "2O"})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("/en/lessons/gin/checks/?refused=")
+    assert location.endswith("#check-1-answered")
+
+    def counts() -> tuple[int, int, int, int]:
+        return (
+            CheckAnswer.objects.count(),
+            FirstAnswer.objects.count(),
+            ReviewCard.objects.count(),
+            Mistake.objects.count(),
+        )
+
+    before = counts()
+    for _ in range(2):  # the page, and a reload of it
+        page = client.get(location)
+        assert page.status_code == 200
+        html = page.content.decode()
+        box = html.split('id="check-1"', 1)[1].split("</section>", 1)[0]
+        assert 'id="check-1-error">Type a number, like 14.<' in box
+        field = re.search(r'<input[^>]*name="answer"[^>]*>', box)
+        assert field is not None and 'value="2O"' in field[0]
+        assert 'id="check-1-answered"' in field[0] and "autofocus" in field[0]
+        assert counts() == before
+    assert before == (0, 0, 0, 0)
+    # In Russian, the reason in the page's language.
+    Lesson.objects.filter(pk=check_lesson.pk).update(language="ru")
+    russian = client.get(location.replace("/en/", "/ru/", 1)).content.decode()
+    assert "Type a number" not in russian and 'id="check-1-error"' in russian
+    Lesson.objects.filter(pk=check_lesson.pk).update(language="en")
+    # Another browser, a forged token, or another lesson's address: the page as it is.
+    query = location.split("?", 1)[1].split("#", 1)[0]
+    for other, url in (
+        (Client(), location),
+        (client, "/en/lessons/gin/checks/?refused=forged"),
+        (client, f"/en/lessons/gin/other/?{query}"),
+    ):
+        got = other.get(url)
+        assert got.status_code in (200, 404)
+        assert "Type a number" not in got.content.decode()
+    # With htmx, the check in place (400), no redirect.
+    partial = client.post(URL.format(1), {"answer": "2O"}, **HTMX)
+    assert partial.status_code == 400 and "<html" not in partial.content.decode()
+
+
+def test_a_refused_answer_token_is_only_for_its_own_lesson_and_check(
+    client: Client, check_lesson: Lesson
+) -> None:
+    """A refusal token names its lesson and check: one the site did not sign, another
+    salt's (an answered token), or one of another lesson shows nothing."""
+    from lessons.forms import refusal_of, refusal_token
+
+    token = refusal_token("gin", "checks", 1, 5, who=7, answer={"answer": "2O"})
+    assert refusal_of(token, "gin", "checks", who=7, checks=6) is not None
+    assert refusal_of(token, "gin", "checks", who=8, checks=6) is None
+    assert refusal_of(token, "gin", "melds", who=7, checks=6) is None
+    assert refusal_of(token, "gin", "checks", who=7, checks=1) is None
+    assert refusal_of(token + "x", "gin", "checks", who=7, checks=6) is None

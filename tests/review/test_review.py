@@ -129,10 +129,8 @@ def test_a_wrong_first_answer_comes_back_the_next_day(
     card.refresh_from_db()
     assert card.reviews == 1 and card.due > clock.at
     # The same answer posted again changes nothing.
-    again = client.post(
-        "/en/review/answer/", {"question": token, "answer": answer_for(token, True)}
-    )
-    assert again.status_code == 409
+    again = refused(client, {"question": token, "answer": answer_for(token, True)})
+    assert "That question was answered already" in again.content.decode()
     card.refresh_from_db()
     assert card.reviews == 1
 
@@ -182,8 +180,7 @@ def test_strangers_and_forged_questions_change_nothing(client: Client, clock: Cl
     services.record_mistake(learner=learner, key=services.topic_key("gin", "bad_run"))
     before = list(ReviewCard.objects.values_list("reviews", "due"))
     for token in ("", "x", "a" * 300):
-        response = client.post("/en/review/answer/", {"question": token, "answer": "none"})
-        assert response.status_code == 400
+        response = refused(client, {"question": token, "answer": "none"})
         # Said, though (a stranger has) no question to show beside it.
         assert 'class="message message--error" role="alert"' in response.content.decode()
     assert list(ReviewCard.objects.values_list("reviews", "due")) == before
@@ -489,9 +486,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(
     shown = [str(c) for c in asked.check.question(seed)]
     schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
     for cards, kept in (([], []), ([shown[1], "ZZ"], [shown[1]])):
-        response = client.post("/en/review/answer/", {"question": token, "cards": cards})
-        html = response.content.decode()
-        assert response.status_code == 400
+        html = refused(client, {"question": token, "cards": cards}).content.decode()
         # The question asked, its cards from the same seed.
         assert same_question(token_in(html), token)
         for c in shown:
@@ -506,8 +501,8 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(
     # Answered, the same token is stale: the refusal is beside the next due question.
     client.post("/en/review/answer/", {"question": token, "answer": "none"})
     clock.move(days=60)
-    stale = client.post("/en/review/answer/", {"question": token, "cards": []})
-    assert stale.status_code == 409 and token_in(stale.content.decode()) != token
+    stale = refused(client, {"question": token, "cards": []})
+    assert token_in(stale.content.decode()) != token
 
 
 def one_card_of(client: Client, clock: Clock, topic: str) -> tuple[str, services.Question]:
@@ -526,6 +521,17 @@ def one_card_of(client: Client, clock: Clock, topic: str) -> tuple[str, services
     asked = services.question_for(card, language="en", seed=seed)
     assert asked is not None
     return token, asked
+
+
+def refused(client: Client, data: dict[str, Any]) -> Any:
+    """An answer refused without JavaScript: it redirects to the review page
+    (``?refused=``), and that page (a GET) is returned."""
+    response = client.post("/en/review/answer/", data)
+    assert response.status_code == 302, response.status_code
+    assert response["Location"].startswith("/en/review/?refused="), response["Location"]
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    return page
 
 
 def same_question(shown: str, token: str) -> bool:
@@ -550,8 +556,7 @@ def test_a_refused_answer_keeps_the_number_typed(client: Client, clock: Clock) -
     token, asked = one_card_of(client, clock, "gin/layout_over_limit")
     assert isinstance(asked.check, DeadwoodCheck)
     schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
-    response = client.post("/en/review/answer/", {"question": token, "answer": "2O"})
-    assert response.status_code == 400
+    response = refused(client, {"question": token, "answer": "2O"})
     html = response.content.decode()
     assert same_question(token_in(html), token)
     field = focused(html)
@@ -567,8 +572,7 @@ def test_a_refused_answer_keeps_the_player_chosen(client: Client, clock: Clock) 
     the focus is on the players."""
     token, asked = one_card_of(client, clock, "knock/missed_knock")
     assert isinstance(asked.check, ScoreCheck)
-    response = client.post("/en/review/answer/", {"question": token, "player": "1", "points": "2O"})
-    assert response.status_code == 400
+    response = refused(client, {"question": token, "player": "1", "points": "2O"})
     html = response.content.decode()
     assert same_question(token_in(html), token)
     assert re.search(r'name="player" value="1" id="check-0-p1"[^>]*\schecked>', html)
@@ -576,8 +580,7 @@ def test_a_refused_answer_keeps_the_player_chosen(client: Client, clock: Clock) 
     field = focused(html)
     assert 'name="points"' in field and 'value="2O"' in field
     assert 'aria-describedby="check-0-error"' in field
-    response = client.post("/en/review/answer/", {"question": token, "points": "12"})
-    assert response.status_code == 400
+    response = refused(client, {"question": token, "points": "12"})
     html = response.content.decode()
     assert "Pick a player." in html and re.search(r'name="points"[^>]*value="12"', html)
     assert 'name="player" value="0"' in focused(html)
@@ -591,8 +594,7 @@ def test_a_refused_answer_keeps_the_melds_ticked(client: Client, clock: Clock) -
     the real one still ticked."""
     token, asked = one_card_of(client, clock, "gin/layoff_does_not_fit")
     assert isinstance(asked.check, LayoffCheck)
-    response = client.post("/en/review/answer/", {"question": token, "melds": ["0", "99"]})
-    assert response.status_code == 400
+    response = refused(client, {"question": token, "melds": ["0", "99"]})
     html = response.content.decode()
     assert re.search(r'name="melds" value="0" id="check-0-m0"[^>]*\schecked>', html)
     assert 'name="melds" value="0"' in focused(html)
@@ -602,8 +604,7 @@ def test_what_was_typed_comes_back_escaped(client: Client, clock: Clock) -> None
     """What a refused answer gives back is the learner's text: escaped, never markup."""
     token, _asked = one_card_of(client, clock, "gin/layout_over_limit")
     typed = '"><script>alert(1)</script>'
-    response = client.post("/en/review/answer/", {"question": token, "answer": typed})
-    assert response.status_code == 400
+    response = refused(client, {"question": token, "answer": typed})
     html = response.content.decode()
     assert "<script>alert" not in html and '"><' not in focused(html)
     assert 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in focused(html)
@@ -675,9 +676,37 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
         card.refresh_from_db()
         assert (card.card, card.due, card.reviews, card.lapses) == schedule
     # Its form sends the answered question: a second answer is stale, counting nothing.
-    again = client.post("/en/review/answer/", {"question": token_in(html), "answer": right})
-    assert again.status_code == 409
+    again = refused(client, {"question": token_in(html), "answer": right})
+    assert "That question was answered already" in again.content.decode()
     card.refresh_from_db()
     assert card.reviews == 1
     other = Client().get(location).content.decode()
     assert "Right!" not in other and "Nothing to review yet" in other
+
+
+def test_a_refused_answer_redirects_and_a_reload_reschedules_nothing(
+    client: Client, clock: Clock
+) -> None:
+    """Post/Redirect/Get for a refused answer (it was drawn at …/answer/, 400, and a
+    reload asked to send the form again): the review page (``?refused=``, signed for
+    that learner) shows the same question, "2O" as typed and the reason, its field
+    focused; a reload shows the same and moves nothing in the schedule. Another
+    browser's or a forged token, or the question answered since: the page as it is."""
+    token, asked = one_card_of(client, clock, "gin/layout_over_limit")
+    assert isinstance(asked.check, DeadwoodCheck)
+    schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
+    response = client.post("/en/review/answer/", {"question": token, "answer": "2O"})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith("/en/review/?refused=")
+    for _ in range(2):  # the page, and a reload of it
+        html = client.get(location).content.decode()
+        assert same_question(token_in(html), token)
+        assert 'value="2O"' in focused(html)
+        assert 'role="alert" id="check-0-error">Type a number, like 14.<' in html
+        assert list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses")) == schedule
+    assert "Type a number" not in Client().get(location).content.decode()
+    assert "Type a number" not in client.get("/en/review/?refused=forged").content.decode()
+    right = str(asked.check.arrangement(asked.seed).deadwood)
+    client.post("/en/review/answer/", {"question": token, "answer": right})
+    assert "Type a number" not in client.get(location).content.decode()

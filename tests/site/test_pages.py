@@ -213,11 +213,13 @@ def test_a_page_drawn_for_a_post_switches_language_to_the_page_itself(client: Cl
     table = start_table(client, "gin")
     page = f"/en/practice/{table.public_id}/"
     assert next_of(client.post(page + "move/", {"version": "0"}).content.decode()) == page
+    # A refused answer redirects too, to its page with the refusal (``?refused=``).
     drill = "/en/drills/gin/deadwood/"
-    answered = client.post(drill + "answer/", {"question": "forged", "answer": "1"})
-    assert next_of(answered.content.decode()) == drill
-    reviewed = client.post("/en/review/answer/", {"question": "forged", "answer": "1"})
-    assert next_of(reviewed.content.decode()) == "/en/review/"
+    data = {"question": "forged", "answer": "1"}
+    answered = client.post(drill + "answer/", data, follow=True)
+    assert next_of(answered.content.decode()).startswith(drill + "?refused=")
+    reviewed = client.post("/en/review/answer/", data, follow=True)
+    assert next_of(reviewed.content.decode()).startswith("/en/review/?refused=")
     # A page that answers its own form's POST is its own address, as a GET is.
     assert next_of(client.get(page + "?steps=2").content.decode()) == page + "?steps=2"
 

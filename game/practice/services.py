@@ -900,6 +900,22 @@ def table_hint(*, table: Table, version: int) -> tuple[TableState, Advice]:
     return _state(table, state.rules, state.rounds, state.results), advice
 
 
+def hint_given(state: TableState, hinted: str) -> Advice | None:
+    """The coach's advice a hint asked for without JavaScript shows again on the page
+    it redirects to (``?hinted=`` the table's version after it): while the table is at
+    that version and the learner's turn has that hint recorded (:func:`table_hint`), so
+    that a reload shows it and counts nothing, and no address gives a hint that was not
+    asked for (and counted). ``None`` otherwise: the page is as it would be."""
+    table = state.table
+    if hinted != str(table.version) or not state.my_turn:
+        return None
+    hints = table.hints
+    number = len(state.rounds)
+    if len(hints) < number or {"move": len(state.board.moves)} not in hints[number - 1]:
+        return None
+    return advise(state.hand, state.me)
+
+
 def table_next_hand(*, table: Table, version: int) -> TableState:
     """Deal the next hand once the current one is over."""
     state = _current(table, version)
@@ -1096,6 +1112,7 @@ __all__ = [
     "computers_policy",
     "default_computers",
     "hands_played",
+    "hint_given",
     "refusal_token",
     "refused_move",
     "scoring_seen",

@@ -211,15 +211,20 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     a move refused without JavaScript (``?refused=``, :func:`_to_refusal`), with the
     reason, in the page's language, and the cards it was sent with ticked (a layoff's
     meld chosen), while the table is still where it was refused; answered 200 (the 422
-    was the move's), nothing changed."""
+    was the move's), nothing changed. After a hint without JavaScript (``?hinted=``, the
+    version it left: :func:`table_hint`), with the coach's advice while the table is
+    there, counted once."""
     table = _table_or_404(request, public_id)
     token = request.GET.get("refused", "")
-    if not token:
+    hinted = request.GET.get("hinted", "")
+    if not token and not hinted:
         return _show(request, table)
     try:
         state = services.table_state(table=table)
     except services.CorruptTable:
         return _corrupt(request, table)
+    if not token:
+        return _render(request, state, advice=services.hint_given(state, hinted))
     refused = services.refused_move(state, token)
     if refused is None:
         return _render(request, state)
@@ -276,7 +281,15 @@ def table_hint(request: HttpRequest, public_id: str) -> HttpResponse:
         state, advice = services.table_hint(table=table, version=version)
     except ServiceError as exc:
         return refuse(request, table, exc)
-    return _render(request, state, advice=advice)
+    if wants_partial(request):
+        return _render(request, state, advice=advice)
+    # Without JavaScript: back to the table (Post/Redirect/Get: a reload of the page drawn
+    # in the POST's answer asked to send the form again), which shows the hint while the
+    # table is at the version it left (``?hinted=``; the hint is recorded, and a reload
+    # counts nothing). The hint takes the focus (autofocus): the address has no fragment.
+    url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
+    hinted = str(state.table.version)
+    return redirect(table_address(url, request.POST, at_status=False, hinted=hinted))
 
 
 @ratelimit.counted_with_first_read

@@ -293,7 +293,10 @@ def test_hint_is_given_and_counted(client: Client, htmx: bool) -> None:
     table = start_table(client, "gin")
     to_learners_turn(client, table)
     response = client.post(
-        url(table, "hint"), {"version": str(table.version)}, **(HTMX if htmx else {})
+        url(table, "hint"),
+        {"version": str(table.version)},
+        follow=not htmx,
+        **(HTMX if htmx else {}),
     )
     assert response.status_code == 200
     html = response.content.decode()
@@ -312,7 +315,10 @@ def test_the_hint_takes_the_focus_on_a_whole_page(client: Client, htmx: bool) ->
     table = start_table(client, "gin")
     to_learners_turn(client, table)
     response = client.post(
-        url(table, "hint"), {"version": str(table.version)}, **(HTMX if htmx else {})
+        url(table, "hint"),
+        {"version": str(table.version)},
+        follow=not htmx,
+        **(HTMX if htmx else {}),
     )
     html = response.content.decode()
     advice = re.search(r'<section class="coach coach--advice"[^>]*>', html)
@@ -321,6 +327,42 @@ def test_the_hint_takes_the_focus_on_a_whole_page(client: Client, htmx: bool) ->
     assert ('tabindex="-1"' in advice[0]) is not htmx
     assert html.count(" autofocus") == (0 if htmx else 1)
     assert "coach--advice" not in client.get(url(table)).content.decode()
+
+
+def test_a_hint_without_javascript_redirects_and_a_reload_counts_nothing(
+    client: Client,
+) -> None:
+    """The walk without JavaScript: "Hint" was answered at …/hint/, and a reload asked to
+    send the form again. It redirects (Post/Redirect/Get) to the table's page at the
+    version the hint left (``?hinted=``, no fragment: the advice takes the focus), which
+    shows the advice, counted once however often it is reloaded. The address gives no
+    hint that was not asked for: another learner's table, the table moved on, or a
+    version it is not at shows the page as it is. With htmx, the table in place."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    response = client.post(url(table, "hint"), {"version": str(table.version)})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    location = response["Location"]
+    assert location == url(table) + f"?hinted={table.version}"
+    recorded = table.hints
+    assert len(recorded[-1]) == 1
+    for _ in range(2):  # the page, and a reload of it
+        html = client.get(location).content.decode()
+        advice = re.search(r'<section class="coach coach--advice"[^>]*>', html)
+        assert advice is not None and " autofocus" in advice[0]
+        assert "1 hint used" in html
+        table.refresh_from_db()
+        assert table.hints == recorded
+    hints = table.hints
+    # Another version, or a stranger: nothing.
+    assert "coach--advice" not in client.get(url(table) + "?hinted=999").content.decode()
+    assert Client().get(location).status_code == 404
+    # The table moved on: the address shows it as it is, no advice.
+    post_move(client, table, DrawStock())
+    assert "coach--advice" not in client.get(location).content.decode()
+    table.refresh_from_db()
+    assert table.hints == hints
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -971,7 +1013,8 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     hint = re.search(r'<form method="post" action="[^"]*/hint/".*?</form>', plain, flags=re.S)
     assert hint is not None and 'name="arrange" value="0"' in hint[0]
     answer = client.post(url(table, "hint"), {"version": str(table.version), "arrange": "0"})
-    assert 'class="arranged"' not in answer.content.decode()
+    assert answer.status_code == 302 and "arrange=0" in answer["Location"]
+    assert 'class="arranged"' not in client.get(answer["Location"]).content.decode()
     moved = post_move(client, table, DrawStock(), arrange="0")
     assert moved.status_code == 302 and moved["Location"].endswith("?arrange=0#table-status")
     page = client.get(moved["Location"]).content.decode()

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from game import explain
-from game.board import BoardDisplay
+from game.board import BoardDisplay, scoring_pending
 from game.engine import Advice, AnyMove
 from game.moveforms import (
     STATUS_ID,
@@ -196,6 +196,21 @@ def _to_table(request: HttpRequest, table: SharedTable, *, at_status: bool) -> H
     return redirect(table_address(url, request.POST, at_status=at_status, **reload))
 
 
+def _at_status(request: HttpRequest, table: SharedTable, state: services.SharedState) -> bool:
+    """Whether the page after a form without JavaScript opens at the status line: while
+    the hand is played, and at a finished hand with nothing for this player to score (no
+    points change hands, or they sat it out), as at a practice table; not at one they
+    are to score, whose page puts the focus on "Score it yourself" itself (autofocus,
+    which a page opened at a fragment skips)."""
+    if not state.dealt or not state.round_over:
+        return True
+    seat = services.seat_of(table, known_learner(request))
+    if seat is None:
+        return True
+    display = parse_display(request.GET, request.POST)
+    return not scoring_pending(presenters.SeatState(state, seat), display)
+
+
 def _to_refusal(request: HttpRequest, table: SharedTable, token: str) -> HttpResponse:
     """Without JavaScript, a refused move: back to the table (Post/Redirect/Get, 303), the
     refusal signed into its address (``?refused=``, :func:`services.refusal_token`), as at
@@ -372,9 +387,9 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         return _render(request, table, error=_said(exc), refused=exc.field, status=exc.status)
     if wants_partial(request):
         return _render(request, table)
-    # A hand just ended opens as before, on its "Score it yourself" (autofocus, which a
-    # page opened at a fragment skips).
-    return _to_table(request, table, at_status=not state.round_over)
+    # A hand just ended that the player is to score opens as before, on its "Score it
+    # yourself" (autofocus, which a page opened at a fragment skips).
+    return _to_table(request, table, at_status=_at_status(request, table, state))
 
 
 def _said(exc: ServiceError) -> str:
@@ -449,7 +464,8 @@ def table_back(request: LearnerRequest, public_id: str) -> HttpResponse:
         table = services.take_seat_back(table=table, learner=request.learner)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _after(request, table, at_status=not services.shared_state(table=table).round_over)
+    state = services.shared_state(table=table)
+    return _after(request, table, at_status=_at_status(request, table, state))
 
 
 @require_safe
@@ -481,7 +497,7 @@ def table_next(request: LearnerRequest, public_id: str) -> HttpResponse:
         state = services.next_hand(table=table, learner=request.learner, version=version)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _after(request, table, at_status=not state.round_over)
+    return _after(request, table, at_status=_at_status(request, table, state))
 
 
 __all__ = [

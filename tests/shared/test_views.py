@@ -1007,6 +1007,39 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> 
     assert dealt.status_code == 302 and dealt["Location"].endswith("/#table-status")
 
 
+def test_a_finished_hand_with_nothing_to_score_opens_at_the_status_line() -> None:
+    """As at a practice table: a hand that ends with nothing for the player to score (a
+    Gin hand whose stock ran out: nobody scores) has no "Score it yourself" to take the
+    focus, so the page the last move redirects to opens at the status line, as during
+    the hand (it opened at the top of the page)."""
+    from game.engine import Discard
+
+    table, ona, (sasha,) = open_and_fill("gin", 2, seed=11)
+    clients = {0: (ona, "lt"), 1: (sasha, "ru")}
+    ended = ""
+    for _ in range(400):
+        table.refresh_from_db()
+        state = services.shared_state(table=table)
+        if state.round_over:
+            break
+        seat = next(s for s in clients if state.my_turn(s))
+        client, language = clients[seat]
+        move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
+        if isinstance(move, Knock):  # nobody knocks: the stock runs out
+            move = Discard(move.discard)
+        data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
+        response = client.post(f"/{language}/play/{table.public_id}/move/", data)
+        assert response.status_code == 302, response.content.decode()[:800]
+        ended = response["Location"]
+    else:
+        raise AssertionError("the hand did not end")
+    result = state.hand_of(state.current[0]).result
+    assert result is not None and not result.winners  # void: nobody scores
+    assert ended.endswith("/#table-status")
+    over = client.get(ended).content.decode()
+    assert " autofocus" not in over and 'id="table-status"' in over
+
+
 def _refused_meld(table: SharedTable, clients: dict[int, tuple[Client, str]]) -> tuple[Any, ...]:
     """Play the fixed deal until a player may draw, draw, then send three cards that are
     no meld without JavaScript: (the answer, the player's seat, the cards sent)."""

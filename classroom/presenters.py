@@ -433,6 +433,7 @@ def live_pupil_context(
     answered: live.Answered | None = None,
     error: str = "",
     reload: bool = False,
+    again: bool = False,
     archived_class: str = "",
 ) -> dict[str, Any]:
     """A pupil's live exercise: the hand at the class's step as they see it, the step's
@@ -441,6 +442,11 @@ def live_pupil_context(
     the pupil waits for their teacher (to start, to show the answer, to go on), the page
     reloads itself if they asked it to (``reload``), as a table for people's does
     (:func:`game.shared.presenters.waiting_reload`); never while they choose their move.
+    Its Refresh and its reload open it at the step's question and the pupil's answer
+    (``#table-status``, the coach's box, as a guided hand's page), by an address other
+    than the page's own (``again``: whether it has the flag,
+    :func:`game.moveforms.again_address`): a link to the same address with a fragment
+    only scrolls (Chromium), and the page opened at its top.
     ``archived_class``: no exercise, and the pupil's only class (so named) is archived:
     the page says so, and offers no waiting for an exercise that will not come."""
     context: dict[str, Any] = {
@@ -456,7 +462,13 @@ def live_pupil_context(
     )
     if found is None:
         shared_presenters.waiting_reload(
-            context, waiting=not archived_class, paused=False, reload=reload, hint=hint
+            context,
+            waiting=not archived_class,
+            paused=False,
+            reload=reload,
+            hint=hint,
+            at_status=True,
+            again=again,
         )
         return {
             **context,
@@ -534,7 +546,13 @@ def live_pupil_context(
     # Nothing to answer (answered, shown, or the hand over): waiting for the teacher.
     waiting = mine is not None or exercise.revealed or context["at_end"]
     shared_presenters.waiting_reload(
-        context, waiting=waiting, paused=False, reload=reload, hint=hint
+        context,
+        waiting=waiting,
+        paused=False,
+        reload=reload,
+        hint=hint,
+        at_status=True,
+        again=again,
     )
     # The answer, taken or judged, is drawn to take the focus and be read there (not by
     # #announce too); the cards are drawn with a refusal beside them.

@@ -35,7 +35,7 @@ from django.views.decorators.vary import vary_on_headers
 from game import explain
 from game.engine import Game, table_sizes
 from game.guided import scenarios
-from game.moveforms import parse_display, parse_move, parse_version
+from game.moveforms import STATUS_ID, loaded_again, parse_display, parse_move, parse_version
 from game.practice import services as practice
 from game.practice.forms import chosen_computers
 from game.shared import presenters as shared_presenters
@@ -1163,7 +1163,13 @@ def _live_pupil(
     reload = shared_presenters.reload_asked(request.GET)  # ?reload=1: kept by the answer
     archived = _only_archived_class(known_learner(request)) if found is None else ""
     context = presenters.live_pupil_context(
-        found, display, answered=answered, error=error, reload=reload, archived_class=archived
+        found,
+        display,
+        answered=answered,
+        error=error,
+        reload=reload,
+        again=loaded_again(request.GET),
+        archived_class=archived,
     )
     return render_page(request, "classroom/live_pupil.html", context, partial="live", status=status)
 
@@ -1215,11 +1221,12 @@ def live_answer(request: LearnerRequest, exercise_id: int) -> HttpResponse:
         return _live_pupil(request, found, answered=answered)
     # Without JavaScript: back to the live page (Post/Redirect/Get), which shows the
     # answer kept (the Russian teacher's walk: the address stayed .../answer/, and a
-    # reload asked to send the form again), keeping the reload flag and the hand's order.
+    # reload asked to send the form again), keeping the reload flag and the hand's order,
+    # opened at the step's question and the answer (#table-status, the coach's box).
     query: dict[str, str] = {}
     if shared_presenters.reload_asked(request.GET):
         query[shared_presenters.RELOAD_FLAG] = "1"
     if request.POST.get("arrange") == "0":
         query["arrange"] = "0"
     url = reverse("live")
-    return redirect(f"{url}?{urlencode(query)}" if query else url)
+    return redirect((f"{url}?{urlencode(query)}" if query else url) + f"#{STATUS_ID}")

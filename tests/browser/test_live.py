@@ -231,3 +231,35 @@ def test_a_pupil_who_answers_with_the_keyboard_is_taken_to_their_answer(
     assert luca.locator("#announce [aria-hidden='true']").count() > 0
     assert luca.evaluate("document.activeElement.classList.contains('card-choice__input')")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_refresh_loads_the_pupils_page_again_at_the_step(
+    page: Page, browser: Browser, site_url: str
+) -> None:
+    """The walk without JavaScript on a 360 x 740 phone: Refresh opened the live page at
+    its top. Each press loads it again (a GET, the address another each time) and opens
+    it at the step's question and the pupil's answer, in the first screen; the teacher's
+    answer shown is there after a press."""
+    sign_up(page, site_url, "en", axe=False)
+    classroom, exercise = a_live_class(page, site_url, "en")
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    leo = context.new_page()
+    leo.goto(f"{site_url}/en/join/{classroom.join_code}/")
+    leo.locator("#id_name").fill("Leo")
+    leo.locator("#id_name").press("Enter")
+    leo.goto(f"{site_url}/en/live/")
+    leo.locator("button[name=action][value=draw_stock]").click()
+    expect(leo.locator(".feedback--waiting")).to_be_visible()
+    expect(leo).to_have_url(f"{site_url}/en/live/#table-status")
+    inside(leo, "#table-status", 740)
+    loads: list[str] = []
+    leo.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" else None)
+    live.reveal(exercise=exercise, step=0)
+    for expected in ("/en/live/?again=1#table-status", "/en/live/#table-status"):
+        leo.get_by_role("link", name="Refresh", exact=True).click()
+        expect(leo).to_have_url(site_url + expected)
+        expect(leo.locator(".live-pupil__verdict")).to_be_visible()
+        inside(leo, "#table-status h2", 740)
+    assert len(loads) == 2  # each press a load of the page
+    context.close()

@@ -508,11 +508,12 @@ def test_the_pupil_s_answer_and_verdict_are_said_once(room) -> None:  # type: ig
 
 def test_refresh_after_an_answer_without_javascript_opens_the_live_page(room) -> None:  # type: ignore[no-untyped-def]
     """The page drawn for an answer posted without JavaScript is at the answer's address:
-    its Refresh link led there, a button's address (405)."""
+    its Refresh link led there, a button's address (405). It leads to the live page,
+    opened at the step's question and the answer."""
     teacher, _user, classroom, ona, _jonas = room
     exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
     html = answer(ona, exercise, 0, "draw_stock", lang="en").content.decode()
-    assert '<a href="/en/live/">Refresh</a>' in html
+    assert '<a href="/en/live/?again=1#table-status">Refresh</a>' in html
 
 
 def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_counts_nothing(
@@ -527,7 +528,10 @@ def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_co
     url = f"/en/live/{exercise.pk}/answer/"
     posted = ona.post(url + "?reload=1", {"version": "0", "action": "draw_stock", "arrange": "0"})
     assert posted.status_code == 302
-    assert posted["Location"] in ("/en/live/?reload=1&arrange=0", "/en/live/?arrange=0&reload=1")
+    assert posted["Location"] in (
+        "/en/live/?reload=1&arrange=0#table-status",
+        "/en/live/?arrange=0&reload=1#table-status",
+    )
     for _ in range(2):
         page = ona.get(posted["Location"]).content.decode()
         assert "Your answer is in. Wait for your teacher to show the answer." in page
@@ -535,7 +539,7 @@ def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_co
     assert live.tally(exercise=exercise, step=0).answered == 1
     # Without the flags: the live page itself.
     plain = jonas.post(url, {"version": "0", "action": "draw_discard"})
-    assert plain.status_code == 302 and plain["Location"] == "/en/live/"
+    assert plain.status_code == 302 and plain["Location"] == "/en/live/#table-status"
     # With htmx: the live part, in the answer (no redirect).
     ieva = pupil_joins(classroom.join_code, "Ieva", "en")
     partial = ieva.post(url, {"version": "0", "action": "draw_stock"}, **HX)
@@ -555,8 +559,11 @@ def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_as
     the reload, Refresh and his answer), never by itself and never while he chooses."""
     teacher, _user, classroom, ona, _jonas = room
     auto = "/en/live/?reload=1"
-    meta = f'<noscript><meta http-equiv="refresh" content="10; url={auto}"></noscript>'
-    offer = f'<a href="{auto}">Reload this page by itself while I wait</a>'
+    # Each load by an address other than the page's own (again=1 on, then off), opened
+    # at the step's question and the answer.
+    again = "/en/live/?reload=1&amp;again=1#table-status"
+    meta = f'<noscript><meta http-equiv="refresh" content="10; url={again}"></noscript>'
+    offer = f'<a href="{again}">Reload this page by itself while I wait</a>'
     # No exercise yet: waiting for the teacher to start one.
     page = ona.get("/en/live/").content.decode()
     assert offer in page and 'http-equiv="refresh"' not in page
@@ -567,7 +574,7 @@ def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_as
     page = ona.get(auto).content.decode()
     assert 'http-equiv="refresh"' not in page and 'id="reload-note"' not in page
     assert f'action="/en/live/{exercise.pk}/answer/?reload=1"' in page
-    assert '<a href="/en/live/?reload=1">Refresh</a>' in page
+    assert f'<a href="{again}">Refresh</a>' in page
     # The answer is in: the page drawn for it reloads itself, saying so, with a stop.
     page = ona.post(
         f"/en/live/{exercise.pk}/answer/?reload=1",
@@ -576,13 +583,35 @@ def test_without_javascript_the_pupils_page_reloads_itself_while_waiting_once_as
     ).content.decode()
     assert meta in page
     assert "This page reloads itself every 10 seconds while you wait." in page
-    assert '<a href="/en/live/">Stop reloading</a>' in page
+    assert '<a href="/en/live/#table-status">Stop reloading</a>' in page
     # Without the flag the same wait only offers it.
     page = ona.get("/en/live/").content.decode()
     assert offer in page and 'http-equiv="refresh"' not in page
     # The answer shown: still waiting (for the next step).
     step(teacher, classroom, "reveal", 0)
     assert meta in ona.get(auto).content.decode()
+
+
+def test_without_javascript_refresh_and_the_reload_open_the_live_page_at_the_step(room) -> None:  # type: ignore[no-untyped-def]
+    """The walk without JavaScript on a phone: Refresh and the page's own reload opened
+    the live page at its top (the header and the menu), the step's question and the
+    pupil's answer a screen below. They open it at the coach's box (``#table-status``),
+    by an address other than the page's own each time (``again=1`` on, then off: a link
+    to the same address with a fragment only scrolls in Chromium)."""
+    teacher, _user, classroom, ona, _jonas = room
+    waiting = ona.get("/en/live/").content.decode()
+    assert '<h1 id="table-status">' in waiting
+    assert '<a href="/en/live/?again=1#table-status">Refresh</a>' in waiting
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    page = ona.get("/en/live/?again=1").content.decode()
+    assert re.search(r'<section class="coach coach--guided" id="table-status"', page)
+    assert page.count('id="table-status"') == 1
+    assert '<a href="/en/live/#table-status">Refresh</a>' in page  # the flag taken off
+    answered = ona.post(f"/en/live/{exercise.pk}/answer/", {"version": "0", "action": "draw_stock"})
+    assert answered["Location"] == "/en/live/#table-status"
+    reloading = ona.get("/en/live/?reload=1&again=1").content.decode()
+    assert 'content="10; url=/en/live/?reload=1#table-status"' in reloading
+    assert " autofocus" not in page and " autofocus" not in reloading
 
 
 def test_a_live_exercises_mistake_is_said_as_the_class_exercise_not_a_guided_hand(room) -> None:  # type: ignore[no-untyped-def]

@@ -122,7 +122,7 @@ def _refused(request: HttpRequest, game: Game, kind: str, exc: ServiceError) -> 
     learner = known_learner(request)
     token = request.POST.get("question", "")
     answer = parse_answer(request.POST)
-    who = refusal_signer(request)
+    who = refusal_signer(request, give=True)
     if who is not None:
         signed = services.refusal_token(
             who=who, learner=learner, game=game, kind=kind, token=token, answer=answer, error=exc

@@ -172,7 +172,7 @@ def refuse(
     answer, reloaded, asked to send the form again), opened on the field refused
     (``#check-N-answered``, the id the refused field takes there), which shows the same;
     drawn in the POST's answer only for a browser with nothing to sign it for."""
-    who = None if wants_partial(request) else refusal_signer(request)
+    who = None if wants_partial(request) else refusal_signer(request, give=True)
     kept = None
     if seed is not None:
         kept = services.shown_again(

@@ -133,7 +133,7 @@ def _refused(
     Redirect/Get: a page drawn in the POST's answer, reloaded, asked to send the form
     again): the reason, beside the question it was for (if any) with the fields as the
     learner left them. Drawn here only for an account with no learner to sign it for."""
-    who = refusal_signer(request)
+    who = refusal_signer(request, give=True)
     if who is not None:
         token = services.refusal_token(
             who=who,

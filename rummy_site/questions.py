@@ -33,7 +33,7 @@ from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy
 
-from learners.services import digest, give_token, known_learner
+from learners.services import digest, give_token, known_learner, visitor_token
 
 from .errors import BadInput
 from .parsing import KEPT_LENGTH, MAX_SEED
@@ -145,19 +145,21 @@ def kept_refused(answer: Mapping[str, Any]) -> dict[str, Any]:
     )
 
 
-def refusal_signer(request: HttpRequest) -> int | str | None:
-    """Whom a refused answer's token is signed for: the browser's learner (by its id),
-    or before it has one the browser itself (``v`` and its visitor key, which no id can
-    be; a browser without a visitor token is given one with the redirect: a refusal
-    creates nobody); ``None`` for an account with no learner yet (its refusal is drawn
-    in the POST's answer: there is nobody to sign it for)."""
+def refusal_signer(request: HttpRequest, *, give: bool = False) -> int | str | None:
+    """Whom a refused answer's token is signed for (and read back for): the browser's
+    learner (by its id), or before it has one the browser itself (``v`` and its visitor
+    key, which no id can be: a refusal creates nobody); with ``give`` (the refused POST),
+    a browser without a visitor token is given one with the redirect. ``None`` for an
+    account with no learner yet, or a browser with no token to read it for (a refusal
+    is then drawn in the POST's answer: there is nobody to sign it for)."""
     learner = known_learner(request)
     if learner is not None:
         return learner.pk
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return None
-    return f"v{digest(give_token(request))}"
+    token = give_token(request) if give else visitor_token(request)
+    return f"v{digest(token)}" if token is not None else None
 
 
 def sign_refused(

@@ -315,7 +315,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         # of a page drawn in a POST's answer asked to send the form again, the walk);
         # drawn here only for a browser with nothing to sign it for.
         url = reverse("placement", kwargs={"game": chosen.value})
-        who = refusal_signer(request)
+        who = refusal_signer(request, give=True)
         if who is not None:
             token = placement.refusal_token(
                 who=who,

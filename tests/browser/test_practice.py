@@ -800,3 +800,35 @@ def test_on_a_phone_the_status_line_says_what_happened_last_in_the_first_screen(
     place = last.bounding_box()
     assert place is not None and place["y"] + place["height"] <= 740, place
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_hint_is_at_the_tables_address_and_a_reload_counts_nothing(
+    browser: Any, live_server: Any
+) -> None:
+    """The walk without JavaScript on a 360 x 740 phone: "Hint" was answered at
+    …/hint/, and a reload asked to send the form again. It is at the table's page
+    (``?hinted=``, no fragment), the advice focused and in the first screen; a reload
+    shows it again, sends nothing and counts no second hint."""
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(f"{live_server.url}/en/practice/")
+    page.locator("#id_game").select_option("gin")
+    page.locator(".new-table-form button[type=submit]").click()
+    if page.locator("#bots-skip").count():
+        page.locator("#bots-skip").click()
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.locator("#hint").click()
+    expect(page).to_have_url(re.compile(r"/practice/[\w-]+/\?hinted=\d+$"))
+    advice = page.locator(".coach--advice")
+    expect(advice).to_be_focused()
+    expect(advice).to_be_in_viewport()
+    page.reload()
+    expect(advice).to_be_visible()
+    assert len(posts) == 1 and dialogs == []
+    table = Table.objects.get()
+    assert len(table.hints[-1]) == 1
+    context.close()

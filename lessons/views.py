@@ -132,7 +132,8 @@ def _lesson_page(
         checks,
         guided_hands,
     )
-    # An answer posted without JavaScript is drawn at its action's address: the page's own.
+    # A refusal drawn in the POST's answer (an account with no learner to sign it for) is
+    # at its action's address: the language buttons go to the page's own.
     context["page_url"] = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
     return render(request, "lessons/lesson.html", context, status=status)
 

@@ -57,8 +57,8 @@ def _page(
         refused=refused,
     )
     context["log_in_ended"] = log_in_ended(request, learner)
-    # A refused answer is drawn at its action's address: the language buttons go to the
-    # page's own.
+    # A refused answer drawn in the POST's answer (an account with no learner to sign it
+    # for) is at its action's address: the language buttons go to the page's own.
     context["page_url"] = cached_reverse("review:page")
     return render(request, "review/page.html", context, status=status)
 

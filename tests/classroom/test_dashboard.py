@@ -334,7 +334,8 @@ def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings)
     """The Italian teacher's walk: the export's times were the server's (Vilnius's,
     +02:00) in Rome. The class page's form carries the zone chosen (``?tz=``; site.js
     chooses the browser's own); without it, or with a name no zone has, the one kept
-    from the last download, else the site's. The heading names the zone written in."""
+    from the last download, else the site's. The heading names the zone written in, in
+    the class's language."""
     from datetime import UTC, datetime
 
     settings.TIME_ZONE = "Europe/Vilnius"
@@ -352,14 +353,14 @@ def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings)
         heading, row = list(csv.reader(io.StringIO(text)))[:2]
         return heading[0], row[0]
 
-    assert first_time("?tz=America/New_York") == ("When (America/New_York)", "2026-12-03 15:32")
+    assert first_time("?tz=America/New_York") == ("Data e ora (America/New_York)", "2026-12-03 15:32")
     del client.cookies["csv_time_zone"]
     for query in ("", "?tz=", "?tz=Nowhere/Bogus", "?tz=../../etc/passwd", "?tz=" + "A" * 200):
-        assert first_time(query) == ("When (Europe/Vilnius)", "2026-12-03 22:32"), query
+        assert first_time(query) == ("Data e ora (Europe/Vilnius)", "2026-12-03 22:32"), query
     # Chosen once, kept: the next download without a zone (a bookmark) is in it too.
-    assert first_time("?tz=Europe/Rome") == ("When (Europe/Rome)", "2026-12-03 21:32")
-    assert first_time("") == ("When (Europe/Rome)", "2026-12-03 21:32")
-    assert first_time("?tz=Nowhere/Bogus") == ("When (Europe/Rome)", "2026-12-03 21:32")
+    assert first_time("?tz=Europe/Rome") == ("Data e ora (Europe/Rome)", "2026-12-03 21:32")
+    assert first_time("") == ("Data e ora (Europe/Rome)", "2026-12-03 21:32")
+    assert first_time("?tz=Nowhere/Bogus") == ("Data e ora (Europe/Rome)", "2026-12-03 21:32")
 
 
 def test_without_javascript_the_class_page_offers_the_csvs_time_zone(

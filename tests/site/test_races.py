@@ -102,7 +102,7 @@ def test_a_new_visitor_s_double_click_on_start_makes_one_learner(visitor: Browse
     learner = Learner.objects.get()
     assert Table.objects.filter(learner=learner).count() == PARALLEL
     for _, location in answers:  # every table the clicks made is the visitor's
-        assert re.fullmatch(r"/en/practice/[\w-]+/", location)
+        assert re.fullmatch(r"/en/practice/[\w-]+/#table-status", location)
         assert visitor.get(location)[0] == 200
 
 

@@ -449,3 +449,17 @@ def test_a_wrong_moves_words_give_its_cost_in_every_language_or_in_none() -> Non
                 assert len(set(said.values())) == 1, (scenario.slug, step.number, said)
                 checked += said["en"]
     assert checked >= 5
+
+
+@pytest.mark.parametrize("language", site_languages())
+def test_knock_05_says_once_which_card_to_throw(language: str) -> None:
+    """The walk: knock-05's answer after the draw ended "Now the 9♥ can go.", and the
+    prompt under it opened "Throw the 9♥ and your deadwood is..." (its hints and its
+    "other" name it again, as a hint ladder does). The answer says the draw only; the
+    prompt says which card goes, in every language (ru named it in words: «девятки
+    червей»)."""
+    scenario = next(s for s in LIBRARY if s.slug == "knock-05-shared-tie")
+    drawn, throw = scenario.steps[2], scenario.steps[3]
+    assert "{9H}" in throw.prompt[language]
+    answer = drawn.right[language].casefold()
+    assert "{9h}" not in answer and "девятк" not in answer, answer

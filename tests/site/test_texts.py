@@ -75,6 +75,18 @@ def test_a_term_list_variant_is_found_whatever_its_ending_and_case() -> None:
         assert len(found) == 2
 
 
+def test_the_russian_discard_pile_is_one_term_with_its_prepositions() -> None:
+    """«сброс» takes «в» (docs/terms/ru.md: «в сброс», «в сбросе»): the lessons and the
+    guided hands put a card «в открытую на сброс» beside the interface's «в сброс»; the
+    term list forbids both «на сбросе» and «на сброс», not «в сброс» nor «сброса»."""
+    def found(text: str) -> list[str]:
+        return [what for what, _context in proofing.term_variants(text, "ru")]
+
+    assert len(found("Положите карту в открытую на сброс.")) == 1
+    assert len(found("Эта карта лежит на сбросе.")) == 1
+    assert found("Положите карту в открытую в сброс. Верхняя карта сброса — {6H}.") == []
+
+
 def test_a_cheap_card_is_a_small_card_in_lithuanian() -> None:
     """The Lithuanian newcomer's walk: «pigi korta», «pigią kortą», «pigios» were one more
     word for what the term list calls «smulki korta». The list now forbids «pig*»; the

@@ -23,6 +23,7 @@ from .log import (
     COMPUTER_FOR_THEM,
     COMPUTER_FOR_YOU,
     SUGGESTIONS,
+    THEIR_TURN,
     THEY_DID,
     YOU_DID,
     event_sentence,
@@ -30,6 +31,8 @@ from .log import (
     log_sentences,
     move_phrase,
     moves_phrase,
+    since_your_move,
+    turn_sentence,
 )
 from .numbers import (
     card_short,
@@ -79,6 +82,7 @@ __all__ = [
     "REASONS",
     "STEPS",
     "SUGGESTIONS",
+    "THEIR_TURN",
     "THEY_DID",
     "TOLD_TO_YOU",
     "YOUR_STEPS",
@@ -103,7 +107,9 @@ __all__ = [
     "refusal",
     "settlement_step",
     "signed",
+    "since_your_move",
     "summary_line",
     "told_steps",
+    "turn_sentence",
     "who",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from operator import attrgetter
 
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, npgettext, pgettext
 from django.utils.translation import gettext as _
 
 from game.engine import (
@@ -21,6 +21,7 @@ from game.engine import (
     LayOff,
     MoveKind,
 )
+from learners.names import one_stop
 
 from .catalogue import Names, Params, Sentence
 from .numbers import card_short, cards_short, either
@@ -191,6 +192,133 @@ COMPUTER_FOR_THEM: dict[MoveKind, Sentence] = {
     ),
 }
 
+
+def _card(p: Params, n: Names) -> dict[str, object]:
+    return {"card": card_short(p["card"])}
+
+
+def _cards(p: Params, n: Names) -> dict[str, object]:
+    return {"cards": cards_short(p["cards"])}
+
+
+#: Another player's move as a part of the sentence that tells their whole turn ("drew
+#: from the stock", "discarded 7♥": :func:`turn_sentence` joins them, "Ona drew from
+#: the stock and discarded 7♥."). A run of layoffs is one part ("laid off 5♥ 6♥").
+THEIR_TURN: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(lambda p: pgettext("a player's turn", "drew from the stock")),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: pgettext("a player's turn", "took %(card)s from the discard pile"), _card
+    ),
+    MoveKind.DISCARD: Sentence(lambda p: pgettext("a player's turn", "discarded %(card)s"), _card),
+    MoveKind.MELD: Sentence(lambda p: pgettext("a player's turn", "laid out %(cards)s"), _cards),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: npgettext(
+            "a player's turn", "laid off %(cards)s", "laid off %(cards)s", len(p["cards"])
+        ),
+        _cards,
+    ),
+    # A knock with its discard seen is two parts: "knocked and discarded 2♠".
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            pgettext("a player's turn", "went gin")
+            if p.get("end") == HandEnd.GIN.value
+            else pgettext("a player's turn", "knocked with rummy")
+            if p.get("end") == HandEnd.RUMMY.value
+            else pgettext("a player's turn", "knocked")
+        )
+    ),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            pgettext("a player's turn", "laid out every meld")
+            if p.get("knocker")
+            else pgettext("a player's turn", "finished laying off")
+        )
+    ),
+}
+
+
+def turn_sentence(
+    events: Sequence[Event], names: Names, *, knocker: int | None = None, end: HandEnd | None = None
+) -> str:
+    """One player's turn (``events``, all theirs, in order) in one sentence: "Ona
+    discarded 7♥.", "Ben took 9♠ from the discard pile, laid out 9♣ 9♦ 9♠ and discarded
+    2♣." (:data:`THEIR_TURN`'s parts, a run of layoffs one part, a knock with its discard
+    seen two: "knocked and discarded 2♠"). A draw from the stock, which shows no card, is
+    said only while it is the whole turn ("Ona drew from the stock."): every turn begins
+    with a draw, the log says each, and a phone's status line has room for few words.
+    ``knocker`` and ``end``: as :func:`event_sentence`'s."""
+    parts: list[str] = []
+    layoffs: list[str] = []
+
+    def laid_off() -> None:
+        if layoffs:
+            parts.append(THEIR_TURN[MoveKind.LAYOFF].render({"cards": list(layoffs)}))
+            layoffs.clear()
+
+    for event in events:
+        params = {
+            "knocker": event.player == knocker,
+            **move_params(event.move, str(event.taken) if event.taken else None),
+        }
+        if event.kind is MoveKind.LAYOFF:
+            layoffs.append(str(params["card"]))
+            continue
+        laid_off()
+        if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):
+            params["end"] = end.value
+        parts.append(THEIR_TURN[event.kind].render(params))
+        if event.kind is MoveKind.KNOCK and "card" in params and "end" not in params:
+            parts.append(THEIR_TURN[MoveKind.DISCARD].render(params))
+    laid_off()
+    # Short on a phone: a turn goes on from a draw from the stock, which shows nothing
+    # (the log says it); only a turn that is that draw so far says it.
+    if len(parts) > 1 and events[0].kind is MoveKind.DRAW_STOCK:
+        del parts[0]
+    moves = (
+        parts[0]
+        if len(parts) == 1
+        else pgettext("the moves of a player's turn", "%(first)s and %(last)s")
+        % {"first": ", ".join(parts[:-1]), "last": parts[-1]}
+    )
+    name = names[events[0].player]
+    return one_stop(
+        pgettext("a player's turn", "%(name)s %(moves)s.") % {"name": name, "moves": moves}
+    )
+
+
+def since_your_move(
+    log: Sequence[Event],
+    names: Names,
+    *,
+    human: int | None,
+    players: int,
+    end: HandEnd | None = None,
+) -> list[str]:
+    """What happened since the learner's last move, as a practice table's status line
+    says it: their own move, if it is the latest ("You discarded 9♥.", the log's line);
+    else one sentence for each of the other players' turns since (:func:`turn_sentence`),
+    at most ``players`` − 1 of them (a learner sitting out, or not yet to move, has no
+    move of theirs to count from). Empty before the first move."""
+    if not log:
+        return []
+    knocker = knocker_of(log)
+    if human is not None and log[-1].player == human:
+        return [event_sentence(log[-1], names, human=human, knocker=knocker, end=end)]
+    start = len(log)
+    while start > 0 and log[start - 1].player != human:
+        start -= 1
+    turns: list[list[Event]] = []
+    for event in log[start:]:
+        if turns and turns[-1][0].player == event.player:
+            turns[-1].append(event)
+        else:
+            turns.append([event])
+    return [
+        turn_sentence(turn, names, knocker=knocker, end=end)
+        for turn in turns[-max(1, players - 1) :]
+    ]
+
+
 #: The coach's suggestion, as an instruction ("Discard 9♣").
 SUGGESTIONS: dict[MoveKind, Sentence] = {
     MoveKind.DRAW_STOCK: Sentence(lambda p: _("Draw from the stock")),
@@ -324,6 +452,7 @@ __all__ = [
     "COMPUTER_FOR_THEM",
     "COMPUTER_FOR_YOU",
     "SUGGESTIONS",
+    "THEIR_TURN",
     "THEY_DID",
     "YOU_DID",
     "event_sentence",
@@ -332,4 +461,6 @@ __all__ = [
     "move_params",
     "move_phrase",
     "moves_phrase",
+    "since_your_move",
+    "turn_sentence",
 ]

@@ -159,8 +159,11 @@ def table_context(
     notice: str = "",
     advice: Advice | None = None,
     confirm: AnyMove | None = None,
+    skipped: bool = False,
 ) -> dict[str, Any]:
-    """A practice table: the shared board plus scores, the match, hints and the coach."""
+    """A practice table: the shared board plus scores, the match, hints and the coach.
+    ``skipped``: drawn after "Skip to my turn" (every computer player's move until the
+    learner's turn at once), whose turns the live region says together."""
     table = state.table
     # While the learner scores a finished hand themselves, the scores stand as they
     # were before it (the new ones would give the answer away), and the sheet waits.
@@ -215,6 +218,9 @@ def table_context(
             # Made here rather than by {% blocktranslate %}: drawn on every move.
             "status_line": _status_line(state),
             "computers_line": _computers_line(state),
+            "since_said": _since_said(state),
+            # "Skip to my turn": #announce says every turn it played, as the status does.
+            "announce_since": skipped,
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
@@ -239,6 +245,23 @@ def _status_line(state: TableState) -> str:
             % {"hints": state.hints_used}
         )
     return " · ".join(parts)
+
+
+def _since_said(state: TableState) -> str:
+    """What happened since the learner's last move, for the status line over the hand
+    (:func:`game.explain.since_your_move`): the computer players' turns since, one
+    sentence each ("Ona drew from the stock and discarded 7♥. Ben took..."), or the
+    learner's own move when it is the latest; empty before the first move."""
+    view = state.view
+    return " ".join(
+        explain.since_your_move(
+            view.log,
+            told_apart(state.names, state.me),
+            human=state.me,
+            players=view.players,
+            end=view.result.end if view.result else None,
+        )
+    )
 
 
 def _computers_line(state: TableState) -> str:

@@ -178,7 +178,9 @@ def _to_refusal(request: HttpRequest, exc: services.MoveRefused) -> HttpResponse
     return SeeOther(table_address(url, request.POST, at_status=False, refused=token))
 
 
-def _after_post(request: HttpRequest, state: services.TableState) -> HttpResponse:
+def _after_post(
+    request: HttpRequest, state: services.TableState, *, skipped: bool = False
+) -> HttpResponse:
     """htmx: the new table partial. Without JavaScript: back to the table (POST/redirect/GET,
     ``moveforms.table_address``), with the board's Arrange kept off if the form switched
     it off (the Lithuanian walk: it came back on after every move), and opened at the
@@ -187,7 +189,7 @@ def _after_post(request: HttpRequest, state: services.TableState) -> HttpRespons
     which a page opened at a fragment skips). A finished hand with nothing to score (no
     points change hands, or the learner sat it out) opens at the status too."""
     if wants_partial(request):
-        return _render(request, state)
+        return _render(request, state, skipped=skipped)
     display = services.scoring_seen(state=state, display=parse_display(request.GET, request.POST))
     at_status = not scoring_pending(state, display)
     url = reverse("practice:table", kwargs={"public_id": state.table.public_id})
@@ -258,9 +260,8 @@ def table_bots(request: HttpRequest, public_id: str) -> HttpResponse:
     table = _table_or_404(request, public_id)
     try:
         version = parse_version(request.POST)
-        state = services.table_bot_step(
-            table=table, version=version, all_steps=request.POST.get("all") == "1"
-        )
+        skipped = request.POST.get("all") == "1"
+        state = services.table_bot_step(table=table, version=version, all_steps=skipped)
     except services.StaleTable as exc:
         if request.POST.get("auto") == "1":  # a timed step lost a race: just show the table
             table.refresh_from_db()
@@ -268,7 +269,7 @@ def table_bots(request: HttpRequest, public_id: str) -> HttpResponse:
         return refuse(request, table, exc)
     except ServiceError as exc:
         return refuse(request, table, exc)
-    return _after_post(request, state)
+    return _after_post(request, state, skipped=skipped)
 
 
 @ratelimit.counted_with_first_read

@@ -832,3 +832,33 @@ def test_without_javascript_a_hint_is_at_the_tables_address_and_a_reload_counts_
     table = Table.objects.get()
     assert len(table.hints[-1]) == 1
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("language", "players"), [("en", 3), ("ru", 4)])
+def test_on_a_phone_the_computer_players_turns_leave_the_hand_in_the_first_screen(
+    browser: Any, live_server: Any, language: str, players: int
+) -> None:
+    """The status line says each computer player's turn since the learner's move, a
+    sentence each. On a 360×740 phone, opened at the status line as a move without
+    JavaScript opens it, the hand's first row of cards is in that first screen under it
+    (measured: 3 players with two melds on the table, the first card's bottom at 735;
+    at a table of six, six seats put it below the first screen with the one-line status
+    too)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", players, language=language)
+    wait_for_my_turn(page, table)
+    click_move(page, DrawStock())
+    click_move(page, Discard(max(hand_of(table).hands[HUMAN], key=lambda c: c.points)))
+    wait_for_my_turn(page, table)
+    said = page.locator("#table-status .table-area__last").inner_text()
+    assert len(re.split(r"(?<=[.!])\s+", said.strip())) == players - 1, said
+    page.goto(page.url.split("#")[0] + "#table-status")
+    first = page.locator("#hand-form .hand li").first
+    card = first.bounding_box()
+    assert card is not None and card["y"] + card["height"] <= 740, card
+    expect(first).to_be_in_viewport(ratio=1)
+    context.close()

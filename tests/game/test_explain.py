@@ -324,6 +324,16 @@ EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
     MoveKind.DONE: [{"name": "Ona", "knocker": True}, {"name": "Ona", "knocker": False}],
 }
 
+#: The parts of a turn's sentence: no name (the sentence around them says it), a run of
+#: layoffs one part.
+TURN_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
+    **{
+        kind: [{k: v for k, v in p.items() if k != "name"} for p in samples]
+        for kind, samples in EVENT_SAMPLES.items()
+    },
+    MoveKind.LAYOFF: [{"cards": ["TH"]}, {"cards": ["TH", "JH"]}],
+}
+
 CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]]] = [
     ("meld failures", explain.MELD_FAILURES, MELD_SAMPLES),
     ("move errors", explain.MOVE_ERRORS, MOVE_SAMPLES),
@@ -333,6 +343,7 @@ CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]
     ("your moves", explain.YOU_DID, EVENT_SAMPLES),
     ("their moves", explain.THEY_DID, EVENT_SAMPLES),
     ("suggestions", explain.SUGGESTIONS, EVENT_SAMPLES),
+    ("a turn's moves", explain.THEIR_TURN, TURN_SAMPLES),
 ]
 
 CASES = [
@@ -358,6 +369,7 @@ def test_each_catalogue_has_a_sentence_for_every_code_of_its_enum() -> None:
         explain.COMPUTER_FOR_THEM,
         explain.SUGGESTIONS,
         explain.MOVE_NAMES,
+        explain.THEIR_TURN,
     ):
         assert set(catalogue) == set(MoveKind)
 
@@ -1150,3 +1162,79 @@ def test_a_russian_player_who_stops_laying_off_is_told_as_the_logs_other_moves()
         drew = explain.THEY_DID[MoveKind.DRAW_STOCK].render({"name": "Оля"})
     assert done == "Оля больше не добавляет карт."
     assert drew == "Оля берёт карту из прикупа."
+
+
+def test_a_turn_since_your_move_is_one_sentence_a_player() -> None:
+    """The phone walk: a practice table's status line said the log's latest line only
+    ("Ben discarded 2♣."). Each computer player's turn since the learner's last move is
+    one sentence, its moves joined ("Ben took 7♥ from the discard pile, laid out ... and
+    discarded 2♣."), a run of layoffs one part, a knock with its discard two ("knocked
+    and discarded"), a draw from the stock only while it is the whole turn (short on a
+    phone); at most one turn for each other player; the learner's own move when it is
+    the latest."""
+    from game.engine import Discard, DrawDiscard, DrawStock, Event, Knock, LayDown, LayOff
+
+    def ev(player: int, move: Any, taken: str | None = None) -> Event:
+        return Event.of(player, move, parse_cards(taken)[0] if taken else None)
+
+    c = parse_cards
+    names = ["Alex", "Ona", "Ben"]
+    log = [
+        ev(1, DrawStock()),
+        ev(1, Discard(c("7H")[0])),
+        ev(2, DrawDiscard(), "7H"),
+        ev(2, LayDown(tuple(c("7C 7D 7H")))),
+        ev(2, Discard(c("2C")[0])),
+        ev(0, DrawStock()),
+        ev(0, Discard(c("9S")[0])),
+        ev(1, DrawDiscard(), "9S"),
+        ev(1, LayOff(c("8S")[0], 0)),
+        ev(1, LayOff(c("9S")[0], 0)),
+        ev(1, Discard(c("KD")[0])),
+        ev(2, DrawStock()),
+        ev(2, Knock(c("QD")[0])),
+    ]
+    with translation.override("en"):
+        since = explain.since_your_move(log[:5], names, human=0, players=3)
+        assert since == [
+            "Ona discarded 7♥.",
+            "Ben took 7♥ from the discard pile, laid out 7♣ 7♦ 7♥ and discarded 2♣.",
+        ]
+        assert explain.since_your_move(log[:7], names, human=0, players=3) == ["You discarded 9♠."]
+        assert explain.since_your_move(log, names, human=0, players=3) == [
+            "Ona took 9♠ from the discard pile, laid off 8♠ 9♠ and discarded K♦.",
+            "Ben knocked and discarded Q♦.",
+        ]
+        # A draw from the stock is said while it is the whole turn so far.
+        assert explain.since_your_move(log[:-1], names, human=0, players=3)[-1] == (
+            "Ben drew from the stock."
+        )
+        # A learner who has not moved (sitting out): the latest turns, one a player.
+        assert explain.since_your_move(log, names, human=None, players=3) == (
+            explain.since_your_move(log, names, human=0, players=3)
+        )
+        assert explain.since_your_move([], names, human=0, players=3) == []
+
+
+@pytest.mark.parametrize("language", ["lt", "ru", "it"])
+def test_a_turns_sentence_is_translated(language: str) -> None:
+    """Every part of a turn's sentence, and the sentence, in the page's language (the
+    card after its noun in lt and ru, as the log's lines have it)."""
+    from game.engine import Discard, DrawDiscard, Event, LayDown
+
+    c = parse_cards
+    turn = [
+        Event.of(1, DrawDiscard(), c("7H")[0]),
+        Event.of(1, LayDown(tuple(c("7C 7D 7H")))),
+        Event.of(1, Discard(c("2C")[0])),
+    ]
+    with translation.override("en"):
+        english = explain.turn_sentence(turn, NAMES)
+    with translation.override(language):
+        said = explain.turn_sentence(turn, NAMES)
+    assert said != english and said.startswith("Ona ") and "%(" not in said
+    if language in ("lt", "ru"):  # the card after its noun, as docs/terms say
+        with translation.override(language):
+            taken, run = explain.card_short("7H"), explain.cards_short(["7C", "7D", "7H"])
+        assert re.search(rf"(?:kortą|карту) {re.escape(taken)}", said), said
+        assert re.search(rf"(?:derinį|комбинацию) {re.escape(run)}", said), said

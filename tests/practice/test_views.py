@@ -1903,47 +1903,96 @@ def test_arrange_without_javascript_opens_the_page_at_the_status(client: Client)
     assert 'name="arrange" value="0"' in form[0]
 
 
+def _seen(html: str) -> str:
+    """A piece of markup as the eye reads it: the cards by their corners (the names for
+    screen readers left out), without tags."""
+    html = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", html)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)).strip()
+
+
+def _status(html: str) -> str:
+    return html.split('id="table-status">', 1)[1].split("</p>", 1)[0]
+
+
+def _said(html: str) -> str:
+    """The status line's second line: what happened since the learner's last move."""
+    return _status(html).split('class="table-area__last">', 1)[1].removesuffix("</span>")
+
+
+def _announced(html: str) -> str:
+    return html.split('<div id="announce"', 1)[1].split(">", 1)[1].split("</div>", 1)[0]
+
+
+def _log_lines(html: str) -> list[str]:
+    log = html.split('<section class="log"', 1)[1].split("</section>", 1)[0]
+    return re.findall(r"<li>(.*?)</li>", log, re.S)
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_status_line_says_what_happened_last(client: Client, language: str) -> None:
-    """The phone walk: the status line said only the hand and the target; the computer
-    players' moves and the learner's own were in the log, a screen below. It says the
-    log's latest line too (its cards named for screen readers, as the log's are): before
-    the first move who plays first, then the last move, the computer players' and the
-    learner's, on a page drawn whole (where a move without JavaScript opens it) and in
-    htmx's redraw. Said once from the top of a page drawn whole: #announce, the live
-    region that speaks after a swap, is empty there."""
-    from django.utils import translation
-
-    def status(html: str) -> str:
-        return html.split('id="table-status">', 1)[1].split("</p>", 1)[0]
-
-    def latest(html: str) -> str:
-        log = html.split('<section class="log"', 1)[1].split("</section>", 1)[0]
-        if "log__lines" not in log:  # no move yet: who plays first
-            return log.split("<p>", 1)[1].split("</p>", 1)[0]
-        return log.rsplit("<li>", 1)[1].split("</li>", 1)[0]
-
+def test_the_status_line_says_the_computer_players_turns_since_your_move(
+    client: Client, language: str
+) -> None:
+    """The phone walk: the status line said the log's latest line only ("Ben discarded
+    2♣."): Ben's draw before it, and Ona's whole turn, were in the log a screen below.
+    It says one sentence for each computer player's turn since the learner's last move
+    ("Ona drew from the stock and discarded 7♥. Ben..."), in the order played, every card
+    of those log lines named as the log names it; the learner's own move when it is the
+    latest ("You discarded 9♣.", the log's line). #announce, the live region, says what
+    each htmx swap added: the learner's move, one computer move (the log's line), or after
+    "Skip to my turn" every turn, as the status line says them; on a page drawn whole,
+    nothing (the status line is read from the top)."""
     table = start_table(client, "basic", 3, language=language)
+    names = table_state(table=table).names
     page = client.get(url(table, language=language)).content.decode()
-    assert '<div id="announce" class="visually-hidden" aria-live="polite"></div>' in page
-    assert latest(page) in status(page)
-    assert "The cards are dealt." in status(page) or language != "en"
-    to_learners_turn(client, table)  # the computer players' moves
-    page = client.get(url(table, language=language)).content.decode()
-    assert latest(page) in status(page)
+    assert _log_lines(page) == [] or names[HUMAN] not in _seen(_said(page))
+    to_learners_turn(client, table)
     move_url = url(table, "move", language)
-    response = client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
-    assert response.status_code == 302 and response["Location"].endswith("#table-status")
-    page = client.get(response["Location"]).content.decode()
-    assert latest(page) in status(page)
-    assert '<div id="announce" class="visually-hidden" aria-live="polite"></div>' in page
+    client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
     table.refresh_from_db()
     card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)
-    response = client.post(
+    html = client.post(
         move_url, {"version": str(table.version), "action": "discard", "cards": str(card)}, **HTMX
-    )
-    html = response.content.decode()
+    ).content.decode()
+    # The learner's own move: the log's line, said once, on the screen and aloud.
+    assert _seen(_said(html)) == _seen(_log_lines(html)[-1])
+    assert _announced(html) == _said(html)
+    table.refresh_from_db()
+    done = len(hand_of(table).log)
+    html = client.post(
+        url(table, "computer", language), {"version": str(table.version), "all": "1"}, **HTMX
+    ).content.decode()
+    table.refresh_from_db()
+    hand = hand_of(table)
+    assert hand.turn == HUMAN and not hand.is_over
+    said = _seen(_said(html))
+    sentences = re.split(r"(?<=[.!])\s+", said)
+    # One sentence a turn, each opening with its player's name, in the order played.
+    players = [
+        e.player
+        for i, e in enumerate(hand.log[done:])
+        if i == 0 or e.player != hand.log[done + i - 1].player
+    ]
+    assert [s.split(" ", 1)[0] for s in sentences] == [names[p] for p in players], said
+    assert len(players) == 2 and names[HUMAN] not in said
+    # Every card of those moves, as the log writes it.
     with translation.override(language):
-        name = card_name(card)
-    assert latest(html) in status(html) and name in spoken_text(status(html))
-    assert spoken_text(status(html)).count(name) == 1  # the name, not the corner too
+        for line in _log_lines(html)[-(len(hand.log) - done) :]:
+            for corner in re.findall(r'<span aria-hidden="true">([^<]*)</span>', line):
+                assert corner in said, (corner, said)
+    assert _announced(html) == _said(html)  # "Skip to my turn": every turn, as shown
+    # A page drawn whole says the same, once: the live region is empty.
+    page = client.get(url(table, language=language)).content.decode()
+    assert _said(page) == _said(html) and _announced(page) == ""
+    # One computer move at a time: the status line grows by it, #announce says it alone.
+    client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
+    table.refresh_from_db()
+    card = max(hand_of(table).hands[HUMAN], key=lambda c: c.points)
+    client.post(move_url, {"version": str(table.version), "action": "discard", "cards": str(card)})
+    table.refresh_from_db()
+    html = client.post(
+        url(table, "computer", language), {"version": str(table.version), "all": "0"}, **HTMX
+    ).content.decode()
+    assert _announced(html) == _log_lines(html)[-1]
+    table.refresh_from_db()
+    mover = names[hand_of(table).log[-1].player]
+    assert re.split(r"(?<=[.!])\s+", _seen(_said(html)))[-1].startswith(mover)

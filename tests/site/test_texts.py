@@ -79,6 +79,7 @@ def test_the_russian_discard_pile_is_one_term_with_its_prepositions() -> None:
     """«сброс» takes «в» (docs/terms/ru.md: «в сброс», «в сбросе»): the lessons and the
     guided hands put a card «в открытую на сброс» beside the interface's «в сброс»; the
     term list forbids both «на сбросе» and «на сброс», not «в сброс» nor «сброса»."""
+
     def found(text: str) -> list[str]:
         return [what for what, _context in proofing.term_variants(text, "ru")]
 

@@ -277,7 +277,10 @@ def result_of(
             cards = (Card.parse(step.params["card"]),)
         elif step.code is StepCode.HAND_VALUE:
             cards = tuple(Card.parse(c) for c in step.params["cards"])
-        text = explain.settlement_step(step, names, game=result.settlement.game, you=state.me)
+        # Under the headline, which says how the hand ended: no step says it again.
+        text = explain.settlement_step(
+            step, names, game=result.settlement.game, you=state.me, headed=True
+        )
         steps.append(ScoreStep(text, cards, melds))
     return Result(
         headline=_headline(state, names),

@@ -946,6 +946,66 @@ TOLD_TO_YOU: dict[StepCode, Sentence] = {
     StepCode.LEAST_DEADWOOD_LAYOUT: Sentence(_least_deadwood_told_to_you, _least_deadwood_values),
 }
 
+#: A step told under the hand's headline (the board's walkthrough: "You knocked.", "Ona
+#: went gin.", "You went out!"), in words that do not say again how the hand ended: the
+#: walkthrough opened "You knocked. You knock with 2 deadwood..." (the knock twice), Knock
+#: Rummy's "You knocked. ... You knocked with the lowest deadwood", Basic Rummy's "You
+#: went rummy! You went out and score 26 points. You went rummy: 26 doubled is 52.". A
+#: list without the headline (a lesson, the other table of four-player Gin) keeps
+#: :data:`STEPS`.
+HEADED_STEPS: dict[StepCode, Sentence] = {
+    StepCode.KNOCK: Sentence(
+        lambda p: _("%(name)s has %(deadwood)s deadwood, no more than the limit of %(limit)s."),
+        lambda p, n: {"name": who(p["player"], n), "deadwood": p["deadwood"], "limit": p["limit"]},
+    ),
+    StepCode.GIN: Sentence(
+        lambda p: _("%(name)s has no deadwood: every card is in a meld."), _name
+    ),
+    StepCode.KNOCKER_LOWEST: Sentence(
+        lambda p: _(
+            "%(name)s has the lowest deadwood (%(deadwood)s): every other player pays the "
+            "difference."
+        ),
+        lambda p, n: {"name": who(p["player"], n), "deadwood": p["deadwood"]},
+    ),
+    StepCode.WENT_OUT: Sentence(
+        lambda p: ngettext(
+            "%(name)s scores %(points)s point.",
+            "%(name)s scores %(points)s points.",
+            _whole(p["points"]),
+        ),
+        lambda p, n: {"name": who(p["player"], n), "points": points(p["points"])},
+    ),
+    StepCode.WENT_RUMMY: Sentence(
+        lambda p: _("Rummy doubles the score: %(points)s × 2 = %(doubled)s."),
+        lambda p, n: {"points": points(p["points"]), "doubled": points(p["doubled"])},
+    ),
+}
+
+#: :data:`HEADED_STEPS` whose ``player`` is the learner, told to them.
+YOUR_HEADED_STEPS: dict[StepCode, Sentence] = {
+    StepCode.KNOCK: Sentence(
+        lambda p: _("You have %(deadwood)s deadwood, no more than the limit of %(limit)s."),
+        lambda p, n: {"deadwood": p["deadwood"], "limit": p["limit"]},
+    ),
+    StepCode.GIN: Sentence(lambda p: _("You have no deadwood: every card is in a meld.")),
+    StepCode.KNOCKER_LOWEST: Sentence(
+        lambda p: _(
+            "You have the lowest deadwood (%(deadwood)s): every other player pays you the "
+            "difference."
+        ),
+        lambda p, n: {"deadwood": p["deadwood"]},
+    ),
+    StepCode.WENT_OUT: Sentence(
+        lambda p: ngettext(
+            "You score %(points)s point.", "You score %(points)s points.", _whole(p["points"])
+        ),
+        lambda p, n: {"points": points(p["points"])},
+    ),
+    StepCode.WENT_RUMMY: HEADED_STEPS[StepCode.WENT_RUMMY],
+}
+
+
 #: Where a step may name the learner besides as its ``player``.
 _OTHER_PARTS = ("opponent", "payee", "payees", "tied", "lowest")
 
@@ -997,15 +1057,26 @@ def told_steps(settlement: Settlement) -> list[SettleStep]:
 
 
 def settlement_step(
-    step: SettleStep, names: Names, *, game: Game | None = None, you: int | None = None
+    step: SettleStep,
+    names: Names,
+    *,
+    game: Game | None = None,
+    you: int | None = None,
+    headed: bool = False,
 ) -> str:
     """One line of a hand's scoring, in the page's language. ``game``: the hand's game
     (its totals are said as points scored in Basic Rummy and Gin, as a balance in Knock
     Rummy). ``you``: the seat of the learner it is told to, whose own lines are in the
     second person ("You knock with 2 deadwood", "Ona pays you 7": :data:`YOUR_STEPS`,
-    :data:`TOLD_TO_YOU`); without it, every player is named."""
+    :data:`TOLD_TO_YOU`); without it, every player is named. ``headed``: told under the
+    hand's headline, which said how it ended ("You knocked."): the steps that would say
+    it again say the rest only ("You have 2 deadwood, no more than the limit of 10.":
+    :data:`HEADED_STEPS`, :data:`YOUR_HEADED_STEPS`)."""
     params = step.params
     mine = you is not None and params.get("player") == you
+    if headed and step.code in HEADED_STEPS:
+        headed_steps = YOUR_HEADED_STEPS if mine else HEADED_STEPS
+        return headed_steps[step.code].render(params, names)
     if step.code is StepCode.TOTAL and game in (Game.BASIC, Game.GIN):
         totals = YOUR_SCORED_TOTAL if mine else SCORED_TOTAL
         sentence = totals["scores" if params["received"] else "nothing"]
@@ -1036,10 +1107,12 @@ def match_over(name: str, *, pair: bool = False) -> str:
 
 
 __all__ = [
+    "HEADED_STEPS",
     "LINES",
     "SCORED_TOTAL",
     "STEPS",
     "TOLD_TO_YOU",
+    "YOUR_HEADED_STEPS",
     "YOUR_SCORED_TOTAL",
     "YOUR_STEPS",
     "match_over",

@@ -38,7 +38,7 @@ from game.engine import (
 )
 from game.engine.selfplay import play_hand
 from game.explain.catalogue import PLACEHOLDER, Sentence
-from game.explain.scoring import SCORED_TOTAL
+from game.explain.scoring import HEADED_STEPS, SCORED_TOTAL, YOUR_HEADED_STEPS
 
 NAMES = ["Aistė", "Ona", "Ben", "Marta"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -344,6 +344,8 @@ CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]
     ("their moves", explain.THEY_DID, EVENT_SAMPLES),
     ("suggestions", explain.SUGGESTIONS, EVENT_SAMPLES),
     ("a turn's moves", explain.THEIR_TURN, TURN_SAMPLES),
+    ("steps under the headline", HEADED_STEPS, STEP_SAMPLES),
+    ("your steps under the headline", YOUR_HEADED_STEPS, STEP_SAMPLES),
 ]
 
 CASES = [

@@ -781,7 +781,7 @@ def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
     """The Russian teacher's walk: a pupil who never gave a name met «Саша (вы)» at a
     guided hand's table ("Alex (you)", «Aleksas (jūs)»). Their seat, and the players to
     choose from in "Score it yourself", say "You"; the log says "You took ..." already,
-    and the scoring speaks to them too ("You knock with 1 deadwood"): the default name,
+    and the scoring speaks to them too ("You have 1 deadwood"): the default name,
     bare or marked as theirs, is nowhere on the page."""
     from game.board import yours
     from game.names import learner_default, learner_you
@@ -1315,8 +1315,8 @@ def test_the_walkthrough_of_a_guided_hand_speaks_to_the_learner(
     """The Russian pupil's walk: the walkthrough said «Саша (вы) стучит» (en "Alex (you)
     knocks") while the learner's seat on the same page said «Вы». Every guided hand's
     scoring, played to its end, tells the learner's own lines in the second person ("You
-    knock with 1 deadwood", "Ona pays you 7 − 3 = 4"), with no name marked as theirs, in
-    every language."""
+    have 1 deadwood, no more than the limit of 10", "Ona pays you 7 − 3 = 4"), with no
+    name marked as theirs, in every language."""
     from game import explain
     from game.board import yours
     from game.engine import SettleStep, StepCode
@@ -1327,6 +1327,7 @@ def test_the_walkthrough_of_a_guided_hand_speaks_to_the_learner(
             SettleStep(StepCode.KNOCK, {"player": 0, "deadwood": 1, "limit": 10}),
             ["Alex"],
             you=0,
+            headed=True,
         )
     for scenario in guided.library():
         slug = scenario.slug
@@ -1337,3 +1338,47 @@ def test_the_walkthrough_of_a_guided_hand_speaks_to_the_learner(
         assert mark not in html, (slug, mark)
         if slug == "gin-01-first-knock":
             assert knock in html, knock
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_the_walkthrough_says_once_how_the_hand_ended(client: Client, language: str) -> None:
+    """The walk: a Gin walkthrough opened "You knocked." over "You knock with 2 deadwood
+    (the limit is 10).": the knock said twice. Knock Rummy said "You knocked." then "You
+    knocked with the lowest deadwood", Basic Rummy "You went rummy!" then "You went out
+    and score 26 points. You went rummy: 26 doubled is 52.", going gin "You went gin!"
+    then "You go gin: ...". Under the headline the steps say the rest only ("You have 2
+    deadwood, no more than the limit of 10."), in every guided hand played to its end
+    (Gin, Knock Rummy and Basic Rummy, the knock, gin, going out and rummy), in every
+    language."""
+    from html import unescape
+
+    from game.engine import StepCode
+
+    again = {StepCode.KNOCK, StepCode.GIN, StepCode.KNOCKER_LOWEST, StepCode.WENT_OUT}
+    again |= {StepCode.WENT_RUMMY}
+    ended: set[StepCode] = set()
+    for scenario in guided.library():
+        slug = scenario.slug
+        for version, move in enumerate(guided.right_line(scenario)):
+            client.post(page(slug, language, "move"), {"version": str(version), **move_data(move)})
+        html = client.get(page(slug, language), {"step": "all"}).content.decode()
+        state = guided.replay(scenario, guided.right_line(scenario))
+        result = state.hand.result
+        if result is None:
+            continue
+        names = scenario.names[language]
+        steps = shown(html.split('class="score-steps"', 1)[-1].split("</ol>", 1)[0])
+        steps = unescape(re.sub(r"<[^>]+>", "", steps))
+        for step in explain.told_steps(result.settlement):
+            if step.code not in again:
+                continue
+            ended.add(step.code)
+            with translation.override(language):
+                game = result.settlement.game
+                twice = explain.settlement_step(step, names, game=game, you=guided.LEARNER)
+                once = explain.settlement_step(
+                    step, names, game=game, you=guided.LEARNER, headed=True
+                )
+            assert once in steps and twice not in steps, (slug, twice)
+    assert ended == again  # every way of ending a hand that a step said again

@@ -373,10 +373,16 @@ def _score_yourself(
         context.update(refused, error=_("Pick a player."), refused="player")
         return context
     right = player in collectors and agrees
-    answer = _("%(names)s: %(points)s.") % {
-        "names": explain.people(collectors, names),
-        "points": explain.points_noun(best),
-    }
+    if collectors == [state.me]:
+        # Told to the learner, as the walkthrough is ("You: 25 points." read as a label).
+        answer = ngettext(
+            "You score %(points)s point.", "You score %(points)s points.", int(best)
+        ) % {"points": explain.points(best)}
+    else:
+        answer = _("%(names)s: %(points)s.") % {
+            "names": explain.people(collectors, names),
+            "points": explain.points_noun(best),
+        }
     context["verdict"] = {"correct": right, "answer": answer}
     return context
 

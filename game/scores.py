@@ -36,10 +36,11 @@ def partners(names: Sequence[str], side: int) -> str:
     return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
 
 
-def score_sheet(match: Match, names: Sequence[str]) -> ScoreSheet:
+def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -> ScoreSheet:
     """Gin's boxes (per player, or per partnership), or totals against the target (and
     Knock Rummy's balances), with the lines of the match's summary. ``names``: each
-    table seat's name."""
+    table seat's name; ``you``: the learner's table seat, whose summary lines are told
+    to them ("You win the match!"; a partnership's keep its names)."""
     if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
         if isinstance(match, GinPartnershipGame):
             columns = [partners(names, 0), partners(names, 1)]
@@ -61,7 +62,7 @@ def score_sheet(match: Match, names: Sequence[str]) -> ScoreSheet:
             summaries = [summary] if summary is not None else []
         pairs = isinstance(match, GinPartnershipGame)
         lines = [
-            explain.summary_line(line, columns, pairs=pairs)
+            explain.summary_line(line, columns, pairs=pairs, you=None if pairs else you)
             for summary in summaries
             for line in summary.lines
         ]
@@ -77,7 +78,7 @@ def score_sheet(match: Match, names: Sequence[str]) -> ScoreSheet:
             for p, total in enumerate(match.totals)
         ]
     lines = [
-        explain.summary_line(line, names)
+        explain.summary_line(line, names, you=you)
         for line in match.summary()
         if line.code in (LineCode.WINNER, LineCode.ANOTHER_HAND)
     ]
@@ -95,15 +96,16 @@ def netting(match: Match, names: Sequence[str]) -> str:
     return explain.summary_line(match.netted(), sides, pairs=True)
 
 
-def match_over(match: Match, names: Sequence[str]) -> str | None:
+def match_over(match: Match, names: Sequence[str], *, you: int | None = None) -> str | None:
     """The end of the match, its winner named (a player or a partnership): "The match
-    is over: Ona wins." (``None`` while it goes on). ``names``: each table seat's name."""
+    is over: Ona wins." (``None`` while it goes on); "The match is over: you win." when
+    the winner is ``you``, the learner's table seat. ``names``: each table seat's name."""
     winner = match.winner
     if winner is None:
         return None
     if isinstance(match, GinPartnershipGame):
         return explain.match_over(partners(names, winner), pair=True)
-    return explain.match_over(names[winner])
+    return explain.match_over(names[winner], yours=winner == you)
 
 
 __all__ = ["ScoreSheet", "match_over", "netting", "partners", "score_sheet"]

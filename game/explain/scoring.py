@@ -1006,6 +1006,75 @@ YOUR_HEADED_STEPS: dict[StepCode, Sentence] = {
 }
 
 
+#: A line of the match's summary whose ``player`` is the learner (a practice table's
+#: score sheet), told to them: "You win the match!", "You have 25 points." (the summary
+#: said "Alex wins the match!" under a walkthrough that says "You knock...").
+YOUR_LINES: dict[LineCode, Sentence] = {
+    LineCode.BOXES: Sentence(
+        lambda p: ngettext(
+            "You have %(count)s box, total %(points)s",
+            "You have %(count)s boxes, total %(points)s",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {"count": len(p["boxes"]), "points": points_noun(p["points"])},
+    ),
+    LineCode.DIFFERENCE: Sentence(
+        lambda p: _("You score the difference between the totals: %(points)s."),
+        lambda p, n: {"points": points_noun(p["points"])},
+    ),
+    LineCode.BOX_BONUS: Sentence(
+        lambda p: ngettext(
+            "Your box bonus: %(count)s box × %(per_box)s = %(points)s.",
+            "Your box bonus: %(count)s boxes × %(per_box)s = %(points)s.",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {
+            "count": len(p["boxes"]),
+            "per_box": p["per_box"],
+            "points": points(p["points"]),
+        },
+    ),
+    LineCode.SHUTOUT: Sentence(
+        lambda p: _("Your shutout bonus (%(opponent)s won no hand): %(points)s."),
+        lambda p, n: {"opponent": who(p["opponent"], n), "points": points_noun(p["points"])},
+    ),
+    LineCode.GAME_TOTAL: Sentence(
+        lambda p: _("Your game total: %(points)s."),
+        lambda p, n: {"points": points_noun(p["points"])},
+    ),
+    LineCode.MARGIN: Sentence(
+        lambda p: _("You win the game by %(points)s."),
+        lambda p, n: {"points": points_noun(p["points"])},
+    ),
+    # "You: 25 points." reads as a label, not a sentence told to someone.
+    LineCode.SCORE: Sentence(
+        lambda p: _("You have %(points)s."), lambda p, n: {"points": points_noun(p["points"])}
+    ),
+    LineCode.BALANCE: Sentence(
+        lambda p: _("You received %(received)s and paid %(paid)s: %(net)s."),
+        lambda p, n: {
+            "received": points_noun(p["received"]),
+            "paid": points_noun(p["paid"]),
+            "net": signed(p["net"]),
+        },
+    ),
+    LineCode.WINNER: Sentence(lambda p: _("You win the match!")),
+}
+
+#: A line that names the learner besides as its ``player``: the shutout's loser, or among
+#: those level at the top.
+LINES_TOLD_TO_YOU: dict[LineCode, Sentence] = {
+    LineCode.SHUTOUT: Sentence(
+        lambda p: _("Shutout bonus for %(name)s (you won no hand): %(points)s."),
+        lambda p, n: {"name": who(p["player"], n), "points": points_noun(p["points"])},
+    ),
+    LineCode.ANOTHER_HAND: Sentence(
+        lambda p: _("You are level at the top with %(names)s: another hand is played."),
+        lambda p, n: {"names": people([s for s in p["players"] if s != p["you"]], n)},
+    ),
+}
+
+
 #: Where a step may name the learner besides as its ``player``.
 _OTHER_PARTS = ("opponent", "payee", "payees", "tied", "lowest")
 
@@ -1089,30 +1158,45 @@ def settlement_step(
     return sentence.render({**params, "you": you}, names)
 
 
-def summary_line(line: SummaryLine, names: Names, *, pairs: bool = False) -> str:
+def summary_line(
+    line: SummaryLine, names: Names, *, pairs: bool = False, you: int | None = None
+) -> str:
     """One line of a match summary (Gin's game end, the winner of a match). With
     ``pairs`` the players are partnerships ("Ona and Marta"), and the sentence agrees
-    with a plural subject in every language."""
+    with a plural subject in every language. ``you``: the learner's seat (not with
+    ``pairs``), whose lines are told to them ("You win the match!": :data:`YOUR_LINES`,
+    :data:`LINES_TOLD_TO_YOU`); the others keep their names."""
     params = {**line.params, "pair": True} if pairs else line.params
+    if you is not None and not pairs:
+        if params.get("player") == you and line.code in YOUR_LINES:
+            return YOUR_LINES[line.code].render(params, names)
+        others = params.get("opponent"), *params.get("players", ())
+        if you in others and line.code in LINES_TOLD_TO_YOU:
+            return LINES_TOLD_TO_YOU[line.code].render({**params, "you": you}, names)
     return LINES[line.code].render(params, names)
 
 
-def match_over(name: str, *, pair: bool = False) -> str:
-    """The end of a match, its winner (a player, or a partnership) named."""
+def match_over(name: str, *, pair: bool = False, yours: bool = False) -> str:
+    """The end of a match, its winner (a player, or a partnership) named; ``yours``: the
+    learner won it ("The match is over: you win.")."""
     if pair:
         return one_stop(
             pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}
         )
+    if yours:
+        return _("The match is over: you win.")
     return one_stop(_("The match is over: %(name)s wins.") % {"name": name})
 
 
 __all__ = [
     "HEADED_STEPS",
     "LINES",
+    "LINES_TOLD_TO_YOU",
     "SCORED_TOTAL",
     "STEPS",
     "TOLD_TO_YOU",
     "YOUR_HEADED_STEPS",
+    "YOUR_LINES",
     "YOUR_SCORED_TOTAL",
     "YOUR_STEPS",
     "match_over",

@@ -42,6 +42,7 @@ from rummy_site.reversing import cached_reverses
 
 from .models import Table
 from .services import (
+    HUMAN,
     CorruptTable,
     ReviewStep,
     TableState,
@@ -99,8 +100,9 @@ def _table_over(table: Table) -> str:
 
 
 def score_sheet(state: TableState) -> ScoreSheet:
-    """The practice table's score sheet (:func:`game.scores.score_sheet`)."""
-    return match_scores.score_sheet(state.match, seat_names(state.table))
+    """The practice table's score sheet (:func:`game.scores.score_sheet`), the learner's
+    own summary lines told to them ("You win the match!")."""
+    return match_scores.score_sheet(state.match, seat_names(state.table), you=HUMAN)
 
 
 def _other_table(state: TableState) -> dict[str, Any] | None:
@@ -147,7 +149,7 @@ def _match_over(state: TableState) -> str | None:
     """The end of the match, its winner named (a player or a partnership)."""
     if not state.hand.is_over:
         return None
-    return match_scores.match_over(state.match, seat_names(state.table))
+    return match_scores.match_over(state.match, seat_names(state.table), you=HUMAN)
 
 
 def table_context(

@@ -38,7 +38,7 @@ from game.engine import (
 )
 from game.engine.selfplay import play_hand
 from game.explain.catalogue import PLACEHOLDER, Sentence
-from game.explain.scoring import HEADED_STEPS, SCORED_TOTAL, YOUR_HEADED_STEPS
+from game.explain.scoring import HEADED_STEPS, SCORED_TOTAL, YOUR_HEADED_STEPS, YOUR_LINES
 
 NAMES = ["Aistė", "Ona", "Ben", "Marta"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -346,6 +346,7 @@ CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]
     ("a turn's moves", explain.THEIR_TURN, TURN_SAMPLES),
     ("steps under the headline", HEADED_STEPS, STEP_SAMPLES),
     ("your steps under the headline", YOUR_HEADED_STEPS, STEP_SAMPLES),
+    ("your summary lines", YOUR_LINES, LINE_SAMPLES),
 ]
 
 CASES = [
@@ -1240,3 +1241,24 @@ def test_a_turns_sentence_is_translated(language: str) -> None:
             taken, run = explain.card_short("7H"), explain.cards_short(["7C", "7D", "7H"])
         assert re.search(rf"(?:kortą|карту) {re.escape(taken)}", said), said
         assert re.search(rf"(?:derinį|комбинацию) {re.escape(run)}", said), said
+
+
+@pytest.mark.parametrize("language", ["en", "lt", "ru", "it"])
+def test_the_summary_tells_the_learner_their_own_lines(language: str) -> None:
+    """A practice table's summary: "You win the match!" to the learner (it said
+    "Aistė wins the match!" under a walkthrough that says "You knock..."); a line that
+    names them beside another player says "you" (the shutout's loser, those level at
+    the top); the others' lines and a partnership's keep the names."""
+    names = ["Aistė", "Ona", "Ben"]
+    winner = SummaryLine(LineCode.WINNER, {"player": 0})
+    level = SummaryLine(LineCode.ANOTHER_HAND, {"players": [0, 1, 2]})
+    shutout = SummaryLine(LineCode.SHUTOUT, {"player": 1, "opponent": 0, "points": 100})
+    with translation.override(language):
+        yours = explain.summary_line(winner, names, you=0)
+        assert yours == gettext("You win the match!") and "Aistė" not in yours
+        assert explain.summary_line(winner, names, you=1) == explain.summary_line(winner, names)
+        told = explain.summary_line(level, names, you=0)
+        assert "Aistė" not in told and "Ona" in told and "Ben" in told
+        told = explain.summary_line(shutout, names, you=0)
+        assert "Aistė" not in told and "Ona" in told
+        assert explain.match_over("Aistė", yours=True) == gettext("The match is over: you win.")

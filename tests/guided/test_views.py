@@ -805,8 +805,12 @@ def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
         assert seat in html and f'<span class="seat__name">{marked}</span>' not in html
         if not query:  # to score it yourself: the players' hands, and whom to choose
             assert f'<p class="score-yourself__name">{you}</p>' in html
-        if "guess_points" in query:  # the answer: "You: 25 points."
-            assert f"{you}: " in html
+        if "guess_points" in query:  # the answer, told to them: "You score 25 points."
+            with translation.override(language):
+                told = translation.ngettext(
+                    "You score %(points)s point.", "You score %(points)s points.", 2
+                ).split("%")[0]
+            assert told in html and f"{you}: " not in html
         assert default not in html and marked not in html
     # A learner with a name is called by it, marked as theirs, as before.
     from learners.models import Learner

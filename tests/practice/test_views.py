@@ -28,7 +28,7 @@ from game.practice.models import Table
 from game.practice.services import HUMAN, table_state
 from tests import factories
 from tests.a11y import spoken_text
-from tests.factories import hand_of, learner_move, move_data
+from tests.factories import hand_of, learner_move, move_data, play_hand_out
 
 from .helpers import (
     HTMX,
@@ -1996,3 +1996,39 @@ def test_the_status_line_says_the_computer_players_turns_since_your_move(
     table.refresh_from_db()
     mover = names[hand_of(table).log[-1].player]
     assert re.split(r"(?<=[.!])\s+", _seen(_said(html)))[-1].startswith(mover)
+
+
+@pytest.mark.parametrize("game", ["basic", "knock", "gin"])
+def test_the_match_summary_tells_the_learner_their_own_lines(client: Client, game: str) -> None:
+    """The walkthrough says "You knock..." to the learner, and the match's summary under
+    it said "Aistė wins the match!" and "The match is over: Aistė wins.". The learner's
+    own lines are told to them ("You win the match!", Gin's "Your game total: ...", "The
+    match is over: you win."); the others keep their names. Tables to 10 points, played
+    until the learner wins one."""
+    from game.practice import services
+
+    for _table in range(8):
+        table = start_table(client, game, 2, target_score="10")
+        for _hand in range(20):
+            state = play_hand_out(table)
+            table.refresh_from_db()
+            if state.match.is_over:
+                break
+            services.table_next_hand(table=table, version=table.version)
+            table.refresh_from_db()
+        winner = state.match.winner
+        assert winner is not None
+        if winner == HUMAN:
+            break
+    else:
+        raise AssertionError("the learner won none of eight matches")
+    page = client.get(url(table), {"step": "all"}).content.decode()
+    assert "The match is over: you win." in page and "Aistė wins" not in page
+    summary = re.search(r'<ul class="summary-lines">(.*?)</ul>', page, re.S)
+    assert summary is not None, page[-3000:]
+    lines = summary.group(1)
+    if game == "gin":
+        assert "Your game total: " in lines and "Game total for Aistė" not in lines, lines
+    else:
+        assert "<li>You win the match!</li>" in lines, lines
+    assert "Aistė" not in lines, lines

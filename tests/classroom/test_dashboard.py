@@ -353,7 +353,10 @@ def test_the_csv_writes_times_in_the_teachers_time_zone(teacher: User, settings)
         heading, row = list(csv.reader(io.StringIO(text)))[:2]
         return heading[0], row[0]
 
-    assert first_time("?tz=America/New_York") == ("Data e ora (America/New_York)", "2026-12-03 15:32")
+    assert first_time("?tz=America/New_York") == (
+        "Data e ora (America/New_York)",
+        "2026-12-03 15:32",
+    )
     del client.cookies["csv_time_zone"]
     for query in ("", "?tz=", "?tz=Nowhere/Bogus", "?tz=../../etc/passwd", "?tz=" + "A" * 200):
         assert first_time(query) == ("Data e ora (Europe/Vilnius)", "2026-12-03 22:32"), query

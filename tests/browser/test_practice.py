@@ -862,3 +862,33 @@ def test_on_a_phone_the_computer_players_turns_leave_the_hand_in_the_first_scree
     assert card is not None and card["y"] + card["height"] <= 740, card
     expect(first).to_be_in_viewport(ratio=1)
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["lt", "ru"])
+def test_on_a_phone_the_score_sheet_stays_inside_its_box(
+    browser: Any, live_server: Any, language: str
+) -> None:
+    """The Lithuanian Knock walk on a 360 px phone: the score sheet under a finished hand
+    (Player, "Iš viso (žaidžiama iki 100 taškų)", Balance) was 7 px wider than the white
+    box it stands in, its last column over the box's border. It fits now."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "knock", 3, language=language)
+    page.goto(f"{live_server.url}/{language}/practice/")  # no board asking the computer to move
+    play_hand_out(table)
+    page.goto(f"{live_server.url}/{language}/practice/{table.public_id}/?hand=1&show=all")
+    if page.locator(".scores").count() == 0:
+        page.locator("a, button", has_text=re.compile("Rodyti viską|Показать всё")).first.click()
+    sheet = page.locator(".scores")
+    expect(sheet).to_be_visible()
+    inside = sheet.evaluate(
+        "t => { const box = t.closest('.result').getBoundingClientRect();"
+        " const r = t.getBoundingClientRect(); return [r.left, r.right, box.left, box.right]; }"
+    )
+    left, right, box_left, box_right = inside
+    assert box_left < left and right < box_right - 1, inside
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()

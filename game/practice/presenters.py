@@ -30,6 +30,7 @@ from game.board import (
 )
 from game.confirm import confirm_context
 from game.engine import (
+    CAUTIONS,
     Advice,
     AnyMove,
     Game,
@@ -305,11 +306,15 @@ def _knock_nudge(state: TableState) -> str:
 @dataclass
 class Verdict:
     """The coach on a move of a reviewed hand: a sentence, the reasons for the move
-    played, and the coach's own choice with its reasons when it preferred another
-    (``preferred``: its ``move`` and ``steps``, and the move played, ``mine``)."""
+    played (``played``) and those that speak against it (``against``:
+    :data:`game.engine.CAUTIONS`), the move played (``mine``), and the coach's own
+    choice with its reasons when it preferred another (``preferred``: its ``move`` and
+    ``steps``, and the move played, ``mine``)."""
 
     text: str = ""
     played: list[str] = field(default_factory=list)
+    against: list[str] = field(default_factory=list)
+    mine: str = ""
     preferred: dict[str, Any] | None = None
 
 
@@ -327,7 +332,16 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
     mine = ranked.get(str(move))
     best = advice.best
     if mine is not None:
-        verdict.played = [explain.coach_reason(r, names) for r in mine.reasons]
+        # A reason that speaks against the move ("Wait: 43 deadwood is a lot…" under a
+        # knock) is not part of the case for it (the Lithuanian Knock walk: it stood
+        # under "The case for your move “Knock…”"): it has a heading of its own.
+        verdict.played = [
+            explain.coach_reason(r, names) for r in mine.reasons if r.code not in CAUTIONS
+        ]
+        verdict.against = [
+            explain.coach_reason(r, names) for r in mine.reasons if r.code in CAUTIONS
+        ]
+        verdict.mine = explain.move_phrase(move)
     # A move that scores as well as the coach's first choice is one of its first
     # choices (equal moves are ranked by their text only).
     if best is not None and mine is not None and mine.score - best.score < 1e-9:
@@ -400,6 +414,8 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,
+        "against_steps": verdict.against,
+        "mine": verdict.mine,
         "preferred": verdict.preferred,
         "final": final,
     }

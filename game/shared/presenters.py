@@ -562,6 +562,8 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,
+        "against_steps": verdict.against,
+        "mine": verdict.mine,
         "preferred": verdict.preferred,
         "final": review.move is None,
         "revealed": shown_at_the_end(final, me, names),

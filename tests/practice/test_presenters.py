@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from game.board import BoardDisplay
-from game.engine import Move
+from game.engine import Knock, Move
 from game.moveforms import parse_move
 from game.practice import presenters, services
 from tests import factories
@@ -238,3 +238,46 @@ def test_the_reasons_for_a_move_the_coach_did_not_prefer_have_their_own_heading(
         if heading:
             mine = html.index("The case for your move")
             assert mine < html.index("get rid of it") < html.index("Why the coach prefers")
+
+
+def test_what_speaks_against_a_move_is_not_the_case_for_it() -> None:
+    """The Lithuanian Knock walk: a learner knocked with 43 deadwood and the hand's review
+    said «Kas kalba už jūsų ėjimą „Pasibelsti…“» (the case for your move), then «Palaukite:
+    laisvų kortų suma 43 – tai daug…» ("Wait: 43 deadwood is a lot"), the coach's reason
+    against it. A reason that speaks against the move played (``CAUTIONS``) now comes
+    under "What speaks against your move “…”"; the case for it keeps the others. (A
+    pupil's hand projected for the class, ``classroom/project_hand.html``, draws them
+    alike.)"""
+    from django.template.loader import render_to_string
+
+    from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
+
+    queen = Card.parse("QS")
+    deadwood = CoachReason(Why.DEADWOOD, {"before": 53, "after": 43})
+    wait = CoachReason(Why.KNOCK_WAIT, {"deadwood": 43, "expected": 43.0})
+    high = CoachReason(Why.DISCARD_HIGH, {"card": "QS", "points": 10})
+    advice = Advice(
+        0,
+        (
+            RankedMove(Discard(queen), 43.0, 1, (deadwood, high)),
+            RankedMove(Knock(queen), 136.0, 2, (wait, deadwood)),
+        ),
+    )
+    verdict = presenters.move_verdict(advice, Knock(queen), ["You", "Ona"])
+    context = {
+        "verdict": verdict.text,
+        "played_steps": verdict.played,
+        "against_steps": verdict.against,
+        "mine": verdict.mine,
+        "preferred": verdict.preferred,
+        "stock_size": 20,
+    }
+    with translation.override("en"):
+        html = render_to_string("game/_review_step.html", context)
+    case = html.index("The case for your move")
+    against = html.index("What speaks against your move")
+    coach = html.index("Why the coach prefers")
+    said_wait = html.index("deadwood is a lot")
+    assert case < html.index("Your deadwood goes from 53 to 43") < against < said_wait < coach
+    assert len(verdict.against) == 1 and "Wait:" in verdict.against[0]
+    assert all("Wait:" not in line for line in verdict.played)

@@ -300,6 +300,30 @@
     focusAnswered();
   }
 
+  // A drill answered: the next question's field has the focus (autofocus: type, Enter),
+  // and the browser scrolled to it, leaving the verdict above the screen ("Not quite.
+  // Ben: 46 points." and its steps: the Lithuanian Knock walk, on a phone and at
+  // 1024 × 768). The field keeps the focus, without scrolling, and the verdict comes
+  // into view from its top; typing brings the field back into view.
+  function showDrillVerdict() {
+    var verdict = document.getElementById("drill-feedback");
+    if (!verdict) {
+      return;
+    }
+    var field = document.querySelector('[autofocus][aria-describedby="drill-feedback"]');
+    if (field && document.activeElement !== field) {
+      field.focus({ preventScroll: true });
+    }
+    if (verdict.getBoundingClientRect().top < 0) {
+      verdict.scrollIntoView({ block: "start" });
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", showDrillVerdict);
+  } else {
+    showDrillVerdict();
+  }
+
   // After htmx redraws a game's table or a hand's review, keep the keyboard user's
   // place: if the focused element disappeared (a button without an id: htmx gives the
   // focus back to the one with the same id), focus the next thing to do: what the

@@ -133,3 +133,28 @@ def test_a_drill_without_javascript_answers_then_shows_a_page_a_reload_leaves_al
     record = DrillRecord.objects.get()
     assert (record.answered, record.right, record.streak) == (1, 1, 1)
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_verdict_of_a_drill_is_in_view(browser, site_url: str) -> None:  # type: ignore[no-untyped-def]
+    """The Lithuanian Knock walk: a "who scores?" drill answered wrong on a 360×740 phone
+    opened at the next question (its field has the focus), and the verdict, «Ne visai.
+    Benas: 46 taškai.» with its steps, was above the screen. It is in view from its top
+    now; the next question's field keeps the focus."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/drills/knock/score/")
+    page.locator("input[name=player]").first.check()
+    page.locator("input[name=points]").fill("999")
+    page.locator(".check button[type=submit]").click()
+    verdict = page.locator("#drill-feedback")
+    expect(verdict).to_contain_text("Ne visai.")
+    page.wait_for_timeout(300)  # the browser's autofocus, then the script
+    top = verdict.evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= top < 740, top
+    expect(verdict.locator("strong").first).to_be_in_viewport()
+    focused = page.evaluate("document.activeElement.getAttribute('aria-describedby')")
+    assert focused == "drill-feedback"
+    context.close()

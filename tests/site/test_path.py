@@ -53,6 +53,21 @@ def test_a_newcomer_is_started_on_basic_rummy(client: Client, language: str) -> 
     assert Learner.objects.count() == 0  # reading the home page creates nobody
 
 
+@pytest.mark.parametrize("language", languages())
+def test_each_game_card_on_the_home_page_leads_to_its_path(client: Client, language: str) -> None:
+    """The Lithuanian Knock walk: a newcomer who wants to learn Knock Rummy read its card
+    on the home page, whose one button («Žaisti Knock Rummy») opened a practice table's
+    form; the way to learn it was the small "Or choose a game" link above. Each card
+    leads to its game's path first, then to a practice table."""
+    html = client.get(f"/{language}/").content.decode()
+    cards = re.findall(r'<li class="game-card">(.*?)</li>', html, re.S)
+    assert len(cards) == 3
+    for game, card in zip(("basic", "gin", "knock"), cards, strict=True):
+        learn = card.index(f'<a class="button" href="/{language}/learn/{game}/">')
+        practise = card.index(f'href="/{language}/practice/?game={game}#new-table"')
+        assert learn < practise
+
+
 def test_a_returning_learner_continues_the_game_they_worked_on(client: Client) -> None:
     lesson = first_lesson("gin")
     client.post(f"/en/lessons/gin/{lesson.slug}/read/")

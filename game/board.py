@@ -383,6 +383,12 @@ def _score_yourself(
             "names": explain.people(collectors, names),
             "points": explain.points_noun(best),
         }
+    if not right:
+        # The form is gone once answered: what the learner said comes after the answer,
+        # as a lesson's check says it (the Lithuanian Knock walk: «Ne visai. Aleksas: 14
+        # taškų.» did not say whether the player or the points were wrong).
+        said = f"{explain.people([player], names)}, {explain.points_noun(parsing.points(guess[1]))}"
+        answer = f"{answer} {_('You said %(given)s.') % {'given': said}}"
     context["verdict"] = {"correct": right, "answer": answer}
     return context
 

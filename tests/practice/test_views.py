@@ -1454,6 +1454,11 @@ def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
     wrong = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best + 1)})
     html = wrong.content.decode()
     assert "Not quite." in html and "Next step" not in html  # the whole walkthrough
+    # What the learner said comes after the answer, the form being gone (the Lithuanian
+    # Knock walk: "Not quite. Alex: 14 points." did not say which half was wrong).
+    said = re.search(r"Not quite\.</strong> [^<]*: [^<]*\. You said ([^<,]+), ([^<]+)\.", html)
+    assert said is not None and said.group(2) == f"{best + 1} points", html
+    assert said.group(1) in html.split("score-yourself", 1)[1]
     assert html.count('class="score-step"') == len(explain.told_steps(hand.result.settlement))
     right = client.get(url(table), {"guess_player": str(winner), "guess_points": str(best)})
     assert "Right!" in right.content.decode()

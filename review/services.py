@@ -107,6 +107,9 @@ def now() -> datetime:
 class StaleReview(ServiceError):
     status = 409
     default_message = gettext_lazy("That question was answered already. Here is the next one.")
+    #: Said instead when no question is due (the Lithuanian Knock walk: "Here is the
+    #: next one." stood over "Nothing to review now").
+    nothing_next = gettext_lazy("That question was answered already.")
 
 
 def check_key(game: str, slug: str, index: int) -> str:

@@ -79,7 +79,7 @@ def review_page(request: HttpRequest) -> HttpResponse:
         return _page(
             request,
             item=question,
-            error=str(refusal.error.message),
+            error=_said(request, refusal.error, question),
             answer=answer if question else None,
             refused=refusal.error.field,
         )
@@ -122,6 +122,20 @@ def review_answer(request: HttpRequest) -> HttpResponse:
     return redirect(answered_address(cached_reverse("review:page"), token))
 
 
+def _said(request: HttpRequest, exc: ServiceError, asked: services.Question | None) -> str:
+    """The reason a refused answer is given: its own, except that a question answered
+    already, with no question due after it, does not promise "the next one" (the
+    Lithuanian Knock walk: it stood over "Nothing to review now")."""
+    learner = known_learner(request)
+    if (
+        isinstance(exc, services.StaleReview)
+        and asked is None
+        and services.next_question(learner=learner, language=language()) is None
+    ):
+        return str(services.StaleReview.nothing_next)
+    return str(exc.message)
+
+
 def _refused(
     request: HttpRequest,
     exc: ServiceError,
@@ -148,7 +162,7 @@ def _refused(
         request,
         status=exc.status,
         item=asked,
-        error=str(exc.message),
+        error=_said(request, exc, asked),
         answer=answer if asked else None,
         refused=exc.field,
     )

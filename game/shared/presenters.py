@@ -469,7 +469,7 @@ def table_context(
         # back). Every player's own review; scores are public.
         context["finished_deals"] = list(range(1, len(state.results) + 1))
     if state.results and not state.round_over:
-        sheet = match_scores.score_sheet(services.match_so_far(state), state.names)
+        sheet = match_scores.score_sheet(services.match_so_far(state), state.names, you=seat)
         if table.ended:
             # The teacher ended the table during a hand: the finished hands' scores stay
             # (the Russian teacher's walk: "See how it ended" showed no score at all),
@@ -478,13 +478,15 @@ def table_context(
         context["running_sheet"] = sheet
         context["target"] = state.rules.target_score
     if match is not None:
-        # The winner named ("The match is over: Ona wins."); the seats' names, a seat
-        # the computer plays for someone away or gone being still theirs.
-        context["match_over"] = match_scores.match_over(match, state.names) or ""
+        # The winner named ("The match is over: Ona wins."), or told to them ("The match
+        # is over: you win."); the seats' names, a seat the computer plays for someone
+        # away or gone being still theirs.
+        context["match_over"] = match_scores.match_over(match, state.names, you=seat) or ""
         # The score sheet, once the walkthrough's steps are all shown (every player's,
-        # and that of a pupil who sat the hand out): scores are public.
+        # and that of a pupil who sat the hand out): scores are public, each player's
+        # own summary lines told to them ("You win the match!"), drawn for each request.
         if not context["more_steps"]:
-            context["sheet"] = match_scores.score_sheet(match, state.names)
+            context["sheet"] = match_scores.score_sheet(match, state.names, you=seat)
         context["target"] = state.rules.target_score
     # Someone else is to move (or the teacher has paused the table): a page without
     # JavaScript, which hears nothing of the others' moves, reloads itself if its player

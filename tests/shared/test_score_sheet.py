@@ -158,8 +158,12 @@ def test_a_seat_the_computer_plays_keeps_its_players_name_on_the_sheet() -> None
 def test_the_match_s_end_names_its_winner(game: str) -> None:
     """A match to 1 point ends with the first hand anyone scores: every player reads who
     won it above the sheet, and the sheet's summary (Gin's game end: boxes, bonuses,
-    totals; else "Ona wins the match!"), and is offered no next hand."""
+    totals; else "Ona wins the match!"), and is offered no next hand. Each reads their
+    own lines in the second person, as at a practice table: the winner "The match is
+    over: you win." and "You win the match!" ("Your game total: ..."), the other the
+    winner's name; each page is drawn for its player, none served another's."""
     table, ona, (sasha,) = open_and_fill(game, 2, seed=7)
+    by_seat = clients_by_seat(table, [ona, sasha])
     SharedTable.objects.filter(pk=table.pk).update(options={"target_score": 1})
     table.refresh_from_db()
     for _hand in range(6):
@@ -175,19 +179,30 @@ def test_the_match_s_end_names_its_winner(game: str) -> None:
     assert match.winner is not None
     winner = str(table.seats[match.winner]["name"])
     url = f"/en/play/{table.public_id}/"
-    for client in (ona, sasha):
+    # The winner's page last, after the other's: nothing of one is kept for the other.
+    for seat in sorted(by_seat, key=lambda s: s == match.winner):
+        client = by_seat[seat]
         start = client.get(url).content.decode()
         # The match's end waits for the walkthrough, as the next hand's button does.
         assert "The match is over" not in start and not sheet_rows(start)
         for response in (client.get(url, {"step": "all"}), client.get(url, {"step": "all"}, **HX)):
             page = html.unescape(response.content.decode())
-            assert f"The match is over: {winner} wins." in page
             summary = re.search(r'<ul class="summary-lines">(.*?)</ul>', page, re.S)
             assert summary is not None
-            if game == "gin":
-                assert f"Game total for {winner}: " in summary.group(1), summary.group(1)
+            if seat == match.winner:
+                assert "The match is over: you win." in page
+                assert winner not in summary.group(1), summary.group(1)
+                if game == "gin":
+                    assert "Your game total: " in summary.group(1), summary.group(1)
+                else:
+                    assert "<li>You win the match!</li>" in summary.group(1)
             else:
-                assert f"<li>{winner} wins the match!</li>" in summary.group(1)
+                assert f"The match is over: {winner} wins." in page
+                assert "you win" not in page.lower()
+                if game == "gin":
+                    assert f"Game total for {winner}: " in summary.group(1), summary.group(1)
+                else:
+                    assert f"<li>{winner} wins the match!</li>" in summary.group(1)
             assert sheet_rows(page) == expected_rows(table)
             assert 'id="next-hand"' not in page
 

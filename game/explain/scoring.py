@@ -128,7 +128,16 @@ def _undercut_clause(p: Params, n: Names) -> str:
 
 
 STEPS: dict[StepCode, Sentence] = {
-    StepCode.SHOW: Sentence(lambda p: _("%(name)s shows %(melds)s; %(deadwood)s."), _shown),
+    # The melds of the player who went gin (:func:`told_steps`): the step before said
+    # there is no deadwood.
+    StepCode.SHOW: Sentence(
+        lambda p: (
+            _("%(name)s shows %(melds)s.")
+            if p.get("gin")
+            else _("%(name)s shows %(melds)s; %(deadwood)s.")
+        ),
+        _shown,
+    ),
     # The defender who laid nothing off is not "left after the layoffs" (the rules
     # audit: the Russian said so): a sentence of its own. A step stored before
     # ``laid_off`` was a parameter has the one sentence for both.
@@ -636,7 +645,12 @@ def _least_deadwood_values(p: Params, n: Names) -> dict[str, object]:
 
 #: A step whose ``player`` is the learner, told to them.
 YOUR_STEPS: dict[StepCode, Sentence] = {
-    StepCode.SHOW: Sentence(lambda p: _("You show %(melds)s; %(deadwood)s."), _shown),
+    StepCode.SHOW: Sentence(
+        lambda p: (
+            _("You show %(melds)s.") if p.get("gin") else _("You show %(melds)s; %(deadwood)s.")
+        ),
+        _shown,
+    ),
     StepCode.KEEPS: Sentence(
         lambda p: (
             _("You lay off nothing and keep %(melds)s; %(deadwood)s.")
@@ -1100,13 +1114,29 @@ _SCORING_STEPS = {
 }
 
 
+def _gin_shown(steps: Sequence[SettleStep]) -> Sequence[SettleStep]:
+    """``steps`` with the ``SHOW`` of the player who went gin marked ``gin``."""
+    gin = {step.params["player"] for step in steps if step.code is StepCode.GIN}
+    if not gin:
+        return steps
+    return [
+        SettleStep(step.code, {**step.params, "gin": True})
+        if step.code is StepCode.SHOW and step.params["player"] in gin
+        else step
+        for step in steps
+    ]
+
+
 def told_steps(settlement: Settlement) -> list[SettleStep]:
     """The steps of a hand's scoring worth saying, in order: the engine's, less a Basic
     Rummy or Gin total that only repeats what a step before it said of the same player
     (their points, or an undercut knocker's nothing). The others' totals stay ("Ben
     scores nothing in this hand"), as do Knock Rummy's balances, which add up what was
-    paid and received."""
-    steps: Sequence[SettleStep] = settlement.steps
+    paid and received. The melds of a player who went gin are shown marked ``gin``:
+    their sentence names the melds only, the step before it having said there is no
+    deadwood ("You have no deadwood: every card is in a meld. You show 2♣ 3♣ 4♣ · ...",
+    not "...; no deadwood." again)."""
+    steps: Sequence[SettleStep] = _gin_shown(settlement.steps)
     if settlement.game not in (Game.BASIC, Game.GIN):
         return list(steps)
     said = {

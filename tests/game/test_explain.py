@@ -114,7 +114,11 @@ LEAST = {
 }
 
 STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
-    StepCode.SHOW: [SHOWN, {**SHOWN, "melds": [], "deadwood_cards": [], "deadwood": 0}],
+    StepCode.SHOW: [
+        SHOWN,
+        {**SHOWN, "melds": [], "deadwood_cards": [], "deadwood": 0},
+        {**SHOWN, "deadwood_cards": [], "deadwood": 0, "gin": True},
+    ],
     StepCode.KEEPS: [SHOWN, {**SHOWN, "laid_off": []}, {**SHOWN, "laid_off": ["9H"]}],
     StepCode.KNOCK: [{"player": 0, "deadwood": 6, "limit": 10}],
     StepCode.GIN: [{"player": 0}],
@@ -1262,3 +1266,41 @@ def test_the_summary_tells_the_learner_their_own_lines(language: str) -> None:
         told = explain.summary_line(shutout, names, you=0)
         assert "Aistė" not in told and "Ona" in told
         assert explain.match_over("Aistė", yours=True) == gettext("The match is over: you win.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_gin_is_said_once_without_deadwood(language: str) -> None:
+    """The walkthrough of a gin said "You have no deadwood: every card is in a meld."
+    and then "You show 2♣ 3♣ 4♣ · ...; no deadwood.": the player who went gin shows
+    their melds, no more (under the headline or not, to them or of them); the other
+    player's melds still come with their deadwood."""
+    c = parse_cards
+    settlement = settle_gin(
+        knocker=0,
+        hands=[c("2C 3C 4C 5H 5D 5S 9S 9H 9D 9C"), c("KH KS KD 5C 6C TC 7D 8D QH AH")],
+    )
+    names = ["Aistė", "Ona"]
+    with translation.override(language):
+        none = gettext("no deadwood")
+        melds = " · ".join(
+            explain.cards_short(m) for m in (c("2C 3C 4C"), c("5D 5H 5S"), c("9C 9D 9H 9S"))
+        )
+        for you in (0, 1, None):
+            for headed in (True, False):
+                said = [
+                    explain.settlement_step(step, names, game=Game.GIN, you=you, headed=headed)
+                    for step in explain.told_steps(settlement)
+                ]
+                shown = [s for s in said if melds in s]
+                assert len(shown) == 1 and none not in shown[0], said
+                other = explain.cards_short(c("KD KH KS"))
+                assert any(other in s and "47" in s for s in said), said
+    with translation.override("en"):
+        said = [
+            explain.settlement_step(step, names, game=Game.GIN, you=0, headed=True)
+            for step in explain.told_steps(settlement)
+        ]
+    assert said[:2] == [
+        "You have no deadwood: every card is in a meld.",
+        f"You show {melds}.",
+    ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from game.cards import card_names, card_short, cards_short
 from game.engine import Card
@@ -76,12 +76,26 @@ def who(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else str(seat)
 
 
+def listed(phrases: Sequence[str]) -> str:
+    """ "A, B and C": a list in the language's form, its last two joined by the
+    translated "and", the others by commas ("Вы, Оля и Борис", never «Вы и Оля и
+    Борис»)."""
+    if len(phrases) == 1:
+        return phrases[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+
+
 def people(seats: Sequence[int], names: Sequence[str]) -> str:
     """ "A, B and C": the players of ``seats``, by name."""
-    named = [who(s, names) for s in seats]
-    if len(named) == 1:
-        return named[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(named[:-1]), "last": named[-1]}
+    return listed([who(s, names) for s in seats])
+
+
+def you_and(others: Sequence[str]) -> str:
+    """The learner and ``others`` (names) as one list that starts a sentence, the
+    learner first: "You and Ben", "You, Ben and Marta" (ru «Вы, Оля и Борис», lt «Jūs,
+    Ona ir Benas», it «Tu, Ona e Ben»): its verb agrees with "you" (plural)."""
+    you = pgettext("the learner at the head of a list of players that starts a sentence", "You")
+    return listed([you, *others])
 
 
 def either(phrases: Sequence[str]) -> str:
@@ -97,9 +111,11 @@ __all__ = [
     "deadwood_points",
     "either",
     "full_card_names",
+    "listed",
     "people",
     "points",
     "points_noun",
     "signed",
     "who",
+    "you_and",
 ]

@@ -22,6 +22,7 @@ from .numbers import (
     points_noun,
     signed,
     who,
+    you_and,
 )
 
 
@@ -534,11 +535,13 @@ SCORED_TOTAL = {
 # seat is in the parameters as ``you``; ``others`` are the players named beside them.
 
 
-def _others(p: Params, n: Names, key: str) -> str:
-    """The players of ``p[key]`` other than the learner ("Ben", "Ben and Marta"; "" for
-    none: the sentence then names the learner alone)."""
-    others = [s for s in p[key] if s != p["you"]]
-    return people(others, n) if others else ""
+def _you_and_others(p: Params, n: Names, key: str) -> str:
+    """The learner and the other players of ``p[key]``, one list in the language's form
+    that starts its sentence: "You and Ben", "You, Ben and Marta" (:func:`you_and`: the
+    Russian read «Вы и Оля и Борис»); "" when the learner is alone (the sentence then
+    names them alone)."""
+    others = [who(s, n) for s in p[key] if s != p["you"]]
+    return you_and(others) if others else ""
 
 
 def _your_hand_value(p: Params) -> str:
@@ -893,14 +896,17 @@ TOLD_TO_YOU: dict[StepCode, Sentence] = {
                 "collect the difference from every other player."
             )
             if len(p["tied"]) == 1
+            # Translators: %(you)s is the learner and the other players tied, one list
+            # in your language's form that starts the sentence ("You and Ben", "You,
+            # Ben and Marta"): the verb agrees with "you" (plural).
             else _(
-                "You and %(others)s tie the knocker %(name)s for the lowest deadwood "
-                "(%(deadwood)s) and share the difference from every other player."
+                "%(you)s tie the knocker %(name)s for the lowest deadwood (%(deadwood)s) "
+                "and share the difference from every other player."
             )
         ),
         lambda p, n: {
             "name": who(p["player"], n),
-            "others": _others(p, n, "tied"),
+            "you": _you_and_others(p, n, "tied"),
             "deadwood": p["deadwood"],
         },
     ),
@@ -911,14 +917,16 @@ TOLD_TO_YOU: dict[StepCode, Sentence] = {
                 "and collect the difference from every other player."
             )
             if len(p["lowest"]) == 1
+            # Translators: %(you)s is the learner and the others with the least deadwood,
+            # one list that starts the sentence ("You and Ben", "You, Ben and Marta").
             else _(
-                "You and %(others)s have less deadwood (%(low)s) than the knocker %(name)s "
+                "%(you)s have less deadwood (%(low)s) than the knocker %(name)s "
                 "(%(deadwood)s) and share the difference from every other player."
             )
         ),
         lambda p, n: {
             "name": who(p["player"], n),
-            "others": _others(p, n, "lowest"),
+            "you": _you_and_others(p, n, "lowest"),
             "low": p["lowest_deadwood"],
             "deadwood": p["deadwood"],
         },
@@ -927,14 +935,16 @@ TOLD_TO_YOU: dict[StepCode, Sentence] = {
         lambda p: (
             _("%(name)s pays you %(deadwood)s − %(low)s = %(points)s.")
             if len(p["payees"]) == 1
+            # Translators: %(you)s is the learner and the other payees, one list that
+            # starts the second sentence ("You and Ben", "You, Ben and Marta").
             else _(
-                "%(name)s pays %(deadwood)s − %(low)s = %(points)s, shared by you and "
-                "%(others)s: %(share)s each."
+                "%(name)s pays %(deadwood)s − %(low)s = %(points)s. %(you)s share it: "
+                "%(share)s each."
             )
         ),
         lambda p, n: {
             "name": who(p["player"], n),
-            "others": _others(p, n, "payees"),
+            "you": _you_and_others(p, n, "payees"),
             "deadwood": p["deadwood"],
             "low": p["lowest_deadwood"],
             "points": points(p["points"]),
@@ -1083,8 +1093,10 @@ LINES_TOLD_TO_YOU: dict[LineCode, Sentence] = {
         lambda p, n: {"name": who(p["player"], n), "points": points_noun(p["points"])},
     ),
     LineCode.ANOTHER_HAND: Sentence(
-        lambda p: _("You are level at the top with %(names)s: another hand is played."),
-        lambda p, n: {"names": people([s for s in p["players"] if s != p["you"]], n)},
+        # Translators: %(you)s is the learner and the others level with them, one list
+        # that starts the sentence ("You and Ona", "You, Ona and Ben").
+        lambda p: _("%(you)s are level at the top: another hand is played."),
+        lambda p, n: {"you": _you_and_others(p, n, "players")},
     ),
 }
 

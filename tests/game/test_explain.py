@@ -1304,3 +1304,47 @@ def test_a_gin_is_said_once_without_deadwood(language: str) -> None:
         "You have no deadwood: every card is in a meld.",
         f"You show {melds}.",
     ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_learner_and_others_are_one_list_in_the_languages_form(language: str) -> None:
+    """The Russian three-way tie read «Вы и Оля и Борис делите первое место»: the learner
+    and the others named beside them are one list, the learner first, its last two joined
+    by the language's "and" and the others by commas (ru «Вы, Оля и Борис», lt «Jūs, Ona
+    ir Benas», it «Tu, Ona e Ben»), in the summary and in the walkthrough."""
+    names = ["Aistė", "Ona", "Ben", "Marta"]
+    level = SummaryLine(LineCode.ANOTHER_HAND, {"players": [0, 1, 2]})
+    steps = [
+        SettleStep(StepCode.KNOCKER_TIED, {"player": 3, "tied": [0, 1, 2], "deadwood": 5}),
+        SettleStep(
+            StepCode.KNOCKER_UNDERCUT,
+            {"player": 3, "lowest": [1, 0, 2], "deadwood": 12, "lowest_deadwood": 5},
+        ),
+        SettleStep(
+            StepCode.PAYS_DIFFERENCE,
+            {
+                "player": 3,
+                "payees": [0, 1, 2],
+                "deadwood": 14,
+                "lowest_deadwood": 5,
+                "points": F(9),
+                "share": F(3),
+            },
+        ),
+    ]
+    with translation.override(language):
+        you = translation.pgettext(
+            "the learner at the head of a list of players that starts a sentence", "You"
+        )
+        and_ = gettext("%(first)s and %(last)s") % {"first": "", "last": ""}
+        listed = f"{you}, Ona{and_}Ben"
+        said = [
+            explain.summary_line(level, names, you=0),
+            *(explain.settlement_step(s, names, game=Game.KNOCK, you=0) for s in steps),
+        ]
+    if language != "en":
+        assert you != "You" and and_.strip() != "and"
+    for text in said:
+        assert listed in text, (language, text)
+        assert f"{you}{and_}" not in text and f"Ona{and_}Ben{and_}" not in text, text
+        assert "Aistė" not in text and "%(" not in text

@@ -211,9 +211,20 @@ THEIR_TURN: dict[MoveKind, Sentence] = {
     ),
     MoveKind.DISCARD: Sentence(lambda p: pgettext("a player's turn", "discarded %(card)s"), _card),
     MoveKind.MELD: Sentence(lambda p: pgettext("a player's turn", "laid out %(cards)s"), _cards),
+    # ``onto_melds``: how many melds the cards went onto (ru «к комбинации» for one,
+    # «к комбинациям» for several; a turn's parts stored without it: several).
     MoveKind.LAYOFF: Sentence(
-        lambda p: npgettext(
-            "a player's turn", "laid off %(cards)s", "laid off %(cards)s", len(p["cards"])
+        lambda p: (
+            npgettext(
+                "a player's turn, the cards all laid off onto one meld",
+                "laid off %(cards)s",
+                "laid off %(cards)s",
+                len(p["cards"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "a player's turn", "laid off %(cards)s", "laid off %(cards)s", len(p["cards"])
+            )
         ),
         _cards,
     ),
@@ -249,19 +260,23 @@ def turn_sentence(
     ``knocker`` and ``end``: as :func:`event_sentence`'s."""
     parts: list[str] = []
     layoffs: list[str] = []
+    melds: set[int] = set()
 
     def laid_off() -> None:
         if layoffs:
-            parts.append(THEIR_TURN[MoveKind.LAYOFF].render({"cards": list(layoffs)}))
+            params = {"cards": list(layoffs), "onto_melds": len(melds)}
+            parts.append(THEIR_TURN[MoveKind.LAYOFF].render(params))
             layoffs.clear()
+            melds.clear()
 
     for event in events:
         params = {
             "knocker": event.player == knocker,
             **move_params(event.move, str(event.taken) if event.taken else None),
         }
-        if event.kind is MoveKind.LAYOFF:
+        if isinstance(event.move, LayOff):
             layoffs.append(str(params["card"]))
+            melds.add(event.move.meld_id)
             continue
         laid_off()
         if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):

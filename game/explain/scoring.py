@@ -84,24 +84,48 @@ def _least_deadwood(p: Params) -> str:
     карты 5♠», cards for one card); an undercut's points are a clause of their own
     (``then``, :func:`_undercut_clause`), with their own plural."""
     if p["points"] > 0:
-        text = npgettext(
-            "the number of cards the defender lays off",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
-            "only %(theirs)s − %(deadwood)s = %(points)s.",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
-            "only %(theirs)s − %(deadwood)s = %(points)s.",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the number of cards the defender lays off, all onto one meld",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(name)s would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
         )
     else:
-        text = npgettext(
-            "the number of cards the defender lays off; then: who would undercut",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the cards the defender lays off, all onto one meld; then: who would undercut",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off; then: who would undercut",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
         )
     if p["shown_points"] > 0:
         return text + " " + _("So %(name)s shows the layout that scores more.")
@@ -321,13 +345,24 @@ STEPS: dict[StepCode, Sentence] = {
     ),
     # In the number of cards missed (one card was «добавить карты 5♠»).
     StepCode.MISSED_LAYOFFS: Sentence(
-        lambda p: npgettext(
-            "the number of cards the defender could have laid off",
-            "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
-            "%(deadwood)s.",
-            "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
-            "%(deadwood)s.",
-            len(p["cards"]),
+        lambda p: (
+            npgettext(
+                "the number of cards the defender could have laid off, all onto one meld",
+                "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                len(p["cards"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender could have laid off",
+                "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                "%(name)s could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                len(p["cards"]),
+            )
         ),
         lambda p, n: {
             "name": who(p["player"], n),
@@ -558,24 +593,48 @@ def _your_hand_value(p: Params) -> str:
 def _your_least_deadwood(p: Params) -> str:
     """:func:`_least_deadwood` for the learner as the knocker."""
     if p["points"] > 0:
-        text = npgettext(
-            "the number of cards the defender lays off",
-            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
-            "only %(theirs)s − %(deadwood)s = %(points)s.",
-            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
-            "only %(theirs)s − %(deadwood)s = %(points)s.",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the number of cards the defender lays off, all onto one meld",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: you would score "
+                "only %(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
         )
     else:
-        text = npgettext(
-            "the number of cards the defender lays off; then: who would undercut",
-            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
-            "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the cards the defender lays off, all onto one meld; then: who would undercut",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off; then: who would undercut",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, your deadwood would be only %(deadwood)s, but "
+                "%(opponent)s would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
         )
     if p["shown_points"] > 0:
         return text + " " + _("So you show the layout that scores more.")
@@ -585,24 +644,48 @@ def _your_least_deadwood(p: Params) -> str:
 def _least_deadwood_told_to_you(p: Params) -> str:
     """:func:`_least_deadwood` for the learner as the defender."""
     if p["points"] > 0:
-        text = npgettext(
-            "the number of cards the defender lays off",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
-            "%(theirs)s − %(deadwood)s = %(points)s.",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
-            "%(theirs)s − %(deadwood)s = %(points)s.",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the number of cards the defender lays off, all onto one meld",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+                "%(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+                "%(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+                "%(theirs)s − %(deadwood)s = %(points)s.",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(name)s would score only "
+                "%(theirs)s − %(deadwood)s = %(points)s.",
+                len(p["layoffs"]),
+            )
         )
     else:
-        text = npgettext(
-            "the number of cards the defender lays off; then: who would undercut",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
-            "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
-            len(p["layoffs"]),
+        text = (
+            npgettext(
+                "the cards the defender lays off, all onto one meld; then: who would undercut",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender lays off; then: who would undercut",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                "Laid out as %(melds)s, %(name)s would keep only %(deadwood)s deadwood, but "
+                "you would lay off %(cards)s and keep %(theirs)s: %(then)s",
+                len(p["layoffs"]),
+            )
         )
     if p["shown_points"] > 0:
         return text + " " + _("So %(name)s shows the layout that scores more.")
@@ -809,11 +892,24 @@ YOUR_STEPS: dict[StepCode, Sentence] = {
         },
     ),
     StepCode.MISSED_LAYOFFS: Sentence(
-        lambda p: npgettext(
-            "the number of cards the defender could have laid off",
-            "You could have laid off %(cards)s and kept %(best)s deadwood instead of %(deadwood)s.",
-            "You could have laid off %(cards)s and kept %(best)s deadwood instead of %(deadwood)s.",
-            len(p["cards"]),
+        lambda p: (
+            npgettext(
+                "the number of cards the defender could have laid off, all onto one meld",
+                "You could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                "You could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                len(p["cards"]),
+            )
+            if p.get("onto_melds") == 1
+            else npgettext(
+                "the number of cards the defender could have laid off",
+                "You could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                "You could have laid off %(cards)s and kept %(best)s deadwood instead of "
+                "%(deadwood)s.",
+                len(p["cards"]),
+            )
         ),
         lambda p, n: {
             "cards": cards_short(p["cards"]),

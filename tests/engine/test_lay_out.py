@@ -116,7 +116,13 @@ def test_a_worse_layoff_is_scored_as_made_and_the_miss_is_named() -> None:
     assert keeps["deadwood"] == 26 + 6
     assert hand.settlement.received[0] == 32 - 1
     missed = next(s.params for s in hand.settlement.steps if s.code is StepCode.MISSED_LAYOFFS)
-    assert missed == {"player": 1, "cards": ["5C", "6C", "9C"], "deadwood": 32, "best_deadwood": 26}
+    assert missed == {
+        "player": 1,
+        "cards": ["5C", "6C", "9C"],
+        "onto_melds": 2,
+        "deadwood": 32,
+        "best_deadwood": 26,
+    }
 
 
 def test_no_layoffs_at_all_is_allowed() -> None:

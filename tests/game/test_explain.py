@@ -184,12 +184,30 @@ STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
     StepCode.VOID: [{}],
     StepCode.TOTAL: [{"player": 0, "received": F(11), "paid": F(0), "net": F(11)}],
     StepCode.MISSED_LAYOFFS: [
-        {"player": 1, "cards": ["5C", "6C", "9C"], "deadwood": 32, "best_deadwood": 26}
+        {"player": 1, "cards": ["5C", "6C", "9C"], "deadwood": 32, "best_deadwood": 26},
+        {
+            "player": 1,
+            "cards": ["5C", "6C", "9C"],
+            "onto_melds": 2,
+            "deadwood": 32,
+            "best_deadwood": 26,
+        },
+        {"player": 1, "cards": ["5C", "6C"], "onto_melds": 1, "deadwood": 32, "best_deadwood": 21},
     ],
     StepCode.LEAST_DEADWOOD_LAYOUT: [
         {**LEAST, "points": 14, "shown_points": 16},
         {**LEAST, "opponent_deadwood": 5, "points": -27, "shown_points": 3},
         {**LEAST, "opponent_deadwood": 5, "points": -27, "shown_points": -26},
+        {**LEAST, "layoffs": ["5S", "6S"], "onto_melds": 2, "points": 14, "shown_points": 16},
+        {**LEAST, "layoffs": ["6S", "QS"], "onto_melds": 1, "points": 14, "shown_points": 16},
+        {
+            **LEAST,
+            "layoffs": ["6S", "QS"],
+            "onto_melds": 1,
+            "opponent_deadwood": 5,
+            "points": -27,
+            "shown_points": 3,
+        },
     ],
     StepCode.BETTER_LAYOUT: [
         {**SHOWN, "points": 17, "best_points": 18},
@@ -335,7 +353,13 @@ TURN_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
         kind: [{k: v for k, v in p.items() if k != "name"} for p in samples]
         for kind, samples in EVENT_SAMPLES.items()
     },
-    MoveKind.LAYOFF: [{"cards": ["TH"]}, {"cards": ["TH", "JH"]}],
+    MoveKind.LAYOFF: [
+        {"cards": ["TH"]},
+        {"cards": ["TH", "JH"]},
+        {"cards": ["TH"], "onto_melds": 1},
+        {"cards": ["TH", "JH"], "onto_melds": 1},
+        {"cards": ["TH", "7S"], "onto_melds": 2},
+    ],
 }
 
 CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]]] = [
@@ -1348,3 +1372,43 @@ def test_the_learner_and_others_are_one_list_in_the_languages_form(language: str
         assert listed in text, (language, text)
         assert f"{you}{and_}" not in text and f"Ona{and_}Ben{and_}" not in text, text
         assert "Aistė" not in text and "%(" not in text
+
+
+#: A meld in the plural, where the cards go onto one (ru «к комбинациям», lt «prie
+#: derinių»), and in the singular.
+SEVERAL_MELDS = {"ru": "к комбинациям", "lt": "prie derinių"}
+ONE_MELD = {"ru": "к комбинации", "lt": "prie derinio"}
+
+
+@pytest.mark.parametrize("language", ["ru", "lt"])
+def test_cards_laid_off_onto_one_meld_go_onto_a_meld_not_melds(language: str) -> None:
+    """The Russian and Lithuanian layoffs said «к комбинациям», «prie derinių» (onto
+    melds) whenever more than one card was laid off, also all onto one meld: the
+    sentence knows how many melds the cards go onto (``onto_melds``), in a turn's
+    sentence on the status line and in the walkthrough (the layoffs the defender missed,
+    the knocker's layout with the least deadwood)."""
+    from game.engine import Discard, DrawStock, Event, LayOff
+
+    c = parse_cards
+    one = [
+        Event.of(1, DrawStock()),
+        Event.of(1, LayOff(c("TH")[0], 0)),
+        Event.of(1, LayOff(c("JH")[0], 0)),
+        Event.of(1, Discard(c("2C")[0])),
+    ]
+    two = [*one[:2], Event.of(1, LayOff(c("7S")[0], 1)), one[3]]
+    one_meld = {
+        code: [p for p in STEP_SAMPLES[code] if p.get("onto_melds") == 1]
+        for code in (StepCode.MISSED_LAYOFFS, StepCode.LEAST_DEADWOOD_LAYOUT)
+    }
+    with translation.override(language):
+        assert SEVERAL_MELDS[language] in explain.turn_sentence(two, NAMES)
+        said = [explain.turn_sentence(one, NAMES)]
+        for code, samples in one_meld.items():
+            for params in samples:
+                for you in (None, 0, 1):
+                    step = SettleStep(code, params)
+                    said.append(explain.settlement_step(step, NAMES, game=Game.GIN, you=you))
+    for text in said:
+        assert SEVERAL_MELDS[language] not in text, text
+    assert ONE_MELD[language] in said[0], said[0]

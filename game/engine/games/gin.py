@@ -392,6 +392,9 @@ def _missed_steps(
                 {
                     "player": defender,
                     "cards": [str(lo.card) for lo in best_play.layoffs],
+                    # How many melds they go onto: a sentence says "onto a meld" or "onto
+                    # melds" (ru «к комбинации», «к комбинациям»).
+                    "onto_melds": len({lo.meld_index for lo in best_play.layoffs}),
                     "deadwood": play.deadwood,
                     "best_deadwood": best_play.deadwood,
                 },
@@ -443,6 +446,7 @@ def _least_deadwood_step(
     step.params.update(
         opponent=defender,
         layoffs=[str(lo.card) for lo in play.layoffs],
+        onto_melds=len({lo.meld_index for lo in play.layoffs}),
         opponent_deadwood=play.deadwood,
         points=points,
         shown_points=shown_points,

@@ -36,11 +36,20 @@ def partners(names: Sequence[str], side: int) -> str:
     return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
 
 
+def _your_side(names: Sequence[str], you: int | None) -> tuple[int | None, str]:
+    """Four-player Gin: the learner's partnership (0 or 1) and their partner's name, from
+    the learner's table seat ``you`` (``None`` and "" for nobody's)."""
+    if you is None or not 0 <= you < len(names):
+        return None, ""
+    return you % 2, names[(you + 2) % 4]
+
+
 def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -> ScoreSheet:
     """Gin's boxes (per player, or per partnership), or totals against the target (and
     Knock Rummy's balances), with the lines of the match's summary. ``names``: each
     table seat's name; ``you``: the learner's table seat, whose summary lines are told
-    to them ("You win the match!"; a partnership's keep its names)."""
+    to them ("You win the match!"; their partnership's with their partner's name: "You
+    and Marta win the match!")."""
     if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
         if isinstance(match, GinPartnershipGame):
             columns = [partners(names, 0), partners(names, 1)]
@@ -61,8 +70,9 @@ def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -
             summary = match.summary()
             summaries = [summary] if summary is not None else []
         pairs = isinstance(match, GinPartnershipGame)
+        side, partner = _your_side(names, you) if pairs else (you, "")
         lines = [
-            explain.summary_line(line, columns, pairs=pairs, you=None if pairs else you)
+            explain.summary_line(line, columns, pairs=pairs, you=side, partner=partner)
             for summary in summaries
             for line in summary.lines
         ]
@@ -85,26 +95,32 @@ def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -
     return ScoreSheet(_("Scores"), rows, lines, balances=isinstance(match, KnockMatch))
 
 
-def netting(match: Match, names: Sequence[str]) -> str:
+def netting(match: Match, names: Sequence[str], *, you: int | None = None) -> str:
     """Four-player Gin: how the last deal's two tables make one box (rules.md: "each side
     adds its points from both tables, and the side with more enters the difference as
     one box"); empty for any other match, or before a deal is over. ``names``: each
-    table seat's name."""
+    table seat's name; ``you``: the learner's table seat, their partnership told to them
+    ("you and Marta scored 30")."""
     if not isinstance(match, GinPartnershipGame) or not match.deals:
         return ""
     sides = [partners(names, 0), partners(names, 1)]
-    return explain.summary_line(match.netted(), sides, pairs=True)
+    side, partner = _your_side(names, you)
+    return explain.summary_line(match.netted(), sides, pairs=True, you=side, partner=partner)
 
 
 def match_over(match: Match, names: Sequence[str], *, you: int | None = None) -> str | None:
     """The end of the match, its winner named (a player or a partnership): "The match
     is over: Ona wins." (``None`` while it goes on); "The match is over: you win." when
-    the winner is ``you``, the learner's table seat. ``names``: each table seat's name."""
+    the winner is ``you``, the learner's table seat ("...: you and Marta win." when it is
+    their partnership). ``names``: each table seat's name."""
     winner = match.winner
     if winner is None:
         return None
     if isinstance(match, GinPartnershipGame):
-        return explain.match_over(partners(names, winner), pair=True)
+        side, partner = _your_side(names, you)
+        return explain.match_over(
+            partners(names, winner), pair=True, yours=winner == side, partner=partner
+        )
     return explain.match_over(names[winner], yours=winner == you)
 
 

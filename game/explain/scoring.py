@@ -1197,6 +1197,157 @@ LINES_TOLD_TO_YOU: dict[LineCode, Sentence] = {
 }
 
 
+#: A line of four-player Gin's summary whose ``player`` is the learner's partnership,
+#: told to them with their partner's name (``partner``): "You and Marta win the match!"
+#: (it said "Alex and Marta win the match!"; ru «Вы и Марта выигрываете», never «Вы и
+#: Марта выигрывают»).
+YOUR_PAIR_LINES: dict[LineCode, Sentence] = {
+    LineCode.BOXES: Sentence(
+        lambda p: npgettext(
+            "partnership",
+            "You and %(partner)s have %(count)s box, total %(points)s",
+            "You and %(partner)s have %(count)s boxes, total %(points)s",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {
+            "partner": p["partner"],
+            "count": len(p["boxes"]),
+            "points": points_noun(p["points"]),
+        },
+    ),
+    LineCode.DIFFERENCE: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "You and %(partner)s score the difference between the totals: %(points)s.",
+        ),
+        lambda p, n: {"partner": p["partner"], "points": points_noun(p["points"])},
+    ),
+    LineCode.BOX_BONUS: Sentence(
+        lambda p: npgettext(
+            "partnership",
+            "Box bonus for you and %(partner)s: %(count)s box × %(per_box)s = %(points)s.",
+            "Box bonus for you and %(partner)s: %(count)s boxes × %(per_box)s = %(points)s.",
+            len(p["boxes"]),
+        ),
+        lambda p, n: {
+            "partner": p["partner"],
+            "count": len(p["boxes"]),
+            "per_box": p["per_box"],
+            "points": points(p["points"]),
+        },
+    ),
+    LineCode.SHUTOUT: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "Shutout bonus for you and %(partner)s (%(opponent)s won no hand): %(points)s.",
+        ),
+        lambda p, n: {
+            "partner": p["partner"],
+            "opponent": who(p["opponent"], n),
+            "points": points_noun(p["points"]),
+        },
+    ),
+    LineCode.GAME_TOTAL: Sentence(
+        lambda p: pgettext("partnership", "Game total for you and %(partner)s: %(points)s."),
+        lambda p, n: {"partner": p["partner"], "points": points_noun(p["points"])},
+    ),
+    LineCode.MARGIN: Sentence(
+        lambda p: pgettext("partnership", "You and %(partner)s win the game by %(points)s."),
+        lambda p, n: {"partner": p["partner"], "points": points_noun(p["points"])},
+    ),
+    LineCode.WINNER: Sentence(
+        lambda p: pgettext("partnership", "You and %(partner)s win the match!"),
+        lambda p, n: {"partner": p["partner"]},
+    ),
+    LineCode.NETTED: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "The two tables count together: you and %(partner)s scored %(sum)s, %(opponent)s "
+            "%(opponent_sum)s. Only the difference goes on the score sheet: you and "
+            "%(partner)s enter one box of %(points)s − %(opponent_points)s = %(difference)s.",
+        ),
+        lambda p, n: {
+            "partner": p["partner"],
+            "opponent": who(p["opponent"], n),
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+            "points": points(p["points"]),
+            "opponent_points": points(p["opponent_points"]),
+            "difference": points(p["box"]),
+        },
+    ),
+    LineCode.NETTED_EVEN: Sentence(
+        lambda p: (
+            pgettext(
+                "partnership",
+                "The two tables count together: you and %(partner)s scored %(sum)s, "
+                "%(opponent)s %(opponent_sum)s too. Both sides scored the same, so nobody "
+                "enters a box for this hand.",
+            )
+            if p["points"]
+            else _("Nobody scored at either table, so nobody enters a box for this hand.")
+        ),
+        lambda p, n: {
+            "partner": p["partner"],
+            "opponent": who(p["opponent"], n),
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+        },
+    ),
+}
+
+#: A line of four-player Gin's summary that names the learner's partnership as the
+#: ``opponent``, told to them ("you and Marta won no hand").
+PAIR_LINES_TOLD_TO_YOU: dict[LineCode, Sentence] = {
+    LineCode.SHUTOUT: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "Shutout bonus for %(name)s (you and %(partner)s won no hand): %(points)s.",
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "partner": p["partner"],
+            "points": points_noun(p["points"]),
+        },
+    ),
+    LineCode.NETTED: Sentence(
+        lambda p: pgettext(
+            "partnership",
+            "The two tables count together: %(name)s scored %(sum)s, you and %(partner)s "
+            "%(opponent_sum)s. Only the difference goes on the score sheet: %(name)s enter "
+            "one box of %(points)s − %(opponent_points)s = %(difference)s.",
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "partner": p["partner"],
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+            "points": points(p["points"]),
+            "opponent_points": points(p["opponent_points"]),
+            "difference": points(p["box"]),
+        },
+    ),
+    LineCode.NETTED_EVEN: Sentence(
+        lambda p: (
+            pgettext(
+                "partnership",
+                "The two tables count together: %(name)s scored %(sum)s, you and "
+                "%(partner)s %(opponent_sum)s too. Both sides scored the same, so nobody "
+                "enters a box for this hand.",
+            )
+            if p["points"]
+            else _("Nobody scored at either table, so nobody enters a box for this hand.")
+        ),
+        lambda p, n: {
+            "name": who(p["player"], n),
+            "partner": p["partner"],
+            "sum": _sum(p["player_parts"]),
+            "opponent_sum": _sum(p["opponent_parts"]),
+        },
+    ),
+}
+
+
 #: Where a step may name the learner besides as its ``player``.
 _OTHER_PARTS = ("opponent", "payee", "payees", "tied", "lowest")
 
@@ -1297,14 +1448,27 @@ def settlement_step(
 
 
 def summary_line(
-    line: SummaryLine, names: Names, *, pairs: bool = False, you: int | None = None
+    line: SummaryLine,
+    names: Names,
+    *,
+    pairs: bool = False,
+    you: int | None = None,
+    partner: str = "",
 ) -> str:
     """One line of a match summary (Gin's game end, the winner of a match). With
     ``pairs`` the players are partnerships ("Ona and Marta"), and the sentence agrees
-    with a plural subject in every language. ``you``: the learner's seat (not with
-    ``pairs``), whose lines are told to them ("You win the match!": :data:`YOUR_LINES`,
-    :data:`LINES_TOLD_TO_YOU`); the others keep their names."""
+    with a plural subject in every language. ``you``: the learner's seat, whose lines
+    are told to them ("You win the match!": :data:`YOUR_LINES`,
+    :data:`LINES_TOLD_TO_YOU`); with ``pairs``, the learner's partnership, told to them
+    with their ``partner``'s name ("You and Marta win the match!": :data:`YOUR_PAIR_LINES`,
+    :data:`PAIR_LINES_TOLD_TO_YOU`); the others keep their names."""
     params = {**line.params, "pair": True} if pairs else line.params
+    if you is not None and pairs and partner:
+        told = {**params, "partner": partner}
+        if params.get("player") == you and line.code in YOUR_PAIR_LINES:
+            return YOUR_PAIR_LINES[line.code].render(told, names)
+        if params.get("opponent") == you and line.code in PAIR_LINES_TOLD_TO_YOU:
+            return PAIR_LINES_TOLD_TO_YOU[line.code].render(told, names)
     if you is not None and not pairs:
         if params.get("player") == you and line.code in YOUR_LINES:
             return YOUR_LINES[line.code].render(params, names)
@@ -1314,9 +1478,15 @@ def summary_line(
     return LINES[line.code].render(params, names)
 
 
-def match_over(name: str, *, pair: bool = False, yours: bool = False) -> str:
+def match_over(name: str, *, pair: bool = False, yours: bool = False, partner: str = "") -> str:
     """The end of a match, its winner (a player, or a partnership) named; ``yours``: the
-    learner won it ("The match is over: you win.")."""
+    learner won it ("The match is over: you win."), with their ``partner`` when it is a
+    partnership's ("The match is over: you and Marta win.")."""
+    if pair and yours and partner:
+        return one_stop(
+            pgettext("partnership", "The match is over: you and %(partner)s win.")
+            % {"partner": partner}
+        )
     if pair:
         return one_stop(
             pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}
@@ -1330,11 +1500,13 @@ __all__ = [
     "HEADED_STEPS",
     "LINES",
     "LINES_TOLD_TO_YOU",
+    "PAIR_LINES_TOLD_TO_YOU",
     "SCORED_TOTAL",
     "STEPS",
     "TOLD_TO_YOU",
     "YOUR_HEADED_STEPS",
     "YOUR_LINES",
+    "YOUR_PAIR_LINES",
     "YOUR_SCORED_TOTAL",
     "YOUR_STEPS",
     "match_over",

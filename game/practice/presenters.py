@@ -135,7 +135,7 @@ def _netting(state: TableState) -> list[ScoreStep]:
         or len(match.deals) != state.round_number
     ):
         return []
-    return [ScoreStep(match_scores.netting(match, seat_names(state.table)))]
+    return [ScoreStep(match_scores.netting(match, seat_names(state.table), you=HUMAN))]
 
 
 def _confirm(

@@ -389,7 +389,7 @@ def table_context(
         state.rules.match(state.rounds, (*state.results, result)) if result is not None else None
     )
     # Four-player Gin: the walkthrough ends with how both tables make one box.
-    netted = match_scores.netting(match, state.names) if match is not None else ""
+    netted = match_scores.netting(match, state.names, you=seat) if match is not None else ""
     context.update(
         board_context(
             mine,

@@ -38,7 +38,14 @@ from game.engine import (
 )
 from game.engine.selfplay import play_hand
 from game.explain.catalogue import PLACEHOLDER, Sentence
-from game.explain.scoring import HEADED_STEPS, SCORED_TOTAL, YOUR_HEADED_STEPS, YOUR_LINES
+from game.explain.scoring import (
+    HEADED_STEPS,
+    PAIR_LINES_TOLD_TO_YOU,
+    SCORED_TOTAL,
+    YOUR_HEADED_STEPS,
+    YOUR_LINES,
+    YOUR_PAIR_LINES,
+)
 
 NAMES = ["Aistė", "Ona", "Ben", "Marta"]
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
@@ -1412,3 +1419,50 @@ def test_cards_laid_off_onto_one_meld_go_onto_a_meld_not_melds(language: str) ->
     for text in said:
         assert SEVERAL_MELDS[language] not in text, text
     assert ONE_MELD[language] in said[0], said[0]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_learners_partnership_is_told_to_them(language: str) -> None:
+    """Four-player Gin's summary said "Alex and Marta win the match!" to Alex (ru «Вы и
+    Марта выигрывают», a third-person verb after «вы»): the learner's partnership is
+    told to them with their partner's name ("You and Marta win the match!"), as the
+    subject or as the side that won no hand, in every line, translated; the other side
+    keeps its names, and nothing is told to a learner not given."""
+    sides = ["Aistė and Marta", "Ona and Ben"]
+    cases = [
+        (catalogue, code, params, you)
+        for catalogue, role in ((YOUR_PAIR_LINES, "player"), (PAIR_LINES_TOLD_TO_YOU, "opponent"))
+        for code in catalogue
+        for params in LINE_SAMPLES[code]
+        if params.get("pair")
+        for you in (params[role],)
+    ]
+    assert {code for _c, code, _p, _y in cases} == set(YOUR_PAIR_LINES) | set(
+        PAIR_LINES_TOLD_TO_YOU
+    )
+    for _catalogue, code, params, you in cases:
+        line = SummaryLine(code, {k: v for k, v in params.items() if k != "pair"})
+        sides = ["Aistė and Marta", "Ona and Ben"][:: 1 if you == 0 else -1]
+        with translation.override(language):
+            told = explain.summary_line(line, sides, pairs=True, you=you, partner="Marta")
+            named = explain.summary_line(line, sides, pairs=True)
+        assert "%(" not in told and "Aistė" not in told, (language, told)
+        if code is not LineCode.NETTED_EVEN or params["points"]:
+            assert told != named and "Marta" in told, (language, told)
+        if language != settings.LANGUAGE_CODE:
+            with translation.override(settings.LANGUAGE_CODE):
+                english = explain.summary_line(line, sides, pairs=True, you=you, partner="Marta")
+            assert told != english, f"{language}: {english!r} is not translated"
+    sides = ["Aistė and Marta", "Ona and Ben"]
+    sides = ["Aistė and Marta", "Ona and Ben"]
+    winner = SummaryLine(LineCode.WINNER, {"player": 0})
+    with translation.override("en"):
+        assert explain.summary_line(winner, sides, pairs=True, you=0, partner="Marta") == (
+            "You and Marta win the match!"
+        )
+        assert explain.summary_line(winner, sides, pairs=True, you=1, partner="Ben") == (
+            "Aistė and Marta win the match!"
+        )
+        assert explain.match_over("Aistė and Marta", pair=True, yours=True, partner="Marta") == (
+            "The match is over: you and Marta win."
+        )

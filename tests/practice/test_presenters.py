@@ -100,7 +100,8 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
     """rules.md, Gin, 4 players: "each side adds its points from both tables, and the
     side with more enters the difference as one box". Here Ona beat Aistė by 8 and Ben
     beat Marta by 12 at the other table: the walkthrough said so, then the score sheet
-    showed a box of 4 that no step explained, and Aistė's seat "score 4" after she lost."""
+    showed a box of 4 that no step explained, and Aistė's seat "score 4" after she lost.
+    Aistė's partnership is told to her ("you and Ben"), as the walkthrough's other steps."""
     state = factories.play_hand_out(factories.table("gin", 4, seed=2))
     context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
     steps = [step.text for step in context["shown_steps"]]
@@ -109,8 +110,8 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
         "Marta has 18 deadwood, more than 6: Ben scores 18 − 6 = 12."
     )
     assert steps[-1] == (
-        "The two tables count together: Aistė and Ben scored 12, Ona and Marta 8. Only the "
-        "difference goes on the score sheet: Aistė and Ben enter one box of 12 − 8 = 4."
+        "The two tables count together: you and Ben scored 12, Ona and Marta 8. Only the "
+        "difference goes on the score sheet: you and Ben enter one box of 12 − 8 = 4."
     )
     assert [row["boxes"] for row in context["sheet"].rows] == [["4"], []]
     # Each seat's score is its partnership's, and says so.

@@ -210,7 +210,8 @@ def test_the_match_s_end_names_its_winner(game: str) -> None:
 def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> None:
     """Four-player Gin: the sheet enters one box per deal, the difference of what the
     sides scored at both tables. Every player's walkthrough ends with how (as at a
-    practice table), once both tables are over, so that the box is not a riddle."""
+    practice table), once both tables are over, so that the box is not a riddle: their
+    own partnership told to them ("you and Marta"), the other by its names."""
     table, first, others = open_and_fill("gin", 4, 2, seed=7)
     by_seat = clients_by_seat(table, [first, *others])
     play_to_the_end(table, learners(table))
@@ -221,7 +222,10 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
         page = html.unescape(client.get(url, {"step": "all"}).content.decode())
         steps = re.findall(r'<li class="score-step">\s*<p>(.*?)</p>', page, re.S)
         assert steps[-1].startswith("The two tables count together: "), (seat, steps)
-        assert f"{names[0]} and {names[2]}" in steps[-1], steps[-1]
+        side = seat % 2
+        assert f"you and {names[(seat + 2) % 4]}" in steps[-1], steps[-1]
+        assert f"{names[1 - side]} and {names[3 - side]}" in steps[-1], steps[-1]
+        assert names[seat] not in steps[-1], steps[-1]
         assert sum("The two tables count together" in s for s in steps) == 1
 
 

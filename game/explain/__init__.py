@@ -43,6 +43,7 @@ from .numbers import (
     people,
     points,
     points_noun,
+    points_object,
     signed,
     who,
 )
@@ -104,6 +105,7 @@ __all__ = [
     "people",
     "points",
     "points_noun",
+    "points_object",
     "refusal",
     "settlement_step",
     "signed",

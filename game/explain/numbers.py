@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from game.cards import card_names, card_short, cards_short
 from game.engine import Card
@@ -66,6 +66,24 @@ def points_noun(value: Fraction | int | str) -> str:
     return _("%(count)s points") % {"count": points(f)}
 
 
+def points_object(value: Fraction | int | str) -> str:
+    """:func:`points_noun` in the form a verb takes (its object: lt «gaunate 21 tašką»,
+    not «21 taškas»; ru and it as the nominative), for a sentence that says points after
+    a verb and cannot be an ngettext sentence of its own (two amounts in it: "You receive
+    21 points and pay 0 points")."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return npgettext(
+            "points a verb takes (lt: the accusative)",
+            "%(count)s point",
+            "%(count)s points",
+            abs(int(f)),
+        ) % {"count": points(f)}
+    return pgettext(
+        "points with a fraction a verb takes (lt: the accusative)", "%(count)s points"
+    ) % {"count": points(f)}
+
+
 def full_card_names(cards: Iterable[Card | str]) -> str:
     """Full names, for screen readers: "seven of hearts, eight of hearts"."""
     return ", ".join(card_names(Card.parse(c) if isinstance(c, str) else c for c in cards))
@@ -115,6 +133,7 @@ __all__ = [
     "people",
     "points",
     "points_noun",
+    "points_object",
     "signed",
     "who",
     "you_and",

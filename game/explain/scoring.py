@@ -20,6 +20,7 @@ from .numbers import (
     people,
     points,
     points_noun,
+    points_object,
     signed,
     who,
     you_and,
@@ -883,11 +884,12 @@ YOUR_STEPS: dict[StepCode, Sentence] = {
         lambda p: _("You went rummy: %(points)s doubled is %(doubled)s."),
         lambda p, n: {"points": points(p["points"]), "doubled": points(p["doubled"])},
     ),
+    # The points the verbs take in their form (lt «Gaunate 21 tašką», not «21 taškas»).
     StepCode.TOTAL: Sentence(
         lambda p: _("You receive %(received)s and pay %(paid)s: %(net)s in all."),
         lambda p, n: {
-            "received": points_noun(p["received"]),
-            "paid": points_noun(p["paid"]),
+            "received": points_object(p["received"]),
+            "paid": points_object(p["paid"]),
             "net": signed(p["net"]),
         },
     ),

@@ -1466,3 +1466,32 @@ def test_the_learners_partnership_is_told_to_them(language: str) -> None:
         assert explain.match_over("Aistė and Marta", pair=True, yours=True, partner="Marta") == (
             "The match is over: you and Marta win."
         )
+
+
+def test_points_a_verb_takes_are_in_its_case() -> None:
+    """The Lithuanian walkthrough told the learner «Gaunate 21 taškas» (the nominative
+    after a verb): points after a verb are in the form it takes («Gaunate 21 tašką ir
+    sumokate 0 taškų»), with every number's plural form; a fraction «7½ taško»."""
+    step = SettleStep(StepCode.TOTAL, {"player": 0, "received": F(21), "paid": F(0), "net": F(21)})
+    with translation.override("lt"):
+        told = explain.settlement_step(step, NAMES, game=Game.KNOCK, you=0)
+        forms = [explain.points_object(n) for n in (1, 3, 12, 21, F(15, 2))]
+    assert "21 tašką" in told and "0 taškų" in told, told
+    assert forms == ["1 tašką", "3 taškus", "12 taškų", "21 tašką", "7½ taško"]
+    with translation.override("ru"):
+        assert [explain.points_object(n) for n in (1, 3, 12)] == (
+            [explain.points_noun(n) for n in (1, 3, 12)]
+        )
+    with translation.override("en"):
+        assert explain.settlement_step(step, NAMES, game=Game.KNOCK, you=0) == (
+            "You receive 21 points and pay 0 points: +21 in all."
+        )
+
+
+def test_a_lithuanian_knock_with_rummy_says_rummy_as_the_term_list_does() -> None:
+    """The status line's turn said «pasibeldė su rummy» («with rummy»): in Knock Rummy a
+    player «turi rummy» (docs/terms/lt.md), as the log's line says it («pasibeldė ir
+    turi rummy»)."""
+    with translation.override("lt"):
+        said = explain.THEIR_TURN[MoveKind.KNOCK].render({"end": "rummy"})
+    assert "su rummy" not in said and "turi rummy" in said, said

@@ -415,3 +415,18 @@ def test_ace_high_is_refused_where_the_check_has_no_such_option(
     monkeypatch.setattr(content, "CONTENT_DIR", tmp_path)
     found = content.problems()
     assert any("en/gin/01-x.md" in p and "ace-high" in p for p in found), found
+
+
+#: Words for playing for money or stakes, in each language.
+STAKES = re.compile(r"stakes|for money|pinig|ставк|деньг|\bposta\b|soldi", re.IGNORECASE)
+
+
+def test_the_knock_balance_is_told_as_points_not_stakes() -> None:
+    """Knock Rummy's lesson 6, its summary and the glossary said "if you play for
+    stakes" (lt «jei žaidžiate iš pinigų», ru «на ставки (например, на деньги)», it «con
+    una posta»): a school site's score sheet shows every player's balance in points, so
+    the lessons say so, in every language, with no word of money or stakes."""
+    for language in LANGUAGES:
+        for path in sorted((content.CONTENT_DIR / language).rglob("*.md")):
+            text = path.read_text(encoding="utf-8")
+            assert not STAKES.search(text), (path, STAKES.search(text))

@@ -226,7 +226,7 @@ STEP_SAMPLES: dict[StepCode, list[dict[str, Any]]] = {
 def test_the_knockers_least_deadwood_is_told_against_what_it_would_score() -> None:
     scores, undercut, loses = (
         explain.settlement_step(SettleStep(StepCode.LEAST_DEADWOOD_LAYOUT, p), ["Ona", "Ben"])
-        for p in STEP_SAMPLES[StepCode.LEAST_DEADWOOD_LAYOUT]
+        for p in STEP_SAMPLES[StepCode.LEAST_DEADWOOD_LAYOUT][:3]
     )
     laid_out = "Laid out as 5♣ 5♦ 5♥ · 7♠ 8♠ 9♠ 10♠ J♠, Ona would keep only 7 deadwood, but Ben "
     assert scores == laid_out + (

@@ -511,6 +511,9 @@ def check_context(
         "needed": needed,
         # A fixed check whose first answer was wrong is mastered by a fresh question.
         "missed": fixed and answered_before and streak < needed,
+        # Answered wrong and not yet worked out (a retry, or a hint, is offered): the
+        # next step is this question, and only then a fresh one.
+        "still_open": stage in ("retry", "hint"),
         # "Another one" beside a question answered: the page's question is the learner's
         # next one until it is answered (lessons.services.question_seed), so there is
         # nothing else to offer before.
@@ -619,6 +622,7 @@ def question_box(
         "streak": 0,
         "needed": 1,
         "missed": False,
+        "still_open": False,
         "another": False,
         "question": shown,
         "outcome": None,

@@ -862,6 +862,29 @@ def test_a_fixed_question_answered_wrong_is_mastered_by_a_fresh_one_of_its_kind(
     ) == [(index + 1, False), (seed, True)]
 
 
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_first_wrong_answer_gives_one_next_step(
+    client: Client, check_lesson: Lesson, htmx: bool
+) -> None:
+    """The Lithuanian Knock walk (lesson 3's score question): after a wrong first answer
+    the check said "Have another go: the question is still yours." and, under it,
+    "Answer another one right to master it." beside "Another one": two next steps at
+    once. While the question is still to be worked out (a retry, then a hint) the
+    mastery line says to find this answer first, then to answer another question; once
+    the answer is shown, "Answer another one right" is the next step, as before."""
+    old = "Answer another one right to master it."
+    first = "Find this answer first, then answer another question right to master it."
+    for tries, stage in enumerate(("Have another go", "A hint:", "Here is the answer"), 1):
+        html = answer(client, 3, {"player": "1", "points": "9"}, htmx=htmx).content.decode()
+        part = html.split('id="check-3"', 1)[1].split("</section>", 1)[0]
+        assert stage in part, tries
+        if tries < 3:
+            assert first in part and old not in part, tries
+        else:
+            assert old in part and first not in part
+        assert "seed=new" in part  # "Another one" stays, a secondary button
+
+
 def test_every_fixed_lesson_question_has_fresh_questions_of_its_kind() -> None:
     """Every check with fixed cards in the content files deals fresh questions of its
     kind, which the engine answers and judges right."""

@@ -687,6 +687,8 @@ def board_context(
         "more_steps": shown < total,
         "next_step": shown + 1,
         "walkthrough": display.walkthrough and result is not None,
+        # "Show all": the whole walkthrough at once (#announce says how the hand ended).
+        "all_steps": display.steps is None,
         # Asked until the learner answers it or steps into the walkthrough: a step shows
         # the points it asks for, and a practice table the new scores and the sheet (the
         # Lithuanian walk without JavaScript: "Score it yourself first" stood, through

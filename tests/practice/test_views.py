@@ -2003,6 +2003,37 @@ def test_the_status_line_says_the_computer_players_turns_since_your_move(
     assert re.split(r"(?<=[.!])\s+", _seen(_said(html)))[-1].startswith(mover)
 
 
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_show_all_says_how_the_hand_ended_not_its_last_step(client: Client, language: str) -> None:
+    """The Lithuanian Knock walk: after "Rodyti viską" (Show all) the table's live region
+    said the walkthrough's last line alone, «Ona: gauta 0 taškų, sumokėta 27 taškai, iš
+    viso −27.», as if it were the table's news. It says how the hand ended, the
+    walkthrough's headline ("You knocked.", "Ona knocked."); the status line over the
+    hand still says the turns since the learner's move (who ended the hand, and how);
+    "Next step" says the step it shows, as before."""
+    table = start_table(client, "knock", 2, language=language)
+    state = play_hand_out(table)
+    ended_by = state.hand.log[-1]
+    page_url = url(table, language=language)
+    html = client.get(page_url + "?step=all", **HTMX).content.decode()
+    headline = re.search(r'<h2 id="result-title">(.*?)</h2>', html, re.S)
+    assert headline is not None
+    steps = re.findall(r'<li class="score-step">\s*<p>(.*?)</p>', html, re.S)
+    assert len(steps) > 1
+    assert _seen(_announced(html)) == _seen(headline[1])
+    assert _seen(_announced(html)) != _seen(steps[-1])
+    # The status line: the last turn, which ended the hand (its knock, or the stock run out).
+    said = _seen(_said(html))
+    assert said == _seen(_said(client.get(page_url).content.decode()))
+    names = table_state(table=table).names
+    if ended_by.player != HUMAN:
+        assert said.startswith(names[ended_by.player])
+    # One step at a time: the step just shown.
+    html = client.get(page_url + "?step=2", **HTMX).content.decode()
+    steps = re.findall(r'<li class="score-step">\s*<p>(.*?)</p>', html, re.S)
+    assert len(steps) == 2 and _seen(_announced(html)) == _seen(steps[-1])
+
+
 @pytest.mark.parametrize("game", ["basic", "knock", "gin"])
 def test_the_match_summary_tells_the_learner_their_own_lines(client: Client, game: str) -> None:
     """The walkthrough says "You knock..." to the learner, and the match's summary under

@@ -112,7 +112,11 @@ def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
         return _refused(request, chosen, kind, exc)
     token = services.answered_token(learner=request.learner, answered=last, answer=answer)
     url = cached_reverse("drills:drill", chosen.value, kind)
-    return redirect(answered_address(url, token))
+    # Opened at the verdict (#drill-feedback), the next question under it: at the next
+    # question's field (autofocus), a long verdict was above the screen (the Lithuanian
+    # Knock walk, without JavaScript). The browser skips autofocus at a fragment and
+    # starts Tab there: one Tab to the field; site.js focuses it, the verdict in view.
+    return redirect(answered_address(url, token, anchor="drill-feedback"))
 
 
 def _refused(request: HttpRequest, game: Game, kind: str, exc: ServiceError) -> HttpResponse:

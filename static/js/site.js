@@ -323,6 +323,12 @@
   } else {
     showDrillVerdict();
   }
+  // The answer's page opens at the verdict (#drill-feedback, for a browser without this
+  // script): the browser's scroll to it, at the end of the load, moves the focus to the
+  // page, so the field takes it again then.
+  window.addEventListener("load", function () {
+    window.setTimeout(showDrillVerdict, 0);
+  });
 
   // After htmx redraws a game's table or a hand's review, keep the keyboard user's
   // place: if the focused element disappeared (a button without an id: htmx gives the

@@ -125,6 +125,11 @@ def test_a_drill_without_javascript_answers_then_shows_a_page_a_reload_leaves_al
     page.keyboard.press("Enter")
     expect(page.locator(".feedback--right")).to_be_visible()
     assert page.url.startswith(url + "?answered=") and "/answer/" not in page.url
+    # Opened at the verdict (the Lithuanian Knock walk: it was above the screen); Tab
+    # goes from there to the next question's field.
+    assert page.url.endswith("#drill-feedback")
+    expect(page.locator("#drill-feedback")).to_be_in_viewport()
+    page.keyboard.press("Tab")
     expect(page.locator("input[name=answer]")).to_be_focused()  # the next question
     page.reload()
     expect(page.locator(".feedback--right")).to_be_visible()
@@ -157,4 +162,34 @@ def test_on_a_phone_the_verdict_of_a_drill_is_in_view(browser, site_url: str) ->
     expect(verdict.locator("strong").first).to_be_in_viewport()
     focused = page.evaluate("document.activeElement.getAttribute('aria-describedby')")
     assert focused == "drill-feedback"
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("viewport", [(360, 740), (1024, 768)])
+def test_without_javascript_a_drill_opens_at_the_verdict(  # type: ignore[no-untyped-def]
+    browser, site_url: str, viewport: tuple[int, int]
+) -> None:
+    """The Lithuanian Knock walk without JavaScript (laptop-12): a wrong "who scores?"
+    answer opened at the next question's field, the verdict «Ne visai.» and its steps
+    above the screen. The page opens at the verdict, its first line at the top of the
+    screen, on a phone and a laptop alike; Tab goes on to the next question."""
+    width, height = viewport
+    context = browser.new_context(
+        java_script_enabled=False, viewport={"width": width, "height": height}
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/drills/knock/score/")
+    page.locator("input[name=player]").first.check()
+    page.locator("input[name=points]").fill("999")
+    page.locator(".check button[type=submit]").click()
+    verdict = page.locator("#drill-feedback")
+    expect(verdict).to_contain_text("Ne visai.")
+    assert page.url.endswith("#drill-feedback")
+    top = verdict.evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= top < 40, top
+    expect(verdict.locator("strong").first).to_be_in_viewport()
+    page.keyboard.press("Tab")
+    expect(page.locator("input[name=player]").first).to_be_focused()
+    page.screenshot(path=f"/tmp/s43/h8-files/drill-nojs-{width}.png")
     context.close()

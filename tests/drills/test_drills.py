@@ -430,6 +430,26 @@ def test_a_reload_deals_no_easier_question(client: Client) -> None:
     assert question_of(client.get("/en/drills/gin/knock/").content.decode())[1] != next_one
 
 
+def test_an_answer_opens_the_page_at_its_verdict(client: Client) -> None:
+    """The Lithuanian Knock walk without JavaScript (1024×768): a wrong "who scores?"
+    answer opened the page at the next question's field (autofocus), its verdict and
+    steps above the screen. The redirect opens the page at the verdict
+    (``#drill-feedback``), the next question under it; a refused answer opens at its
+    field as before (no fragment: the field refused takes the focus)."""
+    url = "/en/drills/gin/deadwood/"
+    token, _seed = question_of(client.get(url).content.decode())
+    response = client.post(url + "answer/", {"question": token, "answer": "999"})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location.startswith(url + "?answered=") and location.endswith("#drill-feedback")
+    html = client.get(location).content.decode()
+    verdict = html.index('id="drill-feedback"')
+    assert "Not quite." in html[verdict:] and verdict < html.index('name="question"')
+    token, _seed = question_of(html)
+    refused = client.post(url + "answer/", {"question": token, "answer": "2O"})
+    assert refused.status_code == 302 and "#" not in refused["Location"]
+
+
 def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
     client: Client,
 ) -> None:
@@ -454,7 +474,7 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     record = DrillRecord.objects.get()
     assert (record.answered, record.right, record.streak) == (1, 1, 1)
     # The address names the question answered, not the next one (nor its answer).
-    shown = unquote(location.split("answered=", 1)[1])
+    shown = unquote(location.split("answered=", 1)[1].split("#", 1)[0])
     data = signing.loads(shown, salt=f"drills.answered:{Learner.objects.get().pk}")
     assert data["seed"] == seed and after not in data.values()
     # Someone else with the address sees only their own question, nothing said.

@@ -87,6 +87,7 @@ from learners.models import Learner
 from learners.names import name_key
 from rummy_site import codes
 from rummy_site.errors import ServiceError
+from rummy_site.parsing import small_int
 from rummy_site.prepared import PreparedQuery, update_if_unchanged
 
 from .models import CODE_LENGTH, SharedTable
@@ -796,6 +797,22 @@ def shared_hint(
     return state, advise(state.hand_of(board), board.seat_of(seat))
 
 
+def hint_given(*, table: SharedTable, learner: Learner | None, hinted: str) -> Advice | None:
+    """The coach's advice a hint asked for without JavaScript shows again on the page it
+    redirects to (``?hinted=`` the table's version then): while the table is at that
+    version, it is still ``learner``'s turn and the hints are on (the teacher may have
+    switched them off since), so that a reload shows it again; ``None`` otherwise, the
+    page as it would be. A hint here counts nothing (:func:`shared_hint`): a reload
+    counts no second one."""
+    version = small_int(hinted)
+    if learner is None or version is None:
+        return None
+    try:
+        return shared_hint(table=table, learner=learner, version=version)[1]
+    except ServiceError:
+        return None
+
+
 def next_hand(*, table: SharedTable, learner: Learner, version: int) -> SharedState:
     """Deal the next hand of the match, once every board of this one is over (any
     player at the table may; the version makes it once)."""
@@ -1177,6 +1194,7 @@ __all__ = [
     "absent_seats",
     "deadline_of",
     "end_table",
+    "hint_given",
     "leave_seat",
     "match_so_far",
     "more_time",

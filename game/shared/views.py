@@ -276,7 +276,10 @@ def _render(
 def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     """A player's table; its poll (``?v=<version>``) answers 204 while the table is at
     that version and nobody to move has let the table's away time pass, in one query.
-    Otherwise (and on any page load) the computer first takes the absent seats."""
+    Otherwise (and on any page load) the computer first takes the absent seats. After a
+    move refused without JavaScript (``?refused=``), with its reason; after a hint
+    without JavaScript (``?hinted=``, the version it was given at), with the advice while
+    the table is there and it is still the player's turn."""
     if wants_partial(request) and "v" in request.GET:
         row = services.poll_row(public_id=public_id)
         if row is None:
@@ -288,6 +291,10 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     token = request.GET.get("refused", "")
     if token:
         return _refusal_page(request, table, token)
+    hinted = request.GET.get("hinted", "")
+    if hinted:
+        advice = services.hint_given(table=table, learner=known_learner(request), hinted=hinted)
+        return _render(request, table, advice=advice)
     return _render(request, table)
 
 
@@ -415,7 +422,16 @@ def table_hint(request: LearnerRequest, public_id: str) -> HttpResponse:
         _state, advice = services.shared_hint(table=table, learner=request.learner, version=version)
     except ServiceError as exc:
         return _refused(request, table, exc)
-    return _render(request, table, advice=advice)
+    if wants_partial(request):
+        return _render(request, table, advice=advice)
+    # Without JavaScript: back to the table (Post/Redirect/Get, as a practice table's
+    # Hint: the page drawn in the POST's answer, reloaded, asked to send the form again),
+    # which shows the advice while the table is at that version (``?hinted=``,
+    # :func:`services.hint_given`). The advice takes the focus (autofocus): no fragment.
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    reload = {presenters.RELOAD_FLAG: "1"} if _reloads(request) else {}
+    hinted = str(table.version)
+    return redirect(table_address(url, request.POST, at_status=False, hinted=hinted, **reload))
 
 
 @require_POST

@@ -834,6 +834,43 @@ def _form(html: str, action: str) -> str:
     return found[0]
 
 
+def test_a_hint_without_javascript_redirects_to_the_table() -> None:
+    """The Lithuanian walk (as at a practice table): Hint without JavaScript drew the
+    table in the POST's answer, at .../hint/, and a reload asked to send the form again.
+    It redirects to the table's page (``?hinted=`` the version it was given at, no
+    fragment), which shows the advice, focused, while the table is there and it is the
+    player's turn; a reload shows it again and changes nothing. Another player, the
+    hints switched off since, or the table moved on: the page as it is, no advice."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
+    url = f"/en/play/{table.public_id}/"
+    response = mover.post(url + "hint/", {"version": table.version})
+    assert response.status_code == 302
+    location = response["Location"]
+    assert location == f"{url}?hinted={table.version}"
+    for _reload in range(2):
+        page = mover.get(location)
+        html = page.content.decode()
+        assert page.status_code == 200
+        advice = re.search(r'<section class="coach coach--advice"[^>]*>', html)
+        assert advice is not None and 'tabindex="-1" autofocus' in advice[0]
+        table.refresh_from_db()
+        assert table.version == state.version  # a hint changes nothing
+    assert "coach--advice" not in other.get(location).content.decode()
+    assert "coach--advice" not in mover.get(f"{url}?hinted=abc").content.decode()
+    assert "coach--advice" not in mover.get(f"{url}?hinted={table.version + 1}").content.decode()
+    # With htmx, the partial as before.
+    partial = mover.post(url + "hint/", {"version": table.version}, **HX)
+    assert partial.status_code == 200 and "coach--advice" in partial.content.decode()
+    services.set_hints(table=table, hints=False)
+    assert (
+        "coach--advice"
+        not in mover.get(location.replace(str(state.version), str(table.version))).content.decode()
+    )
+
+
 def test_arrange_switched_off_stays_off_without_javascript() -> None:
     """The walk without JavaScript (as at a practice table): Arrange switched off came
     back on after every move (the answer's redirect kept only ``?reload=1``), after the
@@ -850,7 +887,9 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     assert 'class="arranged"' not in plain
     assert 'name="arrange" value="0"' in _form(plain, "hint/")
     assert 'name="arrange" value="0"' in _form(plain, "leave/")
-    hint = mover.post(url + "hint/", {"version": table.version, "arrange": "0"}).content.decode()
+    hinted = mover.post(url + "hint/", {"version": table.version, "arrange": "0"})
+    assert hinted.status_code == 302 and "arrange=0" in hinted["Location"]
+    hint = mover.get(hinted["Location"]).content.decode()
     assert 'class="coach coach--advice"' in hint and 'class="arranged"' not in hint
     # A move, from the page that reloads itself too: back to it, reloading, Arrange off.
     data = {"version": table.version, "action": "draw_stock", "arrange": "0"}

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from game import explain
 from game.guided.presenters import MISTAKE_LABELS
 from game.guided.services import MistakeTopic
-from lessons.presenters import explanation, question_box
+from lessons.presenters import explanation, kept_answer, question_box
 
 from .services import Question, Reviewed
 
@@ -42,11 +42,14 @@ def check_box(
     picked: Sequence[str] = (),
     answer: Mapping[str, Any] | None = None,
     refused: str = "",
+    judged: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The check partial's context for a review question (``lessons/_check.html``): a
     single question (no "Another one": the scheduler picks the next), and once answered
-    the explanation, right or wrong. A refused ``answer`` comes back in its fields, the
-    focus on the one refused (``refused``), described by the reason."""
+    the explanation, right or wrong, beside the answer ``judged`` in its fields, the form
+    closed (its fields and buttons disabled: the answer is given, "Next question" is what
+    is left to do). A refused ``answer`` comes back in its fields, the focus on the one
+    refused (``refused``), described by the reason."""
     box = question_box(
         item.check,
         item.seed,
@@ -68,6 +71,13 @@ def check_box(
         box["explanation"] = explanation(item.check, outcome)
     if outcome is not None:
         box["picked"] = list(picked)
+        # Answered: a second answer would be refused (the question is the next one's
+        # now), so the form is closed, the answer kept in it (the Lithuanian Knock walk
+        # without JavaScript: an empty field and an active "Check" beside "You answered:
+        # 1."), and "Next question" is the one thing to press.
+        box["closed"] = True
+        if judged is not None:
+            box["kept"] = kept_answer(judged)["kept"]
     return box
 
 
@@ -101,10 +111,17 @@ def page_context(
     picked: Sequence[str] = (),
     answer: Mapping[str, Any] | None = None,
     refused: str = "",
+    judged: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     check = (
         check_box(
-            item, reviewed=reviewed, error=error, picked=picked, answer=answer, refused=refused
+            item,
+            reviewed=reviewed,
+            error=error,
+            picked=picked,
+            answer=answer,
+            refused=refused,
+            judged=judged,
         )
         if item
         else None

@@ -297,11 +297,11 @@ def answered_token(*, learner: Learner, reviewed: Reviewed, answer: dict[str, An
 
 def answered_again(
     *, learner: Learner | None, token: str, language: str
-) -> tuple[Reviewed, list[str]] | None:
+) -> tuple[Reviewed, dict[str, Any]] | None:
     """The answer :func:`answered_token` signed, judged again to be shown again (nothing
-    is stored), with the cards it picked: ``None`` unless the token is this learner's and
-    its card was last reviewed by it (an older answer's page shows the first due
-    question)."""
+    is stored), with the answer itself (each field as the form sent it): ``None`` unless
+    the token is this learner's and its card was last reviewed by it (an older answer's
+    page shows the first due question)."""
     if learner is None:
         return None
     data = read_answered(
@@ -327,7 +327,7 @@ def answered_again(
         outcome = question.check.judge(answer, seed)
     except ServiceError:  # the card's question changed since (a new release)
         return None
-    return Reviewed(question, outcome, due), answer["cards"]
+    return Reviewed(question, outcome, due), answer
 
 
 @dataclass(frozen=True)

@@ -41,9 +41,11 @@ def _page(
     picked: Sequence[str] = (),
     answer: Mapping[str, Any] | None = None,
     refused: str = "",
+    judged: Mapping[str, Any] | None = None,
 ) -> HttpResponse:
-    """The review page: the question given (just answered, or refused: ``answer`` and
-    the field ``refused`` drawn again in it), else the first due one."""
+    """The review page: the question given (just answered: the answer ``judged`` kept in
+    its fields; or refused: ``answer`` and the field ``refused`` drawn again in it), else
+    the first due one."""
     learner = known_learner(request)
     item = item or services.next_question(learner=learner, language=language())
     context = presenters.page_context(
@@ -55,6 +57,7 @@ def _page(
         picked=picked,
         answer=answer,
         refused=refused,
+        judged=judged,
     )
     context["log_in_ended"] = log_in_ended(request, learner)
     # A refused answer drawn in the POST's answer (an account with no learner to sign it
@@ -90,8 +93,10 @@ def review_page(request: HttpRequest) -> HttpResponse:
     )
     if found is None:
         return _page(request)
-    reviewed, picked = found
-    return _page(request, item=reviewed.question, reviewed=reviewed, picked=picked)
+    reviewed, judged = found
+    return _page(
+        request, item=reviewed.question, reviewed=reviewed, picked=judged["cards"], judged=judged
+    )
 
 
 @require_POST

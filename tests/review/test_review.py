@@ -687,6 +687,30 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     assert "Right!" not in other and "Nothing to review yet" in other
 
 
+def test_an_answered_question_s_form_is_closed_with_the_answer_in_it(
+    client: Client, clock: Clock
+) -> None:
+    """The Lithuanian Knock walk without JavaScript (laptop-16): the answered page showed
+    the question's field empty and "Patikrinti" (Check) active beside "Jūs atsakėte: 1."
+    and "Next question", as if to be answered again (which is refused). The answered
+    form is closed: its fields keep the answer and are disabled with its buttons (one
+    fieldset, disabled), and "Next question" is the one thing to press (focused); the
+    question unanswered has its form open, as before."""
+    token, asked = one_card_of(client, clock, "gin/layout_over_limit")
+    assert isinstance(asked.check, DeadwoodCheck)
+    before = client.get("/en/review/").content.decode()
+    assert "check__closed" not in before and " disabled" not in before.split("<form", 1)[1]
+    response = client.post("/en/review/answer/", {"question": token, "answer": "1"})
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    form = html.split('<form method="post"', 1)[1].split("</form>", 1)[0]
+    assert '<fieldset class="check__closed" disabled>' in form
+    closed = form.split('<fieldset class="check__closed" disabled>', 1)[1]
+    assert re.search(r'<input type="text"[^>]*name="answer"[^>]*value="1"', closed)
+    assert '<button type="submit"' in closed  # inside the disabled fieldset
+    assert re.search(r'<a class="button" href="/en/review/" autofocus>Next question</a>', html)
+
+
 def test_a_refused_answer_redirects_and_a_reload_reschedules_nothing(
     client: Client, clock: Clock
 ) -> None:

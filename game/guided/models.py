@@ -41,6 +41,10 @@ class GuidedAttempt(models.Model):
     #: When the learner reached the step they are at (the attempt's start, or its last
     #: move): how long they have been on it, for the teacher's "who may need help".
     step_started = models.DateTimeField(default=timezone.now)
+    #: The learner scored the finished hand themselves ("Score it yourself" answered) or
+    #: stepped into its walkthrough: a later page of it shows the whole walkthrough, not
+    #: the question again (as a practice table's ``scored_hand``).
+    scored = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated"]

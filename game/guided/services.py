@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, ngettext
 
 from game import moveforms
-from game.board import yours
+from game.board import BoardDisplay, scoring_answered, yours
 from game.engine import (
     AnyMove,
     Card,
@@ -412,6 +412,27 @@ class GuidedState:
             return False
         made = len(self.attempt.moves)
         return any(h.get("off") == made for h in self.attempt.hints)
+
+
+def scoring_seen(*, state: GuidedState, display: BoardDisplay) -> BoardDisplay:
+    """How a finished hand's page shows its scoring, with what the attempt remembers,
+    as a practice table's (:func:`game.practice.services.scoring_seen`): a learner who
+    scores it themselves ("Score it yourself" answered: the answer travels in the GET's
+    address) or steps into its walkthrough has it remembered (``GuidedAttempt.scored``; no
+    new version, and nothing counted: the answer is no move, hint or mistake); a later
+    page of the hand without either (a reload) shows the whole walkthrough, not the
+    question again (the Lithuanian walk: it was asked again after a reload)."""
+    attempt = state.attempt
+    if attempt is None or not state.hand.is_over:
+        return display
+    if scoring_answered(state, display):
+        if not attempt.scored:
+            GuidedAttempt.objects.filter(pk=attempt.pk).update(scored=True)
+            attempt.scored = True
+        return display
+    if attempt.scored:
+        return replace(display, scored=True, steps=None if display.guess is None else display.steps)
+    return display
 
 
 def learner_name(learner: Learner | None) -> str:
@@ -1011,6 +1032,7 @@ __all__ = [
     "refusal_topic",
     "refused_move",
     "results_of",
+    "scoring_seen",
     "stars_for",
     "verdict_again",
     "verdict_token",

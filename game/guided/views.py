@@ -68,6 +68,7 @@ def _render(
     shown, when not as the request asks it (a refused move's cards ticked again)."""
     if display is None:
         display = parse_display(request.GET, request.POST)
+    display = services.scoring_seen(state=state, display=display)
     context = presenters.guided_context(
         state, display, verdict=verdict, error=error, refused=refused
     )

@@ -77,3 +77,36 @@ def test_attempts_get_the_moment_of_their_step_from_their_last_change() -> None:
         ]
     finally:
         migrator.latest()
+
+
+def test_attempts_keep_their_rows_when_scored_arrives() -> None:
+    """guided.0005: every attempt is kept as it was, not yet scored (no page remembered
+    it); and back again."""
+    migrator = Migrator()
+    try:
+        learners = ("learners", "0004_day_streak")
+        old = migrator.to([("guided", "0004_attempt_step_started"), learners])
+        Learner = old.get_model("learners", "Learner")
+        Attempt = old.get_model("guided", "GuidedAttempt")
+        ona = Learner.objects.create()
+        rows = [
+            Attempt.objects.create(learner=ona, scenario="knock-01-knock-early", moves=["x"]),
+            Attempt.objects.create(
+                learner=ona, scenario="gin-01-first-knock", finished=True, stars=3
+            ),
+        ]
+        new = migrator.to([("guided", "0005_attempt_scored"), learners])
+        Attempt = new.get_model("guided", "GuidedAttempt")
+        assert Attempt.objects.count() == len(rows)
+        for row in rows:
+            stored = Attempt.objects.get(pk=row.pk)
+            assert (stored.moves, stored.finished, stored.stars, stored.scored) == (
+                row.moves,
+                row.finished,
+                row.stars,
+                False,
+            )
+        back = migrator.to([("guided", "0004_attempt_step_started"), learners])
+        assert back.get_model("guided", "GuidedAttempt").objects.count() == len(rows)
+    finally:
+        migrator.latest()

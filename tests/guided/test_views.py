@@ -649,6 +649,48 @@ def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, s
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("how", [{"guess_player": "0", "guess_points": "1"}, {"step": "1"}])
+def test_a_guided_hand_scored_stays_scored_across_a_reload(
+    client: Client, how: dict[str, str]
+) -> None:
+    """The Lithuanian Knock walk (knock-01): "Score it yourself" answered, then a reload:
+    the question was asked again (a practice table keeps the answer). The attempt
+    remembers that the learner scored the hand (or stepped into its walkthrough): a later
+    page shows the whole walkthrough and the coach's closing words, not the question; no
+    answer, mistake, hint or version is counted for it. A hand started again asks again."""
+    from game.guided.models import GuidedAttempt, GuidedResult
+
+    slug = "knock-01-knock-early"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    attempt = GuidedAttempt.objects.get()
+    counted = (attempt.version, attempt.mistakes, attempt.hints, attempt.stars)
+    result = list(GuidedResult.objects.values())
+    first = client.get(page(slug)).content.decode()
+    assert "score-yourself__form" in first and 'class="score-step"' not in first
+    answered = client.get(page(slug), how).content.decode()
+    assert "score-yourself__form" not in answered
+    for _reload in range(2):
+        html = client.get(page(slug)).content.decode()
+        assert "score-yourself__form" not in html and "coach__closing" in html
+        assert html.count('class="score-step"') == answered.count('class="score-step"') or (
+            "step" in how and html.count('class="score-step"') > 1
+        )
+        assert 'id="next-step"' not in html  # the whole walkthrough
+    attempt.refresh_from_db()
+    assert attempt.scored
+    assert (attempt.version, attempt.mistakes, attempt.hints, attempt.stars) == counted
+    assert list(GuidedResult.objects.values()) == result
+    # Started again: the new hand's end asks again.
+    client.post(page(slug, what="restart"), {"version": str(attempt.version)})
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    assert "score-yourself__form" in client.get(page(slug)).content.decode()
+
+
+@pytest.mark.django_db
 def test_a_learner_who_shares_a_name_with_a_player_is_told_apart(client: Client) -> None:
     """The browser walk: a pupil called Ona saw "Ona" play against "Ona", and the
     coach's "Ona throws ..." could be either."""

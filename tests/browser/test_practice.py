@@ -892,3 +892,50 @@ def test_on_a_phone_the_score_sheet_stays_inside_its_box(
     assert box_left < left and right < box_right - 1, inside
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_opened_at_an_anchor_shows_its_heading_whole_on_a_phone(
+    browser: Any, live_server: Any
+) -> None:
+    """The Lithuanian walk on a 360×740 phone: the practice page opened at #new-table
+    cut its heading («Naujas stalas») at the top edge, and a table opened at its status
+    line (#table-status) showed the lower half of the table's title above it. A target
+    stands a little below the top edge, its heading whole (:target's scroll margin), and
+    the status line's margin is the gap under the title: no sliver of the title shows."""
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/lt/practice/?game=knock#new-table")
+    heading = page.locator("h2#new-table")
+    page.wait_for_function("() => document.getElementById('new-table').matches(':target')")
+    box = heading.bounding_box()
+    assert box is not None and 8 <= box["y"] <= 32, box
+    page.screenshot(path="/tmp/s43/h8-files/anchor-new-table-360.png")
+    page.locator(".new-table-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"#table-status$"))
+    page.wait_for_function(
+        "() => { const s = document.getElementById('table-status');"
+        " return !!s && Math.abs(s.getBoundingClientRect().top) < 16; }"
+    )
+    status = page.locator("#table-status").bounding_box()
+    title = page.locator("h1.table-title").bounding_box()
+    assert status is not None and title is not None
+    assert 0 < status["y"] < 16, status
+    assert title["y"] + title["height"] <= 0.5, title  # none of the title above it
+    page.screenshot(path="/tmp/s43/h8-files/anchor-table-status-360.png")
+    # A guided hand's coach (its #table-status) after a move: the same.
+    page.goto(f"{live_server.url}/lt/guided/knock-01-knock-early/")
+    page.locator("button[name=action][value=draw_discard]").click()
+    expect(page).to_have_url(re.compile(r"#table-status$"))
+    coach = page.locator("#table-status").bounding_box()
+    title = page.locator("h1.table-title").bounding_box()
+    assert coach is not None and title is not None
+    assert 0 < coach["y"] < 16, coach
+    assert title["y"] + title["height"] <= 0.5, title
+    page.screenshot(path="/tmp/s43/h8-files/anchor-guided-360.png")
+    context.close()

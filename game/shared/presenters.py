@@ -16,7 +16,7 @@ from game import explain
 from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context
-from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView
+from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView, TableFormat
 from game.moveforms import STATUS_ID, again_address, with_arrange
 from game.practice.presenters import computers_line, move_verdict
 from game.practice.services import computers_policy
@@ -182,6 +182,23 @@ def away_sentence(names: Sequence[str]) -> str:
         "The computer plays in the seats of %(names)s until they come back.",
         len(names),
     ) % {"names": explain.people(range(len(names)), names)}
+
+
+def partner_line(state: SharedState, seat: int | None) -> str:
+    """Four-player Gin: who plays in partnership with ``seat``, at the other board, said
+    under the status line (the Italian class-table walk: a pupil's page showed their own
+    board alone, and nothing on it said who their partner was, nor that the two boards'
+    results make one score; the site calls the other board "the other table", as "Your
+    hand is over; the other table is still playing." does). Empty at every other table,
+    and for a seat not at it."""
+    if seat is None or state.rules.format is not TableFormat.GIN_FOUR:
+        return ""
+    # A partnership is the table seats ``side`` and ``side + 2`` (game.scores.partners).
+    partner = (seat + 2) % 4
+    return gettext(
+        "You play in partnership with %(name)s, at the other table: "
+        "your two hands' results make one score."
+    ) % {"name": state.names[partner]}
 
 
 def knock_computers_line(table: SharedTable, game: Game) -> str:
@@ -422,6 +439,7 @@ def table_context(
         context.update({"actions": [], "my_turn": False, "lay_out_help": ""})
     context["away_line"] = away_sentence(context["away_names"])
     context["computers_line"] = knock_computers_line(table, state.rules.game)
+    context["partner_line"] = partner_line(state, seat)
     # On their turn, by when they must move; a warning before the computer plays it, and
     # "I need more time" (the class tables' walk: the seat went to the computer after
     # two minutes, with no warning and no way to ask for more).

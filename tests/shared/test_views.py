@@ -1210,3 +1210,27 @@ def test_refresh_and_the_reload_open_the_page_again_at_its_status() -> None:
     assert refresh is not None and "#" not in refresh[1]
     arrange = re.search(r'<form method="get" action="([^"]*)"', away)
     assert arrange is not None and arrange[1] == url
+
+
+def test_at_four_player_gin_each_player_is_told_who_their_partner_is() -> None:
+    """The Italian class-table walk: a pupil at four-player Gin saw their own board
+    alone, and nothing said who their partner was at the other table, nor that the two
+    hands make one score. Each player's page says it under the status line, in their
+    language; a two-player table's says nothing of the kind."""
+    table, ona, others = open_and_fill("gin", 4)
+    names = [s["name"] for s in table.seats]
+    assert names[0] == "Ona"
+    page = html.unescape(ona.get(f"/en/play/{table.public_id}/").content.decode())
+    assert (
+        f"You play in partnership with {names[2]}, at the other table: "
+        "your two hands' results make one score."
+    ) in page
+    seat = next(i for i, n in enumerate(names) if n == "Саша0")
+    mine = others[0].get(f"/en/play/{table.public_id}/").content.decode()
+    assert f"You play in partnership with {names[(seat + 2) % 4]}," in mine
+    # The poll's redraw (htmx) keeps it.
+    partial = ona.get(f"/en/play/{table.public_id}/", **HX).content.decode()
+    assert f"You play in partnership with {names[2]}," in partial
+    SharedTable.objects.all().delete()
+    two, first, _others = open_and_fill("gin", 2)
+    assert "in partnership" not in first.get(f"/en/play/{two.public_id}/").content.decode()

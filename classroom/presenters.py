@@ -19,12 +19,13 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from game import explain
 from game.board import BoardDisplay, arranged_cards, board_context, table_melds
 from game.cards import text_html, text_plain
-from game.engine import AnyMove, Game, Move
+from game.engine import AnyMove, Game, Move, TableFormat
 from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
 from game.names import as_computer
 from game.practice import services as practice
+from game.scores import partners
 from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from rummy_site.languages import pick
@@ -291,11 +292,23 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
         # Once the match is over, who won; nothing is left to pause or end.
         "match_over": shared_presenters.match_over_line(state),
         "boards": boards,
-        "scores": [
-            {"name": n, "score": explain.points(s)}
-            for n, s in zip(listed, shared.scores_of(state), strict=True)
-        ],
+        "scores": _projected_scores(state, listed),
     }
+
+
+def _projected_scores(state: shared.SharedState, listed: list[str]) -> list[dict[str, str]]:
+    """The scores line over a class table on the teacher's screen: each player's score,
+    or at four-player Gin each partnership's, once ("Ona and Ben 53 · Rūta and Eglė 0";
+    the Italian class-table walk: four names and four scores, partners' the same, and
+    nowhere on the screen who played with whom)."""
+    scores = shared.scores_of(state)
+    if state.rules.format is TableFormat.GIN_FOUR:
+        # Both partners' seats hold their side's score (seats ``side`` and ``side + 2``).
+        return [
+            {"name": partners(listed, side), "score": explain.points(scores[side])}
+            for side in (0, 1)
+        ]
+    return [{"name": n, "score": explain.points(s)} for n, s in zip(listed, scores, strict=True)]
 
 
 def class_computers_line(table: Any, game: Game) -> str:

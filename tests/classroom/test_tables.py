@@ -1399,3 +1399,34 @@ def test_a_won_match_is_not_among_the_tables_to_end() -> None:
         services.class_end_tables(classroom=classroom, public_ids=[table.public_id])
     table.refresh_from_db()
     assert table.ended is None
+
+
+def test_the_teachers_screen_scores_four_player_gin_by_partnership() -> None:
+    """The Italian class-table walk: a four-player Gin table on the projector read
+    "Sofia 0 · Giulia 0 · Luca 0 · Marta 0", partners' scores twice and nowhere who
+    played with whom. Its scores line names each partnership once, with its score; a
+    two-player table's still names each player."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    for name in ("Giulia", "Luca", "Marta", "Sofia"):
+        pupil_joins(classroom.join_code, name, "en")
+    services.class_seat(classroom=classroom, game="gin", players=4)
+    table = SharedTable.objects.get()
+    names = [s["name"] for s in table.seats]
+    url = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/"
+    html = teacher.get(url).content.decode()
+    line = f"{names[0]} and {names[2]} 0 · {names[1]} and {names[3]} 0"
+    assert line in html
+    assert f"{names[0]} 0 ·" not in html
+    with translation.override("it"):
+        rows = presenters.table_projector_context(table)["scores"]
+    assert [r["name"] for r in rows] == [f"{names[0]} e {names[2]}", f"{names[1]} e {names[3]}"]
+    # Two players: each by name, as before.
+    pair = a_class(user, name="5C", language="en")
+    for name in ("Ona", "Jonas"):
+        pupil_joins(pair.join_code, name, "en")
+    services.class_seat(classroom=pair, game="gin", players=2)
+    two = SharedTable.objects.exclude(pk=table.pk).get()
+    seats = [s["name"] for s in two.seats]
+    page = teacher.get(f"/en/classroom/{pair.public_id}/tables/{two.public_id}/")
+    assert f"{seats[0]} 0 · {seats[1]} 0" in page.content.decode()

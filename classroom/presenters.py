@@ -183,7 +183,8 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
     """The class's tables for the dashboard, those still played first: who sits there,
     whose turn it is (or that the hand is over, or the table ended) and how many times
     they asked for more time on it, whose seat the computer plays (a pupil who stopped
-    answering, or left), the hand's number and each player's score."""
+    answering, or left), the hand's number and each player's score (at four-player Gin,
+    each partnership's, ``sides``)."""
     rows = []
     tables = services.class_tables(classroom=classroom)
     for table in sorted(tables, key=lambda t: t.ended is not None):
@@ -194,6 +195,12 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
         scores = shared.scores_of(state)
         turns = [state.to_move(b) for b in state.current]
         names = state.names
+        listed = [as_computer(n) if table.seats[i].get("bot") else n for i, n in enumerate(names)]
+        # Four-player Gin: the scores by partnership, once each, after the players (each
+        # player's is their side's: "Sofia 0, Giulia 18, Luca 0, Marta 18" said it twice,
+        # and not who played with whom; the Italian class-table walk).
+        gin_four = state.rules.format is TableFormat.GIN_FOUR
+        sides = _projected_scores(state, listed) if gin_four else []
         # Who asked for more time on this turn ("I need more time"): the teacher sees who
         # is slow, as before the computer took their seat.
         more = {e.seat: e.more for e in map(shared.WaitEntry.of, table.waiting)}
@@ -204,8 +211,8 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                 "hand": len(state.rounds),
                 "players": [
                     {
-                        "name": as_computer(n) if table.seats[i].get("bot") else n,
-                        "score": explain.points(scores[i]),
+                        "name": listed[i],
+                        "score": "" if sides else explain.points(scores[i]),
                         "turn": i in turns and table.ended is None,
                         "more_time": more.get(i, 0) if table.ended is None else 0,
                         # The Italian teacher's walk: a pupil who stopped answering
@@ -215,6 +222,7 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
                     }
                     for i, n in enumerate(names)
                 ],
+                "sides": sides,
                 "round_over": state.round_over,
                 # "The match is over: Ona wins." (the Italian walk: the row looked like
                 # the end of an ordinary hand, and no winner was named).

@@ -1418,6 +1418,13 @@ def test_the_teachers_screen_scores_four_player_gin_by_partnership() -> None:
     line = f"{names[0]} and {names[2]} 0 · {names[1]} and {names[3]} 0"
     assert line in html
     assert f"{names[0]} 0 ·" not in html
+    # The class page's list of tables: the players, then each partnership's score once.
+    dashboard = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    row = dashboard.split('class="class-tables__list"', 1)[1].split("</li>", 1)[0]
+    row = re.sub(r"<[^>]+>|\s+", " ", row)
+    assert f"· {names[0]} and {names[2]} 0, {names[1]} and {names[3]} 0 ·" in row
+    players = row.split(f"· {names[0]} and", 1)[0]
+    assert all(name in players for name in names) and " 0" not in players
     with translation.override("it"):
         rows = presenters.table_projector_context(table)["scores"]
     assert [r["name"] for r in rows] == [f"{names[0]} e {names[2]}", f"{names[1]} e {names[3]}"]
@@ -1430,3 +1437,6 @@ def test_the_teachers_screen_scores_four_player_gin_by_partnership() -> None:
     seats = [s["name"] for s in two.seats]
     page = teacher.get(f"/en/classroom/{pair.public_id}/tables/{two.public_id}/")
     assert f"{seats[0]} 0 · {seats[1]} 0" in page.content.decode()
+    listed = teacher.get(f"/en/classroom/{pair.public_id}/").content.decode()
+    listed = listed.split('class="class-tables__list"', 1)[1].split("</li>", 1)[0]
+    assert " and " not in listed

@@ -1440,3 +1440,22 @@ def test_the_teachers_screen_scores_four_player_gin_by_partnership() -> None:
     listed = teacher.get(f"/en/classroom/{pair.public_id}/").content.decode()
     listed = listed.split('class="class-tables__list"', 1)[1].split("</li>", 1)[0]
     assert " and " not in listed
+
+
+def test_after_seating_the_class_the_top_of_its_page_leads_to_its_tables() -> None:
+    """The Italian class-table walk: after "Seat the class" the page opens at its top,
+    the notice there, and "Show to the class" is two and a half screens further down, at
+    the foot of the page. While the class has tables, a link under its name leads to
+    them (#tables-title); a class with none has no such link."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="it")
+    for name in ("Giulia", "Luca"):
+        pupil_joins(classroom.join_code, name, "it")
+    page = f"/it/classroom/{classroom.public_id}/"
+    assert 'href="#tables-title"' not in teacher.get(page).content.decode()
+    seated = teacher.post(page + "tables/", {"game": "gin", "players": "2"}, follow=True)
+    html = seated.content.decode()
+    top = html.split("<h1>", 1)[1].split('id="join-title"', 1)[0]
+    assert '<a href="#tables-title" id="to-tables">I tavoli della classe</a>' in top
+    assert "La classe gioca a un tavolo da 2." in html.split('id="join-title"', 1)[0]
+    assert 'id="tables-title"' in html

@@ -249,10 +249,13 @@ class Learner:
             for key, morsel in SimpleCookie(raw).items():
                 self.cookies[key] = morsel.value
         self._record(kind, time.perf_counter() - started, status, header_map, path)
-        if not self.js and method == "POST" and status == 302:
-            # Without JavaScript a post is answered by a redirect to the page.
-            status, text, _ = self.request("GET", header_map.get("location", path), kind="page")
-            return 302, text, header_map
+        if not self.js and method == "POST" and status in (302, 303):
+            # Without JavaScript a post is answered by a redirect to the page (303: a move
+            # refused, the page saying why); a browser asks for it without its fragment.
+            location = header_map.get("location", path).split("#", 1)[0]
+            redirected = status
+            status, text, _ = self.request("GET", location, kind="page")
+            return redirected, text, header_map
         return status, text, header_map
 
     def _record(
@@ -327,7 +330,7 @@ class Learner:
         status, _text, headers = self.request("POST", "/en/practice/new/", data, kind="new table")
         if status != 302:
             return
-        table_url = headers.get("location", "")
+        table_url = headers.get("location", "").split("#", 1)[0]  # opens at its status
         public_id = table_url.rstrip("/").rsplit("/", 1)[-1]
         with self.lock:
             self.stats.tables += 1
@@ -379,7 +382,7 @@ class Learner:
         if status in (200, 302) and after and int(after.group(1)) > before:
             with self.lock:
                 self.stats.accepted[public_id].append(move_text(move))
-        self.page = text if status in (200, 302, 409, 422) else ""
+        self.page = text if status in (200, 302, 303, 409, 422) else ""
         return True
 
     def mistake(self, table_url: str) -> bool:
@@ -391,11 +394,11 @@ class Learner:
             return True
         data = {"version": version.group(1), "action": "discard", "cards": card.group(1)}
         status, text, _ = self.request("POST", table_url + "move/", data, kind="mistake")
-        if status == 422:
+        if status in (303, 422):  # without JavaScript, a redirect to the page saying why
             with self.lock:
                 code = str(self.join_code)
                 self.stats.mistakes_made[code] = self.stats.mistakes_made.get(code, 0) + 1
-        self.page = text if status in (200, 409, 422) else ""
+        self.page = text if status in (200, 303, 409, 422) else ""
         return True
 
     def hand_over(self, table_url: str, html: str, version: str) -> bool:
@@ -417,8 +420,9 @@ class Learner:
 
     def post(self, url: str, data: dict[str, Any], *, kind: str) -> None:
         status, html, _ = self.request("POST", url, data, kind=kind)
-        # A refusal (422) or a lost race (409) also answers with the current table.
-        self.page = html if status in (200, 302, 409, 422) else ""
+        # A refusal (422, or without JavaScript a redirect: 303) or a lost race (409) also
+        # answers with the current table.
+        self.page = html if status in (200, 302, 303, 409, 422) else ""
 
     def guided(self) -> None:
         """A guided hand played by the moves its coach teaches."""

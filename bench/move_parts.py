@@ -87,7 +87,7 @@ def main() -> int:
     form = {"game": args.game, "players": str(args.players), "name": "Bench"}
 
     def new_table() -> str:
-        return str(client.post("/en/practice/new/", form)["Location"])
+        return str(client.post("/en/practice/new/", form)["Location"]).split("#", 1)[0]
 
     url = new_table()
     page = client.get(url, **htmx).content.decode()

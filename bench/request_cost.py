@@ -99,7 +99,7 @@ def main() -> int:
         response = client.post(
             "/en/practice/new/", {"game": game, "players": str(players), "name": "Bench"}
         )
-        table_url = response["Location"]
+        table_url = response["Location"].split("#", 1)[0]  # it opens at its status
         made = 0
         for _ in range(args.moves * 4):
             if made >= args.moves:

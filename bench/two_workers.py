@@ -100,7 +100,7 @@ def main() -> int:
 
         def new_table() -> tuple[str, str]:
             form = {"game": "basic", "players": "3", "name": "Bench"}
-            url = str(client.post("/en/practice/new/", form)["Location"])
+            url = str(client.post("/en/practice/new/", form)["Location"]).split("#", 1)[0]
             return url, client.get(url, **htmx).content.decode()
 
         url, page = new_table()

@@ -992,6 +992,23 @@ def test_confirmation_before_knocking(client: Client, htmx: bool) -> None:
     assert len(table.rounds) == 2 or "wins" in client.get(url(table) + "?step=all").content.decode()
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_under_a_knock_s_question_the_moves_are_disabled(client: Client, htmx: bool) -> None:
+    """The Italian walk without JavaScript: under "Are you sure?" Discard and Knock stayed
+    pressable, another move sent under the question. Its answers are the only way on."""
+    table = start_table(client, "knock", 2)
+    to_learners_turn(client, table)
+    post_move(client, table, DrawStock())
+    plain = client.get(url(table)).content.decode()
+    moves = re.findall(r'<button type="submit" name="action"[^>]*>', plain)
+    assert moves and not any(" disabled" in move for move in moves)
+    card = hand_of(table).hands[HUMAN][0]
+    asked = post_move(client, table, Knock(card), htmx=htmx, confirm=False).content.decode()
+    assert 'id="confirm-yes"' in asked and 'id="confirm-no"' in asked
+    moves = re.findall(r'<button type="submit" name="action"[^>]*>', asked)
+    assert moves and all(" disabled" in move for move in moves)
+
+
 def test_arrange_is_on_at_first_and_toggles_off(client: Client) -> None:
     """The pedagogy review: Arrange, which shows the melds, was off by default."""
     table = start_table(client, "gin")

@@ -1008,6 +1008,29 @@ def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
     assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', again)
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+def test_under_a_knock_s_question_the_moves_are_disabled(htmx: bool) -> None:
+    """The Italian walk without JavaScript: under "Are you sure?" Discard and Knock stayed
+    pressable, another move sent under the question. Its answers are the only way on."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    url = f"/en/play/{table.public_id}/"
+    mover.post(f"{url}move/", {"version": table.version, "action": "draw_stock"})
+    table.refresh_from_db()
+    plain = mover.get(url).content.decode()
+    moves = re.findall(r'<button type="submit" name="action"[^>]*>', plain)
+    assert moves and not any(" disabled" in move for move in moves)
+    card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
+    data = {"version": table.version, "action": "knock", "cards": str(card)}
+    asked = mover.post(f"{url}move/", data, **(HX if htmx else {}))
+    page = asked.content.decode()
+    assert asked.status_code == 200 and 'id="confirm-yes"' in page
+    moves = re.findall(r'<button type="submit" name="action"[^>]*>', page)
+    assert moves and all(" disabled" in move for move in moves)
+
+
 def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> None:
     """The walk on a phone without JavaScript: after every move the table's page came
     back at its top, the header and the menu before the hand. While the hand is played

@@ -5,7 +5,8 @@ view answers with a redirect to the table, or the whole page with a message);
 with htmx the same form swaps the ``table`` partial in place. Every refusal
 goes through :func:`refuse`: a refused move answers 422 with the same partial
 and a translated reason (without JavaScript, a redirect to the table that shows
-it: ``?refused=``), a stale page 409 with the current state, a malformed post
+it: ``?refused=``), a stale page 409 with the current state (without JavaScript, a
+redirect to the table that says so: ``?stale=1``), a malformed post
 400, someone else's table 404.
 """
 
@@ -153,6 +154,8 @@ def refuse(request: HttpRequest, table: Table, exc: ServiceError) -> HttpRespons
         message = explain.refusal(exc.error, exc.state.names)
         return _render(request, exc.state, status=exc.status, error=message)
     if isinstance(exc, services.StaleTable):
+        if request.method == "POST" and not wants_partial(request):
+            return _to_stale(request, table)
         table.refresh_from_db()
     try:
         state = services.table_state(table=table)
@@ -176,6 +179,23 @@ def _to_refusal(request: HttpRequest, exc: services.MoveRefused) -> HttpResponse
         return None
     url = reverse("practice:table", kwargs={"public_id": exc.state.table.public_id})
     return SeeOther(table_address(url, request.POST, at_status=False, refused=token))
+
+
+#: The query flag of a table's page after a form sent without JavaScript from a page the
+#: table had moved on from (:func:`_to_stale`).
+STALE_FLAG = "stale"
+
+
+def _to_stale(request: HttpRequest, table: Table) -> HttpResponse:
+    """Without JavaScript, a form sent from a page the table has moved on from (another
+    tab, the same form sent twice): back to the table as it is now (Post/Redirect/Get,
+    303), which says so (``?stale=1``); a reload there shows the same page and sends
+    nothing (the 409 page, reloaded, asked to send the form again). Not signed: anyone
+    who writes the flag in by hand is told only that the table may have changed. No
+    fragment: the page puts the focus on the reason (autofocus), which a page opened at
+    a fragment skips."""
+    url = reverse("practice:table", kwargs={"public_id": table.public_id})
+    return SeeOther(table_address(url, request.POST, at_status=False, **{STALE_FLAG: "1"}))
 
 
 def _after_post(
@@ -215,10 +235,17 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     meld chosen), while the table is still where it was refused; answered 200 (the 422
     was the move's), nothing changed. After a hint without JavaScript (``?hinted=``, the
     version it left: :func:`table_hint`), with the coach's advice while the table is
-    there, counted once."""
+    there, counted once. After a form sent without JavaScript from a page the table had
+    moved on from (``?stale=1``, :func:`_to_stale`), with that said."""
     table = _table_or_404(request, public_id)
     token = request.GET.get("refused", "")
     hinted = request.GET.get("hinted", "")
+    if request.GET.get(STALE_FLAG) == "1" and not token and not hinted:
+        try:
+            state = services.table_state(table=table)
+        except services.CorruptTable:
+            return _corrupt(request, table)
+        return _render(request, state, error=str(services.StaleTable.default_message))
     if not token and not hinted:
         return _show(request, table)
     try:

@@ -649,6 +649,31 @@ def test_stale_version(client: Client) -> None:
     assert snapshot(table) == before
 
 
+def test_a_stale_move_without_javascript_redirects_to_the_table_that_says_so(
+    client: Client,
+) -> None:
+    """The Italian walk without JavaScript: the same form sent twice was answered at
+    ``/move/`` (409), whose reload asked to send the form again. It redirects (303) to
+    the table as it is now, which says the table moved on; a reload sends nothing."""
+    table = start_table(client, "gin")
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    old = table.version
+    client.post(url(table, "move"), {"version": str(old), "action": "draw_stock"})
+    before = snapshot(table)
+    response = client.post(
+        url(table, "move"), {"version": str(old), "action": "draw_stock", "arrange": "0"}
+    )
+    assert response.status_code == 303
+    assert response["Location"] == url(table) + "?stale=1&arrange=0"
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    assert "has moved on since this page was shown" in page.content.decode()
+    assert snapshot(table) == before
+    # Without the flag the page says nothing of it.
+    assert "has moved on" not in client.get(url(table)).content.decode()
+
+
 def test_someone_elses_table(client: Client) -> None:
     table = start_table(client, "gin")
     stranger = Client()

@@ -223,6 +223,39 @@ def _to_refusal(request: HttpRequest, table: SharedTable, token: str) -> HttpRes
     return SeeOther(address)
 
 
+#: The query flag of a table's page after a form sent without JavaScript that the table's
+#: state refused (:func:`_to_state`), and the refusals it names. Not signed: anyone who
+#: writes it in by hand is told only what the page shows already or may have changed.
+STATE_FLAG = "state"
+STATE_REFUSALS: dict[str, type[services.SharedError]] = {
+    "turn": services.NotYourTurn,
+    "stale": services.StaleTable,
+    "paused": services.TablePaused,
+    "ended": services.TableEnded,
+    "away": services.SeatAway,
+}
+
+
+def _to_state(request: HttpRequest, table: SharedTable, exc: ServiceError) -> HttpResponse | None:
+    """Without JavaScript, a form the table's state refused (not the player's turn, a
+    page the table has moved on from, a paused or ended table, a seat the computer is
+    playing): back to the table as it is now (Post/Redirect/Get, 303), whose address
+    names the reason (``?state=``, :data:`STATE_REFUSALS`); a reload there shows the same
+    page and sends nothing (the 409 page, reloaded, asked to send the form again).
+    No fragment where the page says the reason (autofocus beside the buttons, which a
+    page opened at a fragment skips); a paused or ended table, which the status line
+    says, opens at it. ``None`` with htmx, or for another refusal: its own answer."""
+    code = next((key for key, kind in STATE_REFUSALS.items() if type(exc) is kind), None)
+    if code is None or wants_partial(request):
+        return None
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    reload = {presenters.RELOAD_FLAG: "1"} if _reloads(request) else {}
+    at_status = not _said(exc)
+    return SeeOther(
+        table_address(url, request.POST, at_status=at_status, **{STATE_FLAG: code}, **reload)
+    )
+
+
 def _table(public_id: str) -> SharedTable:
     try:
         return services.table_get(public_id=public_id)
@@ -279,7 +312,8 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     Otherwise (and on any page load) the computer first takes the absent seats. After a
     move refused without JavaScript (``?refused=``), with its reason; after a hint
     without JavaScript (``?hinted=``, the version it was given at), with the advice while
-    the table is there and it is still the player's turn."""
+    the table is there and it is still the player's turn. After a form the table's state
+    refused without JavaScript (``?state=``, :func:`_to_state`), with that reason."""
     if wants_partial(request) and "v" in request.GET:
         row = services.poll_row(public_id=public_id)
         if row is None:
@@ -291,6 +325,9 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     token = request.GET.get("refused", "")
     if token:
         return _refusal_page(request, table, token)
+    refusal = STATE_REFUSALS.get(request.GET.get(STATE_FLAG, ""))
+    if refusal is not None:
+        return _render(request, table, error=_said(refusal()))
     hinted = request.GET.get("hinted", "")
     if hinted:
         advice = services.hint_given(table=table, learner=known_learner(request), hinted=hinted)
@@ -390,6 +427,9 @@ def table_move(request: LearnerRequest, public_id: str) -> HttpResponse:
         )
         return _render(request, table, error=message, status=exc.status, state=state)
     except ServiceError as exc:
+        moved = _to_state(request, table, exc)
+        if moved is not None:
+            return moved
         table.refresh_from_db()
         return _render(request, table, error=_said(exc), refused=exc.field, status=exc.status)
     if wants_partial(request):
@@ -406,6 +446,9 @@ def _said(exc: ServiceError) -> str:
 
 
 def _refused(request: HttpRequest, table: SharedTable, exc: ServiceError) -> HttpResponse:
+    moved = _to_state(request, table, exc)
+    if moved is not None:
+        return moved
     table.refresh_from_db()
     return _render(request, table, error=_said(exc), status=exc.status)
 

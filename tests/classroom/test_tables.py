@@ -207,7 +207,9 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     refused = mover.post(
         f"/lt/play/{table.public_id}/move/", {"version": version, "action": "draw_stock"}
     )
-    assert refused.status_code == 409
+    # Without JavaScript: back to the table, which says it is paused (Post/Redirect/Get).
+    assert refused.status_code == 303
+    assert refused["Location"] == f"/lt/play/{table.public_id}/?state=paused#table-status"
     table.refresh_from_db()
     assert table.version == version
     assert teacher.post(control, {"do": "go-on"}).status_code == 302
@@ -243,11 +245,14 @@ def test_a_move_sent_just_before_the_pause_is_told_only_that_the_table_is_paused
         ("move/", {"version": seen, "action": "draw_stock"}),
         ("hint/", {"version": seen}),
     ]:
-        refused = mover.post(f"/en/play/{table.public_id}/{path}", data)
-        html = refused.content.decode()
-        assert refused.status_code == 409
-        assert "changed in the meantime" not in html
-        assert html.count("Wait until your teacher lets you go on.") == 1
+        # With htmx the 409 partial; without JavaScript the page it redirects to (303).
+        for headers, status in ((HX, 409), ({}, 200)):
+            refused = mover.post(f"/en/play/{table.public_id}/{path}", data, follow=True, **headers)
+            html = refused.content.decode()
+            assert refused.status_code == status
+            assert [code for _, code in refused.redirect_chain] == ([] if headers else [303])
+            assert "changed in the meantime" not in html
+            assert html.count("Wait until your teacher lets you go on.") == 1
     table.refresh_from_db()
     assert table.paused and len(shared.shared_state(table=table).current[0].moves) == len(
         state.current[0].moves

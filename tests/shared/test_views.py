@@ -260,8 +260,12 @@ def test_leave_hint_and_a_teachers_switch_through_http() -> None:
     assert table.version == state.version  # a hint changes nothing
     # The other player may not ask on the mover's turn.
     other, other_lang = (sasha, "ru") if seat == 0 else (ona, "lt")
-    refused = other.post(f"/{other_lang}/play/{table.public_id}/hint/", {"version": table.version})
+    other_url = f"/{other_lang}/play/{table.public_id}/"
+    refused = other.post(other_url + "hint/", {"version": table.version}, **HX)
     assert refused.status_code == 409
+    # Without JavaScript: back to the table, which says why (Post/Redirect/Get).
+    refused = other.post(other_url + "hint/", {"version": table.version})
+    assert refused.status_code == 303 and refused["Location"] == other_url + "?state=turn"
     # With the hints switched off, neither the button nor the hint.
     services.set_hints(table=table, hints=False)
     assert "/hint/" not in mover.get(url).content.decode()
@@ -1185,6 +1189,50 @@ def test_a_refused_move_without_javascript_redirects_to_the_table_that_says_it()
     data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
     assert client.post(page + "move/", data).status_code == 302
     assert "hand-error" not in client.get(address).content.decode()
+
+
+def test_a_move_the_table_s_state_refuses_without_javascript_redirects_to_the_table() -> None:
+    """The Italian walk without JavaScript: a move out of turn, the same form sent twice,
+    a move at a paused table were answered at ``/move/`` (409), whose reload asked to
+    send the form again. They redirect (303) to the table as it is now, whose address
+    names the reason and whose page says it; a reload sends nothing. With htmx, the 409
+    partial as before."""
+    table, ona, (sasha,) = open_and_fill("gin", 2)
+    state = services.shared_state(table=table)
+    first = state.to_move(state.current[0])
+    mover, waiter = (ona, sasha) if first == 0 else (sasha, ona)
+    url = f"/en/play/{table.public_id}/"
+    version = table.version
+    draw = {"version": version, "action": "draw_stock"}
+    # Out of turn, from a page that reloads itself: the reload flag is kept.
+    wait = waiter.post(f"{url}move/?reload=1", {**draw, "arrange": "0"})
+    assert wait.status_code == 303
+    assert wait["Location"] == f"{url}?state=turn&reload=1&arrange=0"
+    page = waiter.get(wait["Location"])
+    assert page.status_code == 200 and "It is not your turn yet." in page.content.decode()
+    # A double click: the first goes in, the second is told the table changed.
+    assert mover.post(f"{url}move/", draw).status_code == 302
+    again = mover.post(f"{url}move/", draw)
+    assert again.status_code == 303 and again["Location"] == f"{url}?state=stale"
+    said = mover.get(again["Location"]).content.decode()
+    assert "The table changed in the meantime." in said
+    table.refresh_from_db()
+    assert table.version == version + 1
+    # Paused: the page says it itself, opened at its status line.
+    services.set_paused(table=table, paused=True)
+    table.refresh_from_db()
+    card = services.shared_state(table=table).view_for(first).cards[0]  # type: ignore[union-attr]
+    discard = {"version": table.version, "action": "discard", "cards": str(card)}
+    paused = mover.post(f"{url}move/", discard)
+    assert paused.status_code == 303
+    assert paused["Location"] == f"{url}?state=paused#table-status"
+    assert "nobody can make a move" in mover.get(paused["Location"]).content.decode()
+    # With htmx the 409 partial, as before; an unknown flag shows the table, no reason.
+    assert mover.post(f"{url}move/", draw, **HX).status_code == 409
+    assert "changed in the meantime" not in mover.get(f"{url}?state=nonsense").content.decode()
+    before = table.version
+    table.refresh_from_db()
+    assert table.version == before  # nothing moved while paused
 
 
 def test_a_new_tables_first_page_opens_at_its_status() -> None:

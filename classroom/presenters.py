@@ -6,6 +6,7 @@ and render; nothing here reads a request."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -600,6 +601,52 @@ __all__ = [
 ]
 
 
+def _split_words(sizes: Counter[int]) -> str:
+    """ "9 tables of 3 and 2 tables of 2": the tables by their number of seats, the
+    bigger first."""
+    parts = [
+        ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
+        % {"count": n, "size": size}
+        for size, n in sorted(sizes.items(), reverse=True)
+    ]
+    split = parts[0]
+    for part in parts[1:]:
+        split = gettext("%(first)s and %(second)s") % {"first": split, "second": part}
+    return split
+
+
+def seating_preview(count: int, sizes: Iterable[int]) -> dict[str, Any]:
+    """What "Seat the class" would do with the class's ``count`` pupils at each of
+    ``sizes``, said before it is pressed (the Italian teacher's walk: "3 per table" for
+    four pupils made two tables of 2, and the form had not said so): the ``title``
+    ("With the class's 4 pupils:") and one line per size ("3 at a table: 2 tables of
+    2."), split by :func:`game.shared.services.split_people` as the seating does (every
+    game is played by 2 and more, and a size the chosen game is not played by is refused
+    by the seating itself), with the seats computer players would fill. Nothing for a
+    class without pupils."""
+    if count <= 0:
+        return {}
+    lines = []
+    for size in sizes:
+        split = shared.split_people(count, size, 2, max(size, 2))
+        said = gettext("%(size)s at a table: %(split)s.") % {
+            "size": size,
+            "split": _split_words(Counter(seats for _, seats in split)),
+        }
+        computers = sum(seats - people for people, seats in split)
+        if computers:
+            said += " " + ngettext(
+                "A computer player takes %(count)s seat.",
+                "Computer players take %(count)s seats.",
+                computers,
+            ) % {"count": computers}
+        lines.append((size, said))
+    title = ngettext(
+        "With the class's %(count)s pupil:", "With the class's %(count)s pupils:", count
+    ) % {"count": count}
+    return {"title": title, "lines": lines}
+
+
 def seating_summary(tables: list[Any], *, policy: str | None = None) -> str:
     """How the class was split, for the teacher: "The class sits at 11 tables: 9 tables
     of 3 and 2 tables of 2." (bigger tables first), and how many seats computer players
@@ -609,21 +656,14 @@ def seating_summary(tables: list[Any], *, policy: str | None = None) -> str:
     tables of pupils only, how the computer knocks in the seat of a pupil who leaves (the
     Italian teacher's walk: the summary said nothing of the choice just made)."""
     sizes = Counter(len(t.seats) for t in tables)
-    parts = [
-        ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
-        % {"count": n, "size": size}
-        for size, n in sorted(sizes.items(), reverse=True)
-    ]
-    if len(parts) == 1:
+    if len(sizes) == 1:
         said = ngettext(
             "The class sits at %(count)s table of %(size)s.",
             "The class sits at %(count)s tables of %(size)s.",
             len(tables),
         ) % {"count": len(tables), "size": next(iter(sizes))}
     else:
-        split = parts[0]
-        for part in parts[1:]:
-            split = gettext("%(first)s and %(second)s") % {"first": split, "second": part}
+        split = _split_words(sizes)
         said = ngettext(
             "The class sits at %(count)s table: %(split)s.",
             "The class sits at %(count)s tables: %(split)s.",

@@ -189,6 +189,7 @@ def _class_page(
     stamp = found[1] if found else ""
     pupils = services.pupils_of(classroom=classroom)
     row_notice = _row_notice(request, classroom, pupils)
+    seat_sizes = range(2, 7)
     context = {
         "classroom": classroom,
         "pupils": pupils,
@@ -215,8 +216,9 @@ def _class_page(
             for g in Game
             for low, high in [table_sizes(g)]
         ],
-        "seat_sizes": range(2, 7),
+        "seat_sizes": seat_sizes,
         "seat": seat or {},
+        "seat_preview": presenters.seating_preview(len(pupils), seat_sizes),
         "ending_tables": ending_tables or [],
         **csv_zone_choice(request),
     }

@@ -1464,3 +1464,44 @@ def test_after_seating_the_class_the_top_of_its_page_leads_to_its_tables() -> No
     assert '<a href="#tables-title" id="to-tables">I tavoli della classe</a>' in top
     assert "La classe gioca a un tavolo da 2." in html.split('id="join-title"', 1)[0]
     assert 'id="tables-title"' in html
+
+
+# ------------------------------------------------------------------ the seating form
+def test_the_seating_form_says_how_each_size_splits_the_class_before_it_is_pressed() -> None:
+    """The Italian teacher's walk: "3 per table" for four pupils made two tables of 2,
+    and the form had said nothing before it was pressed. Under the size it says the
+    rule, and for each size how the class's pupils would sit, as the seating does."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    url = f"/en/classroom/{classroom.public_id}/"
+    assert "seat-preview" not in teacher.get(url).content.decode()  # no pupils yet
+    for name in ("Ona", "Jonas", "Ieva", "Rasa"):
+        pupil_joins(classroom.join_code, name)
+    page = teacher.get(url).content.decode()
+    assert "tables differ by one player at most" in page
+    assert "With the class&#x27;s 4 pupils:" in page
+    for line in (
+        "2 at a table: 2 tables of 2.",
+        "3 at a table: 2 tables of 2.",
+        "4 at a table: 1 table of 4.",
+        "6 at a table: 1 table of 4.",
+    ):
+        assert line in page, line
+    assert 'aria-describedby="seat-players-help seat-rule"' in page
+    teacher.post(f"{url}tables/", {"game": "knock", "players": "3"})
+    assert sorted(len(t.seats) for t in SharedTable.objects.all()) == [2, 2]
+
+
+def test_the_preview_names_the_computer_players_a_lone_pupil_would_meet() -> None:
+    """One pupil at tables of 3 plays two computer players, as the seating seats them."""
+    with translation.override("en"):
+        preview = presenters.seating_preview(1, [2, 3])
+        assert preview["title"] == "With the class's 1 pupil:"
+        assert preview["lines"] == [
+            (2, "2 at a table: 1 table of 2. A computer player takes 1 seat."),
+            (3, "3 at a table: 1 table of 3. Computer players take 2 seats."),
+        ]
+        assert presenters.seating_preview(0, [2]) == {}
+        assert presenters.seating_preview(31, [3])["lines"] == [
+            (3, "3 at a table: 9 tables of 3 and 2 tables of 2.")
+        ]

@@ -180,7 +180,8 @@ def _class_page(
     the question asked in that pupil's row. ``new_code``: the ``pupil`` (id) whose "A new
     return code" was pressed, the question asked in their row, and the ``check`` naming
     their code now (:func:`_code_check`). ``seat``: a refused seating's ``game``,
-    ``players`` and ``patient_computers`` (ticked or not), chosen again in its form.
+    ``players`` and ``patient_computers`` (ticked or not), chosen again in its form;
+    without one, the class's last seating from this session is chosen again.
     ``ending_tables``: "End all the class's tables" was pressed: the public ids of the
     tables being played, the question asked in the tables section (the page not polled
     meanwhile)."""
@@ -217,7 +218,8 @@ def _class_page(
             for low, high in [table_sizes(g)]
         ],
         "seat_sizes": seat_sizes,
-        "seat": seat or {},
+        # A refused seating's choice, else the last seating's, else the defaults.
+        "seat": seat or request.session.get(_seat_key(classroom)) or {},
         "seat_preview": presenters.seating_preview(len(pupils), seat_sizes),
         "ending_tables": ending_tables or [],
         **csv_zone_choice(request),
@@ -693,7 +695,19 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
     except services.ClassroomError as exc:
         seat = {"game": game, "players": players, "patient_computers": patient}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
+    # The form keeps the choice just made (the Italian teacher's walk: it went back to
+    # "Basic Rummy / 2" after each seating): read back by the class page.
+    request.session[_seat_key(classroom)] = {
+        "game": game,
+        "players": players,
+        "patient_computers": bool(patient),
+    }
     return _back(request, classroom, presenters.seating_summary(tables, policy=policy))
+
+
+def _seat_key(classroom: Classroom) -> str:
+    """Where the session keeps the class's last seating choice (game, size, Knock box)."""
+    return f"classroom-seat-{classroom.public_id}"
 
 
 @login_required

@@ -1505,3 +1505,29 @@ def test_the_preview_names_the_computer_players_a_lone_pupil_would_meet() -> Non
         assert presenters.seating_preview(31, [3])["lines"] == [
             (3, "3 at a table: 9 tables of 3 and 2 tables of 2.")
         ]
+
+
+def test_after_seating_the_form_keeps_the_choice_just_made() -> None:
+    """The Italian teacher's walk: after "Seat the class" (Gin Rummy, 4) the form was
+    back at "Basic Rummy / 2" and the Knock box ticked. It keeps the game, the size and
+    the box just chosen; another class's form keeps its own."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    other = a_class(user, "3B")
+    for name in ("Ona", "Jonas", "Ieva", "Rasa"):
+        pupil_joins(classroom.join_code, name)
+    url = f"/en/classroom/{classroom.public_id}/"
+    page = teacher.post(f"{url}tables/", {"game": "gin", "players": "4"}, follow=True)
+    html = page.content.decode()
+    assert 'value="gin" data-players="2 3 4" selected' in html
+    assert '<option value="4" selected>' in html
+    # Seated long enough ago not to be taken for a double click.
+    SharedTable.objects.update(created=timezone.now() - timedelta(minutes=5))
+    teacher.post(f"{url}tables/", {"game": "knock", "players": "3"})
+    html = teacher.get(url).content.decode()
+    assert 'value="knock"' in html and re.search(r'value="knock"[^>]*selected', html)
+    assert '<option value="3" selected>' in html
+    assert re.search(r'id="seat-patient"[^>]*checked', html) is None
+    fresh = teacher.get(f"/en/classroom/{other.public_id}/").content.decode()
+    assert " selected" not in fresh.split('id="seat-game"', 1)[1].split("</select>", 2)[1]
+    assert re.search(r'id="seat-patient"[^>]*checked', fresh)

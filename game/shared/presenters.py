@@ -321,6 +321,7 @@ def table_context(
     reload: bool = False,
     again: bool = False,
     confirm: AnyMove | None = None,
+    seat_back: bool = False,
 ) -> dict[str, Any]:
     """A player's page of the table: the waiting room until every seat is taken, then
     the board from their seat; the poll's address carries the version it was drawn at.
@@ -330,7 +331,9 @@ def table_context(
     the cards they had ticked stay ticked and the new time is said); ``confirm``: a move
     that would end the hand, asked about first (as at a practice table); ``again``: the
     page's address has the flag its Refresh and its reload take off or put on
-    (:func:`game.moveforms.again_address`)."""
+    (:func:`game.moveforms.again_address`); ``seat_back``: the player just took their
+    seat back from the computer, which is said (while it is theirs, the table going
+    on)."""
     table = state.table
     page_url = reverse("shared:table", kwargs={"public_id": table.public_id})
 
@@ -446,6 +449,9 @@ def table_context(
     mine_to_move = context["my_turn"] and not context["me_away"]
     context["turn_deadline"] = turn_deadline(table, seat) if mine_to_move else {}
     context["more_time_given"] = more_time and bool(context["turn_deadline"])
+    # The Italian walk: after "Take my seat back" the away notice went, and nothing said
+    # the pupil was back.
+    context["seat_back"] = seat_back and not context["me_away"] and not table.ended
     if more_time:
         context["selected"] = list(display.selected)
     context["advice"] = advice_context(advice, mine.names)

@@ -275,6 +275,7 @@ def _render(
     confirm: AnyMove | None = None,
     display: BoardDisplay | None = None,
     state: services.SharedState | None = None,
+    seat_back: bool = False,
 ) -> HttpResponse:
     """The player's page of the table (or its ``table`` partial, for htmx); ``display``:
     the board as shown, when not as the request asks it (a refused move's cards ticked
@@ -299,6 +300,7 @@ def _render(
         reload=_reloads(request),
         again=loaded_again(request.GET),
         confirm=confirm,
+        seat_back=seat_back,
     )
     board = "shared/_board.jinja" if context["dealt"] else None
     return render_page(request, TEMPLATE, context, partial="table", status=status, board=board)
@@ -332,7 +334,7 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     if hinted:
         advice = services.hint_given(table=table, learner=known_learner(request), hinted=hinted)
         return _render(request, table, advice=advice)
-    return _render(request, table)
+    return _render(request, table, seat_back=request.GET.get(BACK_FLAG) == "1")
 
 
 def _refusal_page(request: HttpRequest, table: SharedTable, token: str) -> HttpResponse:
@@ -524,7 +526,20 @@ def table_back(request: LearnerRequest, public_id: str) -> HttpResponse:
     except ServiceError as exc:
         return _refused(request, table, exc)
     state = services.shared_state(table=table)
-    return _after(request, table, at_status=_at_status(request, table, state))
+    # Said on the page it comes back to: "You are back at your seat." (#announce with
+    # JavaScript; without, a line the page opens with, by ``?back=1``).
+    if wants_partial(request):
+        return _render(request, table, state=state, seat_back=True)
+    url = reverse("shared:table", kwargs={"public_id": table.public_id})
+    query = {BACK_FLAG: "1", **({presenters.RELOAD_FLAG: "1"} if _reloads(request) else {})}
+    return redirect(
+        table_address(url, request.POST, at_status=_at_status(request, table, state), **query)
+    )
+
+
+#: The query flag of a table's page just after its player took their seat back without
+#: JavaScript (:func:`table_back`): the page says they are back.
+BACK_FLAG = "back"
 
 
 @require_safe

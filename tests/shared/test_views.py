@@ -923,7 +923,8 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     away = mover.get(left["Location"]).content.decode()
     assert 'name="arrange" value="0"' in _form(away, "back/")
     back = mover.post(url + "back/", {"arrange": "0"})
-    assert back.status_code == 302 and back["Location"] == f"{url}?arrange=0#table-status"
+    # (with the flag that says "You are back at your seat.")
+    assert back.status_code == 302 and back["Location"] == f"{url}?back=1&arrange=0#table-status"
     # The next hand's button says it too, and its answer keeps it.
     table.refresh_from_db()
     humans = [Learner.objects.get(pk=table.seats[s]["learner"]) for s in (0, 1)]
@@ -1305,3 +1306,31 @@ def test_at_four_player_gin_each_player_is_told_who_their_partner_is() -> None:
     SharedTable.objects.all().delete()
     two, first, _others = open_and_fill("gin", 2)
     assert "in partnership" not in first.get(f"/en/play/{two.public_id}/").content.decode()
+
+
+def test_taking_the_seat_back_says_the_player_is_back() -> None:
+    """The Italian walk: after "Take my seat back" the away notice went and nothing said
+    the pupil was back (a screen reader heard nothing). Without JavaScript the page it
+    redirects to opens with the line (a page without the flag does not); with
+    JavaScript the answer says it in #announce (with "Your turn." on their turn) and on
+    the page. Away again, the flag in the address says nothing."""
+    table, ona, _others = open_and_fill()
+    url = f"/en/play/{table.public_id}/"
+    back_line = "You are back at your seat."
+    assert ona.post(url + "leave/").status_code == 302
+    redirect = ona.post(url + "back/")
+    assert redirect.status_code == 302 and "back=1" in redirect["Location"]
+    page = ona.get(redirect["Location"]).content.decode()
+    assert f'id="seat-back">{back_line}</p>' in page
+    assert back_line not in ona.get(url).content.decode()
+    assert ona.post(url + "leave/").status_code == 302
+    partial = ona.post(url + "back/", **HX).content.decode()
+    announce = partial.split('<div id="announce" hx-swap-oob="innerHTML">', 1)[1]
+    announce = announce.split("</div>", 1)[0]
+    assert announce.startswith(back_line)
+    table.refresh_from_db()
+    turn = services.shared_state(table=table).my_turn(0)
+    assert ("Your turn." in announce) == turn
+    assert 'id="seat-back"' in partial
+    ona.post(url + "leave/")
+    assert back_line not in ona.get(redirect["Location"]).content.decode()

@@ -238,6 +238,10 @@ def test_a_player_leaves_the_computer_plays_and_they_take_the_seat_back(
     # He comes back: the notice goes from Giulia's page.
     sasha.locator("#take-seat-back").press("Enter")
     expect(sasha.locator("#take-seat-back")).to_have_count(0)
+    # And he is told so, on the page and in #announce (the Italian walk: the away
+    # notice just went, and a screen reader heard nothing).
+    expect(sasha.locator("#seat-back")).to_be_visible()
+    expect(sasha.locator("#announce")).to_contain_text(sasha.locator("#seat-back").inner_text())
     expect(page.locator(".message--ok", has_text="Саша")).to_have_count(0, timeout=10_000)
     assert page.evaluate("window.__stillHere") is True
     other.close()

@@ -488,11 +488,22 @@
     if (players.selectedOptions[0] && players.selectedOptions[0].disabled && kept) {
       kept.selected = true;
     }
+    // The preview under the form ("3 at a table: 2 tables of 2."): the lines of the
+    // numbers the game is played by, the one chosen marked. Without JavaScript all show.
+    document.querySelectorAll(".seat-preview li[data-players]").forEach(function (line) {
+      var size = line.getAttribute("data-players");
+      line.hidden = allowed.indexOf(size) === -1;
+      if (size === players.value) {
+        line.setAttribute("aria-current", "true");
+      } else {
+        line.removeAttribute("aria-current");
+      }
+    });
   }
   document.querySelectorAll(".seat-form").forEach(seatSizes);
   document.addEventListener("change", function (event) {
     var form = event.target && event.target.closest ? event.target.closest(".seat-form") : null;
-    if (form && event.target.name === "game") {
+    if (form && (event.target.name === "game" || event.target.name === "players")) {
       seatSizes(form);
     }
   });

@@ -17,6 +17,7 @@ from classroom import services
 from classroom.models import Classroom, Pupil
 from game.shared.models import SharedTable
 from tests import factories
+from tests.classroom.test_views import pupil_joins
 
 from .axe import serious_violations
 
@@ -288,6 +289,18 @@ def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
     page.locator("#seat-game").select_option("knock")
     assert players.evaluate(shown) == ["2", "3", "4", "5", "6"]
     expect(players).to_have_value("4")
+    # With pupils, the preview under the form: the lines of the game's numbers, the
+    # number chosen marked (the Italian walk: "3 per table" for four made 2 tables of 2).
+    classroom = Classroom.objects.get()
+    for name in ("Giulia", "Luca", "Sofia", "Marta"):
+        pupil_joins(classroom.join_code, name, "it")
+    page.reload()
+    page.locator("#seat-game").select_option("gin")
+    players.select_option("3")
+    lines = page.locator(".seat-preview li")
+    expect(lines.locator("visible=true")).to_have_count(3)
+    expect(page.locator(".seat-preview li[aria-current]")).to_have_count(1)
+    expect(page.locator(".seat-preview li[aria-current]")).to_have_attribute("data-players", "3")
 
 
 @pytest.mark.django_db(transaction=True)

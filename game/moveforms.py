@@ -51,6 +51,13 @@ from .board import BoardDisplay
 #: people's status line, a guided hand's coach (:func:`table_address` opens a page there).
 STATUS_ID = "table-status"
 
+#: The query flag of a table's page after a form sent without JavaScript that the table's
+#: state refused, naming the reason (``?state=stale``: a page the table had moved on
+#: from; at a table for people also ``turn``, ``paused``, ``ended``, ``away``): a
+#: practice table and a table for people redirect there alike. Not signed: anyone who
+#: writes it in by hand is told only what the page shows already or may have changed.
+STATE_FLAG = "state"
+
 #: The ``action`` values of the hand form's buttons.
 ACTIONS = ("draw_stock", "draw_discard", "discard", "meld", "lay_off", "knock", "done")
 
@@ -345,6 +352,7 @@ def parse_display(query: QueryDict, form: QueryDict) -> BoardDisplay:
 __all__ = [
     "ACTIONS",
     "AGAIN_FLAG",
+    "STATE_FLAG",
     "STATUS_ID",
     "MoveRequest",
     "NoMeldChosen",

@@ -6,7 +6,7 @@ with htmx the same form swaps the ``table`` partial in place. Every refusal
 goes through :func:`refuse`: a refused move answers 422 with the same partial
 and a translated reason (without JavaScript, a redirect to the table that shows
 it: ``?refused=``), a stale page 409 with the current state (without JavaScript, a
-redirect to the table that says so: ``?stale=1``), a malformed post
+redirect to the table that says so: ``?state=stale``), a malformed post
 400, someone else's table 404.
 """
 
@@ -25,6 +25,7 @@ from game import explain
 from game.board import BoardDisplay, scoring_pending
 from game.engine import Game
 from game.moveforms import (
+    STATE_FLAG,
     STATUS_ID,
     SeeOther,
     parse_display,
@@ -181,21 +182,21 @@ def _to_refusal(request: HttpRequest, exc: services.MoveRefused) -> HttpResponse
     return SeeOther(table_address(url, request.POST, at_status=False, refused=token))
 
 
-#: The query flag of a table's page after a form sent without JavaScript from a page the
-#: table had moved on from (:func:`_to_stale`).
-STALE_FLAG = "stale"
+#: :data:`~game.moveforms.STATE_FLAG`'s value after a form sent without JavaScript from a
+#: page the table had moved on from (:func:`_to_stale`), as at a table for people.
+STALE = "stale"
 
 
 def _to_stale(request: HttpRequest, table: Table) -> HttpResponse:
     """Without JavaScript, a form sent from a page the table has moved on from (another
     tab, the same form sent twice): back to the table as it is now (Post/Redirect/Get,
-    303), which says so (``?stale=1``); a reload there shows the same page and sends
+    303), which says so (``?state=stale``); a reload there shows the same page and sends
     nothing (the 409 page, reloaded, asked to send the form again). Not signed: anyone
     who writes the flag in by hand is told only that the table may have changed. No
     fragment: the page puts the focus on the reason (autofocus), which a page opened at
     a fragment skips."""
     url = reverse("practice:table", kwargs={"public_id": table.public_id})
-    return SeeOther(table_address(url, request.POST, at_status=False, **{STALE_FLAG: "1"}))
+    return SeeOther(table_address(url, request.POST, at_status=False, **{STATE_FLAG: STALE}))
 
 
 def _after_post(
@@ -236,11 +237,11 @@ def table_page(request: HttpRequest, public_id: str) -> HttpResponse:
     was the move's), nothing changed. After a hint without JavaScript (``?hinted=``, the
     version it left: :func:`table_hint`), with the coach's advice while the table is
     there, counted once. After a form sent without JavaScript from a page the table had
-    moved on from (``?stale=1``, :func:`_to_stale`), with that said."""
+    moved on from (``?state=stale``, :func:`_to_stale`), with that said."""
     table = _table_or_404(request, public_id)
     token = request.GET.get("refused", "")
     hinted = request.GET.get("hinted", "")
-    if request.GET.get(STALE_FLAG) == "1" and not token and not hinted:
+    if request.GET.get(STATE_FLAG) == STALE and not token and not hinted:
         try:
             state = services.table_state(table=table)
         except services.CorruptTable:

@@ -20,6 +20,7 @@ from game import explain
 from game.board import BoardDisplay, scoring_pending
 from game.engine import Advice, AnyMove
 from game.moveforms import (
+    STATE_FLAG,
     STATUS_ID,
     SeeOther,
     loaded_again,
@@ -223,10 +224,8 @@ def _to_refusal(request: HttpRequest, table: SharedTable, token: str) -> HttpRes
     return SeeOther(address)
 
 
-#: The query flag of a table's page after a form sent without JavaScript that the table's
-#: state refused (:func:`_to_state`), and the refusals it names. Not signed: anyone who
-#: writes it in by hand is told only what the page shows already or may have changed.
-STATE_FLAG = "state"
+#: The refusals a table's page names after a form sent without JavaScript that the
+#: table's state refused (:func:`_to_state`, ``?state=``: :data:`~game.moveforms.STATE_FLAG`).
 STATE_REFUSALS: dict[str, type[services.SharedError]] = {
     "turn": services.NotYourTurn,
     "stale": services.StaleTable,

@@ -665,7 +665,7 @@ def test_a_stale_move_without_javascript_redirects_to_the_table_that_says_so(
         url(table, "move"), {"version": str(old), "action": "draw_stock", "arrange": "0"}
     )
     assert response.status_code == 303
-    assert response["Location"] == url(table) + "?stale=1&arrange=0"
+    assert response["Location"] == url(table) + "?state=stale&arrange=0"
     page = client.get(response["Location"])
     assert page.status_code == 200
     assert "has moved on since this page was shown" in page.content.decode()

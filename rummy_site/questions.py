@@ -97,10 +97,15 @@ def sign_answered(data: Mapping[str, object], *, learner: int | str, salt: str) 
     return signing.dumps(dict(data), salt=f"{salt}:{learner}", compress=True)
 
 
+def _token_address(page: str, name: str, token: str, anchor: str) -> str:
+    """``page`` with ``token`` in its query as ``name``, opened at ``anchor`` if given."""
+    return f"{page}?{urlencode({name: token})}" + (f"#{anchor}" if anchor else "")
+
+
 def answered_address(page: str, token: str, anchor: str = "") -> str:
     """The address an answer redirects to: ``page`` showing the answered ``token``
     (``?answered=``), opened at ``anchor`` if given."""
-    return f"{page}?{urlencode({'answered': token})}" + (f"#{anchor}" if anchor else "")
+    return _token_address(page, "answered", token, anchor)
 
 
 def read_answered(
@@ -186,7 +191,7 @@ def refused_address(page: str, token: str, anchor: str = "") -> str:
     """The address a refused answer redirects to: ``page`` showing the refusal ``token``
     (``?refused=``), opened at ``anchor`` if given (the field refused, where the page
     names it so; else the page's own autofocus puts the focus there)."""
-    return f"{page}?{urlencode({'refused': token})}" + (f"#{anchor}" if anchor else "")
+    return _token_address(page, "refused", token, anchor)
 
 
 def steady_seed(*parts: object, salt: str) -> int:

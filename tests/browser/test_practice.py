@@ -877,6 +877,9 @@ def test_on_a_phone_the_score_sheet_stays_inside_its_box(
     )
     page = context.new_page()
     table = start(page, live_server.url, "knock", 3, language=language)
+    # No computer player's step on its way when the hand is played out here: it would
+    # find the table moved on (StaleTable), one run in a few.
+    wait_for_my_turn(page, table)
     page.goto(f"{live_server.url}/{language}/practice/")  # no board asking the computer to move
     play_hand_out(table)
     page.goto(f"{live_server.url}/{language}/practice/{table.public_id}/?hand=1&show=all")

@@ -55,6 +55,10 @@ class Classroom(models.Model):
     #: When the class last changed (its name, code, pupils or assignments): with the
     #: pupils' own records, what the dashboard's poll compares (classroom.dashboard).
     changed = models.DateTimeField(default=timezone.now)
+    #: The last "Seat the class" choice (``game``, ``players``, ``patient_computers``),
+    #: chosen again in its form: kept with the class, so that another browser of the
+    #: teacher's (the projector's laptop) offers it too; empty before the first seating.
+    seating = models.JSONField(default=dict, blank=True)
 
     class Meta:
         verbose_name = _("class")

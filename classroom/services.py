@@ -455,6 +455,20 @@ def class_seat(
     return tables
 
 
+def class_seating_keep(
+    *, classroom: Classroom, game: str, players: int, patient_computers: bool
+) -> None:
+    """Keep the class's last "Seat the class" choice (:attr:`Classroom.seating`), for its
+    form to offer again in any of the teacher's browsers (it was kept in the session:
+    another browser opened with the defaults)."""
+    classroom.seating = {
+        "game": game,
+        "players": players,
+        "patient_computers": patient_computers,
+    }
+    classroom.save(update_fields=["seating"])
+
+
 class NoTablesToEnd(ClassroomError):
     """ "End all the class's tables" found none of the tables it was asked about still
     played: sent again (a double click, a reload), or they ended meanwhile."""
@@ -763,6 +777,7 @@ __all__ = [
     "class_not_archived",
     "class_of_teacher",
     "class_rename",
+    "class_seating_keep",
     "class_set_archived",
     "class_set_joining",
     "classes_of",

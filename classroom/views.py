@@ -181,7 +181,7 @@ def _class_page(
     return code" was pressed, the question asked in their row, and the ``check`` naming
     their code now (:func:`_code_check`). ``seat``: a refused seating's ``game``,
     ``players`` and ``patient_computers`` (ticked or not), chosen again in its form;
-    without one, the class's last seating from this session is chosen again.
+    without one, the class's last seating (kept with the class) is chosen again.
     ``ending_tables``: "End all the class's tables" was pressed: the public ids of the
     tables being played, the question asked in the tables section (the page not polled
     meanwhile)."""
@@ -219,7 +219,7 @@ def _class_page(
         ],
         "seat_sizes": seat_sizes,
         # A refused seating's choice, else the last seating's, else the defaults.
-        "seat": seat or request.session.get(_seat_key(classroom)) or {},
+        "seat": seat or classroom.seating or {},
         "seat_preview": presenters.seating_preview(len(pupils), seat_sizes),
         "ending_tables": ending_tables or [],
         **csv_zone_choice(request),
@@ -696,18 +696,12 @@ def class_seat(request: HttpRequest, public_id: str) -> HttpResponse:
         seat = {"game": game, "players": players, "patient_computers": patient}
         return _class_page(request, classroom, seat=seat, error=str(exc.message), status=exc.status)
     # The form keeps the choice just made (the Italian teacher's walk: it went back to
-    # "Basic Rummy / 2" after each seating): read back by the class page.
-    request.session[_seat_key(classroom)] = {
-        "game": game,
-        "players": players,
-        "patient_computers": bool(patient),
-    }
+    # "Basic Rummy / 2" after each seating), with the class: read back by the class page
+    # in any of the teacher's browsers.
+    services.class_seating_keep(
+        classroom=classroom, game=game, players=players or 0, patient_computers=bool(patient)
+    )
     return _back(request, classroom, presenters.seating_summary(tables, policy=policy))
-
-
-def _seat_key(classroom: Classroom) -> str:
-    """Where the session keeps the class's last seating choice (game, size, Knock box)."""
-    return f"classroom-seat-{classroom.public_id}"
 
 
 @login_required

@@ -104,6 +104,30 @@ def test_mistakes_survive_the_drill_source_migration_both_ways() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+def test_classes_survive_the_seating_migration_both_ways() -> None:
+    """``classroom.0007`` keeps the last "Seat the class" choice with the class (it was
+    in the teacher's session): every class made before stays, with no choice kept."""
+    before = [("classroom", "0006_mistake_from_drills")]
+    apps = migrate(before)
+    User = apps.get_model("auth", "User")
+    Classroom = apps.get_model("classroom", "Classroom")
+    teacher = User.objects.create(username="ms-jones")
+    for n, name in enumerate(("5B", "7Б")):
+        Classroom.objects.create(
+            teacher=teacher, name=name, language="ru", join_code=f"KXMKX{n}", public_id=f"c{n}"
+        )
+    apps = migrate([("classroom", "0007_class_seating_kept")])
+    kept = apps.get_model("classroom", "Classroom").objects.order_by("public_id")
+    assert [(c.name, c.join_code, c.seating) for c in kept] == [
+        ("5B", "KXMKX0", {}),
+        ("7Б", "KXMKX1", {}),
+    ]
+    apps = migrate(before)
+    assert apps.get_model("classroom", "Classroom").objects.count() == 2
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_a_new_language_needs_no_migration(settings) -> None:  # type: ignore[no-untyped-def]
     """A class's language choices are ``settings.LANGUAGES`` read when asked (a callable
     the migration names), so the README's "add a language" needs no migration."""

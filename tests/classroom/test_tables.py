@@ -1531,3 +1531,27 @@ def test_after_seating_the_form_keeps_the_choice_just_made() -> None:
     fresh = teacher.get(f"/en/classroom/{other.public_id}/").content.decode()
     assert " selected" not in fresh.split('id="seat-game"', 1)[1].split("</select>", 2)[1]
     assert re.search(r'id="seat-patient"[^>]*checked', fresh)
+
+
+def test_the_seating_choice_is_kept_with_the_class_for_the_teachers_other_browsers() -> None:
+    """The choice lived in the session: the teacher's other browser (the projector's
+    laptop) opened the form with the defaults. It is kept with the class now."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    for name in ("Ona", "Jonas", "Ieva", "Rasa"):
+        pupil_joins(classroom.join_code, name)
+    url = f"/en/classroom/{classroom.public_id}/"
+    teacher.post(f"{url}tables/", {"game": "knock", "players": "3"})
+    classroom.refresh_from_db()
+    assert classroom.seating == {"game": "knock", "players": 3, "patient_computers": False}
+    laptop = Client()
+    laptop.force_login(user)
+    html = laptop.get(url).content.decode()
+    assert re.search(r'value="knock"[^>]*selected', html)
+    assert '<option value="3" selected>' in html
+    assert re.search(r'id="seat-patient"[^>]*checked', html) is None
+    # A refused seating keeps the choice kept before.
+    SharedTable.objects.update(created=timezone.now() - timedelta(minutes=5))
+    teacher.post(f"{url}tables/", {"game": "gin", "players": "9"})
+    classroom.refresh_from_db()
+    assert classroom.seating["game"] == "knock"

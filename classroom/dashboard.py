@@ -747,19 +747,39 @@ class _Writer:
         self._writer.writerow([_cell(v) for v in row])
 
 
-def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any) -> str:
-    """The grid as CSV: a row per pupil, a column per assignment (its state and detail)."""
+def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any, *, now: Any) -> str:
+    """The grid as CSV: a row per pupil, their last activity as the page's grid shows it
+    (when, in the current time zone as :data:`CSV_TIME` writes it, the zone named in the
+    heading; and what, if it was in the last :data:`RECENT` hours; both empty for a
+    pupil who did nothing yet), then a column per assignment (its state and detail)."""
     items = list(classroom.assignments.order_by("created", "pk"))
     statuses = assignments.progress(items, [p.learner for p in pupils], today=today)
+    active = activity(classroom, pupils, now=now)
     out = io.StringIO()
     writer = _Writer(out)
-    writer.writerow([_("Pupil"), *(assignments.label(a, classroom.language) for a in items)])
+    last = _("Last active (%(zone)s)") % {"zone": timezone.get_current_timezone_name()}
+    writer.writerow(
+        [
+            _("Pupil"),
+            last,
+            _("Last activity: what"),
+            *(assignments.label(a, classroom.language) for a in items),
+        ]
+    )
     for pupil in pupils:
+        seen = active.get(pupil.learner_id)
         cells = []
         for a in items:
             status = statuses[(a.pk, pupil.learner_id)]
             cells.append(f"{status.label} {status.detail}".strip())
-        writer.writerow([pupil.name, *cells])
+        writer.writerow(
+            [
+                pupil.name,
+                csv_time(seen.when) if seen else "",
+                seen.what if seen else "",
+                *cells,
+            ]
+        )
     return out.getvalue()
 
 

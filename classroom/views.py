@@ -493,7 +493,7 @@ def grid_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = _teacher_class(request, public_id)
     pupils = services.pupils_of(classroom=classroom)
     with timezone.override(_teachers_zone(request)):
-        text = dashboard.grid_csv(classroom, pupils, timezone.localdate())
+        text = dashboard.grid_csv(classroom, pupils, timezone.localdate(), now=timezone.now())
     return _csv_in_zone(request, classroom, pgettext("a CSV file's name", "grid"), text)
 
 

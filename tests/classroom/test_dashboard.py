@@ -260,13 +260,40 @@ def test_the_csv_exports_are_the_grid_and_the_mistakes(teacher: User) -> None:
     assert grid["Content-Type"].startswith("text/csv")
     assert 'filename="5b-rummy-grid.csv"' in grid["Content-Disposition"]
     rows = grid.content.decode("utf-8-sig").splitlines()
-    assert rows[0].startswith('Pupil,"Drill: Count the deadwood') and rows[1] == "Ona,not started"
+    assert rows[0].startswith('Pupil,Last active (Europe/Vilnius),Last activity: what,"Drill:')
+    assert rows[1].startswith("Ona,") and rows[1].endswith(",not started")
     mistakes = client.get(base + "mistakes.csv").content.decode("utf-8-sig").splitlines()
     assert len(mistakes) == 2 and ",Ona," in mistakes[1]
     other = Client()
     other.force_login(User.objects.create_user("other"))
     assert other.get(base + "grid.csv").status_code == 404
     assert other.get(base + "mistakes.csv").status_code == 404
+
+
+def test_the_grid_csv_has_each_pupils_last_activity_in_the_teachers_zone(
+    teacher: User, settings
+) -> None:  # type: ignore[no-untyped-def]
+    """The page's grid shows each pupil's last activity (when, and what); the grid CSV
+    had no such column. Now it has both, the time in the zone chosen (named in the
+    heading) as the other CSV times are written; a pupil who did nothing yet: empty."""
+    import zoneinfo
+
+    settings.TIME_ZONE = "Europe/Vilnius"
+    classroom = services.class_create(teacher=teacher, name="5B", language="en")
+    ona = pupil_in(classroom, "Ona")
+    pupil_in(classroom, "Jonas")
+    refuse_a_discard_before_drawing(ona)
+    client = Client()
+    client.force_login(teacher)
+    text = client.get(f"/en/classroom/{classroom.public_id}/grid.csv?tz=America/New_York")
+    heading, *rows = csv.reader(io.StringIO(text.content.decode("utf-8-sig")))
+    assert heading == ["Pupil", "Last active (America/New_York)", "Last activity: what"]
+    pupils = services.pupils_of(classroom=classroom)
+    seen = dashboard.activity(classroom, pupils, now=timezone.now())[ona.pk]
+    with timezone.override(zoneinfo.ZoneInfo("America/New_York")):
+        when = dashboard.csv_time(seen.when)
+    assert seen.what and rows == [["Jonas", "", ""], ["Ona", when, seen.what]]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", when)
 
 
 def test_the_mistakes_csv_writes_times_in_the_sites_time_zone(teacher: User, settings) -> None:  # type: ignore[no-untyped-def]

@@ -23,6 +23,7 @@ urlpatterns: list[URLPattern] = [
     path("<id:public_id>/codes-again/", views.class_codes_again, name="codes_again"),
     path("<id:public_id>/archive/", views.class_archive, name="archive"),
     path("<id:public_id>/progress/", views.class_progress, name="progress"),
+    path("<id:public_id>/downloads/", views.class_downloads, name="downloads"),
     path("<id:public_id>/grid.csv", views.grid_csv, name="grid_csv"),
     path("<id:public_id>/mistakes.csv", views.mistakes_csv, name="mistakes_csv"),
     path("<id:public_id>/projector/", views.class_projector, name="projector"),

@@ -425,9 +425,54 @@ TIME_ZONE_COOKIE_DAYS = 365
 
 @functools.cache
 def time_zone_names() -> tuple[str, ...]:
-    """Every time zone the server knows (IANA's names, "Europe/Rome"), in order: the
-    choices of the class page's CSV form."""
+    """Every time zone the server knows (IANA's names, "Europe/Rome"), in order: what a
+    CSV's ``?tz=`` may name (site.js sends the browser's own, an old name too)."""
     return tuple(sorted(zoneinfo.available_timezones()))
+
+
+#: The regions of the zones a teacher chooses among, IANA's areas ("Europe/Rome"):
+#: not the old names kept for compatibility ("US/Eastern", "Etc/GMT+3", "Cuba").
+ZONE_REGIONS = (
+    "Europe",
+    "Asia",
+    "Africa",
+    "America",
+    "Atlantic",
+    "Australia",
+    "Indian",
+    "Pacific",
+    "Antarctica",
+    "Arctic",
+)
+
+
+def _region_name(region: str) -> str:
+    """A region of :data:`ZONE_REGIONS` in the page's language (an ``<optgroup>``'s label)."""
+    names = {
+        "Europe": pgettext("a time zone's region", "Europe"),
+        "Asia": pgettext("a time zone's region", "Asia"),
+        "Africa": pgettext("a time zone's region", "Africa"),
+        "America": pgettext("a time zone's region", "America"),
+        "Atlantic": pgettext("a time zone's region", "Atlantic Ocean"),
+        "Australia": pgettext("a time zone's region", "Australia"),
+        "Indian": pgettext("a time zone's region", "Indian Ocean"),
+        "Pacific": pgettext("a time zone's region", "Pacific Ocean"),
+        "Antarctica": pgettext("a time zone's region", "Antarctica"),
+        "Arctic": pgettext("a time zone's region", "Arctic"),
+    }
+    return names[region]
+
+
+@functools.cache
+def _zones_by_region() -> dict[str, tuple[tuple[str, str], ...]]:
+    """The zones of each region of :data:`ZONE_REGIONS`: (name, its place: "Rome",
+    "Argentina/Buenos Aires"), in order."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for name in time_zone_names():
+        region, _slash, place = name.partition("/")
+        if region in ZONE_REGIONS and place:
+            found.setdefault(region, []).append((name, place.replace("_", " ")))
+    return {region: tuple(found[region]) for region in ZONE_REGIONS if region in found}
 
 
 def _zone_named(name: str) -> zoneinfo.ZoneInfo | None:
@@ -447,10 +492,11 @@ def _kept_zone(request: HttpRequest) -> zoneinfo.ZoneInfo | None:
 
 def _teachers_zone(request: HttpRequest) -> tzinfo:
     """The time zone a CSV writes its times (and counts "late" from) in: the one chosen
-    in the class page's form (``?tz=Europe/Rome``: the browser's own preselected by
-    site.js, else the one kept from the last download, else the site's), else the one
-    kept, else the site's (``TIME_ZONE``, the school's; for a name no zone has). The
-    Italian teacher's walk found Vilnius's +02:00 in Rome."""
+    in the downloads' form (``?tz=Europe/Rome``: the browser's own preselected by
+    site.js, else the one kept from the last download, else the site's); without one,
+    the one kept, else the site's (``TIME_ZONE``, the school's). A name no zone has is
+    refused before (:func:`_unknown_zone`). The Italian teacher's walk found Vilnius's
+    +02:00 in Rome."""
     return (
         _zone_named(request.GET.get("tz", ""))
         or _kept_zone(request)
@@ -458,16 +504,57 @@ def _teachers_zone(request: HttpRequest) -> tzinfo:
     )
 
 
-def csv_zone_choice(request: HttpRequest) -> dict[str, Any]:
-    """The class page's CSV form's time zones: every zone (``csv_zones``), the one
-    offered (``csv_zone``: the one kept from the last download, else the site's), and
-    whether it was kept (``csv_zone_kept``: else site.js offers the browser's own)."""
+def csv_zone_choice(request: HttpRequest, *, every: bool = False) -> dict[str, Any]:
+    """The CSV downloads' form's time zones: the one offered (``csv_zone``: the one kept
+    from the last download, else the site's), whether it was kept (``csv_zone_kept``:
+    else site.js offers the browser's own), and the zones to choose among, by region
+    (``csv_zone_groups``: (region's name, ((zone, place), ...)), ``<optgroup>`` elements):
+    ``every`` region on the downloads' own page; on the class page only the offered
+    zone's and the site's (the Russian teacher's walk: 600 zones were 20 KB of the class
+    page, and the list as wide as "America/Argentina/ComodRivadavia"), a link leading to
+    the others. ``csv_zone_alone``: the offered zone if no region has it ("UTC")."""
     kept = _kept_zone(request)
+    offered = kept.key if kept else timezone.get_default_timezone_name()
+    groups = _zones_by_region()
+    wanted = {name.partition("/")[0] for name in (offered, timezone.get_default_timezone_name())}
+    shown = [r for r in groups if every or r in wanted]
+    in_a_region = any(offered == name for r in shown for name, _place in groups[r])
     return {
-        "csv_zones": time_zone_names(),
-        "csv_zone": kept.key if kept else timezone.get_default_timezone_name(),
+        "csv_zone": offered,
         "csv_zone_kept": kept is not None,
+        "csv_zone_groups": [(_region_name(r), groups[r]) for r in shown],
+        "csv_zone_alone": "" if in_a_region else offered,
+        "csv_zones_all": every,
     }
+
+
+def _unknown_zone(request: HttpRequest, classroom: Classroom) -> HttpResponse | None:
+    """The downloads' page saying so, for a ``?tz=`` that names no zone (an old link, a
+    hand-typed address): it fell back to another zone without a word. ``None`` for a
+    zone, or none asked for (the one kept, else the site's)."""
+    asked = request.GET.get("tz", "")
+    if not asked or _zone_named(asked) is not None:
+        return None
+    error = _(
+        "There is no time zone called “%(zone)s”. Choose yours in the list below, then "
+        "download the file again."
+    ) % {"zone": asked[:TIME_ZONE_NAME_MAX]}
+    return _downloads_page(request, classroom, error=error, status=400)
+
+
+def _downloads_page(
+    request: HttpRequest, classroom: Classroom, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = {"classroom": classroom, "zone_error": error, **csv_zone_choice(request, every=True)}
+    return render(request, "classroom/downloads.html", context, status=status)
+
+
+@login_required
+@require_safe
+def class_downloads(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The CSV downloads with every time zone to choose from, by region (the class page
+    offers those of its own region: "Other time zones" leads here)."""
+    return _downloads_page(request, _teacher_class(request, public_id))
 
 
 def _csv_in_zone(request: HttpRequest, classroom: Classroom, what: str, text: str) -> HttpResponse:
@@ -491,6 +578,8 @@ def _csv_in_zone(request: HttpRequest, classroom: Classroom, what: str, text: st
 @require_safe
 def grid_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = _teacher_class(request, public_id)
+    if refused := _unknown_zone(request, classroom):
+        return refused
     pupils = services.pupils_of(classroom=classroom)
     with timezone.override(_teachers_zone(request)):
         text = dashboard.grid_csv(classroom, pupils, timezone.localdate(), now=timezone.now())
@@ -501,6 +590,8 @@ def grid_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_safe
 def mistakes_csv(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = _teacher_class(request, public_id)
+    if refused := _unknown_zone(request, classroom):
+        return refused
     pupils = services.pupils_of(classroom=classroom)
     with timezone.override(_teachers_zone(request)):
         text = dashboard.mistakes_csv(classroom, pupils)

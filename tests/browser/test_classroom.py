@@ -268,6 +268,50 @@ def test_a_refused_rename_opens_on_the_pupils_name_field(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("javascript", [True, False])
+def test_after_renaming_giving_a_new_code_or_removing_a_pupil_the_focus_is_on_their_row(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Russian teacher's walk: each of them came back at the pupil's row
+    (``#pupil-N``), its notice there, but the focus was on the page's body (the keyboard
+    went on from the page's top). The row has it now, its notice read out with it."""
+    from django.contrib.auth.models import User
+
+    signing = browser.new_context()
+    signing_page = signing.new_page()
+    sign_up(signing_page, site_url, "en", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="3B", language="en"
+    )
+    for name in ("Giulia", "Marco", "Sofia"):
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    sofia, marco = Pupil.objects.get(name="Sofia"), Pupil.objects.get(name="Marco")
+    context = browser.new_context(java_script_enabled=javascript)
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    row = page.locator(f"#pupil-{sofia.pk}")
+    row.locator("summary").click()
+    row.locator("input[name=name]").fill("Sofia B")
+    row.locator("input[name=name]").press("Enter")
+    expect(row).to_be_focused()
+    expect(row.locator("[role=status]")).to_contain_text("Sofia B")
+    row.locator("summary").click()
+    row.locator("button", has_text="A new return code").click()
+    page.locator(f"#pupil-{sofia.pk} button", has_text="Yes, give a new code").click()
+    expect(row).to_be_focused()
+    expect(row.locator("[role=status]")).to_be_visible()
+    marco_row = page.locator(f"#pupil-{marco.pk}")
+    marco_row.locator("summary").click()
+    marco_row.locator("button", has_text="Remove Marco from the class").click()
+    page.locator(f"#pupil-{marco.pk} button", has_text="Remove").first.click()
+    expect(marco_row).to_be_focused()
+    expect(marco_row).to_contain_text("Marco is no longer in the class")
+    context.close()
+    signing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
 def test_passwords_that_differ_are_typed_again_from_the_first(
     browser: Browser, site_url: str, javascript: bool
 ) -> None:

@@ -45,7 +45,17 @@ class ClassForm(forms.Form):
     )
 
 
-class JoinForm(forms.Form):
+class _RefusableForm(forms.Form):
+    def refuse(self, field: str | None, message: str) -> None:
+        """A refusal of the class (a wrong code, a name taken) said as the form's own
+        errors are: at ``field``, whose description it becomes, or for the whole form
+        (``None``); the join link's unbound form too."""
+        if not self.is_bound:
+            self.cleaned_data = {}
+        self.add_error(field, message)
+
+
+class JoinForm(_RefusableForm):
     code = forms.CharField(
         label=_("Class code"),
         max_length=20,
@@ -62,16 +72,10 @@ class JoinForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
-    def refuse(self, field: str | None, message: str) -> None:
-        """A refusal of the class (a wrong code, a name taken) said as the form's own
-        errors are: at ``field``, whose description it becomes, or for the whole form
-        (``None``); the join link's unbound form too."""
-        if not self.is_bound:
-            self.cleaned_data = {}
-        self.add_error(field, message)
 
+class ReturnForm(_RefusableForm):
+    """A pupil's return code; a refused one is said at the code (:meth:`refuse`)."""
 
-class ReturnForm(forms.Form):
     code = forms.CharField(
         label=_("Your return code"),
         max_length=20,

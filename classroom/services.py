@@ -69,7 +69,10 @@ class WrongCode(ClassroomError):
 
 
 class WrongReturnCode(ClassroomError):
-    default_message = _("This return code is not known. Check it on your card and try again.")
+    default_message = _(
+        "This return code is not known. Check it on your card and try again. Lost your "
+        "card? Ask your teacher for a new code."
+    )
 
 
 class JoiningClosed(ClassroomError):

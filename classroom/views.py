@@ -1125,10 +1125,20 @@ def not_me(request: HttpRequest) -> HttpResponse:
 
 
 def _return_page(
-    request: HttpRequest, form: ReturnForm, *, error: str = "", status: int = 200
+    request: HttpRequest,
+    form: ReturnForm,
+    *,
+    error: str = "",
+    at_code: bool = False,
+    status: int = 200,
 ) -> HttpResponse:
+    """The return page; ``error`` said for the whole form, or ``at_code`` at the code
+    field, which the page then opens on (the Russian teacher's walk: a wrong code was a
+    page-level alert, the focus on the page's body)."""
+    if error:
+        form.refuse("code" if at_code else None, error)
     # Drawn for a code sent too (a POST): the language buttons go to the return page.
-    context = {"form": form, "error": error, "page_url": reverse("return")}
+    context = {"form": form, "page_url": reverse("return")}
     return render(request, "classroom/return.html", context, status=status)
 
 
@@ -1153,7 +1163,7 @@ def return_post(request: HttpRequest) -> HttpResponse:
         if pupil.learner.user_id is not None:
             raise services.WrongReturnCode(_("This pupil logs in with an account: log in instead."))
     except services.ClassroomError as exc:
-        return _return_page(request, form, error=str(exc.message), status=exc.status)
+        return _return_page(request, form, error=str(exc.message), at_code=True, status=exc.status)
     continue_as(request, pupil.learner)
     messages.success(
         request,

@@ -194,6 +194,30 @@ def test_a_refused_join_opens_on_the_field_in_error(
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("javascript", [True, False])
+def test_a_wrong_return_code_opens_on_the_code_and_says_what_to_do_without_a_card(
+    browser: Browser, site_url: str, javascript: bool
+) -> None:
+    """The Russian teacher's walk: a pupil typing an old code (their teacher had given
+    them a new one) read a page-level alert that did not say what to do without their
+    card, the focus on the page's body. Now the code field has the focus, and its
+    description is the error, which sends them to their teacher."""
+    context = browser.new_context(java_script_enabled=javascript)
+    page = context.new_page()
+    page.goto(f"{site_url}/en/return/")
+    page.locator("#id_code").fill("KX7M-4PRT")
+    page.locator("#id_code").press("Enter")
+    code = page.locator("#id_code")
+    expect(code).to_be_focused()
+    expect(code).to_have_attribute("aria-invalid", "true")
+    expect(code).to_have_value("KX7M-4PRT")
+    expect(code).to_have_accessible_description(re.compile("Ask your teacher for a new code"))
+    if javascript:
+        assert serious_violations(page) == []
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
 def test_a_refused_assignment_or_class_name_opens_on_the_field_in_error(
     browser: Browser, site_url: str, javascript: bool
 ) -> None:

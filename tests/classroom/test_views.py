@@ -617,7 +617,8 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
     assert response["Location"] == f"/en/classroom/{classroom.public_id}/#pupil-{pupil.pk}"
     page = client.get(response["Location"]).content.decode()
     assert pupil.shown_return_code not in page and pupil.return_code not in page
-    row = page.split(f'<tr id="pupil-{pupil.pk}">', 1)[1].split("</tr>", 1)[0]
+    assert f'<tr id="pupil-{pupil.pk}" tabindex="-1">' in page  # focused at the fragment
+    row = re.split(f'<tr id="pupil-{pupil.pk}"[^>]*>', page, maxsplit=1)[1].split("</tr>", 1)[0]
     assert "Ona has a new return code. The old one no longer works." in row
     card = re.search(r'<a href="([^"]+)">Print Ona.s new card</a>', row)
     assert card is not None
@@ -663,7 +664,7 @@ def test_after_a_change_in_a_pupils_row_the_teacher_is_back_at_that_row() -> Non
     base = f"/en/classroom/{classroom.public_id}/"
 
     def row_of(html: str, pk: int) -> str:
-        return html.split(f'<tr id="pupil-{pk}">', 1)[1].split("</tr>", 1)[0]
+        return re.split(f'<tr id="pupil-{pk}"[^>]*>', html, maxsplit=1)[1].split("</tr>", 1)[0]
 
     renamed = client.post(base + f"pupils/{rasa.pk}/name/", {"name": "Rasa K."})
     assert renamed["Location"] == base + f"#pupil-{rasa.pk}"
@@ -700,7 +701,7 @@ def test_a_refused_rename_is_said_at_that_pupils_form_with_the_name_as_typed() -
         response = client.post(base + f"pupils/{ona_k.pk}/name/", {"name": typed})
         assert response.status_code == status
         html = response.content.decode()
-        row = html.split(f'<tr id="pupil-{ona_k.pk}">')[1].split("</tr>")[0]
+        row = re.split(f'<tr id="pupil-{ona_k.pk}"[^>]*>', html, maxsplit=1)[1].split("</tr>")[0]
         assert '<details class="pupil-change" open>' in row
         assert f'action="{base}pupils/{ona_k.pk}/name/#pupil-{ona_k.pk}-name"' in row
         assert f'value="{typed}"' in row and 'aria-invalid="true"' in row
@@ -1101,7 +1102,7 @@ def test_a_new_return_code_is_asked_first_and_a_stale_yes_changes_nothing() -> N
     assert asked.status_code == 200
     assert Pupil.objects.get().return_code == old  # nothing changed yet
     html = asked.content.decode()
-    row = html.split(f'<tr id="pupil-{pupil.pk}">', 1)[1].split("</tr>", 1)[0]
+    row = re.split(f'<tr id="pupil-{pupil.pk}"[^>]*>', html, maxsplit=1)[1].split("</tr>", 1)[0]
     assert '<details class="pupil-change" open>' in row
     question = row.split(f'<div class="confirm" id="new-code-{pupil.pk}"', 1)[1]
     assert "Give Ona a new return code?" in question

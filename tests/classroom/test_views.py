@@ -904,6 +904,10 @@ def test_a_teacher_lets_the_schools_network_try_codes_again(settings: Any) -> No
     assert refused.status_code == 429 and not Pupil.objects.exists()
     page = teacher.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
     assert f"/lt/classroom/{classroom.public_id}/codes-again/" in page
+    # Folded under the words the pupils are shown (the Russian teacher's walk: it stood,
+    # open, before everything a new teacher needs).
+    folded = page.split('<details class="codes-again">', 1)[1].split("</details>", 1)[0]
+    assert "<summary>" in folded and "codes-again/" in folded
     # Another teacher cannot do it for this class.
     stranger, _stranger = teacher_client("mr-smith")
     assert stranger.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 404

@@ -182,27 +182,37 @@ def one_stop(text: str) -> str:
     return type(text)(kept) if hasattr(text, "__html__") else kept
 
 
-#: Italian's «a» (capitalised too) just before a placeholder: ``a %(payee)s``.
-_A_BEFORE_PLACEHOLDER = re.compile(r"\b([Aa]) (?=%\((\w+)\)s)")
+#: Italian's «a» and «e» (capitalised too) just before a placeholder: ``a %(payee)s``,
+#: ``%(first)s e %(last)s``.
+_VOWEL_BEFORE_PLACEHOLDER = re.compile(r"\b([AaEe]) (?=%\((\w+)\)s)")
 
 
 def euphonic_d(template: str, values: Mapping[str, object]) -> str:
     """``template`` (a translated sentence, before its ``%(name)s`` are filled from
-    ``values``) with Italian's «a» turned «ad» before a value that starts with an a:
-    «paga ad Anna», «paga a Bruno» (docs/terms/it.md). Other languages' unchanged.
+    ``values``) with Italian's d eufonica before a value that starts with the same
+    vowel: the «a» turned «ad» before an a («paga ad Anna», «paga a Bruno»), the «e»
+    ("and") turned «ed» before an e («Marta ed Elena», «tu ed Elena»; «Marta e Anna»,
+    not before another vowel), as Italian teachers write them (docs/terms/it.md). Other
+    languages' unchanged.
 
     >>> with translation.override("it"):
     ...     euphonic_d("%(name)s paga a %(payee)s.", {"name": "Bruno", "payee": "Anna"})
+    ...     euphonic_d("%(first)s e %(last)s", {"first": "Marta", "last": "Elena"})
     '%(name)s paga ad %(payee)s.'
+    '%(first)s ed %(last)s'
     """
-    if "a %(" not in template.lower() or translation.get_language() != "it":
+    if translation.get_language() != "it":
+        return template
+    lowered = template.lower()
+    if "a %(" not in lowered and "e %(" not in lowered:
         return template
 
     def agree(match: re.Match[str]) -> str:
         first = unicodedata.normalize("NFD", str(values.get(match.group(2), ""))[:1])
-        return match.group(1) + "d " if first[:1].lower() == "a" else match.group(0)
+        vowel = match.group(1)
+        return vowel + "d " if first[:1].lower() == vowel.lower() else match.group(0)
 
-    return _A_BEFORE_PLACEHOLDER.sub(agree, template)
+    return _VOWEL_BEFORE_PLACEHOLDER.sub(agree, template)
 
 
 __all__ = [

@@ -40,12 +40,14 @@ from .numbers import (
     deadwood_points,
     either,
     full_card_names,
+    listed,
     people,
     points,
     points_noun,
     points_object,
     signed,
     who,
+    you_and,
 )
 from .refusals import MELD_FAILURES, MOVE_ERRORS, MOVE_NAMES, meld_failure, refusal
 from .scoring import (
@@ -97,6 +99,7 @@ __all__ = [
     "full_card_names",
     "game_name",
     "knocker_of",
+    "listed",
     "log_sentences",
     "match_over",
     "meld_failure",
@@ -114,4 +117,5 @@ __all__ = [
     "told_steps",
     "turn_sentence",
     "who",
+    "you_and",
 ]

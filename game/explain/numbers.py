@@ -15,6 +15,7 @@ from django.utils.translation import ngettext, npgettext, pgettext
 
 from game.cards import card_names, card_short, cards_short
 from game.engine import Card
+from learners.names import euphonic_d
 
 FRACTIONS = {
     Fraction(1, 2): "½",
@@ -97,10 +98,12 @@ def who(seat: int, names: Sequence[str]) -> str:
 def listed(phrases: Sequence[str]) -> str:
     """ "A, B and C": a list in the language's form, its last two joined by the
     translated "and", the others by commas ("Вы, Оля и Борис", never «Вы и Оля и
-    Борис»)."""
+    Борис»); in Italian «ed» before a last name that starts with an e («Marta ed
+    Elena», «Tu ed Elena»: :func:`learners.names.euphonic_d`)."""
     if len(phrases) == 1:
         return phrases[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+    values = {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+    return euphonic_d(_("%(first)s and %(last)s"), values) % values
 
 
 def people(seats: Sequence[int], names: Sequence[str]) -> str:

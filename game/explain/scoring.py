@@ -1485,10 +1485,8 @@ def match_over(name: str, *, pair: bool = False, yours: bool = False, partner: s
     learner won it ("The match is over: you win."), with their ``partner`` when it is a
     partnership's ("The match is over: you and Marta win.")."""
     if pair and yours and partner:
-        return one_stop(
-            pgettext("partnership", "The match is over: you and %(partner)s win.")
-            % {"partner": partner}
-        )
+        template = pgettext("partnership", "The match is over: you and %(partner)s win.")
+        return one_stop(euphonic_d(template, {"partner": partner}) % {"partner": partner})
     if pair:
         return one_stop(
             pgettext("partnership", "The match is over: %(name)s win.") % {"name": name}

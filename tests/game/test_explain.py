@@ -1381,6 +1381,34 @@ def test_the_learner_and_others_are_one_list_in_the_languages_form(language: str
         assert "Aistė" not in text and "%(" not in text
 
 
+def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
+    """The d eufonica, as Italian teachers write it: «Marta ed Elena», «Tu ed Elena», «Ona,
+    Ben ed Emma», and «è» too; not before another vowel («Marta e Anna», «Tu e Ugo»);
+    every list of names and "you and X" (the summary, the match's end), never another
+    language's "and"."""
+    names = ["Aistė", "Ona", "Elena", "Ugo"]
+    won = SummaryLine(LineCode.WINNER, {"player": 0})
+    with translation.override("it"):
+        assert explain.listed(["Marta", "Elena"]) == "Marta ed Elena"
+        assert explain.listed(["Marta", "elena"]) == "Marta ed elena"
+        assert explain.listed(["Ona", "Ben", "Emma"]) == "Ona, Ben ed Emma"
+        assert explain.listed(["Marta", "Èlia"]) == "Marta ed Èlia"
+        assert explain.listed(["Marta", "Anna"]) == "Marta e Anna"
+        assert explain.listed(["Elena", "Marta"]) == "Elena e Marta"
+        assert explain.you_and(["Elena"]) == "Tu ed Elena"
+        assert explain.you_and(["Ugo"]) == "Tu e Ugo"
+        assert explain.people([1, 2], names) == "Ona ed Elena"
+        assert explain.match_over("", pair=True, yours=True, partner="Elena") == (
+            "La partita è finita: vincete tu ed Elena."
+        )
+        told = explain.summary_line(won, ["x", "y"], pairs=True, you=0, partner="Elena")
+        assert told == "Tu ed Elena vincete la partita!", told
+    for language in ("en", "lt", "ru"):
+        with translation.override(language):
+            assert "ed" not in explain.listed(["Marta", "Elena"]).split()
+            assert "ed" not in explain.you_and(["Elena"]).split()
+
+
 #: A meld in the plural, where the cards go onto one (ru «к комбинациям», lt «prie
 #: derinių»), and in the singular.
 SEVERAL_MELDS = {"ru": "к комбинациям", "lt": "prie derinių"}

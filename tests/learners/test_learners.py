@@ -301,5 +301,13 @@ def test_euphonic_d_before_a_name_that_starts_with_a_and_only_in_italian() -> No
         assert said("paga a %(name)s.", "Enzo") == "paga a Enzo."  # only before the same vowel
         assert said("la %(name)s", "Anna") == "la Anna"
         assert euphonic_d("paga a %(name)s.", {}) == "paga a %(name)s."
+        # And «e» ("and") before an e: «Marta ed Elena», not before another vowel.
+        assert said("Marta e %(name)s", "Elena") == "Marta ed Elena"
+        assert said("vincete tu e %(name)s.", "Èlia") == "vincete tu ed Èlia."
+        assert said("E %(name)s vince.", "Enzo") == "Ed Enzo vince."
+        assert said("Marta e %(name)s", "Anna") == "Marta e Anna"
+        assert said("a %(name)s", "Elena") == "a Elena"
+        assert said("che %(name)s", "Elena") == "che Elena"
     with translation.override("en"):
         assert said("a %(name)s", "Anna") == "a Anna"
+        assert said("Marta e %(name)s", "Elena") == "Marta e Elena"

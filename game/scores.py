@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from game import explain
 from game.engine import GinGame, GinPartnershipGame, GinThreeGame, KnockMatch, LineCode, Match
+from game.names import learner_you
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,9 @@ class ScoreSheet:
 
 def partners(names: Sequence[str], side: int) -> str:
     """Four-player Gin: partnership ``side`` (0 or 1) by its players' names, "Ona and
-    Marta" (a side is the table seats ``side`` and ``side + 2``)."""
-    return _("%(first)s and %(second)s") % {"first": names[side], "second": names[side + 2]}
+    Marta" (a side is the table seats ``side`` and ``side + 2``; Italian «Marta ed
+    Elena»: :func:`game.explain.listed`)."""
+    return explain.listed([names[side], names[side + 2]])
 
 
 def _your_side(names: Sequence[str], you: int | None) -> tuple[int | None, str]:
@@ -44,21 +46,37 @@ def _your_side(names: Sequence[str], you: int | None) -> tuple[int | None, str]:
     return you % 2, names[(you + 2) % 4]
 
 
+def labels(names: Sequence[str], *, you: int | None = None, pairs: bool = False) -> list[str]:
+    """The players (or, with ``pairs``, four-player Gin's two partnerships) as the score
+    sheet's rows and the seats' scores name them to the learner at table seat ``you``:
+    their own "You" (:func:`game.names.learner_you`, as their seat and the players to
+    score say it when they gave no name), their partnership "You and Marta"
+    (:func:`game.explain.you_and`), as the walkthrough and the summary tell them their
+    lines ("You knock...", "You and Marta win the match!"), never their own name among
+    the others' (the Lithuanian walk read "Aleksas ir Marta" over "Jūs ir Marta
+    laimite"). The others by name; with ``you`` ``None`` (the teacher, the projector)
+    every one by name."""
+    if pairs:
+        side, partner = _your_side(names, you)
+        return [explain.you_and([partner]) if s == side else partners(names, s) for s in (0, 1)]
+    return [learner_you() if you is not None and i == you else name for i, name in enumerate(names)]
+
+
 def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -> ScoreSheet:
     """Gin's boxes (per player, or per partnership), or totals against the target (and
     Knock Rummy's balances), with the lines of the match's summary. ``names``: each
-    table seat's name; ``you``: the learner's table seat, whose summary lines are told
-    to them ("You win the match!"; their partnership's with their partner's name: "You
-    and Marta win the match!")."""
+    table seat's name; ``you``: the learner's table seat, whose row is theirs ("You",
+    "You and Marta": :func:`labels`) and whose summary lines are told to them ("You win
+    the match!"; their partnership's with their partner's name: "You and Marta win the
+    match!"). Drawn for each viewer, never kept: one player's sheet is not another's."""
     if isinstance(match, GinGame | GinThreeGame | GinPartnershipGame):
-        if isinstance(match, GinPartnershipGame):
-            columns = [partners(names, 0), partners(names, 1)]
-        else:
-            columns = list(names)
+        pairs = isinstance(match, GinPartnershipGame)
+        columns = [partners(names, 0), partners(names, 1)] if pairs else list(names)
+        rows_named = labels(names, you=you, pairs=pairs)
         boxes, totals = match.boxes, match.totals
         rows = [
             {
-                "name": columns[p],
+                "name": rows_named[p],
                 "boxes": [explain.points(b) for b in boxes[p]],
                 "total": explain.points(totals[p]),
             }
@@ -69,7 +87,6 @@ def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -
         else:
             summary = match.summary()
             summaries = [summary] if summary is not None else []
-        pairs = isinstance(match, GinPartnershipGame)
         side, partner = _your_side(names, you) if pairs else (you, "")
         lines = [
             explain.summary_line(line, columns, pairs=pairs, you=side, partner=partner)
@@ -77,14 +94,15 @@ def score_sheet(match: Match, names: Sequence[str], *, you: int | None = None) -
             for line in summary.lines
         ]
         return ScoreSheet(_("Score sheet"), rows, lines, boxes=True)
+    named = labels(names, you=you)
     if isinstance(match, KnockMatch):
         rows = [
-            {"name": names[p], "total": explain.points(score), "net": explain.signed(net)}
+            {"name": named[p], "total": explain.points(score), "net": explain.signed(net)}
             for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
         ]
     else:
         rows = [
-            {"name": names[p], "total": explain.points(total)}
+            {"name": named[p], "total": explain.points(total)}
             for p, total in enumerate(match.totals)
         ]
     lines = [
@@ -124,4 +142,4 @@ def match_over(match: Match, names: Sequence[str], *, you: int | None = None) ->
     return explain.match_over(names[winner], yours=winner == you)
 
 
-__all__ = ["ScoreSheet", "match_over", "netting", "partners", "score_sheet"]
+__all__ = ["ScoreSheet", "labels", "match_over", "netting", "partners", "score_sheet"]

@@ -38,7 +38,7 @@ from game.engine import (
     Knock,
     deadwood_after,
 )
-from game.scores import ScoreSheet, partners
+from game.scores import ScoreSheet
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
@@ -183,10 +183,11 @@ def table_context(
         hand_number=state.round_number,
     )
     if isinstance(state.match, GinPartnershipGame):
-        # Both partners' seats show their side's score: say whose it is.
-        names = seat_names(table)
+        # Both partners' seats show their side's score: say whose it is, the learner's
+        # own as the score sheet says it ("You and Ben: score 4").
+        sides = match_scores.labels(seat_names(table), you=HUMAN, pairs=True)
         context["seats"] = [
-            replace(seat, side=partners(names, state.board.seats[i] % 2))
+            replace(seat, side=sides[state.board.seats[i] % 2])
             for i, seat in enumerate(context["seats"])
         ]
     # The table's forms and links, reversed once per table and language.

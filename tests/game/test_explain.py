@@ -1384,8 +1384,10 @@ def test_the_learner_and_others_are_one_list_in_the_languages_form(language: str
 def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
     """The d eufonica, as Italian teachers write it: «Marta ed Elena», «Tu ed Elena», «Ona,
     Ben ed Emma», and «è» too; not before another vowel («Marta e Anna», «Tu e Ugo»);
-    every list of names and "you and X" (the summary, the match's end), never another
-    language's "and"."""
+    every list of names and "you and X" (the partnership on the sheet and in the summary,
+    the match's end), never another language's "and"."""
+    from game.scores import labels, partners
+
     names = ["Aistė", "Ona", "Elena", "Ugo"]
     won = SummaryLine(LineCode.WINNER, {"player": 0})
     with translation.override("it"):
@@ -1398,6 +1400,8 @@ def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
         assert explain.you_and(["Elena"]) == "Tu ed Elena"
         assert explain.you_and(["Ugo"]) == "Tu e Ugo"
         assert explain.people([1, 2], names) == "Ona ed Elena"
+        assert partners(names, 0) == "Aistė ed Elena"
+        assert labels(names, you=0, pairs=True) == ["Tu ed Elena", "Ona e Ugo"]
         assert explain.match_over("", pair=True, yours=True, partner="Elena") == (
             "La partita è finita: vincete tu ed Elena."
         )

@@ -15,17 +15,58 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_score_sheet_follows_the_game() -> None:
+    """The learner's row is "You" (their partnership's "You and Ben"), as the
+    walkthrough and the summary speak to them; the others' by name."""
     gin = factories.table("gin", seed=4)
     sheet = presenters.score_sheet(factories.play_hand_out(gin))
     assert sheet.boxes and not sheet.balances and sheet.title == "Score sheet"
-    assert [row["name"] for row in sheet.rows] == ["Aistė", "Ona"]
+    assert [row["name"] for row in sheet.rows] == ["You", "Ona"]
     knock = factories.table("knock", 3, seed=4)
     sheet = presenters.score_sheet(factories.play_hand_out(knock))
     assert sheet.balances and not sheet.boxes and sheet.title == "Scores"
     assert all("net" in row for row in sheet.rows)
+    assert [row["name"] for row in sheet.rows] == ["You", "Ona", "Ben"]
     partners = factories.table("gin", 4, seed=4)
     sheet = presenters.score_sheet(factories.play_hand_out(partners))
+    assert [row["name"] for row in sheet.rows] == ["You and Ben", "Ona and Marta"]
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "yours", "theirs"),
+    [
+        ("lt", "Jūs", "Jūs ir Benas", "Ona ir Marta"),
+        ("ru", "Вы", "Вы и Борис", "Оля и Марта"),
+        ("it", "Tu", "Tu e Paolo", "Giulia e Marta"),
+    ],
+)
+def test_the_score_sheet_and_the_seats_say_you_in_every_language(
+    language: str, you: str, yours: str, theirs: str
+) -> None:
+    """The learner's row and their partnership's label (the sheet's row, each partner's
+    seat score) are theirs in the page's language, "You" and "You and Ben" (the words
+    the site uses for them where a name stands alone and at the head of a list), not
+    "Aistė and Ben" beside a summary that says «Jūs ir Benas laimite»; the others by
+    name."""
+    with translation.override(language):
+        gin = factories.play_hand_out(factories.table("gin", seed=4))
+        first = presenters.score_sheet(gin).rows[0]["name"]
+        state = factories.play_hand_out(factories.table("gin", 4, seed=2))
+        context = presenters.table_context(state, BoardDisplay(steps=None, walkthrough=True))
+    assert first == you
+    assert [row["name"] for row in context["sheet"].rows] == [yours, theirs]
+    assert [seat.side for seat in context["seats"]] == [yours, theirs]
+
+
+def test_the_teacher_s_sheet_keeps_every_name() -> None:
+    """Without a learner to tell it to (the projector, the teacher), every row is a name."""
+    from game import scores
+
+    state = factories.play_hand_out(factories.table("gin", 4, seed=2))
+    names = services.seat_names(state.table)
+    sheet = scores.score_sheet(state.match, names)
     assert [row["name"] for row in sheet.rows] == ["Aistė and Ben", "Ona and Marta"]
+    assert scores.labels(["Aistė", "Ona", "Ben"]) == ["Aistė", "Ona", "Ben"]
+    assert scores.labels(["Aistė", "Ona", "Ben"], you=2) == ["Aistė", "Ona", "You"]
 
 
 @pytest.mark.parametrize("text", ["knock 7H", "discard 7H", "meld 7H 8H 9H", "layoff 7H 0"])
@@ -115,8 +156,9 @@ def test_four_player_gin_ends_the_walkthrough_with_the_two_tables_netted() -> No
     )
     assert [row["boxes"] for row in context["sheet"].rows] == [["4"], []]
     # Each seat's score is its partnership's, and says so.
+    # (The learner's side as the sheet says it, "You and Ben".)
     assert [seat.score_label for seat in context["seats"]] == [
-        "Aistė and Ben: score 4",
+        "You and Ben: score 4",
         "Ona and Marta: score 0",
     ]
     # Stepping through, the netting is the last step; scoring it yourself, no step shows.

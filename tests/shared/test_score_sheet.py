@@ -58,17 +58,22 @@ def match_of(table: SharedTable) -> Match:
     return state.rules.match(state.rounds, (*state.results, result))
 
 
-def expected_rows(table: SharedTable) -> list[list[str]]:
-    """The sheet's rows worked out from the engine's match, by the seats' names."""
+def expected_rows(table: SharedTable, you: int | None = None) -> list[list[str]]:
+    """The sheet's rows worked out from the engine's match, by the seats' names, as the
+    player at seat ``you`` reads them: their own row "You", their partnership's "You and
+    Marta" (four-player Gin)."""
     match = match_of(table)
-    names = [str(s["name"]) for s in table.seats]
+    seated = [str(s["name"]) for s in table.seats]
+    names = ["You" if p == you else name for p, name in enumerate(seated)]
     if isinstance(match, KnockMatch):
         return [
             [names[p], explain.points(score), explain.signed(net)]
             for p, (score, net) in enumerate(zip(match.scores, match.net, strict=True))
         ]
     if isinstance(match, GinPartnershipGame):
-        sides = [f"{names[0]} and {names[2]}", f"{names[1]} and {names[3]}"]
+        sides = [f"{seated[0]} and {seated[2]}", f"{seated[1]} and {seated[3]}"]
+        if you is not None:
+            sides[you % 2] = f"You and {seated[(you + 2) % 4]}"
         return [
             [
                 sides[p],
@@ -109,11 +114,13 @@ def test_every_player_sees_the_score_sheet_once_the_walkthrough_is_shown(
     state = services.shared_state(table=table)
     assert state.round_over
     url = f"/en/play/{table.public_id}/"
-    rows = expected_rows(table)
     if (game, players) == ("gin", 3):
         # The pupil who sat the hand out (three people at three-player Gin) sees it too.
         assert any(state.board_of(s) is None for s in by_seat)
     for seat, client in by_seat.items():
+        # Each player's sheet is theirs: their own row "You" ("You and Marta").
+        rows = expected_rows(table, seat)
+        assert rows != expected_rows(table), seat
         # While the walkthrough has steps to show, no sheet yet (not even the scores).
         start = client.get(url).content.decode()
         assert 'id="next-step"' in start, seat
@@ -148,10 +155,11 @@ def test_a_seat_the_computer_plays_keeps_its_players_name_on_the_sheet() -> None
     table.refresh_from_db()
     names = [str(s["name"]) for s in table.seats]
     assert names == ["Ona", "Саша0", "Саша1"]
-    for client in (by_seat[0], by_seat[1]):
-        rows = sheet_rows(client.get(url, {"step": "all"}).content.decode())
-        assert [row[0] for row in rows] == names
-        assert rows == expected_rows(table)
+    for seat in (0, 1):
+        rows = sheet_rows(by_seat[seat].get(url, {"step": "all"}).content.decode())
+        # The player who left reads their own row as "You" still: the seat is theirs.
+        assert [row[0] for row in rows] == ["You" if p == seat else n for p, n in enumerate(names)]
+        assert rows == expected_rows(table, seat)
 
 
 @pytest.mark.parametrize("game", ["gin", "knock", "basic"])
@@ -203,7 +211,7 @@ def test_the_match_s_end_names_its_winner(game: str) -> None:
                     assert f"Game total for {winner}: " in summary.group(1), summary.group(1)
                 else:
                     assert f"<li>{winner} wins the match!</li>" in summary.group(1)
-            assert sheet_rows(page) == expected_rows(table)
+            assert sheet_rows(page) == expected_rows(table, seat)
             assert 'id="next-hand"' not in page
 
 
@@ -257,14 +265,15 @@ def test_during_the_next_hand_every_player_keeps_the_last_hand_and_the_scores() 
     finished = match_of(table)
     names = [str(s["name"]) for s in table.seats]
     assert isinstance(finished, KnockMatch)
-    expected = [
-        [names[p], explain.points(score), explain.signed(net)]
-        for p, (score, net) in enumerate(zip(finished.scores, finished.net, strict=True))
-    ]
     services.next_hand(table=table, learner=learners(table)[0], version=table.version)
     table.refresh_from_db()
     url = f"/en/play/{table.public_id}/"
-    for client in (ona, sasha):
+    for seat, client in enumerate((ona, sasha)):
+        # Each reads their own row as "You", the other's by name.
+        expected = [
+            ["You" if p == seat else names[p], explain.points(score), explain.signed(net)]
+            for p, (score, net) in enumerate(zip(finished.scores, finished.net, strict=True))
+        ]
         for response in (client.get(url), client.get(url, **HX)):
             page = html.unescape(response.content.decode())
             assert f'href="/en/play/{table.public_id}/review/1/">hand 1</a>' in page

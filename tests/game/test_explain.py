@@ -1381,6 +1381,21 @@ def test_the_learner_and_others_are_one_list_in_the_languages_form(language: str
         assert "Aistė" not in text and "%(" not in text
 
 
+def test_the_russian_refusals_after_a_knock_say_the_hand_as_the_site_does() -> None:
+    """docs/terms/ru.md: a hand is a «раздача», as the knock's question says («Раздача
+    закончится»); the two refusals after a knock said «После стука розыгрыш окончен», a
+    second word for it (now a forbidden variant, which check_texts lists)."""
+    with translation.override("ru"):
+        said = [
+            explain.refusal(IllegalMove(MoveError.LAYING_OUT, params))
+            for params in MOVE_SAMPLES[MoveError.LAYING_OUT]
+        ]
+    for text in said:
+        assert "розыгрыш" not in text.lower(), text
+        assert text.startswith("Раздача уже закончена стуком: теперь "), text
+        assert text.endswith(", а затем нажимает «Готово»."), text
+
+
 def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
     """The d eufonica, as Italian teachers write it: «Marta ed Elena», «Tu ed Elena», «Ona,
     Ben ed Emma», and «è» too; not before another vowel («Marta e Anna», «Tu e Ugo»);

@@ -9,7 +9,7 @@ the hand, and the move-by-move review of a finished hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -39,6 +39,7 @@ from game.engine import (
     deadwood_after,
 )
 from game.scores import ScoreSheet
+from learners.names import one_stop
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
@@ -223,12 +224,53 @@ def table_context(
             "status_line": _status_line(state),
             "computers_line": _computers_line(state),
             "since_said": _since_said(state),
-            # "Skip to my turn": #announce says every turn it played, as the status does.
-            "announce_since": skipped,
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
+    # The status line's last part, and what #announce says after an htmx swap.
+    context["latest"] = latest_line(
+        context["log"], context["you_first"], context["turn_name"], context["since_said"]
+    )
+    context["announce"] = announcement(context, skipped=skipped)
     return context
+
+
+def latest_line(log: Sequence[str], you_first: bool, turn_name: str, said: str = "") -> str:
+    """What happened last at a table (as game/_latest.jinja's macro of the same name, which
+    the log ends with): ``said`` if given (the status line's turns since the learner's
+    last move, :func:`_since_said`), else the log's latest line; before the first move,
+    who plays first ("The cards are dealt. You play first.")."""
+    if said:
+        return said
+    if log:
+        return log[-1]
+    if you_first:
+        return one_stop(_("The cards are dealt. You play first."))
+    return one_stop(_("The cards are dealt. %(name)s plays first.") % {"name": turn_name})
+
+
+def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
+    """What a practice table's #announce says after an htmx swap (the board prints it
+    through |spoken; a page drawn whole says nothing there, read from the top). Nothing
+    under a move's question ("Are you sure?": not the last move again over it); else a
+    refusal; a step of the scoring walkthrough (the step just shown, or after "Show all"
+    the hand's headline, how it ended); the coach's hint (its heading); else what the
+    swap added to the status line: after "Skip to my turn" (``skipped``) every turn it
+    played, as the status line tells them, otherwise the learner's own move or a
+    computer player's one move (the log's latest line), and after "Next hand" who plays
+    first. ``context``: :func:`table_context`'s, less this."""
+    if context["confirm"]:
+        return ""
+    if context["error"]:
+        return str(context["error"])
+    steps = context["shown_steps"]
+    if context["walkthrough"] and steps:
+        step: str = context["result"].headline if context["all_steps"] else steps[-1].text
+        return step
+    if context["advice"]:
+        return str(context["advice"]["heading"])
+    said = context["since_said"] if skipped else ""
+    return latest_line(context["log"], context["you_first"], context["turn_name"], said)
 
 
 def _status_line(state: TableState) -> str:
@@ -426,6 +468,8 @@ __all__ = [
     "ScoreSheet",
     "TableSummary",
     "Verdict",
+    "announcement",
+    "latest_line",
     "move_verdict",
     "review_context",
     "score_sheet",

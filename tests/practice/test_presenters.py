@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -324,3 +326,66 @@ def test_what_speaks_against_a_move_is_not_the_case_for_it() -> None:
     assert case < html.index("Your deadwood goes from 53 to 43") < against < said_wait < coach
     assert len(verdict.against) == 1 and "Wait:" in verdict.against[0]
     assert all("Wait:" not in line for line in verdict.played)
+
+
+def test_the_announcement_is_decided_by_the_presenter() -> None:
+    """What #announce says after an htmx swap (presenters.announcement, printed by the
+    board as it is): nothing under a move's question; else a refusal; a step of the
+    walkthrough (after "Show all" the hand's headline); the coach's hint; after "Skip to
+    my turn" every turn since the learner's move, else the log's latest line; before the
+    first move who plays first."""
+    from game.board import Result, ScoreStep
+
+    base: dict[str, object] = {
+        "confirm": None,
+        "error": "",
+        "walkthrough": False,
+        "shown_steps": [],
+        "all_steps": False,
+        "result": None,
+        "advice": None,
+        "log": ["You discarded 7♥.", "Ona discarded 2♣."],
+        "you_first": True,
+        "turn_name": "Ona",
+        "since_said": "Ona drew from the stock and discarded 2♣.",
+    }
+
+    def said(skipped: bool = False, **changes: object) -> str:
+        return presenters.announcement({**base, **changes}, skipped=skipped)
+
+    steps = [ScoreStep("Ona knocks."), ScoreStep("You pay 7.")]
+    result = Result(headline="Ona knocked.", steps=steps)
+    assert said() == "Ona discarded 2♣."
+    assert said(skipped=True) == "Ona drew from the stock and discarded 2♣."
+    assert said(log=[]) == "The cards are dealt. You play first."
+    assert said(log=[], you_first=False) == "The cards are dealt. Ona plays first."
+    assert said(confirm={"question": "Knock now?"}, error="No.") == ""
+    assert said(error="That card is not in your hand.", advice={"heading": "H"}) == (
+        "That card is not in your hand."
+    )
+    assert said(walkthrough=True, shown_steps=steps[:1], result=result) == "Ona knocks."
+    assert said(walkthrough=True, shown_steps=steps, all_steps=True, result=result) == (
+        "Ona knocked."
+    )
+    # The walkthrough not open (scoring it yourself): the move, not a step.
+    assert said(shown_steps=steps, result=result) == "Ona discarded 2♣."
+    assert said(advice={"heading": "The coach suggests: discard 9♣"}) == (
+        "The coach suggests: discard 9♣"
+    )
+
+
+@pytest.mark.parametrize("skipped", [False, True])
+def test_a_table_s_context_carries_its_announcement_and_status(skipped: bool) -> None:
+    """The board prints ``announce`` and the status line's ``latest`` as the presenter
+    made them, the same as the template's own decision made them before."""
+    from game.cards import spoken_html
+    from rummy_site.jinja import draw
+
+    state = factories.play(factories.table("basic", 3, seed=4), 3)
+    context = presenters.table_context(state, BoardDisplay(), skipped=skipped)
+    log, since = context["log"], context["since_said"]
+    assert context["latest"] == (since or log[-1])
+    assert context["announce"] == (since if skipped and since else log[-1])
+    html = draw("practice/_board.jinja", {**context, "is_partial": True, "csrf_input": ""})
+    announce = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
+    assert announce is not None and announce.group(1) == str(spoken_html(context["announce"]))

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from game.cards import text_plain
 from game.engine import Game, table_sizes
 from game.explain import GAME_NAMES, game_name
-from game.names import learner_default
 from learners.names import clean_display_name
 
 from .services import NAME_LENGTH
@@ -43,10 +42,15 @@ class NewTableForm(forms.Form):
             "with 4, two partnerships."
         ),
     )
+    # No name by default: the table then calls the learner "You" (its seats, the
+    # players to score), as a guided hand does, and the site keeps no name for them. A
+    # default name was a man's in Lithuanian («Aleksas») for every newcomer, and the
+    # learner's name from then on: offered to their class and at a table for people.
     name = forms.CharField(
         label=gettext_lazy("Your name"),
         max_length=NAME_LENGTH,
-        initial=lazy(learner_default, str)(),
+        required=False,
+        help_text=gettext_lazy("You may leave it empty: the table then calls you “You”."),
         # Not filled in by the browser: on a school's shared computer its suggestions are
         # the names the pupils before typed (the page offers this learner's own name).
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
@@ -132,7 +136,10 @@ class NewTableForm(forms.Form):
                     else _("%(game)s is for %(low)s players.")
                     % {"game": game_name(game), "low": low},
                 )
-        if data.get("name") is not None and not data["name"].strip():
+        # Something typed that is no name at all (invisible characters only) is refused;
+        # an empty field is no name (the table says "You").
+        typed = self.data.get("name", "")
+        if data.get("name") == "" and isinstance(typed, str) and typed.strip():
             self.add_error("name", _("Type your name: the other players will call you by it."))
         return data
 

@@ -38,6 +38,7 @@ from game.engine import (
     Knock,
     deadwood_after,
 )
+from game.names import learner_you
 from game.scores import ScoreSheet
 from learners.names import one_stop
 from rummy_site.reversing import cached_reverses
@@ -181,6 +182,7 @@ def table_context(
         error=error,
         refused=refused,
         last_steps=_netting(state),
+        nameless=state.nameless,
         hand_number=state.round_number,
     )
     if isinstance(state.match, GinPartnershipGame):
@@ -423,6 +425,13 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         )
     verdict = _verdict(review, names)
     final = review.move is None
+    # The learner's hand and melds: their name marked as theirs, "Alex (you)", or "You"
+    # when they gave none (as at the table).
+    nameless = not str(table.seats[HUMAN]["name"])
+    owners = [
+        (learner_you() if nameless else yours(review.names[p])) if p == review.me else names[p]
+        for p in range(len(names))
+    ]
     # A review shows a finished hand face up, Gin's face-down knock discard too; the
     # pile says it was face down, so that the learner knows nobody saw it at the table.
     face_down = before.knock_discard_hidden_from(None)
@@ -436,7 +445,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "next_step": review.number + 1 if review.number < review.total else None,
         "hands": [
             {
-                "name": yours(review.names[p]) if p == review.me else names[p],
+                "name": owners[p],
                 "cards": list(before.hands[p]),
                 "to_play": p == before.turn and not final,
                 # The learner's own turn is "your turn", not the third person's "to play"
@@ -449,11 +458,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         "discard_face_down": face_down,
         "stock_size": len(before.stock),
         # The learner's melds named as their hand is, "Alex (you)" (as at the table).
-        "table_melds": table_melds(
-            before.table,
-            [yours(review.names[p]) if p == review.me else names[p] for p in range(len(names))],
-            review.me,
-        ),
+        "table_melds": table_melds(before.table, owners, review.me),
         "sentence": sentence,
         "verdict": verdict.text,
         "played_steps": verdict.played,

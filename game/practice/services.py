@@ -66,7 +66,7 @@ from game.engine import (
     table_sizes,
 )
 from game.moveforms import Refusal
-from game.names import COMPUTER_NAMES, computer_name, computer_names_besides
+from game.names import COMPUTER_NAMES, computer_name, computer_names_besides, learner_default
 from learners.models import Learner
 from rummy_site import ratelimit
 from rummy_site.errors import ServiceError
@@ -247,6 +247,12 @@ class TableState:
     def sitting_out(self) -> bool:
         return self.me is None
 
+    @property
+    def nameless(self) -> bool:
+        """The learner started the table without a name: where their name would stand
+        alone (their seat, the players to score, their melds) the table says "You"."""
+        return not str(self.table.seats[HUMAN]["name"])
+
     @cached_property
     def view(self) -> PlayerView:
         """The learner's view (a spectator's while they sit out)."""
@@ -302,12 +308,19 @@ def seat_names(table: Table, *, besides: Sequence[str] = (), also: Sequence[str]
     reads as the person's (the stored name is the English one, kept for the record).
     ``besides``: other names of the person that no computer player takes (their name in
     their class, where their teacher shows the hand); ``also``: names taken only when
-    the others run out (their classmates': :func:`game.names.computer_names_besides`)."""
-    people = [str(seat["name"]) for seat in table.seats if seat.get("kind") != "bot"]
+    the others run out (their classmates': :func:`game.names.computer_names_besides`).
+    A learner who gave no name (:attr:`TableState.nameless`) is the language's default
+    name here, for a sentence that would name them; the table says "You" for it
+    wherever the name stands alone."""
+    people = [
+        str(seat["name"]) or learner_default() for seat in table.seats if seat.get("kind") != "bot"
+    ]
     people += besides
     bot_names = iter(computer_names_besides(len(COMPUTER_NAMES), people, also=also))
     return [
-        next(bot_names, str(seat["name"])) if seat.get("kind") == "bot" else str(seat["name"])
+        next(bot_names, str(seat["name"]))
+        if seat.get("kind") == "bot"
+        else str(seat["name"]) or learner_default()
         for seat in table.seats
     ]
 
@@ -662,7 +675,9 @@ def table_start(
         rounds=rounds_to_data([rules.first_round()]),
         hints=[[]],
     )
-    if learner.display_name != seats[0]["name"]:
+    # A table started with no name keeps none for the learner, nor forgets the one they
+    # gave before (their class's, or an earlier table's).
+    if seats[0]["name"] and learner.display_name != seats[0]["name"]:
         learner.display_name = seats[0]["name"]
         learner.save(update_fields=["display_name"])
     table.save()

@@ -389,3 +389,25 @@ def test_a_table_s_context_carries_its_announcement_and_status(skipped: bool) ->
     html = draw("practice/_board.jinja", {**context, "is_partial": True, "csrf_input": ""})
     announce = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
     assert announce is not None and announce.group(1) == str(spoken_html(context["announce"]))
+
+
+def test_a_learner_who_gave_no_name_is_you_at_the_table_and_in_the_review() -> None:
+    """A table started with no name: the learner's seat, the players to score and their
+    hand in the review say "You" (as a guided hand's), never the default name; a
+    sentence that needs a name for them has the language's default."""
+    from game.names import learner_default
+
+    table = factories.table("gin", seed=9, name="")
+    state = factories.play_hand_out(table)
+    assert state.nameless and services.seat_names(table)[0] == learner_default()
+    context = presenters.table_context(state, BoardDisplay())
+    assert [seat.name for seat in context["seats"] if seat.is_you] == ["You"]
+    players = [name for _index, name in context["score_yourself"]["players"]]
+    assert "You" in players and learner_default() not in players
+    review = services.table_review(table=table, round_number=1, step=0)
+    hands = presenters.review_context(review, table, 1)["hands"]
+    assert [hand["name"] for hand in hands if hand["yours"]] == ["You"]
+    named = factories.play_hand_out(factories.table("gin", seed=9))
+    assert not named.nameless
+    seats = presenters.table_context(named, BoardDisplay())["seats"]
+    assert [seat.name for seat in seats if seat.is_you] == ["Aistė (you)"]

@@ -95,9 +95,51 @@ def test_the_new_table_form_offers_the_learners_own_name(client: Client) -> None
     html = lukas.get("/lt/practice/").content.decode()
     assert re.search(r'name="name"[^>]*value="Lukas"', html), html
     assert 'value="Aleksas"' not in html
-    # A newcomer still gets the language's default name.
+    # A newcomer is offered no name (the default was a man's in Lithuanian): the field
+    # says the table calls them "You" without one.
     fresh = Client().get("/lt/practice/").content.decode()
-    assert re.search(r'name="name"[^>]*value="Aleksas"', fresh)
+    field = re.search(r'<input[^>]*name="name"[^>]*>', fresh)
+    assert field is not None and "value=" not in field.group(0), field
+    assert "required" not in field.group(0)
+    assert "Aleksas" not in fresh
+
+
+@pytest.mark.parametrize(("language", "you"), [("en", "You"), ("lt", "Jūs"), ("ru", "Вы")])
+def test_a_table_started_without_a_name_calls_the_learner_you(
+    client: Client, language: str, you: str
+) -> None:
+    """A newcomer who leaves the name empty: the table says "You" where their name would
+    stand alone (their seat, the players to score, the sheet), never the language's
+    default name («Aleksas», a man's, for everyone), and the site keeps no name for them:
+    their class and a table for people ask for it, not offer «Aleksas»."""
+    from game.names import learner_default
+    from learners.models import Learner
+
+    response = client.post(f"/{language}/practice/new/", {"game": "gin", "players": "2"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert table.seats[0]["name"] == "" and table.learner.display_name == ""
+    play_whole_hand(client, table)
+    page = client.get(url(table, language=language) + "?step=all").content.decode()
+    seat = re.search(
+        r'<li class="seat[^"]*seat--you[^"]*"[^>]*><span class="seat__name">(.*?)</span>', page
+    )
+    assert seat is not None and seat.group(1) == you, seat
+    rows = re.findall(r'<th scope="row">(.*?)</th>', page)
+    assert rows and rows[0] == you, rows
+    with translation.override(language):
+        default = learner_default()
+    assert default not in page
+    assert Learner.objects.get().display_name == ""
+
+
+def test_a_table_started_without_a_name_keeps_the_learners_own(client: Client) -> None:
+    """A learner who gave a name before and leaves it empty this time keeps theirs."""
+    start_table(client, "gin")
+    assert Table.objects.get().learner.display_name == "Aistė"
+    client.post("/en/practice/new/", {"game": "knock", "players": "3", "name": " "})
+    nameless = Table.objects.get(game="knock")
+    assert nameless.seats[0]["name"] == "" and nameless.learner.display_name == "Aistė"
 
 
 @pytest.mark.parametrize(
@@ -1302,7 +1344,9 @@ def test_four_player_gin_plays_two_tables_and_nets_them(client: Client) -> None:
     assert other is not None and other.is_over
     html = client.get(url(table) + "?step=all").content.decode()
     assert "At the other table" in html
-    assert "Aistė and Ben" in html and "Ona and Marta" in html
+    # The learner's partnership is theirs ("You and Ben"), on the sheet and the seats.
+    assert "You and Ben" in html and "Ona and Marta" in html
+    assert "Aistė and Ben" not in html
     # Partners switch opponents on the next deal.
     client.post(url(table, "next"), {"version": str(table.version)})
     table.refresh_from_db()

@@ -1024,13 +1024,15 @@ def test_a_table_ended_during_a_hand_still_shows_its_players_the_scores_so_far()
     state = shared.shared_state(table=table)
     totals = state.rules.match(state.rounds, state.results).scores
     shared.end_table(table=table)
-    for client in clients:
+    for client, person in zip(clients, people, strict=True):
         page = client.get(f"/en/play/{table.public_id}/").content.decode()
         assert "Your teacher has ended this table" in page
         assert "<h3>Scores</h3>" in page
         sheet = page.split("<h3>Scores</h3>", 1)[1].split("</table>", 1)[0]
         for seat, total in zip(table.seats, totals, strict=True):
-            row = sheet.split(f'<th scope="row">{seat["name"]}</th>', 1)[1].split("</tr>", 1)[0]
+            # Each pupil's own row is "You" (game.scores.labels), the other's by name.
+            label = "You" if seat.get("learner") == person.pk else seat["name"]
+            row = sheet.split(f'<th scope="row">{label}</th>', 1)[1].split("</tr>", 1)[0]
             assert f"<td>{explain.points(total)}</td>" in row
         assert "<details" not in page.split("<h3>Scores</h3>", 1)[0].rsplit("</p>", 1)[1]
         assert "another hand is played" not in page

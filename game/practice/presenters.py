@@ -40,7 +40,7 @@ from game.engine import (
 )
 from game.names import learner_you
 from game.scores import ScoreSheet
-from learners.names import one_stop
+from learners.names import euphonic_d, one_stop
 from rummy_site.reversing import cached_reverses
 
 from .models import Table
@@ -229,12 +229,25 @@ def table_context(
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
+    # Three-player Gin, the learner sitting out: the two who play, named in a sentence
+    # that joins them (Italian «Guarda giocare Marta ed Elena»: euphonic_d).
+    context["sit_out_line"] = _sit_out_line(context["watching"]) if state.sitting_out else ""
     # The status line's last part, and what #announce says after an htmx swap.
     context["latest"] = latest_line(
         context["log"], context["you_first"], context["turn_name"], context["since_said"]
     )
     context["announce"] = announcement(context, skipped=skipped)
     return context
+
+
+def _sit_out_line(watching: Sequence[str]) -> str:
+    """ "You sit out this hand. Watch Ona and Ben play: ...", the two players by name."""
+    template = _(
+        "You sit out this hand. Watch %(first)s and %(second)s play: the winner plays the "
+        "next hand against you."
+    )
+    values = {"first": watching[0], "second": watching[1]}
+    return euphonic_d(template, values) % values
 
 
 def latest_line(log: Sequence[str], you_first: bool, turn_name: str, said: str = "") -> str:

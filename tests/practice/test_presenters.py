@@ -411,3 +411,15 @@ def test_a_learner_who_gave_no_name_is_you_at_the_table_and_in_the_review() -> N
     assert not named.nameless
     seats = presenters.table_context(named, BoardDisplay())["seats"]
     assert [seat.name for seat in seats if seat.is_you] == ["Aistė (you)"]
+
+
+def test_the_sit_out_line_joins_the_two_players_as_the_language_does() -> None:
+    """Three-player Gin: "Watch Ona and Ben play", made by the presenter so that the
+    Italian «e» before an e is «ed» (the d eufonica), as every list of names."""
+    with translation.override("it"):
+        said = presenters._sit_out_line(["Marta", "Elena"])
+        other = presenters._sit_out_line(["Elena", "Marta"])
+    assert "Marta ed Elena" in said and "Elena e Marta" in other
+    assert presenters._sit_out_line(["Ona", "Ben"]) == (
+        "You sit out this hand. Watch Ona and Ben play: the winner plays the next hand against you."
+    )

@@ -1308,6 +1308,9 @@ def test_three_player_gin_rotates_who_sits_out(client: Client) -> None:
         if out == HUMAN:
             html = client.get(url(table)).content.decode()
             assert "You sit out this hand" in html
+            # The two who play, by name (the presenter's sentence).
+            names = table_state(table=table).names
+            assert f"Watch {names[0]} and {names[1]} play: the winner" in html
             assert 'name="cards"' not in html
             before = snapshot(table)
             response = post_move(client, table, DrawStock(), htmx=True)

@@ -96,14 +96,15 @@ def test_two_people_play_a_knock_hand_to_the_end(
     assert serious_violations(sasha) == []
 
     play_to_the_end(table, {0: page, 1: sasha}, knock_after=6)
-    for target in (page, sasha):
+    # Each reads their own row as "You" in their page's language, the other's by name.
+    for target, rows in ((page, ["Jūs", "Саша"]), (sasha, ["Ona", "Вы"])):
         expect(target.locator("#result-title")).to_be_visible(timeout=10_000)
         assert target.evaluate("window.__stillHere") is True, "a page reloaded"
         # The whole walkthrough (htmx swaps it in), then the match's score sheet.
         expect(target.locator("table.scores")).to_have_count(0)
         target.locator('.score-nav a[href*="?step=all"]').click()
         expect(target.locator("table.scores tbody tr")).to_have_count(2)
-        expect(target.locator("table.scores tbody th")).to_have_text(["Ona", "Саша"])
+        expect(target.locator("table.scores tbody th")).to_have_text(rows)
         assert target.evaluate("window.__stillHere") is True, "a page reloaded"
     assert serious_violations(page) == []
     assert serious_violations(sasha) == []

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -17,6 +16,7 @@ from game.guided.presenters import MISTAKE_LABELS
 from game.guided.services import MistakeTopic
 from lessons.presenters import explanation, kept_answer, question_box
 
+from . import services
 from .services import Question, Reviewed
 
 
@@ -84,16 +84,22 @@ def check_box(
 def comes_back(due: datetime, now: datetime | None = None) -> str:
     """When a question comes back, as the end of "This question comes back ...": "in 9
     minutes". Said by the site, not by Django's ``naturaltime``, whose "9 minutės nuo
-    dabar" is not how a Lithuanian teacher says it ("po 9 minučių")."""
-    seconds = (due - (now or timezone.now())).total_seconds()
+    dabar" is not how a Lithuanian teacher says it ("po 9 minučių"). ``now`` is the
+    review clock's (:func:`review.services.now`) unless given.
+
+    Each unit is rounded before it is said, and a count that rounds up to the next unit is
+    said in that unit: a day's interval, read a moment after it was set, is "in 1 day",
+    not "in 24 hours" (the English Gin week's walk), and 59 minutes 40 seconds "in 1
+    hour"."""
+    seconds = (due - (now or services.now())).total_seconds()
     if seconds < 60:
         return _("in less than a minute")
-    if seconds < 3600:
-        count = round(seconds / 60)
-        return ngettext("in %(count)s minute", "in %(count)s minutes", count) % {"count": count}
-    if seconds < 86400:
-        count = round(seconds / 3600)
-        return ngettext("in %(count)s hour", "in %(count)s hours", count) % {"count": count}
+    minutes = round(seconds / 60)
+    if minutes < 60:
+        return ngettext("in %(count)s minute", "in %(count)s minutes", minutes) % {"count": minutes}
+    hours = round(seconds / 3600)
+    if hours < 24:
+        return ngettext("in %(count)s hour", "in %(count)s hours", hours) % {"count": hours}
     days = round(seconds / 86400)
     if days < 60:
         return ngettext("in %(count)s day", "in %(count)s days", days) % {"count": days}

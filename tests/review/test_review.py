@@ -260,6 +260,13 @@ def test_a_move_refused_at_a_table_brings_back_its_kind_of_question(client: Clie
         ("it", 5 * 24 * 60, "tra 5 giorni"),
         ("en", 90 * 24 * 60, "in 3 months"),
         ("en", 0.5, "in less than a minute"),
+        # A unit that rounds up to the next is said in the next (the English Gin week's
+        # walk: a day's interval, read a moment after it was set, said "in 24 hours").
+        ("en", 24 * 60 - 0.05, "in 1 day"),
+        ("en", 23.6 * 60, "in 1 day"),
+        ("en", 60 - 0.3, "in 1 hour"),
+        ("ru", 24 * 60 - 0.05, "через 1 день"),
+        ("lt", 60 - 0.3, "po 1 valandos"),
     ],
 )
 def test_when_a_question_comes_back_is_said_as_a_teacher_says_it(
@@ -268,6 +275,39 @@ def test_when_a_question_comes_back_is_said_as_a_teacher_says_it(
     now = timezone.now()
     with translation.override(language):
         assert presenters.comes_back(now + timedelta(minutes=minutes), now) == said
+
+
+def test_a_day_s_interval_is_said_in_days_on_the_page_after_the_answer(
+    client: Client, lesson: Lesson, clock: Clock
+) -> None:
+    """The English Gin week's walk: a question answered right a second time goes a day
+    away, and the page after the answer, drawn a moment later, said "This question comes
+    back in 24 hours." (23.99 hours, rounded as hours). It says "in 1 day", as the next
+    interval says "in 2 days"; and it is measured on the review's clock."""
+    index = knock_index(lesson)
+    url = f"/en/lessons/{lesson.game}/{lesson.slug}/check/{index}/"
+    client.post(url, {"answer": wrong_knock_answer(lesson, index)}, **HTMX)
+    card = ReviewCard.objects.get()
+    said = []
+    for minutes in (5, 15):
+        clock.move(minutes=minutes)
+        page = client.get("/en/review/").content.decode()
+        token = token_in(page)
+        seed = int(signing.loads(token, salt="review.question")["seed"])
+        question = services.question_for(card, language="en", seed=seed)
+        assert question is not None
+        yes = question.check.judge({"answer": "yes"}, seed).correct  # can it knock?
+        answer = {"question": token, "answer": "yes" if yes else "no"}
+        response = client.post("/en/review/answer/", answer)
+        assert response.status_code == 302
+        card.refresh_from_db()
+        clock.move(seconds=2)  # the page after the answer is drawn a moment later
+        shown = client.get(response["Location"]).content.decode()
+        found = re.search(r"This question comes back ([^.<]+)\.", shown)
+        assert found is not None
+        said.append(found.group(1))
+    assert card.due - (clock.at - timedelta(seconds=2)) == timedelta(days=1)
+    assert said == ["in 10 minutes", "in 1 day"]
 
 
 # -- Every kind of mistake with a question about its rule comes back ------------------------

@@ -942,3 +942,51 @@ def test_a_page_opened_at_an_anchor_shows_its_heading_whole_on_a_phone(
     assert title["y"] + title["height"] <= 0.5, title
     page.screenshot(path="/tmp/s43/h8-files/anchor-guided-360.png")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(("language", "game", "players"), [("en", "gin", 2), ("lt", "knock", 3)])
+def test_on_a_small_phone_the_score_sheet_s_headings_keep_their_words_whole(
+    browser: Any, live_server: Any, language: str, game: str, players: int
+) -> None:
+    """The English Gin week's walk on a 320×568 phone: the score sheet's headings broke
+    inside their words, "Playe|r" and "Box|es", though the sheet had room for them (a
+    break anywhere let the table squeeze its first columns). Each word is on one line
+    now, and the sheet still stands inside its box (the Lithuanian Knock walk's
+    "Iš viso (žaidžiama iki 100 taškų)")."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, game, players, language=language)
+    wait_for_my_turn(page, table)
+    page.goto(f"{live_server.url}/{language}/practice/")  # no board asking the computer to move
+    play_hand_out(table)
+    page.goto(f"{live_server.url}/{language}/practice/{table.public_id}/?hand=1&show=all")
+    if page.locator(".scores").count() == 0:
+        page.locator("a, button", has_text=re.compile("Show all|Rodyti viską")).first.click()
+    sheet = page.locator(".scores")
+    expect(sheet).to_be_visible()
+    broken = sheet.evaluate(
+        """t => { const out = [];
+        for (const th of t.querySelectorAll('thead th')) {
+          const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.data.matchAll(/\\S+/g)) {
+              const r = document.createRange();
+              r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+              const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+              if (tops.size > 1) out.push(m[0]);
+            }
+          }
+        } return out; }"""
+    )
+    assert broken == [], broken
+    inside = sheet.evaluate(
+        "t => { const box = t.closest('.result').getBoundingClientRect();"
+        " const r = t.getBoundingClientRect(); return [r.left, r.right, box.left, box.right]; }"
+    )
+    left, right, box_left, box_right = inside
+    assert box_left < left and right < box_right - 1, inside
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()

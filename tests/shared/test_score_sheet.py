@@ -130,7 +130,7 @@ def test_every_player_sees_the_score_sheet_once_the_walkthrough_is_shown(
             assert response.status_code == 200
             assert 'id="next-step"' not in page
             assert f"<h3>{title}</h3>" in page, seat
-            heads = re.findall(r'<th scope="col">(.*?)</th>', page)
+            heads = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', page)
             assert heads == columns, heads
             assert sheet_rows(page) == rows, (seat, sheet_rows(page))
         # The partial the poller swaps in is the board alone.

@@ -945,6 +945,37 @@ def test_a_page_opened_at_an_anchor_shows_its_heading_whole_on_a_phone(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_on_a_small_phone_the_knock_question_s_buttons_stand_apart(
+    browser: Any, live_server: Any
+) -> None:
+    """The English Gin week's walk on a 320×568 phone: under "Are you sure?" the buttons
+    wrapped, "Yes, end the hand" right on top of "No, go back" (0 px between them): a
+    tap a little high on "No" ended the hand. They stand apart now, as the guided hand's
+    "Start again" and "Keep playing" do."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "knock", 2)
+    wait_for_my_turn(page, table)
+    before = version(page)
+    page.locator("button[name=action][value=draw_stock]").click()
+    wait_for_change(page, before)
+    card = hand_of(table).view(HUMAN).cards[0]
+    page.locator(f'label[for="card-{card}"]').click()
+    page.locator("button[name=action][value=knock]").click()
+    yes, no = page.locator("#confirm-yes"), page.locator("#confirm-no")
+    expect(no).to_be_focused()
+    top, bottom = yes.bounding_box(), no.bounding_box()
+    assert top is not None and bottom is not None
+    apart_down = bottom["y"] - (top["y"] + top["height"])
+    apart_across = bottom["x"] - (top["x"] + top["width"])
+    assert max(apart_down, apart_across) >= 6, (top, bottom)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("language", "game", "players"), [("en", "gin", 2), ("lt", "knock", 3)])
 def test_on_a_small_phone_the_score_sheet_s_headings_keep_their_words_whole(
     browser: Any, live_server: Any, language: str, game: str, players: int

@@ -387,8 +387,19 @@ def _score_yourself(
         # The form is gone once answered: what the learner said comes after the answer,
         # as a lesson's check says it (the Lithuanian Knock walk: «Ne visai. Aleksas: 14
         # taškų.» did not say whether the player or the points were wrong).
-        said = f"{explain.people([player], names)}, {explain.points_noun(parsing.points(guess[1]))}"
-        answer = f"{answer} {_('You said %(given)s.') % {'given': said}}"
+        given = parsing.points(guess[1])
+        if player == state.me:
+            # Not "You said You, 45 points." (the English Gin week's walk: a guided hand
+            # names the learner "You").
+            said = ngettext(
+                "You said you collect %(points)s point.",
+                "You said you collect %(points)s points.",
+                abs(int(given)),
+            ) % {"points": explain.points(given)}
+        else:
+            named = f"{explain.people([player], names)}, {explain.points_noun(given)}"
+            said = _("You said %(given)s.") % {"given": named}
+        answer = f"{answer} {said}"
     context["verdict"] = {"correct": right, "answer": answer}
     return context
 

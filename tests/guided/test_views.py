@@ -649,6 +649,38 @@ def test_the_coachs_last_words_wait_for_the_learners_own_score(client: Client, s
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "You said you collect 45 points."),
+        ("lt", "Jūs atsakėte, kad gaunate 45 taškus."),
+        ("ru", "Вы ответили, что получаете 45 очков."),
+        ("it", "Hai risposto che incassi 45 punti."),
+    ],
+)
+def test_a_wrong_score_naming_oneself_says_what_the_learner_said_in_words(
+    client: Client, language: str, said: str
+) -> None:
+    """The English Gin week's walk ("Your first knock", scored wrong on purpose): "Not
+    quite. You score 25 points. You said You, 45 points." The learner's own seat is
+    called "You" in a guided hand, and was put in the sentence as a name. It says "You
+    said you collect 45 points." now; another player is still named ("You said Ona, 45
+    points.")."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, language, "move"), {"version": str(version), **move_data(move)})
+    mine = client.get(page(slug, language), {"guess_player": "0", "guess_points": "45"})
+    html = mine.content.decode()
+    assert said in html, html
+    assert "You said You" not in html
+    theirs = client.get(page(slug, language), {"guess_player": "1", "guess_points": "45"})
+    if language == "en":
+        assert "You said Ona, 45 points." in theirs.content.decode()
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("how", [{"guess_player": "0", "guess_points": "1"}, {"step": "1"}])
 def test_a_guided_hand_scored_stays_scored_across_a_reload(
     client: Client, how: dict[str, str]

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 import markdown
+from django.utils.html import escape
 from django.utils.translation import get_language
 
 from game.cards import MARKUP, text_html
@@ -24,6 +25,9 @@ from .content import SHORTCODE, Document
 
 CARDS_MARK = re.compile(r"<!--cards:([^>]*)-->")
 NAMES_MARK = re.compile(r"<!--names:([^>]*)-->")
+TABLE = re.compile(r"<table>(.*?)</table>", re.S)
+HEADER_CELL = re.compile(r"<th[^>]*>(.*?)</th>", re.S)
+TAG = re.compile(r"<[^>]+>")
 CHECK_MARK = re.compile(r"(?:<p>)?<!--check:(\d+)-->(?:</p>)?")
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _TOKEN = re.compile(f"{_OPEN}(cards|names):([^{_CLOSE}]*){_CLOSE}")
@@ -60,7 +64,20 @@ def draw_cards(html: str) -> str:
         return f'<span class="hand hand--inline">{inner}</span>'
 
     html = CARDS_MARK.sub(replace, html)
-    return NAMES_MARK.sub(lambda m: str(text_html("{" + m.group(1) + "}")), html)
+    html = NAMES_MARK.sub(lambda m: str(text_html("{" + m.group(1) + "}")), html)
+    return TABLE.sub(_scrolling, html)
+
+
+def _scrolling(match: re.Match[str]) -> str:
+    """A table in a box that scrolls sideways when the table is wider than the screen (a
+    320 px phone, a Russian scoring table in large type): its words stay whole ("knoc|ker",
+    "defe|nder" broke there: the English Gin week's walk) and the page does not scroll.
+    The box takes the focus, so that the keyboard can scroll it, and is named by the
+    table's column headings (axe's scrollable-region-focusable)."""
+    headings = [" ".join(TAG.sub("", h).split()) for h in HEADER_CELL.findall(match.group(1))]
+    name = ", ".join(h for h in headings if h)
+    named = f' role="region" aria-label="{escape(name)}"' if name else ""
+    return f'<div class="table-scroll"{named} tabindex="0">{match.group(0)}</div>'
 
 
 def body_pieces(html: str) -> tuple[str | int, ...]:

@@ -316,3 +316,50 @@ def test_a_malformed_answer_after_a_hint_keeps_the_hint(  # type: ignore[no-unty
     expect(box.locator(".feedback")).to_contain_text("Prova tutti i modi")
     expect(box.get_by_role("link", name="Un'altra domanda")).to_be_visible()
     context.close()
+
+
+BROKEN_WORDS = """t => { const out = [];
+  for (const cell of t.querySelectorAll('th, td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[\\p{L}\\p{N}'’]+/gu)) {
+        const r = document.createRange();
+        r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1) out.push(m[0]);
+      }
+    }
+  } return out; }"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_small_phone_a_lesson_s_table_keeps_its_words_whole(
+    browser,
+    site_url: str,
+    lessons: None,  # type: ignore[no-untyped-def]
+) -> None:
+    """The English Gin week's walk on a 320×568 phone: the scoring tables broke their
+    words ("Who scor|es", "knoc|ker", "defe|nder", "play|er"). Every word is whole now:
+    the English tables fit the screen, and the Russian one, wider than it, scrolls
+    sideways in its box (the page itself does not), which the keyboard can reach."""
+    context = browser.new_context(
+        viewport={"width": 320, "height": 568}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    for path in ("/en/lessons/gin/scoring-a-hand/", "/en/lessons/gin/summary/"):
+        page.goto(site_url + path)
+        for table in page.locator("main table").all():
+            assert table.evaluate(BROKEN_WORDS) == [], path
+            box = table.locator("xpath=..")
+            assert box.evaluate("b => b.scrollWidth <= b.clientWidth"), path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 320, path
+    page.goto(site_url + "/ru/lessons/gin/scoring-a-hand/")
+    table = page.locator("main table").first
+    assert table.evaluate(BROKEN_WORDS) == []
+    box = page.locator("main .table-scroll").first
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    box.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("b => b.scrollLeft > 0", arg=box.element_handle())
+    assert serious_violations(page) == []
+    context.close()

@@ -310,6 +310,36 @@ def test_a_day_s_interval_is_said_in_days_on_the_page_after_the_answer(
     assert said == ["in 10 minutes", "in 1 day"]
 
 
+def test_the_last_question_answered_says_it_was_the_last(
+    client: Client, lesson: Lesson, clock: Clock
+) -> None:
+    """The English Gin week's walk: the last question due, answered, stood under "0
+    questions to review now", with "Next question" under it (which found none). It says
+    that was the last question due now, and the button "Done for now" (to the review
+    page, which says when the next one comes back)."""
+    index = knock_index(lesson)
+    url = f"/en/lessons/{lesson.game}/{lesson.slug}/check/{index}/"
+    client.post(url, {"answer": wrong_knock_answer(lesson, index)}, **HTMX)
+    card = ReviewCard.objects.get()
+    clock.move(minutes=5)
+    page = client.get("/en/review/").content.decode()
+    assert "1 question to review now" in page
+    token = token_in(page)
+    seed = int(signing.loads(token, salt="review.question")["seed"])
+    question = services.question_for(card, language="en", seed=seed)
+    assert question is not None
+    yes = question.check.judge({"answer": "yes"}, seed).correct
+    response = client.post(
+        "/en/review/answer/", {"question": token, "answer": "yes" if yes else "no"}
+    )
+    shown = client.get(response["Location"]).content.decode()
+    assert "That was the last question to review now." in shown
+    assert "0 questions to review now" not in shown and "Next question" not in shown
+    assert re.search(r'<a class="button" href="/en/review/" autofocus>Done for now</a>', shown)
+    after = client.get("/en/review/").content.decode()
+    assert "Nothing to review now. The next question comes back in 10 minutes." in after
+
+
 # -- Every kind of mistake with a question about its rule comes back ------------------------
 
 
@@ -696,8 +726,9 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     a POST's answer asked, on a reload, to send the form again; here a second post was
     refused as answered already). The answer redirects to the review page, which shows
     the question answered, the verdict and when it comes back, its "Next question"
-    focused; a reload shows the same and reschedules nothing; its form's answer is stale.
-    Someone else with the address sees their own review page."""
+    focused ("Done for now": it was the only one due); a reload shows the same and
+    reschedules nothing; its form's answer is stale. Someone else with the address sees
+    their own review page."""
     token, asked = one_card_of(client, clock, "gin/layout_over_limit")
     assert isinstance(asked.check, DeadwoodCheck)
     right = str(asked.check.arrangement(asked.seed).deadwood)
@@ -711,7 +742,7 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     for _ in range(2):  # the page, and a reload of it
         html = client.get(location).content.decode()
         assert "Right!" in html and "comes back" in html
-        assert re.search(r'<a class="button" href="/en/review/" autofocus>Next question</a>', html)
+        assert re.search(r'<a class="button" href="/en/review/" autofocus>Done for now</a>', html)
         assert same_question(token_in(html), token)  # the question answered, as it was
         card.refresh_from_db()
         assert (card.card, card.due, card.reviews, card.lapses) == schedule
@@ -734,8 +765,8 @@ def test_an_answered_question_s_form_is_closed_with_the_answer_in_it(
     the question's field empty and "Patikrinti" (Check) active beside "Jūs atsakėte: 1."
     and "Next question", as if to be answered again (which is refused). The answered
     form is closed: its fields keep the answer and are disabled with its buttons (one
-    fieldset, disabled), and "Next question" is the one thing to press (focused); the
-    question unanswered has its form open, as before."""
+    fieldset, disabled), and "Next question" is the one thing to press (focused; "Done for
+    now" here, the only question due); the question unanswered has its form open, as before."""
     token, asked = one_card_of(client, clock, "gin/layout_over_limit")
     assert isinstance(asked.check, DeadwoodCheck)
     before = client.get("/en/review/").content.decode()
@@ -748,7 +779,7 @@ def test_an_answered_question_s_form_is_closed_with_the_answer_in_it(
     closed = form.split('<fieldset class="check__closed" disabled>', 1)[1]
     assert re.search(r'<input type="text"[^>]*name="answer"[^>]*value="1"', closed)
     assert '<button type="submit"' in closed  # inside the disabled fieldset
-    assert re.search(r'<a class="button" href="/en/review/" autofocus>Next question</a>', html)
+    assert re.search(r'<a class="button" href="/en/review/" autofocus>Done for now</a>', html)
 
 
 def test_a_refused_answer_redirects_and_a_reload_reschedules_nothing(

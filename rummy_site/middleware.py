@@ -1,4 +1,5 @@
-"""Site-wide middleware: security headers, the request body limit, the rate limit.
+"""Site-wide middleware: security headers, the request body limit, the rate limit, a
+POST's redirect sent as a 303 (:class:`SeeOtherAfterPostMiddleware`).
 
 **Rate limit.** Every POST counts against two limits, kept in the database so that
 the counts hold across app instances (:mod:`rummy_site.ratelimit`: one statement per
@@ -175,6 +176,26 @@ class SecurityHeadersMiddleware:
         for name, value in self.headers.items():
             if name not in response:
                 response[name] = value
+        return response
+
+
+class SeeOtherAfterPostMiddleware:
+    """A form's answer at another address is a 303 See Other: every redirect answering a
+    POST (a move, an answer, a refusal, a saved form, a language button, logging in or
+    out) that a view made with ``redirect()`` or Django's own views made as a 302 (Found)
+    is sent as a 303, which tells the browser (and anything reading the answer) to load
+    that address with a GET, where a reload sends nothing again. One rule for the whole
+    site, so that no view has to remember it (the walks found refused answers at 302 and
+    refused moves at 303). A GET's redirect (the language prefix, ``?hand=new``, a page
+    that moved) keeps its status."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if request.method == "POST" and response.status_code == 302:
+            response.status_code = 303
         return response
 
 

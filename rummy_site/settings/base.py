@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Around the views only: a POST's redirect is a 303 (the language prefix's stays).
+    "rummy_site.middleware.SeeOtherAfterPostMiddleware",
 ]
 
 ROOT_URLCONF = "rummy_site.urls"

@@ -69,7 +69,7 @@ def test_sign_up_from_a_lesson_returns_there_and_the_progress_joins_the_account(
     page = client.get(f"/en/accounts/signup/?next={lesson}").content.decode()
     assert f'name="next" value="{lesson}"' in page
     response = client.post("/en/accounts/signup/", {**ACCOUNT, "next": lesson})
-    assert response.status_code == 302 and response["Location"] == lesson
+    assert response.status_code == 303 and response["Location"] == lesson
     back = client.get(lesson).content.decode()
     assert "Your account is ready. On another device, log in to continue" in back
     assert "Make your first class" not in back
@@ -89,7 +89,7 @@ def test_log_in_on_a_second_device_shows_the_progress() -> None:
         "/en/accounts/login/",
         {"username": "rasa", "password": PASSWORD, "next": "/en/learn/basic/"},
     )
-    assert response.status_code == 302 and response["Location"] == "/en/learn/basic/"
+    assert response.status_code == 303 and response["Location"] == "/en/learn/basic/"
     assert steps_done(tablet) == done
 
 
@@ -102,11 +102,11 @@ def test_a_user_name_in_any_alphabet_logs_in_on_a_second_device_and_again(name: 
     response = client.post(
         "/en/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}
     )
-    assert response.status_code == 302, response.content.decode()[:2000]
+    assert response.status_code == 303, response.content.decode()[:2000]
     laptop = Client()
     for _time in range(2):  # the second time, as a browser the account knows
         response = laptop.post("/en/accounts/login/", {"username": name, "password": PASSWORD})
-        assert response.status_code == 302
+        assert response.status_code == 303
         cookie = response.cookies["rummy_teacher_device"]
         cookie.value.encode("ascii")  # what a header can carry
         assert name.lower() not in cookie.value
@@ -123,7 +123,7 @@ def test_a_teachers_sign_up_from_the_classroom_still_leads_to_making_a_class() -
     page = client.get("/en/classroom/").content.decode()
     assert 'href="/en/accounts/signup/"' in page  # "Make a teacher's account"
     response = client.post("/en/accounts/signup/", ACCOUNT)
-    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+    assert response.status_code == 303 and response["Location"] == "/en/classroom/"
     page = client.get("/en/classroom/").content.decode()
     assert "Your account is ready. Make your first class." in page
     assert 'action="/en/classroom/new/"' in page
@@ -141,7 +141,7 @@ def test_any_account_can_make_a_class() -> None:
     client, _learner = visitor_with_progress()
     client.post("/en/accounts/signup/", {**ACCOUNT, "next": "/en/learn/basic/"})
     response = client.post("/en/classroom/new/", {"name": "Rummy club", "language": "en"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert services.classes_of(teacher=User.objects.get(username="rasa"), archived=False)
 
 
@@ -163,7 +163,7 @@ def test_sign_up_never_sends_anyone_off_the_site(target: str) -> None:
     form = page.split('class="settings-form"')[1].split("</form>")[0]
     assert 'name="next"' not in form and 'href="/en/accounts/login/"' in page
     response = client.post("/en/accounts/signup/", {**ACCOUNT, "next": target})
-    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+    assert response.status_code == 303 and response["Location"] == "/en/classroom/"
 
 
 def test_sign_up_on_the_computer_of_a_pupil_of_an_archived_class_does_not_take_her() -> None:
@@ -187,7 +187,7 @@ def test_sign_up_on_the_computer_of_a_pupil_of_an_archived_class_does_not_take_h
     # Her return code still brings her back, on another computer.
     other = Client()
     response = other.post("/en/return/send/", {"code": pupil.return_code})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert Learner.objects.get(visitor_key=digest(other.cookies[cookie_name()].value)) == ona
 
 
@@ -261,7 +261,7 @@ def test_log_in_without_next_leads_a_learner_home_and_a_teacher_to_their_classes
         response = client.post(
             f"/{lang}/accounts/login/", {"username": name, "password": PASSWORD, **data}
         )
-        assert response.status_code == 302 and response["Location"] == home, (name, lang)
+        assert response.status_code == 303 and response["Location"] == home, (name, lang)
         again = client.get(f"/{lang}/accounts/login/")
         assert again.status_code == 302 and again["Location"] == home, (name, lang)
 
@@ -274,7 +274,7 @@ def test_log_in_with_next_still_goes_there_teacher_or_not() -> None:
         response = Client().post(
             "/en/accounts/login/", {"username": name, "password": PASSWORD, "next": target}
         )
-        assert response.status_code == 302 and response["Location"] == target
+        assert response.status_code == 303 and response["Location"] == target
 
 
 def test_has_progress_counts_anything_of_the_learners_own() -> None:
@@ -326,7 +326,7 @@ def test_when_a_log_in_ends_the_pages_say_so_with_a_way_back() -> None:
     response = laptop.post(
         "/en/accounts/login/", {"username": "rasa", "password": PASSWORD, "next": PAGES[1]}
     )
-    assert response.status_code == 302 and response["Location"] == PAGES[1]
+    assert response.status_code == 303 and response["Location"] == PAGES[1]
     assert ended_note(laptop, PAGES[1]) is None
     # A log-in ended on the server (the session gone from the database) says the same.
     Session.objects.all().delete()

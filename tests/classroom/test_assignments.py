@@ -183,7 +183,7 @@ def test_the_teacher_sets_an_assignment_and_the_pupil_sees_it_first(classroom, l
     response = teacher.post(
         base + "assignments/", {"what": "lesson:gin:melds", "count": "3", "due": ""}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     pupil = Client()
     pupil.get("/lt/join/")
     pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
@@ -217,7 +217,7 @@ def test_the_teacher_sets_an_assignment_and_the_pupil_sees_it_first(classroom, l
     assert Assignment.objects.count() == 1
     assert (
         teacher.post(base + f"assignments/{assignment.pk}/remove/", {"confirm": "1"}).status_code
-        == 302
+        == 303
     )
     assert not Assignment.objects.exists()
 
@@ -247,7 +247,7 @@ def test_removing_an_assignment_asks_first_at_its_line(classroom, lesson) -> Non
     assert focused == [f'<a class="button" {cancel}']
     assert 'hx-trigger="every' not in html  # no poll takes the question away
     assert html.count('name="confirm"') == 1  # the other line keeps its plain "Remove"
-    assert teacher.post(remove, {"confirm": "1"}).status_code == 302
+    assert teacher.post(remove, {"confirm": "1"}).status_code == 303
     assert list(Assignment.objects.values_list("kind", flat=True)) == ["lesson"]
 
 
@@ -288,7 +288,7 @@ def test_a_refused_form_comes_back_at_itself_with_its_field_focused(classroom, l
     assert "autofocus" in tag + named.content.decode().split('name="name"')[1].split(">")[0]
     assert re.search(r'<input[^>]*name="name"[^>]*id="class-settings"', named.content.decode())
     done = teacher.post(base + "assignments/", {"what": "hands:gin:", "count": "2", "due": ""})
-    assert done.status_code == 302 and done["Location"] == base + "#main"
+    assert done.status_code == 303 and done["Location"] == base + "#main"
 
 
 def test_an_assignment_is_named_in_the_pages_language_with_its_game(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
@@ -334,7 +334,7 @@ def test_a_due_date_already_past_is_refused_beside_its_field(classroom, lesson) 
     assert not classroom.assignments.exists()
     for count, due in [(2, today), (3, today + datetime.timedelta(days=1))]:
         data = {"what": "hands:gin:", "count": str(count), "due": due.isoformat()}
-        assert teacher.post(base + "assignments/", data).status_code == 302
+        assert teacher.post(base + "assignments/", data).status_code == 303
     assert classroom.assignments.count() == 2
 
 
@@ -400,7 +400,7 @@ def test_what_a_states_count_counts_is_said_in_words(classroom, lesson) -> None:
     pupil = Client()
     pupil.get("/en/join/")
     joined = pupil.post("/en/join/send/", {"code": classroom.join_code, "name": "Ona"})
-    assert joined.status_code == 302
+    assert joined.status_code == 303
     mine = pupil.get("/en/classroom/").content.decode()
     assert "0 of 3 hands finished" in mine and "0 of 1 hand won" in mine
     teacher = Client()

@@ -32,7 +32,7 @@ def live_url(classroom: Classroom, lang: str = "lt") -> str:
 
 def start(client: Client, classroom: Classroom, slug: str = HAND) -> LiveExercise:
     response = client.post(live_url(classroom) + "start/", {"scenario": slug})
-    assert response.status_code == 302, response.content.decode()[:300]
+    assert response.status_code == 303, response.content.decode()[:300]
     exercise = live.running(classroom=classroom)
     assert exercise is not None
     return exercise
@@ -96,13 +96,13 @@ def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore
     # The projector shows the bars; the verdicts only once the answer is shown.
     projector = teacher.get(live_url(classroom)).content.decode()
     assert projector.count('class="bars__item"') == 2
-    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
     projector = teacher.get(live_url(classroom)).content.decode()
     assert "bars__item--right" in projector and "bars__item--other" in projector
     # Ona sees she was right; the step is closed.
     page = ona.get("/lt/live/").content.decode()
     assert "feedback--right" in page
-    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 303
     exercise.refresh_from_db()
     assert (exercise.step, exercise.revealed) == (1, False)
 
@@ -234,13 +234,13 @@ def test_a_step_with_several_right_moves_names_them_all(room) -> None:  # type: 
 def test_the_teachers_buttons_move_once_however_often_they_are_pressed(room) -> None:  # type: ignore[no-untyped-def]
     teacher, _user, classroom, *_ = room
     exercise = start(teacher, classroom)
-    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
     assert step(teacher, classroom, "reveal", 0).status_code == 409  # a double click
-    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 303
     assert step(teacher, classroom, "next", 0, revealed=True).status_code == 409
     exercise.refresh_from_db()
     assert (exercise.step, exercise.revealed) == (1, False)
-    assert step(teacher, classroom, "back", 1).status_code == 302
+    assert step(teacher, classroom, "back", 1).status_code == 303
     exercise.refresh_from_db()
     assert (exercise.step, exercise.revealed) == (0, True)
     for bad in ({"action": "jump", "step": "0"}, {"action": "next", "step": "x"}, {}):
@@ -252,12 +252,12 @@ def test_the_teachers_buttons_move_once_however_often_they_are_pressed(room) -> 
     at, revealed = 0, True
     while at < total:
         if not revealed:
-            assert step(teacher, classroom, "reveal", at).status_code == 302
-        assert step(teacher, classroom, "next", at, revealed=True).status_code == 302
+            assert step(teacher, classroom, "reveal", at).status_code == 303
+        assert step(teacher, classroom, "next", at, revealed=True).status_code == 303
         at, revealed = at + 1, False
     page = teacher.get(live_url(classroom)).content.decode()
     assert "bars" not in page and 'value="end"' in page
-    assert step(teacher, classroom, "end", at).status_code == 302
+    assert step(teacher, classroom, "end", at).status_code == 303
     assert live.running(classroom=classroom) is None
 
 
@@ -341,7 +341,7 @@ def test_without_javascript_the_pages_are_whole_and_the_forms_post(room) -> None
     assert 'href="/lt/live/"' in ona.get("/lt/classroom/").content.decode()
     response = answer(ona, exercise, 0, "draw_stock")
     assert "<html" in response.content.decode() and response.status_code == 200
-    assert step(teacher, classroom, "end", 0).status_code == 302
+    assert step(teacher, classroom, "end", 0).status_code == 303
     assert "bars" not in ona.get("/lt/live/").content.decode()
 
 
@@ -527,7 +527,7 @@ def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_co
     exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
     url = f"/en/live/{exercise.pk}/answer/"
     posted = ona.post(url + "?reload=1", {"version": "0", "action": "draw_stock", "arrange": "0"})
-    assert posted.status_code == 302
+    assert posted.status_code == 303
     assert posted["Location"] in (
         "/en/live/?reload=1&arrange=0#table-status",
         "/en/live/?arrange=0&reload=1#table-status",
@@ -539,7 +539,7 @@ def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_co
     assert live.tally(exercise=exercise, step=0).answered == 1
     # Without the flags: the live page itself.
     plain = jonas.post(url, {"version": "0", "action": "draw_discard"})
-    assert plain.status_code == 302 and plain["Location"] == "/en/live/#table-status"
+    assert plain.status_code == 303 and plain["Location"] == "/en/live/#table-status"
     # With htmx: the live part, in the answer (no redirect).
     ieva = pupil_joins(classroom.join_code, "Ieva", "en")
     partial = ieva.post(url, {"version": "0", "action": "draw_stock"}, **HX)

@@ -41,7 +41,7 @@ def test_the_teacher_seats_the_class_and_nobody_plays_only_the_computer() -> Non
     response = teacher.post(
         f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     tables = list(SharedTable.objects.order_by("pk"))
     assert len(tables) == 2 and ClassTable.objects.filter(classroom=classroom).count() == 2
     assert [len(t.seats) for t in tables] == [3, 2]
@@ -92,7 +92,7 @@ def test_a_move_at_a_class_table_redraws_the_teachers_dashboard() -> None:
     response = ona.post(
         f"/en/play/{table.public_id}/move/", {"version": table.version, "action": "draw_stock"}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert teacher.get(poll, **HX).status_code == 200
 
 
@@ -173,7 +173,7 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     services.class_seat(classroom=classroom, game="knock", players=2)
     table = SharedTable.objects.get()
     control = f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
-    assert teacher.post(control, {"do": "pause"}).status_code == 302
+    assert teacher.post(control, {"do": "pause"}).status_code == 303
     table.refresh_from_db()
     assert table.paused
     page = teacher.get(f"/lt/classroom/{classroom.public_id}/tables/{table.public_id}/")
@@ -212,15 +212,15 @@ def test_the_teacher_pauses_a_table_and_switches_its_hints_off() -> None:
     assert refused["Location"] == f"/lt/play/{table.public_id}/?state=paused#table-status"
     table.refresh_from_db()
     assert table.version == version
-    assert teacher.post(control, {"do": "go-on"}).status_code == 302
-    assert teacher.post(control, {"do": "hints-off"}).status_code == 302
+    assert teacher.post(control, {"do": "go-on"}).status_code == 303
+    assert teacher.post(control, {"do": "hints-off"}).status_code == 303
     table.refresh_from_db()
     assert not table.paused and not table.hints
     assert teacher.post(control, {"do": "explode"}).status_code == 400
     # Another teacher, and a logged-out visitor, change nothing.
     other, _other = teacher_client("mr-smith")
     assert other.post(control, {"do": "pause"}).status_code == 404
-    assert Client().post(control, {"do": "pause"}).status_code == 302
+    assert Client().post(control, {"do": "pause"}).status_code == 303
     table.refresh_from_db()
     assert not table.paused
 
@@ -240,7 +240,7 @@ def test_a_move_sent_just_before_the_pause_is_told_only_that_the_table_is_paused
     mover = next(c for c in (ona, jonas) if shared.seat_of(table, learner_of(c)) == seat)
     seen = table.version  # the version on the mover's page
     control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
-    assert teacher.post(control, {"do": "pause"}).status_code == 302
+    assert teacher.post(control, {"do": "pause"}).status_code == 303
     for path, data in [
         ("move/", {"version": seen, "action": "draw_stock"}),
         ("hint/", {"version": seen}),
@@ -306,12 +306,12 @@ def test_seating_the_class_twice_at_once_makes_one_set_of_tables() -> None:
     for name in ("Ona", "Jonas", "Ieva", "Rasa"):
         pupil_joins(classroom.join_code, name)
     url = f"/lt/classroom/{classroom.public_id}/tables/"
-    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 303
     again = teacher.post(url, {"game": "knock", "players": "2"})
     assert again.status_code == 409 and "prieš akimirką" in again.content.decode()
     assert SharedTable.objects.count() == 2
     SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
-    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 303
     assert SharedTable.objects.count() == 4
     SharedTable.objects.update(created=timezone.now() - timedelta(minutes=1))
     with mock.patch.object(services, "CLASS_TABLES_PER_DAY", 5):
@@ -335,14 +335,14 @@ def test_a_renamed_pupil_is_renamed_at_their_table_and_a_removed_one_leaves_it()
     jonas_pupil = classroom.pupils.get(name="Jonas")
 
     renamed = teacher.post(base + f"pupils/{ona_pupil.pk}/name/", {"name": "Ona K."})
-    assert renamed.status_code == 302
+    assert renamed.status_code == 303
     table.refresh_from_db()
     assert sorted(s["name"] for s in table.seats) == ["Jonas", "Ona K."]
     assert table.version == version + 1  # the players' pages redraw with the name
     version = table.version
 
     assert (
-        teacher.post(base + f"pupils/{jonas_pupil.pk}/remove/", {"confirm": "1"}).status_code == 302
+        teacher.post(base + f"pupils/{jonas_pupil.pk}/remove/", {"confirm": "1"}).status_code == 303
     )
     table.refresh_from_db()
     gone = next(s for s in table.seats if s["name"] == "Jonas")
@@ -375,7 +375,7 @@ def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_t
     pupil = classroom.pupils.get(name=to_move)
     version = table.version
     base = f"/en/classroom/{classroom.public_id}/"
-    assert teacher.post(base + f"pupils/{pupil.pk}/remove/", {"confirm": "1"}).status_code == 302
+    assert teacher.post(base + f"pupils/{pupil.pk}/remove/", {"confirm": "1"}).status_code == 303
     table.refresh_from_db()
     assert table.version > version  # the others' pages hear of it (game.shared.events)
     assert all(table.seats[seat]["name"] != to_move for seat, _since in table.waiting)
@@ -392,7 +392,7 @@ def test_a_removed_pupils_seat_goes_to_the_computer_at_once_and_the_others_are_t
     response = clients[to_move].post(
         f"/en/play/{table.public_id}/move/", {"version": str(version), "action": "draw_stock"}
     )
-    assert response.status_code == 302 and "/play/code/" in response["Location"]
+    assert response.status_code == 303 and "/play/code/" in response["Location"]
     with pytest.raises(shared.NotSeated):
         shared.leave_seat(table=table, learner=learner_of(clients[to_move]))
     table.refresh_from_db()
@@ -430,7 +430,7 @@ def test_a_class_tables_link_does_not_name_its_pupils_to_anyone_else() -> None:
     opened = host.post(
         "/en/play/new/", {"name": "Rasa", "game": "gin", "players": "2", "computers": "0"}
     )
-    assert opened.status_code == 302
+    assert opened.status_code == 303
     other = SharedTable.objects.exclude(pk=table.pk).get()
     html = Client().get(f"/en/play/code/{other.code}/").content.decode()
     assert "At the table: Rasa" in html and "A class plays at this table" not in html
@@ -460,7 +460,7 @@ def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     version = table.version
 
     ended = teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"})
-    assert ended.status_code == 302
+    assert ended.status_code == 303
     table.refresh_from_db()
     assert table.ended is not None and table.version == version + 1  # the pages redraw
     teachers_page = teacher.get(page_url).content.decode()
@@ -480,7 +480,7 @@ def test_the_teacher_ends_a_table_and_nobody_moves_there_again() -> None:
     # tamper probe: "Ben to play", the away line and the hand's checkboxes stayed).
     assert "seat--turn" not in pupils_page and 'name="cards"' not in pupils_page
     assert "data-card=" in pupils_page.split("Your cards", 1)[1]
-    assert mover.post(control, {"do": "end"}).status_code == 302  # a pupil is sent to log in
+    assert mover.post(control, {"do": "end"}).status_code == 303  # a pupil is sent to log in
     for change in ("pause", "hints-off"):
         refused_control = teacher.post(control, {"do": change})
         assert refused_control.status_code == 409
@@ -500,14 +500,14 @@ def test_seating_the_class_again_ends_its_earlier_tables() -> None:
     ona = pupil_joins(classroom.join_code, "Ona", "en")
     pupil_joins(classroom.join_code, "Jonas", "en")
     url = f"/en/classroom/{classroom.public_id}/tables/"
-    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 303
     first = SharedTable.objects.get()
     # Another class's table is not this class's to end.
     elsewhere = a_class(user, "6A")
     pupil_joins(elsewhere.join_code, "Rasa", "en")
     services.class_seat(classroom=elsewhere, game="gin", players=2)
     SharedTable.objects.update(created=timezone.now() - timedelta(seconds=services.RESEAT_SECONDS))
-    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 303
     first.refresh_from_db()
     assert first.ended is not None
     mine = SharedTable.objects.filter(class_table__classroom=classroom)
@@ -543,12 +543,12 @@ def test_a_teacher_has_one_class_of_a_name() -> None:
     class's name is free again; a rename to another class's name is refused."""
     teacher, user = teacher_client()
     made = teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"})
-    assert made.status_code == 302
+    assert made.status_code == 303
     again = teacher.post("/en/classroom/new/", {"name": "9z", "language": "lt"})
     assert again.status_code == 409 and "already have a class" in again.content.decode()
     assert Classroom.objects.filter(teacher=user).count() == 1
     other, _other_user = teacher_client("mr-smith")  # another teacher's 9Z is theirs
-    assert other.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 302
+    assert other.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 303
     second = a_class(user, "9Y", "en")
     rename = teacher.post(
         f"/en/classroom/{second.public_id}/edit/", {"name": "9Z", "language": "en"}
@@ -559,7 +559,7 @@ def test_a_teacher_has_one_class_of_a_name() -> None:
     services.class_set_archived(
         classroom=Classroom.objects.get(teacher=user, name="9Z"), archived=True
     )
-    assert teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 302
+    assert teacher.post("/en/classroom/new/", {"name": "9Z", "language": "en"}).status_code == 303
 
 
 def test_seating_the_class_again_while_an_earlier_table_keeps_changing() -> None:
@@ -611,7 +611,7 @@ def test_a_computer_player_never_has_a_pupils_name_and_the_teacher_sees_which_is
         seated = teacher.post(
             f"/en/classroom/{classroom.public_id}/tables/", {"game": "knock", "players": "2"}
         )
-    assert seated.status_code == 302
+    assert seated.status_code == 303
     tables = list(SharedTable.objects.order_by("pk"))
     bots = [s["name"] for t in tables for s in t.seats if s.get("bot")]
     assert bots == ["Luca"]
@@ -700,14 +700,14 @@ def test_a_refused_seating_is_said_as_such_even_just_after_a_seating() -> None:
     classroom = a_class(user, language="en")
     pupil_joins(classroom.join_code, "Ona", "en")
     url = f"/en/classroom/{classroom.public_id}/tables/"
-    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "knock", "players": "2"}).status_code == 303
     refused = teacher.post(url, {"game": "gin", "players": "5"}).content.decode()
     assert "Gin Rummy is for 2 to 4 players." in refused
     assert "a moment ago" not in refused
     # A minute later (past the double-click guard): refused, then seated at once.
     SharedTable.objects.update(created=timezone.now() - timedelta(minutes=1))
     assert teacher.post(url, {"game": "gin", "players": "5"}).status_code == 400
-    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 302
+    assert teacher.post(url, {"game": "gin", "players": "2"}).status_code == 303
     assert SharedTable.objects.filter(game="gin").count() == 1
 
 
@@ -901,13 +901,13 @@ def test_a_pupils_class_table_links_back_to_their_class_page_while_the_match_goe
     ona = Client()
     ona.get("/en/play/")
     made = ona.post("/en/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
-    assert made.status_code == 302
+    assert made.status_code == 303
     friends = SharedTable.objects.exclude(pk=table.pk).get()
     mine = ona.get(f"/en/play/{friends.public_id}/").content.decode()
     assert "Play with others" in mine and "Your assignments" not in mine
     # Ended by the teacher: the board's button, and not a second link under it.
     control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
-    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 302
+    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 303
     ended = marco.get(f"/en/play/{table.public_id}/").content.decode()
     assert ended.split("<main", 1)[1].count('href="/en/classroom/"') == 1
 
@@ -983,9 +983,9 @@ def test_the_teacher_shows_a_class_table_to_the_class_every_hand_face_down() -> 
     # The teacher's buttons bring the page back in the view they were pressed in.
     control = url + "control/"
     back = teacher.post(control, {"do": "pause", "view": "all"})
-    assert back.status_code == 302 and back["Location"] == url + "?view=all"
+    assert back.status_code == 303 and back["Location"] == url + "?view=all"
     back = teacher.post(control, {"do": "go-on"})
-    assert back.status_code == 302 and back["Location"] == url
+    assert back.status_code == 303 and back["Location"] == url
     assert leaks(teacher.post(control, {"do": "explode"}).content.decode()) == []
     # Only the class's teacher sees either view.
     other, _other = teacher_client("mr-smith")
@@ -1079,7 +1079,7 @@ def test_ending_a_class_table_asks_first_and_a_stale_yes_ends_nothing() -> None:
     assert stale.status_code == 200 and "End this table for good?" in stale.content.decode()
     table.refresh_from_db()
     assert table.ended is None and table.version == version
-    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 302
+    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 303
     table.refresh_from_db()
     assert table.ended is not None
 
@@ -1090,7 +1090,7 @@ def test_a_yes_to_end_sent_once_the_match_is_over_ends_nothing() -> None:
     hand = len(shared.shared_state(table=table).rounds)
     version = table.version
     done = teacher.post(control, {"do": "end", "confirm": "1", "hand": str(hand)})
-    assert done.status_code == 302
+    assert done.status_code == 303
     table.refresh_from_db()
     assert table.ended is None and table.version == version
     # The pupils are still told who won, not that the teacher ended the table.
@@ -1154,7 +1154,7 @@ def test_the_teacher_chooses_how_the_computer_players_knock() -> None:
     ):
         SharedTable.objects.all().delete()
         response = teacher.post(url, {"game": "knock", "players": "2", **data})
-        assert response.status_code == 302
+        assert response.status_code == 303
         (table,) = SharedTable.objects.all()
         assert table.computers == stored
         # Ona alone plays a computer player: her table says how it knocks.
@@ -1167,7 +1167,7 @@ def test_the_teacher_chooses_how_the_computer_players_knock() -> None:
         assert said in own
     SharedTable.objects.all().delete()
     gin = teacher.post(url, {"game": "gin", "players": "2", "patient_computers": "on"})
-    assert gin.status_code == 302 and SharedTable.objects.get().computers == "bot"
+    assert gin.status_code == 303 and SharedTable.objects.get().computers == "bot"
 
 
 def test_a_bad_policy_seats_nobody() -> None:
@@ -1228,7 +1228,7 @@ def test_a_knock_class_table_says_how_the_computer_plays_to_the_teacher_and_the_
     classroom = a_class(user)
     pupils = [pupil_joins(classroom.join_code, name) for name in ("Ona", "Jonas", "Ieva")]
     data = {"game": "knock", "players": "2", **({"patient_computers": "on"} if ticked else {})}
-    assert teacher.post(f"/en/classroom/{classroom.public_id}/tables/", data).status_code == 302
+    assert teacher.post(f"/en/classroom/{classroom.public_id}/tables/", data).status_code == 303
     policy = "patient" if ticked else "bot"
     (table,) = SharedTable.objects.all()  # three pupils at one table of 3: no computer
     assert table.computers == policy and not any(s.get("bot") for s in table.seats)
@@ -1243,7 +1243,7 @@ def test_a_knock_class_table_says_how_the_computer_plays_to_the_teacher_and_the_
     # A class of one plays the computer: the teacher reads how the computer players knock.
     alone = a_class(user, "6A")
     pupil_joins(alone.join_code, "Rasa")
-    assert teacher.post(f"/en/classroom/{alone.public_id}/tables/", data).status_code == 302
+    assert teacher.post(f"/en/classroom/{alone.public_id}/tables/", data).status_code == 303
     (with_computer,) = SharedTable.objects.exclude(pk=table.pk)
     page = teacher.get(
         f"/en/classroom/{alone.public_id}/tables/{with_computer.public_id}/"
@@ -1333,7 +1333,7 @@ def test_the_teacher_ends_all_the_classs_tables_in_one_go() -> None:
     versions = {t.pk: t.version for t in SharedTable.objects.all()}
 
     done = teacher.post(url, {"confirm": "1", "tables": named[1]})
-    assert done.status_code == 302 and done["Location"] == page_url + "#main"
+    assert done.status_code == 303 and done["Location"] == page_url + "#main"
     assert all(t.ended is not None for t in mine.all())
     assert all(t.version == versions[t.pk] + 1 for t in mine.all())  # the pages redraw
     assert SharedTable.objects.get(class_table__classroom=elsewhere).ended is None
@@ -1368,7 +1368,7 @@ def test_ending_all_the_tables_leaves_a_table_seated_since_the_question() -> Non
     # Only the tables named end: one of the new ones, the other goes on.
     first, second = new.order_by("pk")
     done = teacher.post(url, {"confirm": "1", "tables": f"{first.public_id} nonsense"})
-    assert done.status_code == 302
+    assert done.status_code == 303
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.ended is not None and second.ended is None
@@ -1385,7 +1385,7 @@ def test_only_the_classs_teacher_ends_all_its_tables() -> None:
     assert other.post(url).status_code == 404
     assert other.post(url, {"confirm": "1", "tables": names}).status_code == 404
     pupil = clients[0].post(url, {"confirm": "1", "tables": names})
-    assert pupil.status_code == 302 and "/accounts/login/" in pupil["Location"]
+    assert pupil.status_code == 303 and "/accounts/login/" in pupil["Location"]
     assert _teacher.get(url).status_code == 405  # a form's POST only
     assert not SharedTable.objects.filter(ended__isnull=False).exists()
     # The service itself finds only the class's own tables.

@@ -46,7 +46,7 @@ def pupil_joins(code: str, name: str, language: str = "lt") -> Client:
     client = Client()
     client.get(f"/{language}/join/")  # the page gives the visitor cookie
     response = client.post(f"/{language}/join/send/", {"code": code, "name": name})
-    assert response.status_code == 302, response.content.decode()[:400]
+    assert response.status_code == 303, response.content.decode()[:400]
     return client
 
 
@@ -64,7 +64,7 @@ def test_a_teacher_signs_up_and_keeps_the_learner_they_were() -> None:
         "/en/accounts/signup/",
         {"username": "rasa", "email": "", "password1": PASSWORD, "password2": PASSWORD},
     )
-    assert response.status_code == 302 and response["Location"] == "/en/classroom/"
+    assert response.status_code == 303 and response["Location"] == "/en/classroom/"
     user = User.objects.get(username="rasa")
     assert Learner.objects.get(user=user) == before
     assert before.tables.count() == 1  # her table came with her
@@ -98,7 +98,7 @@ def test_logging_out_leaves_the_account_learner_behind() -> None:
     assert mine.visitor_key is None  # found by the account alone
     assert client.session.get_expiry_age() <= 12 * 3600  # a school day, not a year
     response = client.post("/en/accounts/logout/")
-    assert response.status_code == 302
+    assert response.status_code == 303
     # Logged out, the browser is nobody's: the teacher's table is not shown.
     assert url not in client.get("/en/practice/").content.decode()
     client.login(username="rasa", password=PASSWORD)
@@ -137,7 +137,7 @@ def test_the_next_pupil_at_a_shared_computer_joins_as_someone_new() -> None:
     assert sorted(Pupil.objects.values_list("name", flat=True)) == ["Jonas", "Ona"]
     # "I am not Jonas": the computer is free again, and Jonas keeps his place.
     before = computer.cookies[cookie_name()].value
-    assert computer.post("/lt/not-me/").status_code == 302
+    assert computer.post("/lt/not-me/").status_code == 303
     after = computer.cookies[cookie_name()].value
     assert after != before and not Learner.objects.filter(visitor_key=digest(after)).exists()
     assert Pupil.objects.get(name="Jonas").learner == jonas
@@ -173,7 +173,7 @@ def test_log_in_attempts_at_one_account_are_limited_from_any_address() -> None:
 def test_a_password_reset_mail_is_in_the_page_language() -> None:
     User.objects.create_user("rasa", email="rasa@example.com", password=PASSWORD)
     response = Client().post("/lt/accounts/password/reset/", {"email": "rasa@example.com"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert len(mail.outbox) == 1
     link = re.search(r"http://testserver(/lt/accounts/password/reset/\S+/)", mail.outbox[0].body)
     assert link is not None
@@ -413,7 +413,7 @@ def test_a_pupil_joins_by_the_link_with_a_name_and_their_progress_comes_with_the
     # The teacher's user name is what they log in with: anyone with the code read it.
     assert user.get_username() not in page.content.decode()
     response = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     membership = Pupil.objects.get()
     assert membership.learner == learner_of(pupil) and membership.learner.tables.count() == 1
     home = pupil.get(response["Location"]).content.decode()
@@ -522,7 +522,7 @@ def test_a_whole_class_behind_one_router_opens_the_join_link() -> None:
         page = phone.get(f"/lt/join/{classroom.join_code}/")
         assert page.status_code == 200, number
         response = phone.post("/lt/join/send/", {"code": classroom.join_code, "name": f"P{number}"})
-        assert response.status_code == 302, number
+        assert response.status_code == 303, number
     assert Pupil.objects.count() == 30
 
 
@@ -535,7 +535,7 @@ def test_a_return_code_moves_the_pupil_to_another_computer() -> None:
     home = Client()
     home.get("/lt/return/")
     response = home.post("/lt/return/send/", {"code": code.lower().replace("-", " ")})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert learner_of(home) == ona
     assert (
         not Learner.objects.filter(visitor_key=digest(school.cookies[cookie_name()].value))
@@ -555,7 +555,7 @@ def test_a_removed_pupil_cannot_come_back_with_their_code() -> None:
     response = client.post(
         f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/remove/", {"confirm": "1"}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert "Ona" not in client.get(response["Location"]).content.decode().split("pupils-title")[1]
     other = Client()
     other.get("/en/return/")
@@ -594,7 +594,7 @@ def test_removing_a_pupil_asks_first_in_their_row() -> None:
     assert f'action="{url}#remove-pupil-{pupil.pk}-cancel"' in page
     assert "Remove Sofia from the class?" not in page
     done = client.post(url, {"confirm": "1"})
-    assert done.status_code == 302
+    assert done.status_code == 303
     assert Pupil.objects.get(pk=pupil.pk).removed is not None
 
 
@@ -605,7 +605,7 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
     pupil = Pupil.objects.get()
     old = pupil.return_code
     url = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/code/"
-    assert Client().post(url).status_code == 302  # to the log-in: nothing changed
+    assert Client().post(url).status_code == 303  # to the log-in: nothing changed
     other_teacher, _other = teacher_client("mr-smith")
     assert other_teacher.post(url).status_code == 404
     assert Pupil.objects.get().return_code == old
@@ -626,7 +626,7 @@ def test_a_new_return_code_replaces_the_old_one_and_keeps_the_pupils_work() -> N
     elsewhere = Client()
     elsewhere.get("/en/return/")
     assert elsewhere.post("/en/return/send/", {"code": old}).status_code == 422
-    assert elsewhere.post("/en/return/send/", {"code": pupil.return_code}).status_code == 302
+    assert elsewhere.post("/en/return/send/", {"code": pupil.return_code}).status_code == 303
     mine = elsewhere.get("/en/classroom/").content.decode()
     assert pupil.shown_return_code in mine and "You are Ona in this class" in mine
     assert learner_of(elsewhere) == pupil.learner  # one browser at a time is Ona
@@ -647,7 +647,7 @@ def test_a_teacher_renames_a_pupil_but_not_to_a_name_taken() -> None:
     assert "Ona is already in the class: choose another name." in refused.content.decode()
     assert "Add an initial" not in refused.content.decode()
     assert client.post(base, {"name": ""}).status_code == 400
-    assert client.post(base, {"name": "Jonas P."}).status_code == 302
+    assert client.post(base, {"name": "Jonas P."}).status_code == 303
     assert Pupil.objects.get(pk=jonas.pk).name == "Jonas P."
 
 
@@ -822,7 +822,7 @@ def test_accounts_made_from_one_address_are_limited(settings: Any) -> None:
     client = Client()
     for n in range(20):
         data = {"username": f"teacher{n}", "password1": PASSWORD, "password2": PASSWORD}
-        assert client.post("/en/accounts/signup/", {**data, "email": ""}).status_code == 302
+        assert client.post("/en/accounts/signup/", {**data, "email": ""}).status_code == 303
         client.post("/en/accounts/logout/")
     data = {"username": "one-more", "password1": PASSWORD, "password2": PASSWORD}
     refused = client.post("/lt/accounts/signup/", {**data, "email": ""})
@@ -912,12 +912,12 @@ def test_a_teacher_lets_the_schools_network_try_codes_again(settings: Any) -> No
     stranger, _stranger = teacher_client("mr-smith")
     assert stranger.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 404
     done = teacher.post(f"/en/classroom/{classroom.public_id}/codes-again/")
-    assert done.status_code == 302
+    assert done.status_code == 303
     assert "can type codes again" in teacher.get(done["Location"]).content.decode()
     joined = pupil.post("/lt/join/send/", {"code": classroom.join_code, "name": "Ona"})
-    assert joined.status_code == 302 and Pupil.objects.filter(name="Ona").exists()
+    assert joined.status_code == 303 and Pupil.objects.filter(name="Ona").exists()
     # The teacher may do it twice an hour here; a third time is refused, and said.
-    assert teacher.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 302
+    assert teacher.post(f"/en/classroom/{classroom.public_id}/codes-again/").status_code == 303
     third = teacher.post(f"/lt/classroom/{classroom.public_id}/codes-again/")
     assert third.status_code == 429
     assert "galbūt kažkas bando juos atspėti" in third.content.decode()
@@ -1120,10 +1120,10 @@ def test_a_new_return_code_is_asked_first_and_a_stale_yes_changes_nothing() -> N
     check = re.search(r'name="code" value="([^"]+)"', question)
     assert check is not None
     yes = {"confirm": "1", "code": check[1]}
-    assert client.post(url, yes).status_code == 302
+    assert client.post(url, yes).status_code == 303
     new = Pupil.objects.get().return_code
     assert new != old
     # The same "Yes" again (sent twice, or the page's back button): the code stays.
     again = client.post(url, yes)
-    assert again.status_code == 302
+    assert again.status_code == 303
     assert Pupil.objects.get().return_code == new

@@ -35,7 +35,7 @@ def refused(client: Client, url: str, data: dict[str, Any]) -> Any:
     """An answer refused without JavaScript: it redirects to the drill's page (``url``,
     ``?refused=``), and that page (a GET) is returned."""
     response = client.post(url + "answer/", data)
-    assert response.status_code == 302, response.status_code
+    assert response.status_code == 303, response.status_code
     assert response["Location"].startswith(url + "?refused="), response["Location"]
     page = client.get(response["Location"])
     assert page.status_code == 200
@@ -439,7 +439,7 @@ def test_an_answer_opens_the_page_at_its_verdict(client: Client) -> None:
     url = "/en/drills/gin/deadwood/"
     token, _seed = question_of(client.get(url).content.decode())
     response = client.post(url + "answer/", {"question": token, "answer": "999"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith(url + "?answered=") and location.endswith("#drill-feedback")
     html = client.get(location).content.decode()
@@ -447,7 +447,7 @@ def test_an_answer_opens_the_page_at_its_verdict(client: Client) -> None:
     assert "Not quite." in html[verdict:] and verdict < html.index('name="question"')
     token, _seed = question_of(html)
     refused = client.post(url + "answer/", {"question": token, "answer": "2O"})
-    assert refused.status_code == 302 and "#" not in refused["Location"]
+    assert refused.status_code == 303 and "#" not in refused["Location"]
 
 
 def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
@@ -461,7 +461,7 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
     response = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith(url + "?answered=") and "/answer/" not in location
     html = client.get(location).content.decode()
@@ -499,7 +499,7 @@ def test_a_refused_answer_redirects_and_a_reload_changes_nothing(client: Client)
     url = "/en/drills/gin/deadwood/"
     token, seed = question_of(client.get(url).content.decode())
     response = client.post(url + "answer/", {"question": token, "answer": "2O"})
-    assert response.status_code == 302 and response["Location"].startswith(url + "?refused=")
+    assert response.status_code == 303 and response["Location"].startswith(url + "?refused=")
     location = response["Location"]
     for _ in range(2):  # the page, and a reload of it
         html = client.get(location).content.decode()
@@ -517,7 +517,7 @@ def test_a_refused_answer_redirects_and_a_reload_changes_nothing(client: Client)
     # Answered twice (a double click): "answered already", again on a reload, while the
     # learner answers nothing more.
     again = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
-    assert again.status_code == 302
+    assert again.status_code == 303
     for _ in range(2):
         html = client.get(again["Location"]).content.decode()
         assert "That question was answered already" in html

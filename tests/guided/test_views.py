@@ -50,7 +50,7 @@ def test_every_scenario_explains_a_wrong_move(client: Client, slug: str, htmx: b
         **(HTMX if htmx else {}),
     )
     if not htmx:
-        assert response.status_code == 302
+        assert response.status_code == 303
         assert re.search(r"\?(answered|refused)=", response["Location"])
         response = client.get(response["Location"])
     html = response.content.decode()
@@ -425,7 +425,7 @@ def test_start_again_asks_first_and_starts_again_only_when_confirmed(client: Cli
     assert _attempts() == before
     # "Start again": a fresh attempt, the old one set aside.
     started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1"})
-    assert started.status_code == 302 and started["Location"] == page(slug) + "#table-status"
+    assert started.status_code == 303 and started["Location"] == page(slug) + "#table-status"
     old, new = GuidedAttempt.objects.order_by("pk")
     assert old.abandoned and len(old.moves) == 2
     assert not new.abandoned and (new.moves, new.version) == ([], 0)
@@ -459,7 +459,7 @@ def test_a_stale_or_replayed_start_again_changes_nothing(client: Client) -> None
     assert scenario is not None
     _two_moves_made(client, slug)
     confirm = {"version": "2", "confirm": "1"}
-    assert client.post(page(slug, what="restart"), confirm).status_code == 302
+    assert client.post(page(slug, what="restart"), confirm).status_code == 303
     after = _attempts()
     again = client.post(page(slug, what="restart"), confirm, **HTMX)
     assert again.status_code == 409
@@ -490,7 +490,7 @@ def test_a_finished_or_unbegun_hand_starts_again_without_asking(client: Client) 
     assert opened.status_code == 302 and opened["Location"] == page(slug)
     client.post(page(slug, what="hint"), {"version": "0"})
     client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock"})  # amber
-    assert client.post(page(slug, what="restart"), {"version": "2"}).status_code == 302
+    assert client.post(page(slug, what="restart"), {"version": "2"}).status_code == 303
     first, fresh = GuidedAttempt.objects.order_by("pk")
     assert first.abandoned and not fresh.abandoned and fresh.version == 0
     for version, move in enumerate(guided.right_line(scenario)):
@@ -914,7 +914,7 @@ def test_a_move_the_rules_forbid_keeps_its_cards_ticked(client: Client, htmx: bo
         page(slug, what="move"), {"version": "1", "action": "meld", "cards": sent}, **headers
     )
     if not htmx:  # the hand's page, the refusal in its address
-        assert response.status_code == 302 and "?refused=" in response["Location"]
+        assert response.status_code == 303 and "?refused=" in response["Location"]
         response = client.get(response["Location"])
     html = response.content.decode()
     assert response.status_code == (422 if htmx else 200) and "feedback--illegal" in html
@@ -938,7 +938,7 @@ def test_the_hint_just_given_takes_the_focus_on_a_whole_page(client: Client, htm
     for rung, version in ((1, "0"), (2, "1")):
         answer = client.post(page(slug, what="hint"), {"version": version}, **headers)
         # Without JavaScript, a redirect to the hand's page: a reload sends nothing.
-        assert answer.status_code == (200 if htmx else 302)
+        assert answer.status_code == (200 if htmx else 303)
         for _reload in range(1 if htmx else 2):
             html = answer.content if htmx else client.get(answer["Location"]).content
             hints = html.decode().split('<ol class="coach__hints">', 1)[1].split("</ol>", 1)[0]
@@ -984,7 +984,7 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     assert f'id="restart-keep" href="{page(slug)}?arrange=0#table-status"' in question[0]
     started = client.post(page(slug, what="restart"), {"version": "2", "confirm": "1", **off})
     assert (
-        started.status_code == 302 and started["Location"] == f"{page(slug)}?arrange=0#table-status"
+        started.status_code == 303 and started["Location"] == f"{page(slug)}?arrange=0#table-status"
     )
     assert 'class="arranged"' not in client.get(started["Location"]).content.decode()
     # Arranged (the first view), the links say nothing.
@@ -1006,7 +1006,7 @@ def test_a_layoff_the_rules_forbid_keeps_its_meld_chosen(client: Client, htmx: b
     data = {"version": "2", "action": "lay_off", "cards": ["8D"], "meld": melds[0]}
     response = client.post(page(slug, what="move"), data, **(HTMX if htmx else {}))
     if not htmx:  # the hand's page, the refusal in its address
-        assert response.status_code == 302 and "?refused=" in response["Location"]
+        assert response.status_code == 303 and "?refused=" in response["Location"]
         response = client.get(response["Location"])
     html = response.content.decode()
     assert response.status_code == (422 if htmx else 200) and "feedback--illegal" in html
@@ -1036,7 +1036,7 @@ def test_an_amber_move_without_javascript_redirects_and_a_reload_asks_again(
     question; reloading it (a GET) shows it again and counts nothing more."""
     slug = "basic-01-groups-and-runs"
     response = client.post(page(slug, "lt", "move"), {"version": "0", "action": "draw_discard"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     address = response["Location"]
     assert address.startswith(page(slug, "lt") + "?answered=")
     attempt = GuidedAttempt.objects.get()
@@ -1084,7 +1084,7 @@ def test_a_right_move_without_javascript_shows_the_verdict_after_the_redirect(
     response = client.post(
         page(slug, what="move"), {"version": "0", "action": "draw_discard", "arrange": "0"}
     )
-    assert response.status_code == 302 and "arrange=0" in response["Location"]
+    assert response.status_code == 303 and "arrange=0" in response["Location"]
     said = str(text_html(scenario.steps[0].right["en"]))
     for _reload in range(2):
         html = client.get(response["Location"]).content.decode()
@@ -1142,7 +1142,7 @@ def _forbidden_move(client: Client, language: str = "en", **extra: str) -> str:
     slug = "basic-01-groups-and-runs"
     client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
     response = client.post(page(slug, language, "move"), {**FORBIDDEN, **extra})
-    assert response.status_code == 302
+    assert response.status_code == 303
     return str(response["Location"])
 
 
@@ -1208,13 +1208,13 @@ def test_a_refusal_address_is_the_learners_own_and_at_its_version(client: Client
     second = client.post(
         page(slug, what="move"), {"version": "2", "action": "meld", "cards": ["2H", "3C", "4C"]}
     )
-    assert second.status_code == 302 and second["Location"] != address
+    assert second.status_code == 303 and second["Location"] != address
     stale = client.get(address).content.decode()
     assert "feedback--" not in stale and _ticked(stale) == []
     assert _ticked(client.get(second["Location"]).content.decode()) == ["2H", "3C", "4C"]
     # The step's meld made: the second's address shows the hand as it is.
     made = {"version": "3", "action": "meld", "cards": ["7S", "7H", "7D"]}
-    assert client.post(page(slug, what="move"), made).status_code == 302
+    assert client.post(page(slug, what="move"), made).status_code == 303
     assert GuidedAttempt.objects.get().moves[-1].startswith("meld")
     after = client.get(second["Location"]).content.decode()
     assert "feedback--illegal" not in after and _ticked(after) == []
@@ -1245,7 +1245,7 @@ def test_the_next_guided_hand_keeps_arrange_off(client: Client, arrange: str) ->
     for version, move in enumerate(guided.right_line(scenario)):
         data = {"version": str(version), "arrange": arrange, **move_data(move)}
         response = client.post(page(scenario.slug, what="move"), data)
-        assert response.status_code == 302
+        assert response.status_code == 303
     assert response is not None
     html = client.get(response["Location"]).content.decode()
     found = re.search(r'id="next-guided" href="([^"]+)"', html)
@@ -1286,7 +1286,7 @@ def test_a_forbidden_move_keeps_the_hands_own_words_after_its_redirect(
     wrong = next(w for w in scenario.steps[number - 1].wrong if not hand.is_legal(w.move, 0))
     data = {"version": str(number - 1), **move_data(wrong.move)}
     response = client.post(page(slug, "ru", "move"), data)
-    assert response.status_code == 302 and "?refused=" in response["Location"]
+    assert response.status_code == 303 and "?refused=" in response["Location"]
     html = client.get(response["Location"]).content.decode()
     with translation.override("ru"):
         said = str(text_html(wrong.say["ru"]))
@@ -1307,20 +1307,20 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_coach(client: Cli
     scenario = guided.get(slug)
     assert scenario is not None
     asked = client.post(page(slug, what="move"), {"version": "0", **move_data(DrawStock())})
-    assert asked.status_code == 302 and "#" not in asked["Location"]
+    assert asked.status_code == 303 and "#" not in asked["Location"]
     html = client.get(asked["Location"]).content.decode()
     focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
     assert len(focused) == 1 and html.split(focused[0], 1)[1].startswith("Try again</a>")
     right = client.post(page(slug, what="move"), {"version": "1", "action": "draw_discard"})
-    assert right.status_code == 302 and right["Location"].endswith("#table-status")
+    assert right.status_code == 303 and right["Location"].endswith("#table-status")
     html = client.get(right["Location"]).content.decode()
     assert '<section class="coach coach--guided" id="table-status"' in html
     assert "feedback--right" in html.split('id="table-status"', 1)[1]
     hinted = client.post(page(slug, what="hint"), {"version": "2"})
-    assert hinted.status_code == 302 and hinted["Location"].endswith("?hinted=3")
+    assert hinted.status_code == 303 and hinted["Location"].endswith("?hinted=3")
     knock = Knock(scenario.steps[1].expect[0].discard)  # type: ignore[union-attr]
     ended = client.post(page(slug, what="move"), {"version": "3", **move_data(knock)})
-    assert ended.status_code == 302 and "#" not in ended["Location"]
+    assert ended.status_code == 303 and "#" not in ended["Location"]
     html = client.get(ended["Location"]).content.decode()
     focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
     assert len(focused) == 1 and 'name="guess_player"' in focused[0]
@@ -1345,7 +1345,7 @@ def test_a_move_the_rules_forbid_opens_on_the_coachs_reason(client: Client, htmx
     if htmx:
         assert response.status_code == 422
     else:
-        assert response.status_code == 302 and "#" not in response["Location"]
+        assert response.status_code == 303 and "#" not in response["Location"]
         response = client.get(response["Location"])
         assert response.status_code == 200
     html = response.content.decode()

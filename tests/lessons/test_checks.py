@@ -47,7 +47,7 @@ def assert_refused(response, htmx: bool, index: int) -> None:  # type: ignore[no
         return
     assert response.status_code == 200
     [(location, code)] = response.redirect_chain
-    assert code == 302 and location.startswith("/en/lessons/gin/checks/?refused="), location
+    assert code == 303 and location.startswith("/en/lessons/gin/checks/?refused="), location
     assert location.endswith(f"#check-{index}-answered"), location
 
 
@@ -1082,7 +1082,7 @@ def test_an_answer_without_javascript_redirects_to_the_lesson_and_a_reload_count
     the lesson's page opened at the check, which shows the verdict; a reload shows the
     same and counts nothing. With htmx the answer is still the check, in place."""
     response = client.post(URL.format(2), {"answer": "no"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith("/en/lessons/gin/checks/?answered=")
     assert location.endswith("#check-2-answered")
@@ -1329,7 +1329,7 @@ def test_a_number_below_zero_is_refused_as_such(text: str, code: str) -> None:
 
 def _answered_address(client: Client, index: int, data: dict[str, object]) -> str:
     response = client.post(URL.format(index), data)
-    assert response.status_code == 302
+    assert response.status_code == 303
     return str(response["Location"]).split("#", 1)[0]
 
 
@@ -1454,7 +1454,7 @@ def test_a_refused_answer_without_javascript_redirects_and_a_reload_sends_nothin
 
     client.get("/en/lessons/gin/checks/")  # a browser shown the form has its cookie
     response = client.post(URL.format(1), {"answer": "2O"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith("/en/lessons/gin/checks/?refused=")
     assert location.endswith("#check-1-answered")

@@ -175,7 +175,7 @@ def test_index_navigation_and_progress(client: Client, loaded_lessons: None) -> 
     assert f"/en/lessons/gin/{second.slug}/" not in re.findall(r'rel="prev"[^>]*', page)
     assert "Lesson 1 of" in page
     response = client.post(f"/en/lessons/gin/{first.slug}/read/")
-    assert response.status_code == 302 and response["Location"] == f"/en/lessons/gin/{second.slug}/"
+    assert response.status_code == 303 and response["Location"] == f"/en/lessons/gin/{second.slug}/"
     assert LessonRead.objects.filter(game="gin", slug=first.slug).exists()
     game = client.get("/en/lessons/gin/").content.decode()
     # Read is not mastered (the pedagogy review: "0 of 4 right" still ticked the lesson).

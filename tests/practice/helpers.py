@@ -23,7 +23,7 @@ def start_table(
 ) -> Table:
     data = {"game": game, "players": str(players), "name": "Aistė", **options}
     response = client.post(f"/{language}/practice/new/", data)
-    assert response.status_code == 302, response.content.decode()[:2000]
+    assert response.status_code == 303, response.content.decode()[:2000]
     public_id = response["Location"].split("#", 1)[0].rstrip("/").rsplit("/", 1)[1]
     return Table.objects.get(public_id=public_id)
 

@@ -49,7 +49,7 @@ def to_learners_turn(client: Client, table: Table) -> None:
     hand = hand_of(table)
     if not hand.is_over and hand.turn != HUMAN:
         response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
-        assert response.status_code == 302
+        assert response.status_code == 303
     table.refresh_from_db()
 
 
@@ -191,7 +191,7 @@ def test_a_target_score_out_of_range_is_refused_in_the_sites_words(
 )
 def test_a_name_is_kept_without_invisible_characters(client: Client, typed: str, kept: str) -> None:
     response = client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": typed})
-    assert response.status_code == 302
+    assert response.status_code == 303
     table = Table.objects.get()
     assert table.seats[0]["name"] == kept
     assert table.learner.display_name == kept
@@ -262,7 +262,7 @@ def test_draw_and_discard(client: Client, htmx: bool) -> None:
         assert "<html" not in html and 'id="table"' in html
         assert "You drew from the stock." in html
     else:
-        assert response.status_code == 302
+        assert response.status_code == 303
         assert response["Location"] == url(table) + "#table-status"
     after = hand_of(table)
     assert len(after.hands[HUMAN]) == 11
@@ -272,7 +272,7 @@ def test_draw_and_discard(client: Client, htmx: bool) -> None:
     assert drawn is not None and drawn.group(1) == str(before.stock[0])
     card = max(after.hands[HUMAN], key=lambda c: c.points)
     response = post_move(client, table, Discard(card), htmx=htmx)
-    assert response.status_code == (200 if htmx else 302)
+    assert response.status_code == (200 if htmx else 303)
     assert card not in hand_of(table).hands[HUMAN]
 
 
@@ -282,7 +282,7 @@ def test_take_discard(client: Client, htmx: bool) -> None:
     to_learners_turn(client, table)
     top = hand_of(table).discard_pile[0]
     response = post_move(client, table, DrawDiscard(), htmx=htmx)
-    assert response.status_code == (200 if htmx else 302)
+    assert response.status_code == (200 if htmx else 303)
     assert top in hand_of(table).hands[HUMAN]
 
 
@@ -298,7 +298,7 @@ def test_computer_players_move_one_step_at_a_time(client: Client, htmx: bool) ->
     response = client.post(
         url(table, "computer"), {"version": str(table.version)}, **(HTMX if htmx else {})
     )
-    assert response.status_code == (200 if htmx else 302)
+    assert response.status_code == (200 if htmx else 303)
     assert len(hand_of(table).log) == moves_before + 1
 
 
@@ -309,7 +309,7 @@ def test_skip_to_my_turn(client: Client) -> None:
         post_move(client, table, learner_move(hand))
         hand = hand_of(table)
     response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     hand = hand_of(table)
     assert hand.is_over or hand.turn == HUMAN
 
@@ -383,7 +383,7 @@ def test_a_hint_without_javascript_redirects_and_a_reload_counts_nothing(
     table = start_table(client, "gin")
     to_learners_turn(client, table)
     response = client.post(url(table, "hint"), {"version": str(table.version)})
-    assert response.status_code == 302
+    assert response.status_code == 303
     table.refresh_from_db()
     location = response["Location"]
     assert location == url(table) + f"?hinted={table.version}"
@@ -423,13 +423,13 @@ def test_meld_and_lay_off_in_basic(client: Client, htmx: bool) -> None:
         if not melds:
             continue
         response = post_move(client, table, melds[0], htmx=htmx)
-        assert response.status_code == (200 if htmx else 302), response.content.decode()[:500]
+        assert response.status_code == (200 if htmx else 303), response.content.decode()[:500]
         hand = hand_of(table)
         assert len(hand.table) == 1
         layoffs = [m for m in hand.legal_moves() if isinstance(m, LayOff)]
         if layoffs:
             response = post_move(client, table, layoffs[0], htmx=htmx)
-            assert response.status_code == (200 if htmx else 302)
+            assert response.status_code == (200 if htmx else 303)
             assert len(hand_of(table).table[0].cards) == 4
         return
     pytest.fail("no seed with a meld on the first turn")
@@ -920,7 +920,7 @@ def test_a_new_tables_first_page_opens_at_its_status(client: Client) -> None:
     """The walk without JavaScript: a new table's first page opened at the header and
     the menu, every later one at the status line over the hand."""
     response = client.post("/en/practice/new/", {"game": "gin", "players": "2", "name": "Ona"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     table = Table.objects.get()
     assert response["Location"] == url(table) + "#table-status"
     assert 'id="table-status"' in client.get(response["Location"]).content.decode()
@@ -944,7 +944,7 @@ def test_a_finished_hand_with_nothing_to_score_opens_at_the_status(client: Clien
         pytest.fail("the learner never sat a hand out")
     response = client.post(url(table, "computer"), {"version": str(table.version), "all": "1"})
     assert hand_of(table).is_over
-    assert response.status_code == 302 and response["Location"] == url(table) + "#table-status"
+    assert response.status_code == 303 and response["Location"] == url(table) + "#table-status"
     html = client.get(response["Location"]).content.decode()
     assert " autofocus" not in html and 'id="table-status"' in html
 
@@ -1007,7 +1007,7 @@ def test_no_response_shows_a_hidden_card(
         play_whole_hand(client, table)
         table.refresh_from_db()
         response = client.post(url(table, "next"), {"version": str(table.version)})
-        assert response.status_code == 302, response.content.decode()
+        assert response.status_code == 303, response.content.decode()
     body = client.get(url(table)).content.decode()
     assert hidden_cards(hand_of(table), learner_seat(table)).leaks(body, table.public_id) == []
 
@@ -1048,13 +1048,13 @@ def test_confirmation_before_knocking(client: Client, htmx: bool) -> None:
     assert ("<html" in response.content.decode()) is not htmx
     assert not hand_of(table).is_over
     response = post_move(client, table, Knock(card), htmx=htmx, confirm=True)
-    assert response.status_code == (200 if htmx else 302)
+    assert response.status_code == (200 if htmx else 303)
     assert hand_of(table).is_over
     table.refresh_from_db()
     response = client.post(
         url(table, "next"), {"version": str(table.version)}, **(HTMX if htmx else {})
     )
-    assert response.status_code == (200 if htmx else 302)
+    assert response.status_code == (200 if htmx else 303)
     table.refresh_from_db()
     assert len(table.rounds) == 2 or "wins" in client.get(url(table) + "?step=all").content.decode()
 
@@ -1097,10 +1097,10 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     hint = re.search(r'<form method="post" action="[^"]*/hint/".*?</form>', plain, flags=re.S)
     assert hint is not None and 'name="arrange" value="0"' in hint[0]
     answer = client.post(url(table, "hint"), {"version": str(table.version), "arrange": "0"})
-    assert answer.status_code == 302 and "arrange=0" in answer["Location"]
+    assert answer.status_code == 303 and "arrange=0" in answer["Location"]
     assert 'class="arranged"' not in client.get(answer["Location"]).content.decode()
     moved = post_move(client, table, DrawStock(), arrange="0")
-    assert moved.status_code == 302 and moved["Location"].endswith("?arrange=0#table-status")
+    assert moved.status_code == 303 and moved["Location"].endswith("?arrange=0#table-status")
     page = client.get(moved["Location"]).content.decode()
     assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
     hand = hand_of(table)
@@ -1122,7 +1122,7 @@ def test_arrange_switched_off_stays_off_without_javascript(client: Client) -> No
     stepped = client.post(
         url(table, "computer"), {"version": str(table.version), "all": "0", "arrange": "0"}
     )
-    assert stepped.status_code == 302 and stepped["Location"].endswith("?arrange=0#table-status")
+    assert stepped.status_code == 303 and stepped["Location"].endswith("?arrange=0#table-status")
     # Arranged (the first view), the forms say so and the pages keep it too.
     on = client.get(url(table)).content.decode()
     assert 'name="arrange" value="1"' in on.split('class="bots"', 1)[1]
@@ -1148,7 +1148,7 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status(client: Cl
         else:
             data = {"version": str(table.version), "all": "0"}
             response = client.post(url(table, "computer"), data)
-        assert response.status_code == 302
+        assert response.status_code == 303
         answers.append(response["Location"])
     else:
         raise AssertionError("the hand did not end")
@@ -1163,7 +1163,7 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status(client: Cl
     assert len(focused) == 1 and 'name="guess_player"' in focused[0]
     table.refresh_from_db()
     dealt = client.post(url(table, "next"), {"version": str(table.version)})
-    assert dealt.status_code == 302 and dealt["Location"] == page + "#table-status"
+    assert dealt.status_code == 303 and dealt["Location"] == page + "#table-status"
 
 
 def test_card_names_in_the_page(client: Client) -> None:
@@ -1322,7 +1322,7 @@ def test_three_player_gin_rotates_who_sits_out(client: Client) -> None:
         if hand.result is not None and hand.result.winners:
             winner = board["seats"][hand.result.winners[0]]
             loser = next(s for s in board["seats"] if s != winner)
-            if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 302:
+            if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 303:
                 break
             table.refresh_from_db()
             nxt = table.rounds[-1][0]["seats"]
@@ -1393,7 +1393,7 @@ def test_review_names_follow_the_board_at_three_player_gin(client: Client) -> No
             break
         play_whole_hand(client, table, check=False)
         table.refresh_from_db()
-        if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 302:
+        if client.post(url(table, "next"), {"version": str(table.version)}).status_code != 303:
             pytest.fail("the match ended before the learner sat out")
     board = table.rounds[-1][0]
     assert HUMAN not in board["seats"]
@@ -1704,7 +1704,7 @@ def test_the_defender_chooses_their_layoffs_and_sees_what_they_missed(client: Cl
         assert table.version == version
     # Done without laying anything off: scored as made, and the miss is told.
     response = post_move(client, table, Done())
-    assert response.status_code == 302
+    assert response.status_code == 303
     hand = hand_of(table)
     assert hand.is_over and hand.result is not None
     codes = [s.code.value for s in hand.result.settlement.steps]
@@ -1780,7 +1780,7 @@ def test_a_boards_partial_posts_with_the_pages_token_and_sends_no_new_one() -> N
         "/en/practice/new/",
         {"game": "basic", "players": "3", "name": "Aistė", "csrfmiddlewaretoken": field.group(1)},
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     table = Table.objects.get()
     page = client.get(url(table)).content.decode()
     header = re.search(r"""hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""", page)

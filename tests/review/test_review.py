@@ -385,7 +385,7 @@ def answered_in_review(client: Client, clock: Clock, language: str) -> services.
     response = client.post(
         f"/{language}/review/answer/", {"question": token, **right_answer(question.check, seed)}
     )
-    assert response.status_code == 302  # to the review page, which shows it
+    assert response.status_code == 303  # to the review page, which shows it
     card.refresh_from_db()
     # Right: no lapse beyond the mistake's, and not back within minutes.
     assert card.reviews == 1 and card.lapses == 1 and card.due > clock.at + timedelta(minutes=5)
@@ -597,7 +597,7 @@ def refused(client: Client, data: dict[str, Any]) -> Any:
     """An answer refused without JavaScript: it redirects to the review page
     (``?refused=``), and that page (a GET) is returned."""
     response = client.post("/en/review/answer/", data)
-    assert response.status_code == 302, response.status_code
+    assert response.status_code == 303, response.status_code
     assert response["Location"].startswith("/en/review/?refused="), response["Location"]
     page = client.get(response["Location"])
     assert page.status_code == 200
@@ -733,7 +733,7 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     assert isinstance(asked.check, DeadwoodCheck)
     right = str(asked.check.arrangement(asked.seed).deadwood)
     response = client.post("/en/review/answer/", {"question": token, "answer": right})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith("/en/review/?answered=")
     card = ReviewCard.objects.get()
@@ -772,7 +772,7 @@ def test_an_answered_question_s_form_is_closed_with_the_answer_in_it(
     before = client.get("/en/review/").content.decode()
     assert "check__closed" not in before and " disabled" not in before.split("<form", 1)[1]
     response = client.post("/en/review/answer/", {"question": token, "answer": "1"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     html = client.get(response["Location"]).content.decode()
     form = html.split('<form method="post"', 1)[1].split("</form>", 1)[0]
     assert '<fieldset class="check__closed" disabled>' in form
@@ -794,7 +794,7 @@ def test_a_refused_answer_redirects_and_a_reload_reschedules_nothing(
     assert isinstance(asked.check, DeadwoodCheck)
     schedule = list(ReviewCard.objects.values_list("card", "due", "reviews", "lapses"))
     response = client.post("/en/review/answer/", {"question": token, "answer": "2O"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith("/en/review/?refused=")
     for _ in range(2):  # the page, and a reload of it

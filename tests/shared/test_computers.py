@@ -83,7 +83,7 @@ def _box(page: str) -> str:
 def _post(client: Client, game: str = "knock", computers: int = 1, **extra: str) -> SharedTable:
     data = {"game": game, "players": "2", "computers": str(computers), "name": "Ona", **extra}
     response = client.post("/en/play/new/", data)
-    assert response.status_code == 302, response.content.decode()[:500]
+    assert response.status_code == 303, response.content.decode()[:500]
     address = response["Location"].split("#", 1)[0]
     return SharedTable.objects.get(public_id=address.rstrip("/").rsplit("/", 1)[1])
 

@@ -147,7 +147,7 @@ def test_a_seat_the_computer_plays_keeps_its_players_name_on_the_sheet() -> None
     table, ona, others = open_and_fill("knock", 3, seed=7)
     by_seat = clients_by_seat(table, [ona, *others])
     url = f"/en/play/{table.public_id}/"
-    assert by_seat[1].post(url + "leave/").status_code == 302
+    assert by_seat[1].post(url + "leave/").status_code == 303
     table.refresh_from_db()
     services.remove_player(table=table, learner=learners(table)[2])
     table.refresh_from_db()

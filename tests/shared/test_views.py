@@ -52,7 +52,7 @@ def open_and_fill(  # type: ignore[no-untyped-def]
     data: dict[str, Any] = {"game": game, "players": players, "computers": computers}
     data |= {"name": "Ona", **({"patient_computers": "on"} if patient else {})}
     response = ona.post("/lt/play/new/", data)
-    assert response.status_code == 302, response.content.decode()[:500]
+    assert response.status_code == 303, response.content.decode()[:500]
     table = SharedTable.objects.get()
     if seed is not None:
         assert not table.rounds, "dealt already: the seed comes too late"
@@ -63,7 +63,7 @@ def open_and_fill(  # type: ignore[no-untyped-def]
         page = other.get(f"/ru/play/code/{table.code}/")
         assert page.status_code == 200 and "Ona" in page.content.decode()
         sat = other.post("/ru/play/sit/", {"code": table.code.lower(), "name": f"Саша{number}"})
-        assert sat.status_code == 302, sat.content.decode()[:500]
+        assert sat.status_code == 303, sat.content.decode()[:500]
         others.append(other)
     table.refresh_from_db()
     return table, ona, others
@@ -151,7 +151,7 @@ def test_two_people_play_a_hand_to_the_end_over_http() -> None:
         html = client.get(f"/{language}/play/{table.public_id}/").content.decode()
         assert 'id="result-title"' in html
     response = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})
-    assert response.status_code == 302
+    assert response.status_code == 303
     table.refresh_from_db()
     assert len(table.rounds) == 2
 
@@ -166,7 +166,7 @@ def test_out_of_turn_stale_foreign_and_malformed_moves_change_nothing() -> None:
     wait = waiter.post(url, {"version": version, "action": "draw_stock"}, **HX)
     assert wait.status_code == 409 and "not your turn" in wait.content.decode()
     stranger = browser()
-    assert stranger.post(url, {"version": version, "action": "draw_stock"}).status_code == 302
+    assert stranger.post(url, {"version": version, "action": "draw_stock"}).status_code == 303
     bad = mover.post(url, {"version": version, "action": "discard", "cards": ["ZZ"]}, **HX)
     assert bad.status_code == 400
     held = state.view_for(first).cards[0]  # type: ignore[union-attr]
@@ -240,7 +240,7 @@ def test_an_absent_players_seat_is_taken_by_the_computer_on_the_others_poll() ->
     page = away.get(f"/{away_lang}/play/{table.public_id}/").content.decode()
     assert "/back/" in page and 'id="take-seat-back"' in page
     version = table.version
-    assert away.post(f"/{away_lang}/play/{table.public_id}/back/").status_code == 302
+    assert away.post(f"/{away_lang}/play/{table.public_id}/back/").status_code == 303
     table.refresh_from_db()
     assert "away" not in table.seats[seat] and table.version == version + 1
     assert url  # the Lithuanian page is the one the first player opened
@@ -272,7 +272,7 @@ def test_leave_hint_and_a_teachers_switch_through_http() -> None:
     off = mover.post(url + "hint/", {"version": table.version})
     assert off.status_code == 403 and 'class="coach coach--advice"' not in off.content.decode()
     # Leaving: the computer plays the seat at once.
-    assert mover.post(url + "leave/").status_code == 302
+    assert mover.post(url + "leave/").status_code == 303
     table.refresh_from_db()
     assert table.seats[seat]["away"] is True
     assert not services.shared_state(table=table).my_turn(seat)
@@ -336,7 +336,7 @@ def test_the_opener_sets_how_long_a_silent_player_is_waited_for() -> None:
     bad = ona.post("/it/play/new/", {**fields, "away": "7"})
     assert bad.status_code == 400 and not SharedTable.objects.exists()
     assert 'name="away"' in bad.content.decode()
-    assert ona.post("/it/play/new/", {**fields, "away": "30"}).status_code == 302
+    assert ona.post("/it/play/new/", {**fields, "away": "30"}).status_code == 303
     assert SharedTable.objects.get().away_seconds == 30
     ona.post("/it/play/new/", {**fields, "away": "0"})
     assert SharedTable.objects.order_by("-pk").first().away_seconds == 0  # type: ignore[union-attr]
@@ -514,7 +514,7 @@ def test_a_name_cannot_carry_the_sites_you(mark: str) -> None:
     table.refresh_from_db()
     assert sum(1 for s in table.seats if not s.get("open")) == 1
     sat = other.post("/en/play/sit/", {"code": table.code, "name": "Ona (Anna)"})
-    assert sat.status_code == 302
+    assert sat.status_code == 303
 
 
 def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_asked() -> None:
@@ -563,7 +563,7 @@ def test_a_page_without_javascript_offers_refresh_and_reloads_itself_only_when_a
     # Their move, sent from the page that reloads itself: back to it, still reloading.
     move = f"/en/play/{table.public_id}/move/?reload=1"
     sent = mover.post(move, {"version": table.version, "action": "draw_stock"})
-    assert sent.status_code == 302 and sent["Location"] == auto + "#table-status"
+    assert sent.status_code == 303 and sent["Location"] == auto + "#table-status"
     # Paused by the teacher, it reloads itself less often, and says so.
     table.refresh_from_db()
     services.set_paused(table=table, paused=True)
@@ -582,7 +582,7 @@ def test_leaving_is_told_as_leaving_and_the_computers_moves_in_a_seat_as_the_com
     mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
     name = table.seats[seat]["name"]
     url = f"/en/play/{table.public_id}/"
-    assert mover.post(url + "leave/").status_code == 302
+    assert mover.post(url + "leave/").status_code == 303
     table.refresh_from_db()
     state = services.shared_state(table=table)
     made = state.computer_moves(state.board_of(seat))
@@ -599,7 +599,7 @@ def test_leaving_is_told_as_leaving_and_the_computers_moves_in_a_seat_as_the_com
     assert not any(line.startswith(f"{name} ") for line in lines), lines
     assert f"The computer plays in {name}'s seat until they come back." in theirs
     # Back at the table: "You left" is gone, and the computer's moves stay its own.
-    assert mover.post(url + "back/").status_code == 302
+    assert mover.post(url + "back/").status_code == 303
     table.refresh_from_db()
     assert "left_on_purpose" not in table.seats[seat]
     page = mover.get(url).content.decode()
@@ -851,7 +851,7 @@ def test_a_hint_without_javascript_redirects_to_the_table() -> None:
     mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
     url = f"/en/play/{table.public_id}/"
     response = mover.post(url + "hint/", {"version": table.version})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location == f"{url}?hinted={table.version}"
     for _reload in range(2):
@@ -892,14 +892,14 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     assert 'name="arrange" value="0"' in _form(plain, "hint/")
     assert 'name="arrange" value="0"' in _form(plain, "leave/")
     hinted = mover.post(url + "hint/", {"version": table.version, "arrange": "0"})
-    assert hinted.status_code == 302 and "arrange=0" in hinted["Location"]
+    assert hinted.status_code == 303 and "arrange=0" in hinted["Location"]
     hint = mover.get(hinted["Location"]).content.decode()
     assert 'class="coach coach--advice"' in hint and 'class="arranged"' not in hint
     # A move, from the page that reloads itself too: back to it, reloading, Arrange off.
     data = {"version": table.version, "action": "draw_stock", "arrange": "0"}
     moved = mover.post(url + "move/?reload=1", data)
     assert (
-        moved.status_code == 302 and moved["Location"] == f"{url}?reload=1&arrange=0#table-status"
+        moved.status_code == 303 and moved["Location"] == f"{url}?reload=1&arrange=0#table-status"
     )
     page = mover.get(moved["Location"]).content.decode()
     assert 'class="arranged"' not in page and 'aria-pressed="false"' in page
@@ -907,7 +907,7 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
     data = {"version": table.version, "action": "discard", "cards": str(card), "arrange": "0"}
     moved = mover.post(url + "move/", data)
-    assert moved.status_code == 302 and moved["Location"] == f"{url}?arrange=0#table-status"
+    assert moved.status_code == 303 and moved["Location"] == f"{url}?arrange=0#table-status"
     # Waiting for the other: Refresh, the reload offered and the poll keep it off.
     waiting = mover.get(moved["Location"]).content.decode()
     assert f'id="refresh-table" href="{url}?arrange=0&amp;again=1#table-status"' in waiting
@@ -919,12 +919,12 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     assert f'<a href="{url}?arrange=0#table-status">Stop reloading</a>' in reloading
     # Leaving and taking the seat back keep it.
     left = mover.post(url + "leave/", {"arrange": "0"})
-    assert left.status_code == 302 and left["Location"] == f"{url}?arrange=0"
+    assert left.status_code == 303 and left["Location"] == f"{url}?arrange=0"
     away = mover.get(left["Location"]).content.decode()
     assert 'name="arrange" value="0"' in _form(away, "back/")
     back = mover.post(url + "back/", {"arrange": "0"})
     # (with the flag that says "You are back at your seat.")
-    assert back.status_code == 302 and back["Location"] == f"{url}?back=1&arrange=0#table-status"
+    assert back.status_code == 303 and back["Location"] == f"{url}?back=1&arrange=0#table-status"
     # The next hand's button says it too, and its answer keeps it.
     table.refresh_from_db()
     humans = [Learner.objects.get(pk=table.seats[s]["learner"]) for s in (0, 1)]
@@ -933,7 +933,7 @@ def test_arrange_switched_off_stays_off_without_javascript() -> None:
     over = mover.get(f"{url}?arrange=0&step=all").content.decode()
     assert 'name="arrange" value="0"' in _form(over, "next/")
     nxt = mover.post(url + "next/", {"version": table.version, "arrange": "0"})
-    assert nxt.status_code == 302 and nxt["Location"] == f"{url}?arrange=0#table-status"
+    assert nxt.status_code == 303 and nxt["Location"] == f"{url}?arrange=0#table-status"
     # Arranged (the first view), the forms say so and the addresses say nothing.
     on = other.get(url).content.decode()
     assert 'name="arrange" value="1"' in _form(on, "leave/")
@@ -979,7 +979,7 @@ def test_a_refused_layoff_keeps_its_meld_chosen() -> None:
         move = BotPlayer(seed=seat).choose(view)
         data = {"version": str(table.version), **factories.move_data(move), "confirm": "1"}
         response = clients[seat].post(f"/en/play/{table.public_id}/move/", data)
-        assert response.status_code == 302, response.content.decode()[:500]
+        assert response.status_code == 303, response.content.decode()[:500]
     raise AssertionError("no meld on the table")
 
 
@@ -997,7 +997,7 @@ def test_no_go_back_keeps_the_page_reloading_itself(reload: bool) -> None:
     url = f"/en/play/{table.public_id}/"
     flag = "?reload=1" if reload else ""
     drawn = mover.post(f"{url}move/{flag}", {"version": table.version, "action": "draw_stock"})
-    assert drawn.status_code == 302 and drawn["Location"] == url + flag + "#table-status"
+    assert drawn.status_code == 303 and drawn["Location"] == url + flag + "#table-status"
     table.refresh_from_db()
     card = services.shared_state(table=table).view_for(seat).cards[0]  # type: ignore[union-attr]
     data = {"version": table.version, "action": "knock", "cards": str(card)}
@@ -1056,7 +1056,7 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> 
         move = BotPlayer(seed=seat).choose(state.view_for(seat))  # type: ignore[arg-type]
         data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
         response = client.post(f"/{language}/play/{table.public_id}/move/", data)
-        assert response.status_code == 302, response.content.decode()[:800]
+        assert response.status_code == 303, response.content.decode()[:800]
         answers.append((client, response["Location"]))
     else:
         raise AssertionError("the hand did not end")
@@ -1071,7 +1071,7 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> 
     assert len(focused) == 1 and 'name="guess_player"' in focused[0]
     table.refresh_from_db()
     dealt = ona.post(f"/lt/play/{table.public_id}/next/", {"version": table.version})
-    assert dealt.status_code == 302 and dealt["Location"].endswith("/#table-status")
+    assert dealt.status_code == 303 and dealt["Location"].endswith("/#table-status")
 
 
 def test_a_finished_hand_with_nothing_to_score_opens_at_the_status_line() -> None:
@@ -1096,7 +1096,7 @@ def test_a_finished_hand_with_nothing_to_score_opens_at_the_status_line() -> Non
             move = Discard(move.discard)
         data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
         response = client.post(f"/{language}/play/{table.public_id}/move/", data)
-        assert response.status_code == 302, response.content.decode()[:800]
+        assert response.status_code == 303, response.content.decode()[:800]
         ended = response["Location"]
     else:
         raise AssertionError("the hand did not end")
@@ -1131,7 +1131,7 @@ def _refused_meld(table: SharedTable, clients: dict[int, tuple[Client, str]]) ->
                     return response, seat, cards
         move = BotPlayer(seed=seat).choose(view)
         data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
-        assert client.post(move_url, data).status_code == 302
+        assert client.post(move_url, data).status_code == 303
     raise AssertionError("nobody could draw")
 
 
@@ -1188,7 +1188,7 @@ def test_a_refused_move_without_javascript_redirects_to_the_table_that_says_it()
     assert view is not None
     move = BotPlayer(seed=seat).choose(view)
     data = {"version": str(table.version), "confirm": "1", **factories.move_data(move)}
-    assert client.post(page + "move/", data).status_code == 302
+    assert client.post(page + "move/", data).status_code == 303
     assert "hand-error" not in client.get(address).content.decode()
 
 
@@ -1212,7 +1212,7 @@ def test_a_move_the_table_s_state_refuses_without_javascript_redirects_to_the_ta
     page = waiter.get(wait["Location"])
     assert page.status_code == 200 and "It is not your turn yet." in page.content.decode()
     # A double click: the first goes in, the second is told the table changed.
-    assert mover.post(f"{url}move/", draw).status_code == 302
+    assert mover.post(f"{url}move/", draw).status_code == 303
     again = mover.post(f"{url}move/", draw)
     assert again.status_code == 303 and again["Location"] == f"{url}?state=stale"
     said = mover.get(again["Location"]).content.decode()
@@ -1275,7 +1275,7 @@ def test_refresh_and_the_reload_open_the_page_again_at_its_status() -> None:
     arrange = re.search(r'<form method="get" action="([^"]*)"', mover.get(url).content.decode())
     assert arrange is not None and arrange[1] == f"{url}#table-status"
     # Away: "Take my seat back" takes the focus; Refresh and Arrange open the page at its top.
-    assert waiter.post(url + "leave/").status_code == 302
+    assert waiter.post(url + "leave/").status_code == 303
     away = waiter.get(url).content.decode()
     assert re.search(r'id="take-seat-back"[^>]* autofocus', away)
     refresh = re.search(r'id="refresh-table" href="([^"]*)"', away)
@@ -1317,13 +1317,13 @@ def test_taking_the_seat_back_says_the_player_is_back() -> None:
     table, ona, _others = open_and_fill()
     url = f"/en/play/{table.public_id}/"
     back_line = "You are back at your seat."
-    assert ona.post(url + "leave/").status_code == 302
+    assert ona.post(url + "leave/").status_code == 303
     redirect = ona.post(url + "back/")
-    assert redirect.status_code == 302 and "back=1" in redirect["Location"]
+    assert redirect.status_code == 303 and "back=1" in redirect["Location"]
     page = ona.get(redirect["Location"]).content.decode()
     assert f'id="seat-back">{back_line}</p>' in page
     assert back_line not in ona.get(url).content.decode()
-    assert ona.post(url + "leave/").status_code == 302
+    assert ona.post(url + "leave/").status_code == 303
     partial = ona.post(url + "back/", **HX).content.decode()
     announce = partial.split('<div id="announce" hx-swap-oob="innerHTML">', 1)[1]
     announce = announce.split("</div>", 1)[0]

@@ -12,7 +12,7 @@ def test_four_colour_and_large_type_are_kept_in_the_session(client: Client) -> N
     response = client.post(
         "/en/display/", {"four_colour": "on", "large_type": "on", "next": "/en/?hand=3"}
     )
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == "/en/?hand=3"
     body = client.get("/en/").content.decode().split("<body", 1)[1][:80]
     assert "deck-four-colour" in body and "large-type" in body
@@ -37,7 +37,7 @@ def test_saving_the_display_settings_says_so_on_the_page_it_goes_back_to(client:
 @pytest.mark.django_db
 def test_display_settings_refuse_an_offsite_redirect(client: Client) -> None:
     response = client.post("/en/display/", {"next": "https://evil.example/"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == "/en/display/"
 
 
@@ -49,7 +49,7 @@ def test_display_settings_refuse_an_offsite_redirect(client: Client) -> None:
 )
 def test_display_settings_redirect_only_to_a_path_of_the_site(client: Client, target: str) -> None:
     response = client.post("/en/display/", {"next": target})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == "/en/display/"
 
 

@@ -77,7 +77,7 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client: Client) -> N
     html = response.content.decode()
     assert '<html lang="lt">' in html and "64" in html
     small = client.post("/lt/display/", {"next": "/lt/"})
-    assert small.status_code == 302
+    assert small.status_code == 303
 
 
 def test_every_sample_hand_shows_a_meld_and_some_deadwood() -> None:

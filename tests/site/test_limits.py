@@ -34,7 +34,7 @@ def test_posts_over_the_visitor_rate_get_a_translated_429(client: Client, langua
     client.get(f"/{language}/practice/")
     form = {"game": "gin", "players": "2", "name": "Ona"}
     statuses = [client.post(f"/{language}/practice/new/", form).status_code for _ in range(5)]
-    assert statuses == [302, 302, 302, 429, 429]
+    assert statuses == [303, 303, 303, 429, 429]
     assert Table.objects.count() == 3
     refused = client.post(f"/{language}/practice/new/", form)
     html = refused.content.decode()
@@ -45,7 +45,7 @@ def test_posts_over_the_visitor_rate_get_a_translated_429(client: Client, langua
     # Another browser on the same address is not held back by this one.
     other = Client()
     other.get(f"/{language}/practice/")
-    assert other.post(f"/{language}/practice/new/", form).status_code == 302
+    assert other.post(f"/{language}/practice/new/", form).status_code == 303
 
 
 @override_settings(RATE_LIMIT_ENABLED=True, POST_RATE_PER_ADDRESS="4/m")
@@ -56,7 +56,7 @@ def test_posts_over_the_address_rate_are_refused_whatever_the_cookies() -> None:
         client = Client()
         client.get("/en/practice/")
         statuses.append(client.post("/en/practice/new/", form).status_code)
-    assert statuses == [302, 302, 302, 302, 429, 429]
+    assert statuses == [303, 303, 303, 303, 429, 429]
 
 
 @override_settings(
@@ -65,7 +65,7 @@ def test_posts_over_the_address_rate_are_refused_whatever_the_cookies() -> None:
 def test_behind_the_proxy_the_client_s_address_counts() -> None:
     form = {"game": "gin", "players": "2", "name": "Ona"}
     for address in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
-        for expected in (302, 302, 429):
+        for expected in (303, 303, 429):
             client = Client(HTTP_X_REAL_IP=address)
             client.get("/en/practice/")
             assert client.post("/en/practice/new/", form).status_code == expected
@@ -74,7 +74,7 @@ def test_behind_the_proxy_the_client_s_address_counts() -> None:
 def test_a_learner_starts_at_most_a_hundred_tables_a_day(client: Client) -> None:
     client.get("/en/practice/")
     form = {"game": "knock", "players": "2", "name": "Ona"}
-    assert client.post("/en/practice/new/", form).status_code == 302
+    assert client.post("/en/practice/new/", form).status_code == 303
     learner = Learner.objects.get()
     for _ in range(practice.MAX_TABLES_PER_DAY - 1):
         factories.table("knock", 2, owner=learner)
@@ -83,7 +83,7 @@ def test_a_learner_starts_at_most_a_hundred_tables_a_day(client: Client) -> None
     assert "100" in refused.content.decode() and "tables today" not in refused.content.decode()
     assert Table.objects.count() == practice.MAX_TABLES_PER_DAY
     Table.objects.update(created=timezone.now() - timedelta(days=2))
-    assert client.post("/en/practice/new/", form).status_code == 302
+    assert client.post("/en/practice/new/", form).status_code == 303
 
 
 def test_the_same_turn_s_hint_again_is_not_counted_twice(client: Client) -> None:
@@ -167,7 +167,7 @@ def test_a_table_s_posts_are_counted_with_its_read_and_refused_before_anything_c
         f"/{language}/practice/new/", {"game": "knock", "players": "2", "name": "Ona"}
     )
     table = Table.objects.get()
-    assert created.status_code == 302 and _hits() == [1, 1]
+    assert created.status_code == 303 and _hits() == [1, 1]
     page = f"/{language}/practice/{table.public_id}/"
     statuses = []
     for _ in range(4):  # a computer step (or a refusal: not the computer's turn), then over
@@ -222,7 +222,7 @@ def test_a_guided_hand_s_posts_are_counted_with_its_read_and_refused_before_anyt
     slug = "gin-01-first-knock"
     client.get(f"/lt/guided/{slug}/")
     first = client.post(f"/lt/guided/{slug}/move/", {"version": "0", "action": "draw_stock"})
-    assert first.status_code == 302 and _hits() == [1, 1]  # to the hand's page
+    assert first.status_code == 303 and _hits() == [1, 1]  # to the hand's page
     attempt = GuidedAttempt.objects.get()
     hint = client.post(f"/lt/guided/{slug}/hint/", {"version": str(attempt.version)}, **HTMX)
     assert hint.status_code == 200 and _hits() == [2, 2]

@@ -72,7 +72,7 @@ def test_root_redirects_by_accept_language(client: Client, accept: str, expected
 def test_switcher_keeps_you_on_the_same_page(client: Client, name: str) -> None:
     here = url_in(name, "en")
     response = client.post(reverse("set_language"), {"language": "ru", "next": here})
-    assert response.status_code == 302
+    assert response.status_code == 303
     assert response["Location"] == url_in(name, "ru")
     # The choice is remembered: "/" now goes to Russian whatever the browser says.
     assert client.get("/", HTTP_ACCEPT_LANGUAGE="it").headers["Location"] == "/ru/"
@@ -104,7 +104,7 @@ def test_switcher_works_whatever_language_the_browser_or_cookie_says(
         {"language": chosen, "next": page},
         HTTP_ACCEPT_LANGUAGE=browser,
     )
-    assert response.status_code == 302 and response["Location"] == expected
+    assert response.status_code == 303 and response["Location"] == expected
     assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == chosen
 
 

@@ -215,7 +215,7 @@ def test_a_guided_hands_next_keeps_arrange_off_into_a_guided_hand_only(
     for version, move in enumerate(scenarios.right_line(scenario)):
         data = {"version": version, "arrange": "0", **move_data(move)}
         response = client.post(f"/en/guided/{slug}/move/", data)
-        assert response.status_code == 302
+        assert response.status_code == 303
     assert response is not None
     learner = Learner.objects.get()
     later = steps[here + 1 :]

@@ -95,7 +95,7 @@ def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
             follow=True,
         )
         # On the check's page (Post/Redirect/Get), the first question and the reason.
-        assert response.redirect_chain[0][1] == 302 and response.status_code == 200
+        assert response.redirect_chain[0][1] == 303 and response.status_code == 200
         html = response.content.decode()
         assert "That answer came back for a question this page did not ask." in html
         assert "Question 1 of 3" in html
@@ -164,7 +164,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     assert args.startswith("meld")
     card = str(parse_check(args).question(seed)[0])
     refused = client.post(url, {"question": token, "cards": [card, "ZZ"]}, follow=True)
-    assert refused.redirect_chain[0][1] == 302 and refused.status_code == 200
+    assert refused.redirect_chain[0][1] == 303 and refused.status_code == 200
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 1 of 3" in html
     assert re.search(rf'value="{card}" id="check-0-{card}"[^>]*\schecked>', html)
@@ -177,7 +177,7 @@ def test_a_malformed_answer_is_refused_beside_its_own_question(client: Client) -
     token, args, seed = asked(html)
     assert args.startswith("deadwood") and "Question 2 of 3" in html
     refused = client.post(url, {"question": token, "answer": "2O"}, follow=True)
-    assert refused.redirect_chain[0][1] == 302 and refused.status_code == 200
+    assert refused.redirect_chain[0][1] == 303 and refused.status_code == 200
     html = refused.content.decode()
     assert same_question(asked(html)[0], token) and "Question 2 of 3" in html
     focused = re.findall(r"<(?:input|button)[^>]* autofocus[^>]*>", html)
@@ -234,7 +234,7 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
     for number in range(len(placement.QUESTIONS)):
         token, args, seed = asked(html)
         response = client.post(url + "answer/", {"question": token, **right_answer(args, seed)})
-        assert response.status_code == 302
+        assert response.status_code == 303
         location = response["Location"]
         assert location.startswith(url + "?answered=")
         answers = FirstAnswer.objects.filter(slug=placement.SLUG).count()
@@ -270,7 +270,7 @@ def test_a_refused_answer_redirects_to_a_page_that_shows_it_and_a_reload_changes
     assert args.startswith("deadwood")
     stored = (FirstAnswer.objects.count(), Learner.objects.count())
     response = client.post(url + "answer/", {"question": token, "answer": "2O"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     location = response["Location"]
     assert location.startswith(url + "?refused=")
     for _ in range(2):  # the page, and a reload of it
@@ -302,7 +302,7 @@ def test_a_newcomer_s_refused_answer_is_signed_for_their_browser_and_creates_nob
     url = "/en/learn/gin/placement/"
     token = asked(client.get(url).content.decode())[0]
     response = client.post(url + "answer/", {"question": token, "cards": ["ZZ"]})
-    assert response.status_code == 302 and "?refused=" in response["Location"]
+    assert response.status_code == 303 and "?refused=" in response["Location"]
     html = client.get(response["Location"]).content.decode()
     assert 'id="check-0-error"' in html and same_question(asked(html)[0], token)
     assert Learner.objects.count() == 0 and FirstAnswer.objects.count() == 0
@@ -319,6 +319,6 @@ def test_a_long_refused_answer_makes_a_short_address(client: Client) -> None:
     cards = [secrets.token_hex(100) for _ in range(100)]  # 20 KB that do not compress
     long = {"question": token, "cards": cards, "answer": secrets.token_hex(2000)}
     response = client.post(url + "answer/", long)
-    assert response.status_code == 302 and len(response["Location"]) < 2000
+    assert response.status_code == 303 and len(response["Location"]) < 2000
     html = client.get(response["Location"]).content.decode()
     assert 'id="check-0-error"' in html and cards[0][:41] not in html

@@ -531,12 +531,6 @@ def check_context(
             "lessons:check", kwargs={"game": lesson.game, "slug": lesson.slug, "index": index}
         ),
         "lesson_url": reverse("lessons:lesson", kwargs={"game": lesson.game, "slug": lesson.slug}),
-        # Answered without JavaScript, the lesson's page opens at this anchor (the
-        # form's action names it): the check (its feedback may be far down), or on a
-        # refused answer's page the field refused, which takes the focus there (the
-        # browser skips autofocus on a page opened at an anchor, and focuses the
-        # element it names when that can take the focus), its reason its description.
-        "anchor": f"check-{index}-answered",
         "shown": (
             answer_token(
                 lesson.game,
@@ -561,12 +555,12 @@ def check_context(
         # refused answer's is by its reason, and a drill's next question by the last
         # verdict): a keyboard user hears why, and tries again where they are (the
         # feedback itself took the focus, two Shift+Tabs from the field: the walk).
-        # With JavaScript (site.js); a page opened at the check's anchor skips it.
+        # Without JavaScript too: the page an answer redirects to has no fragment (at
+        # one, Chromium skips autofocus), and the browser scrolls the field into view.
         box["autofocus"] = True
         box["described_by"] = f"check-{index}-feedback"
     if error and answer is not None:
         box.update(kept_answer(answer, field=refused, index=index))
-        box["focus_id"] = box["anchor"]
     return box
 
 

@@ -170,9 +170,11 @@ def refuse(
     (``seed``: the question answered, when its token was read). With htmx the check is
     drawn in place; without JavaScript the answer redirects to the lesson's page
     (``?refused=``: Post/Redirect/Get, as a judged answer's; a page drawn in the POST's
-    answer, reloaded, asked to send the form again), opened on the field refused
-    (``#check-N-answered``, the id the refused field takes there), which shows the same;
-    drawn in the POST's answer only for a browser with nothing to sign it for."""
+    answer, reloaded, asked to send the form again), which shows the same, the field
+    refused focused (autofocus) and scrolled into view by the browser: the address has no
+    fragment, at which Chromium skips autofocus (the page, reloaded, kept its scroll and
+    lost the focus); drawn in the POST's answer only for a browser with nothing to sign
+    it for."""
     who = None if wants_partial(request) else refusal_signer(request, give=True)
     kept = None
     if seed is not None:
@@ -194,7 +196,7 @@ def refuse(
             shown=request.POST.get("shown", "") if kept else "",
         )
         url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
-        return redirect(refused_address(url, token, f"check-{index}-answered"))
+        return redirect(refused_address(url, token))
     refused: dict[str, Any] = {
         "error": str(exc.message),
         # Kept only beside the question it was for: a token this check did not sign
@@ -268,7 +270,9 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
     if wants_partial(request):
         return _one_check(request, lesson, index, **found)
     # Without JavaScript: to the lesson's page, which shows the answer (Post/Redirect/
-    # Get), opened at the check (its feedback may be far down the page).
+    # Get), the check's field focused (autofocus, described by the feedback) and scrolled
+    # into view by the browser, the feedback under it: no fragment, at which Chromium
+    # skips autofocus.
     token = answer_token(
         lesson.game,
         lesson.slug,
@@ -279,7 +283,7 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
         tries=answered.tries,
     )
     url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
-    return redirect(answered_address(url, token, f"check-{index}-answered"))
+    return redirect(answered_address(url, token))
 
 
 @ratelimit.counted_with_first_read

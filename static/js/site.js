@@ -143,6 +143,37 @@
   document.addEventListener("htmx:replacedInHistory", followAddress);
   document.addEventListener("htmx:pushedIntoHistory", followAddress);
 
+  // A table's page after a form sent without JavaScript says a line once, by a flag in
+  // its address: "You are back at your seat." (?back=1, game.shared.views.BACK_FLAG) and
+  // a form the table's state refused (?state=stale..., game.moveforms.STATE_FLAG). With
+  // this script the next moves are drawn in place and the address stayed, so a reload,
+  // or the language buttons, said the line again over a table that had moved on. Once
+  // the page has said it, the address is replaced without the flag (the page without
+  // JavaScript keeps it until its next form's redirect).
+  var SAID_ONCE = ["back", "state"];
+  function dropSaidOnce() {
+    if (!document.getElementById("table") || !window.history.replaceState) {
+      return;
+    }
+    var url = new URL(window.location.href);
+    var dropped = false;
+    SAID_ONCE.forEach(function (name) {
+      if (url.searchParams.has(name)) {
+        url.searchParams.delete(name);
+        dropped = true;
+      }
+    });
+    if (dropped) {
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+      followAddress();
+    }
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", dropSaidOnce);
+  } else {
+    dropSaidOnce();
+  }
+
   // Two answers on their way for one table: at a table for people, the player's move and
   // the poll that the table's events set off for that same move (the Italian walk), or a
   // poll and a press. The first answer redraws the table; htmx would drop the second,

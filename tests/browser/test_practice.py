@@ -1021,3 +1021,24 @@ def test_on_a_small_phone_the_score_sheet_s_headings_keep_their_words_whole(
     assert box_left < left and right < box_right - 1, inside
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_javascript_a_line_said_once_leaves_the_address(page: Page, site_url: str) -> None:
+    """A table's page said "the table has moved on" (``?state=stale``) or "You are back
+    at your seat." (``?back=1``) by a flag in its address, which stayed there while htmx
+    drew the next moves in place: a reload, and the language buttons, said the line again
+    over a table that had moved on. Once the page has said it, site.js replaces the
+    address without the flag (the rest kept: Arrange off); a reload says nothing."""
+    table = start(page, site_url, "basic", 2)
+    wait_for_my_turn(page, table)
+    url = f"{site_url}/en/practice/{table.public_id}/"
+    page.goto(f"{url}?state=stale&back=1&arrange=0")
+    expect(page.locator("#table")).to_contain_text("has moved on since this page was shown")
+    expect(page).to_have_url(f"{url}?arrange=0")
+    switcher = page.locator(".language-switcher input[name=next]").first
+    assert switcher.get_attribute("value") == f"/en/practice/{table.public_id}/?arrange=0"
+    page.reload()
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("#table")).not_to_contain_text("has moved on")
+    expect(page).to_have_url(f"{url}?arrange=0")

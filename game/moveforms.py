@@ -167,10 +167,11 @@ def with_arrange(url: str, arrange: bool) -> str:
     """``url`` with the board's Arrange switched off (``arrange=0``), when it is: the
     links that open a board again (a table's Refresh, its reload, its poll; the next
     guided hand) keep it off, as the forms' answers do (on is the board's default, said
-    by no address)."""
+    by no address). A fragment stays at the end (``…/?arrange=0#table-status``)."""
     if arrange or not url:
         return url
-    return f"{url}{'&' if '?' in url else '?'}arrange=0"
+    page, hash_mark, fragment = url.partition("#")
+    return f"{page}{'&' if '?' in page else '?'}arrange=0{hash_mark}{fragment}"
 
 
 def table_address(url: str, form: QueryDict, *, at_status: bool, **query: str) -> str:

@@ -21,6 +21,7 @@ from game.cards import text_plain
 from game.engine import Game
 from game.guided import scenarios
 from game.guided.models import GuidedAttempt
+from game.guided.presenters import opened_at_the_coach as guided_link
 from game.guided.services import results_of
 from game.practice.models import Table
 from game.practice.services import CorruptTable, table_state
@@ -36,12 +37,21 @@ FIRST_GAME = Game.BASIC
 
 @dataclass(frozen=True)
 class PathStep:
-    """One step of a game's path: ``kind`` is "lesson", "guided" or "practice"."""
+    """One step of a game's path: ``kind`` is "lesson", "guided" or "practice"; ``url``
+    its page (the practice step's with the new table's form, ``#new-table``)."""
 
     kind: str
     title: str
     url: str
     done: bool
+
+    @property
+    def link(self) -> str:
+        """The address a link to the step opens: a guided hand's at the coach over the
+        hand (``#table-status``: :func:`game.guided.presenters.hand_link`), where on a
+        phone the prompt, the hand and its buttons fill the first screen (at the page's
+        top the hand and its buttons were below it); else its page."""
+        return guided_link(self.url) if self.kind == "guided" else self.url
 
 
 def path_of(*, game: Game, learner: Learner | None, language: str) -> list[PathStep]:

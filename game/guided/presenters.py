@@ -15,7 +15,7 @@ from game import explain
 from game.board import BoardDisplay, advice_context, board_context, told_apart
 from game.cards import MARKUP, text_html, text_plain
 from game.engine import Game, advise
-from game.moveforms import move_fields
+from game.moveforms import STATUS_ID, move_fields
 from rummy_site.reversing import cached_reverse
 
 from . import scenarios
@@ -49,6 +49,20 @@ MISTAKE_LABELS: dict[MistakeTopic, Promise] = {
 
 #: A number written in figures in the hand's words (not a card's, in its markup).
 _NUMBER = re.compile(r"(?<!\w)\d+(?!\w)")
+
+
+def opened_at_the_coach(url: str) -> str:
+    """A guided hand's page ``url`` as a link into it opens it (the library's, the
+    learner's path's, a lesson's, "Next"): at the coach over the hand
+    (``#table-status``), as a move's answer opens it and a practice table's first page.
+    On a 360 x 740 phone, opened at its top, the page showed the coach's prompt but the
+    hand only in part, and its buttons (the first move's draw) below the first screen."""
+    return f"{url}#{STATUS_ID}"
+
+
+def hand_link(slug: str) -> str:
+    """The link into the guided hand ``slug`` (:func:`opened_at_the_coach`)."""
+    return opened_at_the_coach(cached_reverse("guided:hand", slug))
 
 
 def mistake_label(key: str) -> str:
@@ -244,7 +258,7 @@ def guided_context(
             "mistake_kinds": list(by_label.items()),
             # The library's next hand of the game; the view puts the learner's path's
             # next step here when it has one (rummy_site.path.step_after).
-            "next_url": cached_reverse("guided:hand", following.slug) if following else "",
+            "next_url": hand_link(following.slug) if following else "",
             "next_title": text_html(
                 scenarios.words_for(following, state.learner_name)(following.title)
             )
@@ -255,4 +269,12 @@ def guided_context(
     return context
 
 
-__all__ = ["MISTAKE_LABELS", "feedback", "guided_context", "index_context", "mistake_label"]
+__all__ = [
+    "MISTAKE_LABELS",
+    "feedback",
+    "guided_context",
+    "hand_link",
+    "index_context",
+    "mistake_label",
+    "opened_at_the_coach",
+]

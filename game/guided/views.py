@@ -85,7 +85,7 @@ def _render(
             language=get_language(),
         )
         if following is not None:
-            context["next_url"], context["next_title"] = following.url, following.title
+            context["next_url"], context["next_title"] = following.link, following.title
         if following is None or following.kind == "guided":
             # The next guided hand opens with Arrange as this one had it (switched off,
             # it came back on there: the walk without JavaScript).

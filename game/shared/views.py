@@ -145,7 +145,9 @@ def _count_try(request: HttpRequest, *, looking: bool = False) -> bool:
 @require_safe
 def sit_page(request: HttpRequest, code: str) -> HttpResponse:
     """The table's link: who sits there, and the form to sit down (or the table, for a
-    player already at it)."""
+    player already at it, opened at its status as a table's first page is: at its top,
+    a phone showed the header, the seats and the piles, the hand below the first
+    screen)."""
     learner = known_learner(request)
     form = SitDownForm(initial={"code": code, "name": learner.display_name if learner else ""})
     if _count_try(request, looking=True):
@@ -157,7 +159,7 @@ def sit_page(request: HttpRequest, code: str) -> HttpResponse:
     except ServiceError as exc:  # the form is not bound: the reason above it
         return _sit_page(request, form, table=None, error=str(exc.message), status=exc.status)
     if services.seat_of(table, learner) is not None:
-        return redirect("shared:table", public_id=table.public_id)
+        return _first_page(table)
     return _sit_page(request, form, table=table)
 
 

@@ -404,3 +404,42 @@ def test_arrange_shows_whether_it_is_on_and_keeps_the_keyboard(page: Page, site_
     off = look()
     assert on[0] != off[0] and on[1] != off[1], (on, off)
     assert "✓" in on[2] and "✓" not in off[2], (on, off)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_on_a_phone_a_link_into_a_guided_hand_opens_at_the_coach_over_the_hand(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """Measured at 360 x 740 without JavaScript: a guided hand opened from the library
+    (or the path) at the page's top showed the coach's prompt, but the hand only in part
+    and its buttons (the first move's draw) 170-320 px below the first screen. Every
+    link into a guided hand opens it at the coach (``#table-status``, its scroll margin
+    keeping the step's heading whole): the prompt, the hand and its buttons are all in
+    the first screen, for each hand of the library, from the path as well."""
+    from django.core.management import call_command
+
+    call_command("load_lessons", verbosity=0)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    index = f"{site_url}/{language}/guided/"
+    page.goto(index)
+    links = page.locator("a.guided-item__title")
+    count = links.count()
+    assert count == len(guided.library())
+
+    def on_the_first_screen() -> None:
+        assert page.url.endswith("/#table-status"), page.url
+        for part in ("#coach-title", ".coach__prompt", "#hand-form"):
+            expect(page.locator(part).first).to_be_in_viewport(ratio=1)
+        for button in page.locator("#hand-form button:not([hidden])").all():
+            expect(button).to_be_in_viewport(ratio=1)
+
+    for number in range(count):
+        page.goto(index)
+        links.nth(number).click()
+        on_the_first_screen()
+    page.goto(f"{site_url}/{language}/learn/basic/")
+    page.locator(".path-steps a[href*='/guided/']").first.click()
+    on_the_first_screen()
+    context.close()

@@ -109,7 +109,7 @@ def test_a_finished_hand_shows_stars_mistakes_and_the_next_hand() -> None:
     assert context["mistake_kinds"] == [("drew from the other pile", 1)]
     library = [s for s in scenarios.library() if s.game == scenario.game]
     following = library[library.index(scenario) + 1]
-    assert context["next_url"] == f"/en/guided/{following.slug}/"
+    assert context["next_url"] == f"/en/guided/{following.slug}/#table-status"  # at the coach
     assert context["next_title"] == following.title["en"]
 
 

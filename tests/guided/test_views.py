@@ -1249,7 +1249,7 @@ def test_the_next_guided_hand_keeps_arrange_off(client: Client, arrange: str) ->
     assert response is not None
     html = client.get(response["Location"]).content.decode()
     found = re.search(r'id="next-guided" href="([^"]+)"', html)
-    wanted = following + ("?arrange=0" if arrange == "0" else "")
+    wanted = following + ("?arrange=0" if arrange == "0" else "") + "#table-status"
     assert found is not None and found[1] == wanted
     opened = client.get(found[1]).content.decode()
     assert ('class="arranged"' in opened) is (arrange == "1")

@@ -1334,3 +1334,17 @@ def test_taking_the_seat_back_says_the_player_is_back() -> None:
     assert 'id="seat-back"' in partial
     ona.post(url + "leave/")
     assert back_line not in ona.get(redirect["Location"]).content.decode()
+
+
+def test_the_code_page_opens_a_seated_player_s_table_at_its_status() -> None:
+    """Someone already seated who opens the table's code page (the link, the QR code, the
+    code typed again) is sent to their table, at its status line (``#table-status``) as
+    a table's first page and every page after a move open: it opened at the page's top,
+    on a phone the hand below the first screen (tests/browser/test_shared.py)."""
+    table, ona, (sasha,) = open_and_fill()
+    for client, language in ((ona, "lt"), (sasha, "ru")):
+        response = client.get(f"/{language}/play/code/{table.code}/")
+        assert response.status_code == 302
+        assert response["Location"] == f"/{language}/play/{table.public_id}/#table-status"
+    # Someone not seated gets the code page itself.
+    assert browser().get(f"/en/play/code/{table.code}/").status_code == 200

@@ -522,3 +522,32 @@ def test_a_refused_answer_redirects_and_a_reload_changes_nothing(client: Client)
         html = client.get(again["Location"]).content.decode()
         assert "That question was answered already" in html
     assert DrillRecord.objects.get().answered == 1
+
+
+def test_the_language_buttons_keep_the_drill_s_answer_and_refusal(client: Client) -> None:
+    """The language buttons carry the page's whole address (``?answered=``,
+    ``?refused=``): the drill in Italian shows the same verdict, streak and next
+    question, or the same refusal (the reason in Italian) beside the same question; a
+    bare page would have dealt the learner on with nothing said."""
+    import html as markup
+
+    def switched(html: str) -> tuple[str, str]:
+        here = markup.unescape(html.split('name="next" value="', 1)[1].split('"', 1)[0])
+        moved = client.post("/i18n/setlang/", {"language": "it", "next": here})
+        assert moved.status_code == 303
+        return moved["Location"], client.get(moved["Location"]).content.decode()
+
+    url = "/en/drills/gin/deadwood/"
+    token, seed = question_of(client.get(url).content.decode())
+    answered = client.post(url + "answer/", {"question": token, "answer": right_deadwood(seed)})
+    html = client.get(answered["Location"]).content.decode()
+    assert 'id="drill-feedback"' in html and "Streak: 1" in html
+    location, italian = switched(html)
+    assert location == answered["Location"].replace("/en/", "/it/", 1).split("#")[0]
+    assert 'id="drill-feedback"' in italian and "feedback--right" in italian
+    assert question_of(italian)[0] and same_question(question_of(italian)[0], question_of(html)[0])
+    page = refused(client, url, {"question": question_of(html)[0], "answer": "2O"})
+    location, italian = switched(page.content.decode())
+    assert location.startswith("/it/drills/gin/deadwood/?refused=")
+    assert 'id="check-0-error"' in italian and "Type a number" not in italian
+    assert 'value="2O"' in italian

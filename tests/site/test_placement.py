@@ -322,3 +322,44 @@ def test_a_long_refused_answer_makes_a_short_address(client: Client) -> None:
     assert response.status_code == 303 and len(response["Location"]) < 2000
     html = client.get(response["Location"]).content.decode()
     assert 'id="check-0-error"' in html and cards[0][:41] not in html
+
+
+def switched(client: Client, html: str, language: str) -> tuple[str, str]:
+    """The language button ``language`` pressed on the page ``html``: where it leads
+    (the redirect's address), and that page."""
+    import html as markup
+
+    here = markup.unescape(html.split('name="next" value="', 1)[1].split('"', 1)[0])
+    moved = client.post("/i18n/setlang/", {"language": language, "next": here})
+    assert moved.status_code == 303
+    return moved["Location"], client.get(moved["Location"]).content.decode()
+
+
+def test_the_language_buttons_keep_the_answer_and_the_refusal_the_page_shows(
+    client: Client,
+) -> None:
+    """The brief of the no-JS walk: the placement page's language buttons were feared to
+    lead to the bare page (``?answered=`` and ``?refused=`` dropped, the learner back at
+    the first question). They carry the page's whole address: the page in the new
+    language shows the same verdict and next question, or the same refusal (its reason
+    in that language) beside the same question, the tokens still valid (signed for the
+    learner or the browser, not the language)."""
+    url = "/en/learn/gin/placement/"
+    html = client.get(url).content.decode()
+    token, args, seed = asked(html)
+    answered = client.post(url + "answer/", {"question": token, **wrong_answer(args, seed)})
+    html = client.get(answered["Location"]).content.decode()
+    assert "Not quite." in html and "Question 2 of 3" in html
+    next_token = asked(html)[0]
+    location, lithuanian = switched(client, html, "lt")
+    assert location == answered["Location"].replace("/en/", "/lt/", 1)
+    assert 'id="placement-feedback"' in lithuanian and "Klausimas 2 iš 3" in lithuanian
+    assert same_question(asked(lithuanian)[0], next_token)
+    # A refused answer: the same question, the answer kept, the reason in Russian.
+    refused = client.post(url + "answer/", {"question": next_token, "answer": "2O"})
+    html = client.get(refused["Location"]).content.decode()
+    assert 'id="check-0-error">Type a number, like 14.<' in html
+    location, russian = switched(client, html, "ru")
+    assert location == refused["Location"].replace("/en/", "/ru/", 1)
+    assert 'id="check-0-error"' in russian and "Type a number" not in russian
+    assert 'value="2O"' in russian and same_question(asked(russian)[0], next_token)

@@ -238,7 +238,7 @@ def walk(
         for _ in range(10):
             walker.click(page.locator("a.path__continue"))  # "Continue: ..."
             if "/guided/" in page.url:
-                walker.guided(page.url.rstrip("/").rsplit("/", 1)[1], root)
+                walker.guided(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1], root)
                 break
             walker.lesson(master=True)
             # Back to the path (one click: the home page's Continue, or the path page).
@@ -248,7 +248,7 @@ def walk(
         walker.click(page.locator(".hero__start a"))
         walker.read_page()  # the game's path, with a turn in four steps
         walker.click(page.locator(".turn__try a"))  # "Play a first hand: ..."
-        walker.guided(page.url.rstrip("/").rsplit("/", 1)[1], root)
+        walker.guided(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1], root)
     elif route == "lessons":
         walker.click(page.locator(".start-steps a").first)  # "Where to start": the lessons
         walker.read_page()
@@ -260,7 +260,7 @@ def walk(
             practice = page.locator(".lesson-practice a")
             if practice.count():
                 walker.click(practice.first)
-                walker.guided(page.url.rstrip("/").rsplit("/", 1)[1], root)
+                walker.guided(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1], root)
                 break
             walker.click(page.locator(".lesson-nav button[type=submit]").last)  # "Done: next"
     else:

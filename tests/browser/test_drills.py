@@ -193,3 +193,43 @@ def test_without_javascript_a_drill_opens_at_the_verdict(  # type: ignore[no-unt
     expect(page.locator("input[name=player]").first).to_be_focused()
     page.screenshot(path=f"/tmp/s43/h8-files/drill-nojs-{width}.png")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("address", "field"),
+    [
+        ("/en/drills/knock/score/", "input[name=player]"),  # a player's hands over the points
+        ("/en/drills/gin/meld/", "input[name=cards]"),  # a hand of cards and two buttons
+        ("/lt/drills/gin/deadwood/", "input[name=answer]"),
+        ("/en/learn/gin/placement/", "input[name=cards]"),
+    ],
+)
+def test_on_a_phone_without_javascript_a_refused_answer_s_reason_is_beside_its_field(
+    browser, site_url: str, address: str, field: str
+) -> None:  # type: ignore[no-untyped-def]
+    """Measured at 360 x 740 without JavaScript: a refused answer's page focused the
+    field refused (autofocus) where it stood, at the top of the question, and the reason
+    under the form was 20-50 px below the first screen (a drill's "who scores?", the
+    placement check's meld, review's number). The field keeps room under it when the
+    browser scrolls it into view (scroll-margin): the field focused and the reason whole
+    in the first screen, after the redirect and after a reload."""
+    from django.core.management import call_command
+
+    call_command("load_lessons", verbosity=0)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(site_url + address)
+    page.locator("form.check__form button[type=submit]").first.click()  # nothing chosen
+    expect(page).to_have_url(re.compile(r"\?refused="))
+    for _ in range(2):  # the page, and a reload
+        reason = page.locator(".check [role=alert]")
+        expect(reason).to_be_visible()
+        focused = page.locator(f"{field}:focus")
+        expect(focused).to_have_count(1)
+        expect(focused).to_have_attribute("aria-describedby", "check-0-error")
+        box = focused.bounding_box()
+        assert box is not None and 0 <= box["y"] <= 740, box
+        expect(reason).to_be_in_viewport(ratio=1)
+        page.reload()
+    context.close()

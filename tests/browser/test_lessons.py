@@ -55,7 +55,7 @@ def test_read_a_lesson_answer_a_check_and_go_on_to_its_guided_hand(
     expect(page.locator(f"#check-{index} .feedback--right")).to_be_visible()
     assert page.evaluate("window.__stillHere") is True  # swapped in place
     page.locator(".lesson-practice a").first.click()
-    expect(page).to_have_url(f"{site_url}/{language}/guided/{lesson.guided[0]}/")
+    expect(page).to_have_url(f"{site_url}/{language}/guided/{lesson.guided[0]}/#table-status")
     expect(page.locator(".coach__prompt")).to_be_visible()
 
 

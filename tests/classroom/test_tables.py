@@ -422,9 +422,10 @@ def test_a_class_tables_link_does_not_name_its_pupils_to_anyone_else() -> None:
         sent = outsider.post("/en/play/sit/", {"code": table.code, "name": "Zoe"})
         main = sent.content.decode().split("<main", 1)[1]
         assert sent.status_code == 409 and not any(name in main for name in clients), main
-    # Its players: on to their table, which names them.
+    # Its players: on to their table (at its status line), which names them.
     at_table = clients["Ona"].get(link)
-    assert at_table.status_code == 302 and at_table["Location"] == f"/en/play/{table.public_id}/"
+    assert at_table.status_code == 302
+    assert at_table["Location"] == f"/en/play/{table.public_id}/#table-status"
     # A table for people someone opened says who sits there, to the people it awaits.
     host = Client()
     opened = host.post(

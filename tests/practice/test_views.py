@@ -116,7 +116,7 @@ def test_a_table_started_without_a_name_calls_the_learner_you(
     from learners.models import Learner
 
     response = client.post(f"/{language}/practice/new/", {"game": "gin", "players": "2"})
-    assert response.status_code == 302
+    assert response.status_code == 303
     table = Table.objects.get()
     assert table.seats[0]["name"] == "" and table.learner.display_name == ""
     play_whole_hand(client, table)

@@ -299,7 +299,7 @@ def test_a_day_s_interval_is_said_in_days_on_the_page_after_the_answer(
         yes = question.check.judge({"answer": "yes"}, seed).correct  # can it knock?
         answer = {"question": token, "answer": "yes" if yes else "no"}
         response = client.post("/en/review/answer/", answer)
-        assert response.status_code == 302
+        assert response.status_code == 303
         card.refresh_from_db()
         clock.move(seconds=2)  # the page after the answer is drawn a moment later
         shown = client.get(response["Location"]).content.decode()

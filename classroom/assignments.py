@@ -34,6 +34,7 @@ from game.cards import text_plain
 from game.engine import Game
 from game.guided import scenarios
 from game.guided.models import GuidedAttempt, GuidedResult
+from game.guided.presenters import hand_link
 from game.practice.services import hands_played
 from learners.models import Learner
 from lessons import services as lessons
@@ -209,7 +210,8 @@ def url(assignment: Assignment) -> str:
     if assignment.kind == Kind.LESSON:
         return reverse("lessons:lesson", kwargs={"game": assignment.game, "slug": assignment.ref})
     if assignment.kind == Kind.GUIDED:
-        return reverse("guided:hand", kwargs={"slug": assignment.ref})
+        # At the coach over the hand, as every link into a guided hand opens it.
+        return hand_link(assignment.ref)
     if assignment.kind == Kind.DRILL:
         return reverse("drills:drill", kwargs={"game": assignment.game, "kind": assignment.ref})
     return reverse("practice:index") + f"?game={assignment.game}"

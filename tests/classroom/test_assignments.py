@@ -121,6 +121,17 @@ def test_a_guided_hand_is_done_when_finished_with_its_stars(classroom) -> None: 
     assert state_of(assignment, ona) == assignments.Status(State.DONE, "★★")
 
 
+def test_a_guided_hand_assigned_opens_at_the_coach_over_the_hand(classroom, lesson) -> None:  # type: ignore[no-untyped-def]
+    """A pupil's link to an assigned guided hand opens it where every other link into a
+    guided hand does (the index's, the path's, "Next"): at the coach over the hand,
+    whose buttons a phone shows in its first screen; it opened at the page's top."""
+    guided = services.assignment_add(classroom=classroom, what="guided:gin:gin-01-first-knock")
+    lesson = services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    with translation.override("en"):
+        assert assignments.url(guided) == "/en/guided/gin-01-first-knock/#table-status"
+        assert "#" not in assignments.url(lesson)
+
+
 def test_a_drill_is_done_at_its_streak(classroom) -> None:  # type: ignore[no-untyped-def]
     assignment = services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
     ona = factories.learner("Ona")

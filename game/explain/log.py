@@ -24,7 +24,7 @@ from game.engine import (
 from learners.names import one_stop
 
 from .catalogue import Names, Params, Sentence
-from .numbers import card_short, cards_short, either
+from .numbers import card_short, cards_short, either, listed
 
 # The parameters of a log line: "name", and the move's cards as codes ("card", "cards").
 
@@ -210,7 +210,20 @@ THEIR_TURN: dict[MoveKind, Sentence] = {
         lambda p: pgettext("a player's turn", "took %(card)s from the discard pile"), _card
     ),
     MoveKind.DISCARD: Sentence(lambda p: pgettext("a player's turn", "discarded %(card)s"), _card),
-    MoveKind.MELD: Sentence(lambda p: pgettext("a player's turn", "laid out %(cards)s"), _cards),
+    # Melds laid out one after another are one part, "laid out A♠ 2♠ 3♠, 5♠ 6♠ 7♠ and
+    # Q♣ Q♦ Q♠" (``melds``: their cards, listed), not "laid out" for each.
+    MoveKind.MELD: Sentence(
+        lambda p: (
+            pgettext("a player's turn: two or more melds, listed", "laid out %(melds)s")
+            if "melds" in p
+            else pgettext("a player's turn", "laid out %(cards)s")
+        ),
+        lambda p, n: (
+            {"melds": listed([cards_short(m) for m in p["melds"]])}
+            if "melds" in p
+            else _cards(p, n)
+        ),
+    ),
     # ``onto_melds``: how many melds the cards went onto (ru «к комбинации» for one,
     # «к комбинациям» for several; a turn's parts stored without it: several).
     MoveKind.LAYOFF: Sentence(
@@ -253,14 +266,18 @@ def turn_sentence(
 ) -> str:
     """One player's turn (``events``, all theirs, in order) in one sentence: "Ona
     discarded 7♥.", "Ben took 9♠ from the discard pile, laid out 9♣ 9♦ 9♠ and discarded
-    2♣." (:data:`THEIR_TURN`'s parts, a run of layoffs one part, a knock with its discard
-    seen two: "knocked and discarded 2♠"). A draw from the stock, which shows no card, is
-    said only while it is the whole turn ("Ona drew from the stock."): every turn begins
-    with a draw, the log says each, and a phone's status line has room for few words.
+    2♣." (:data:`THEIR_TURN`'s parts, a run of layoffs one part, a run of melds one part,
+    "knocked and laid out A♠ 2♠ 3♠ and Q♣ Q♦ Q♠", the knocker's "done" after them left
+    out, a knock with its discard seen two: "knocked and discarded 2♠"). A draw from the
+    stock, which shows no card, is said only while it is the whole turn ("Ona drew from
+    the stock."): every turn begins with a draw, the log says each, and a phone's status
+    line has room for few words.
     ``knocker`` and ``end``: as :func:`event_sentence`'s."""
     parts: list[str] = []
     layoffs: list[str] = []
     melds: set[int] = set()
+    laid_out: list[list[str]] = []
+    said_melds = False
 
     def laid_off() -> None:
         if layoffs:
@@ -269,22 +286,42 @@ def turn_sentence(
             layoffs.clear()
             melds.clear()
 
+    def melded() -> None:
+        nonlocal said_melds
+        if laid_out:
+            params: dict[str, object] = (
+                {"melds": list(laid_out)} if len(laid_out) > 1 else {"cards": laid_out[0]}
+            )
+            parts.append(THEIR_TURN[MoveKind.MELD].render(params))
+            laid_out.clear()
+            said_melds = True
+
     for event in events:
         params = {
             "knocker": event.player == knocker,
             **move_params(event.move, str(event.taken) if event.taken else None),
         }
         if isinstance(event.move, LayOff):
+            melded()
             layoffs.append(str(params["card"]))
             melds.add(event.move.meld_id)
             continue
         laid_off()
+        if isinstance(event.move, LayDown):
+            laid_out.append([str(c) for c in event.move.cards])
+            continue
+        melded()
+        # A knocker's "done" after their melds, said, adds nothing ("Ona knocked, laid
+        # out A♠ 2♠ 3♠, laid out ... and laid out every meld").
+        if event.kind is MoveKind.DONE and params["knocker"] and said_melds:
+            continue
         if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):
             params["end"] = end.value
         parts.append(THEIR_TURN[event.kind].render(params))
         if event.kind is MoveKind.KNOCK and "card" in params and "end" not in params:
             parts.append(THEIR_TURN[MoveKind.DISCARD].render(params))
     laid_off()
+    melded()
     # Short on a phone: a turn goes on from a draw from the stock, which shows nothing
     # (the log says it); only a turn that is that draw so far says it.
     if len(parts) > 1 and events[0].kind is MoveKind.DRAW_STOCK:

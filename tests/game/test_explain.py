@@ -1254,6 +1254,30 @@ def test_a_turn_since_your_move_is_one_sentence_a_player() -> None:
         assert explain.since_your_move([], names, human=0, players=3) == []
 
 
+def test_a_knockers_melds_are_laid_out_once_in_their_turns_sentence() -> None:
+    """The Gin walk: the status line after a computer's knock said "Ona knocked, laid
+    out A♠ 2♠ 3♠, laid out 5♠ 6♠ 7♠, laid out Q♣ Q♦ Q♠ and laid out every meld." Melds
+    laid out one after another are one part, listed, and the knocker's "done" after
+    them says nothing new: it is left out (a "done" with no melds before it is said)."""
+    from game.engine import Done, DrawStock, Event, Knock, LayDown
+
+    c = parse_cards
+    knock = [
+        Event.of(1, DrawStock()),
+        Event.of(1, Knock(c("8C")[0])).concealed(),
+        Event.of(1, LayDown(tuple(c("AS 2S 3S")))),
+        Event.of(1, LayDown(tuple(c("5S 6S 7S")))),
+        Event.of(1, LayDown(tuple(c("QC QD QS")))),
+        Event.of(1, Done()),
+    ]
+    with translation.override("en"):
+        said = explain.turn_sentence(knock, NAMES, knocker=1)
+        assert said == "Ona knocked and laid out A♠ 2♠ 3♠, 5♠ 6♠ 7♠ and Q♣ Q♦ Q♠.", said
+        one = explain.turn_sentence([*knock[:3], knock[-1]], NAMES, knocker=1)
+        assert one == "Ona knocked and laid out A♠ 2♠ 3♠.", one
+        assert explain.turn_sentence(knock[-1:], NAMES, knocker=1) == ("Ona laid out every meld.")
+
+
 @pytest.mark.parametrize("language", ["lt", "ru", "it"])
 def test_a_turns_sentence_is_translated(language: str) -> None:
     """Every part of a turn's sentence, and the sentence, in the page's language (the

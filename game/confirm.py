@@ -33,6 +33,23 @@ def knock_count(view: PlayerView, move: Knock) -> str:
     ) % {"count": left}
 
 
+def knock_deadwood_label(view: PlayerView, move: Knock) -> str:
+    """The hand's heading under a knock's question: the deadwood after its discard, which
+    it names (the Gin walk: "Your cards (deadwood 15 points)", the eleven cards, stood
+    under "You knock with 7 points of deadwood.")."""
+    left = deadwood_after(view, move)
+    if left is None:
+        return ""
+    return with_articles(
+        ngettext(
+            "deadwood after discarding %(card)s: %(points)s point",
+            "deadwood after discarding %(card)s: %(points)s points",
+            left,
+        )
+        % {"card": explain.card_short(move.discard), "points": left}
+    )
+
+
 def confirm_context(
     move: AnyMove | None,
     *,
@@ -77,6 +94,13 @@ def confirm_context(
         "question": with_articles(question),
         "count": knock_count(view, move) if isinstance(move, Knock) and view else "",
         "fields": fields,
+        # Under the question the move's cards stay ticked, as they were when it was
+        # asked (the Gin walk: the knock's discard no longer showed chosen), and a
+        # knock's hand is headed by its deadwood after the discard.
+        "selected": [value for name, value in fields if name == "cards"],
+        "deadwood_label": knock_deadwood_label(view, move)
+        if isinstance(move, Knock) and view
+        else "",
         # "No, go back" keeps the move's cards ticked, a layoff's meld chosen, and the
         # page's flags.
         "keep": urlencode(
@@ -87,4 +111,15 @@ def confirm_context(
     }
 
 
-__all__ = ["confirm_context", "knock_count"]
+def under_question(confirm: dict[str, Any] | None) -> dict[str, Any]:
+    """What a board's context takes from ``confirm`` (:func:`confirm_context`) while its
+    question is asked: the move's cards ticked, a knock's deadwood after its discard."""
+    if not confirm:
+        return {}
+    changes: dict[str, Any] = {"selected": confirm["selected"]}
+    if confirm["deadwood_label"]:
+        changes["deadwood_label"] = confirm["deadwood_label"]
+    return changes
+
+
+__all__ = ["confirm_context", "knock_count", "knock_deadwood_label", "under_question"]

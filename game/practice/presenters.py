@@ -28,7 +28,7 @@ from game.board import (
     told_apart,
     yours,
 )
-from game.confirm import confirm_context
+from game.confirm import confirm_context, under_question
 from game.engine import (
     CAUTIONS,
     Advice,
@@ -229,6 +229,7 @@ def table_context(
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
+    context.update(under_question(context["confirm"]))
     # Three-player Gin, the learner sitting out: the two who play, named in a sentence
     # that joins them (Italian «Guarda giocare Marta ed Elena»: euphonic_d).
     context["sit_out_line"] = _sit_out_line(context["watching"]) if state.sitting_out else ""

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, ngettext
 from game import explain
 from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
-from game.confirm import confirm_context
+from game.confirm import confirm_context, under_question
 from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView, TableFormat
 from game.moveforms import STATUS_ID, again_address, with_arrange
 from game.practice.presenters import computers_line, move_verdict
@@ -466,6 +466,7 @@ def table_context(
         if context["my_turn"]
         else None
     )
+    context.update(under_question(context["confirm"]))
     # The turn came to this player by someone else's move (or a new hand): #announce adds
     # "Your turn." to that move, which the status line says only for the eye (the
     # accessibility walk: "Bianca discarded 6♣." and then nothing).

@@ -13,6 +13,7 @@ from django.utils import translation
 
 from game import explain
 from game.cards import card_name
+from game.cards import card_short as explain_card
 from game.engine import (
     Card,
     Discard,
@@ -1074,6 +1075,19 @@ def test_under_a_knock_s_question_the_moves_are_disabled(client: Client, htmx: b
     assert 'id="confirm-yes"' in asked and 'id="confirm-no"' in asked
     moves = re.findall(r'<button type="submit" name="action"[^>]*>', asked)
     assert moves and all(" disabled" in move for move in moves)
+    # The Gin walk: the knock's card stands ticked under its question, and the hand's
+    # heading says the deadwood after the discard, as the question does (it said the
+    # eleven cards', "deadwood 15 points", beside "You knock with 7 points").
+    assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', asked)
+    ticked = re.findall(r'name="cards" value="(\w+)"[^>]*\bchecked\b', asked)
+    assert ticked == [str(card)], ticked
+    heading = re.search(r'class="my-hand__deadwood">\(([^)]*)\)', asked)
+    said = re.search(r"You knock with (\d+|no) points? of deadwood|You knock with no", asked)
+    assert heading is not None and said is not None
+    left = "0" if said[1] in (None, "no") else said[1]
+    assert heading[1] == (
+        f"deadwood after discarding {explain_card(card)}: {left} point{'s' if left != '1' else ''}"
+    ), heading[1]
 
 
 def test_arrange_is_on_at_first_and_toggles_off(client: Client) -> None:

@@ -17,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from game.cards import card_name
+from game.cards import card_short as explain_card
 from game.engine import BotPlayer, Card, Knock, LayDown, Phase
 from game.practice.services import replay
 from game.shared import services
@@ -1034,6 +1035,19 @@ def test_under_a_knock_s_question_the_moves_are_disabled(htmx: bool) -> None:
     assert asked.status_code == 200 and 'id="confirm-yes"' in page
     moves = re.findall(r'<button type="submit" name="action"[^>]*>', page)
     assert moves and all(" disabled" in move for move in moves)
+    # The Gin walk: the knock's card stands ticked under its question, and the hand's
+    # heading says the deadwood after the discard, as the question does (it said the
+    # eleven cards', "deadwood 15 points", beside "You knock with 7 points").
+    assert re.search(rf'name="cards" value="{card}"[^>]*\bchecked\b', page)
+    ticked = re.findall(r'name="cards" value="(\w+)"[^>]*\bchecked\b', page)
+    assert ticked == [str(card)], ticked
+    heading = re.search(r'class="my-hand__deadwood">\(([^)]*)\)', page)
+    said = re.search(r"You knock with (\d+|no) points? of deadwood|You knock with no", page)
+    assert heading is not None and said is not None
+    left = "0" if said[1] in (None, "no") else said[1]
+    assert heading[1] == (
+        f"deadwood after discarding {explain_card(card)}: {left} point{'s' if left != '1' else ''}"
+    ), heading[1]
 
 
 def test_without_javascript_the_page_after_a_move_opens_at_the_status_line() -> None:

@@ -529,11 +529,18 @@ def advice_context(advice: Advice | None, names: Sequence[str]) -> dict[str, Any
         return None
     best = advice.best
     move = explain.move_phrase(best.move)
+    # Quoted where the language quotes a move after a colon (ru «...», lt „...“).
+    heading = _("The coach suggests: %(move)s") % {"move": move}
+    steps = [explain.coach_reason(r, names) for r in best.reasons]
     return {
         "move": move,
-        # Quoted where the language quotes a move after a colon (ru «...», lt „...“).
-        "heading": _("The coach suggests: %(move)s") % {"move": move},
-        "steps": [explain.coach_reason(r, names) for r in best.reasons],
+        "heading": heading,
+        "steps": steps,
+        # What #announce says after htmx's swap, the focus staying on Hint: the
+        # suggestion and its reasons, as a page drawn whole reads them with the focus on
+        # the advice (the Gin walk: with htmx only the heading was said, the reasons
+        # were a screen below, out of reach of the keyboard's place).
+        "said": " ".join([heading if heading.endswith((".", "!", "?")) else heading + ".", *steps]),
         "others": [
             {
                 "move": explain.move_phrase(m.move),

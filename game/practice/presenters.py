@@ -270,7 +270,8 @@ def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
     through |spoken; a page drawn whole says nothing there, read from the top). Nothing
     under a move's question ("Are you sure?": not the last move again over it); else a
     refusal; a step of the scoring walkthrough (the step just shown, or after "Show all"
-    the hand's headline, how it ended); the coach's hint (its heading); else what the
+    the hand's headline, how it ended); the coach's hint (its suggestion and reasons,
+    the focus staying on Hint); else what the
     swap added to the status line: after "Skip to my turn" (``skipped``) every turn it
     played, as the status line tells them, otherwise the learner's own move or a
     computer player's one move (the log's latest line), and after "Next hand" who plays
@@ -284,7 +285,7 @@ def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
         step: str = context["result"].headline if context["all_steps"] else steps[-1].text
         return step
     if context["advice"]:
-        return str(context["advice"]["heading"])
+        return str(context["advice"]["said"])
     said = context["since_said"] if skipped else ""
     return latest_line(context["log"], context["you_first"], context["turn_name"], said)
 

@@ -398,7 +398,8 @@
     // The coach's advice asked for with Hint, below the hand: on a phone it began just
     // under the screen, and the press seemed to do nothing (the newcomer's walk). Its
     // heading comes into view, and as much of it as the screen holds; the focus stays
-    // on Hint.
+    // on Hint, where the learner acts, and #announce says the advice, its reasons too
+    // (board.advice_context's "said"), as a page drawn whole reads it focused.
     var advice = document.querySelector("#table .coach--advice");
     if (advice) {
       var place = advice.getBoundingClientRect();

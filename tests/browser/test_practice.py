@@ -401,7 +401,9 @@ def test_the_keyboard_keeps_its_place_while_the_computer_players_move(
 ) -> None:
     """The board is drawn again after every computer move: a keyboard user on "Skip to
     my turn" stays there (it lost the focus to the first card), and a hint is read out
-    while the focus stays on Hint."""
+    while the focus stays on Hint: its suggestion and its reasons (the Gin walk: only
+    the heading was said, the reasons a screen below), as a page drawn whole reads them
+    with the focus on the advice; the advice itself is no live region (said once)."""
     settings.BOT_STEP_DELAY_MS = 700
     table = start(page, site_url, "basic", 4)
     hand = wait_for_my_turn(page, table)
@@ -410,6 +412,12 @@ def test_the_keyboard_keeps_its_place_while_the_computer_players_move(
     expect(page.locator("#table .coach")).to_be_visible()
     expect(page.locator("#announce")).to_contain_text("The coach suggests")
     expect(page.locator("#hint")).to_be_focused()
+    reasons = page.locator("#table .coach--advice > ul > li").all_inner_texts()
+    assert reasons
+    said = " ".join(page.locator("#announce").inner_text().split())
+    for reason in reasons:
+        assert " ".join(reason.split()) in said, (reason, said)
+    assert page.locator("#table .coach--advice").get_attribute("aria-live") is None
     click_move(page, learner_move(hand))  # the draw
     click_move(page, learner_move(hand_of(table)))  # the discard: the computers' turns
     page.locator("#bots-skip").focus()

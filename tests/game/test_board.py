@@ -443,3 +443,16 @@ def test_a_meld_to_choose_is_named_once(language: str, spoken: str) -> None:
     assert words.startswith(f"Aistė {spoken} ") and "[img" not in words
     assert words.count(spoken.split(", ")[0]) == 1  # no card said twice in the meld
     assert html.count('role="img"') == 4  # still drawn, for the eye
+
+
+def test_the_advice_said_after_a_swap_is_its_suggestion_and_reasons() -> None:
+    """The Gin walk: with htmx, Hint left the focus on its button and #announce said the
+    heading only ("The coach suggests: Draw from the stock"), the reasons a screen
+    below. What it says (``said``) is the heading, a sentence, and each reason."""
+    from game.board import advice_context
+    from game.engine import Advice, CoachReason, DrawStock, RankedMove, Why
+
+    stock = RankedMove(DrawStock(), 1.0, 1, (CoachReason(Why.DRAW_STOCK),))
+    context = advice_context(Advice(0, (stock,)), ["Nico", "Giulia"])
+    assert context is not None and context["steps"]
+    assert context["said"] == " ".join([context["heading"] + ".", *context["steps"]])

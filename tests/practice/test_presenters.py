@@ -369,9 +369,9 @@ def test_the_announcement_is_decided_by_the_presenter() -> None:
     )
     # The walkthrough not open (scoring it yourself): the move, not a step.
     assert said(shown_steps=steps, result=result) == "Ona discarded 2♣."
-    assert said(advice={"heading": "The coach suggests: discard 9♣"}) == (
-        "The coach suggests: discard 9♣"
-    )
+    # The coach's hint: its suggestion and its reasons (board.advice_context's "said").
+    hint = {"heading": "The coach suggests: discard 9♣", "said": "The coach suggests: x. Y."}
+    assert said(advice=hint) == "The coach suggests: x. Y."
 
 
 @pytest.mark.parametrize("skipped", [False, True])

@@ -207,7 +207,8 @@ def test_a_day_streak_counts_days_in_a_row_with_something_done(
     act()  # twice the same day: still one day
     learner = Learner.objects.get()
     assert (learner.streak_days, learner.last_active_day) == (1, day["today"])
-    assert "You have learnt 1 day in a row" in home()
+    # The first day is no row yet: it says so (test_a_first_day_is_not_a_row).
+    assert "You learnt something today. Come back tomorrow" in home()
     for expected in (2, 3):
         day["today"] += timedelta(days=1)
         act()
@@ -244,13 +245,39 @@ def test_the_streak_does_not_ask_for_today_once_today_is_done(
         return " ".join(client.get("/en/").content.decode().split())
 
     client.post("/en/guided/gin-01-first-knock/restart/")
-    assert "You have learnt 1 day in a row, today too. Well done!" in home()
-    assert "Keep it going today" not in home()
+    # (A first day is no row: test_a_first_day_is_not_a_row.)
+    assert "You learnt something today." in home()
+    assert "Learn today too" not in home()
     day["today"] += timedelta(days=1)
-    assert "You have learnt 1 day in a row. Keep it going today!" in home()
+    assert "You learnt something yesterday. Learn today too" in home()
     client.post("/en/guided/gin-01-first-knock/restart/")
     assert "You have learnt 2 days in a row, today too. Well done!" in home()
     assert "Keep it going today" not in home()
+
+
+def test_a_first_day_is_not_a_row(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Gin walk: on the first day the home page said "You have learnt 1 day in a
+    row, today too. Well done!" (the tests asserted that wording). One day is no row: it
+    says the learner learnt today and that tomorrow makes two days in a row; the next day
+    that yesterday counts and today makes two; from two days on the row is counted."""
+    from datetime import date, timedelta
+
+    from learners import services
+
+    day = {"today": date(2026, 12, 7)}
+    monkeypatch.setattr(services, "today", lambda: day["today"])
+
+    def home() -> str:
+        return " ".join(client.get("/en/").content.decode().split())
+
+    client.post("/en/guided/gin-01-first-knock/restart/")
+    first = home()
+    assert "You have learnt 1 day" not in first
+    assert "You learnt something today. Come back tomorrow to make it two days in a row!" in first
+    day["today"] += timedelta(days=1)
+    assert "You learnt something yesterday. Learn today too to make it two days in a row!" in home()
+    client.post("/en/guided/gin-01-first-knock/restart/")
+    assert "You have learnt 2 days in a row, today too. Well done!" in home()
 
 
 @pytest.mark.parametrize(

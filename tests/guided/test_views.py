@@ -513,6 +513,26 @@ def test_a_finished_or_unbegun_hand_starts_again_without_asking(client: Client) 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_finished_hands_way_on_comes_after_its_scoring(client: Client, htmx: bool) -> None:
+    """The Gin walk at 320 px: "Start the hand again" and "Next: Going gin" came before
+    "Score it yourself first" (the coach's panel is over the result): the next hand was
+    offered before the hand was scored. The way on comes after the scoring, in the page's
+    order (the screen's at every width: nothing reorders it)."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    html = client.get(page(slug), **(HTMX if htmx else {})).content.decode()
+    assert "Hand complete" in html
+    scoring = html.index('class="score-yourself')
+    for way_on in ('id="restart-finished"', 'id="next-guided"'):
+        assert scoring < html.index(way_on), way_on
+    assert html.index("Hand complete") < scoring
+
+
+@pytest.mark.django_db
 def test_another_legal_move_is_told_why_the_step_wants_its_own() -> None:
     """The pedagogy review: "That move is allowed, but it is not what this step is
     about" gave no why. Where a step has no words of its own for another move, the

@@ -122,6 +122,17 @@ class PlacementAnswered:
     skipped: list[Lesson]
 
 
+def pass_lost(answered: PlacementAnswered) -> bool:
+    """Whether ``answered`` is the first answer not right at the first try, with more
+    questions to come: the first lessons will not be skipped now, whatever follows."""
+    before = answered.question
+    return (
+        answered.next is not None
+        and before.right == before.number
+        and answered.right == before.right
+    )
+
+
 #: The name the placement check's first answers are kept under (no lesson has it).
 SLUG = "placement"
 
@@ -319,6 +330,7 @@ __all__ = [
     "answered_again",
     "answered_token",
     "first_question",
+    "pass_lost",
     "question_asked",
     "refusal_token",
     "refused_again",

@@ -236,11 +236,20 @@ def _placement_page(
         check["no_badge"] = True
         if answered is not None:
             check["described_by"] = "placement-feedback"
+            # The first wrong answer: no pass now, said at once, with the way into the
+            # lessons (the Gin walk: it went on to questions 2 and 3 and said nothing).
+            if placement.pass_lost(answered):
+                context["next"] = _path_next(request, game)
+                context["no_pass"] = True
         context["check"] = check
     else:
-        found = path.game_path(game=game, learner=known_learner(request), language=_language())
-        context["next"] = found["next"]
+        context["next"] = _path_next(request, game)
     return render(request, "placement.html", context, status=status)
+
+
+def _path_next(request: HttpRequest, game: Game) -> object:
+    """The game's path's next step for this browser's learner."""
+    return path.game_path(game=game, learner=known_learner(request), language=_language())["next"]
 
 
 def _chosen(game: str) -> Game:

@@ -85,6 +85,27 @@ def test_one_wrong_answer_skips_nothing(client: Client) -> None:
     assert Learner.objects.count() <= 1
 
 
+def test_the_first_wrong_answer_says_the_basics_will_not_be_skipped(client: Client) -> None:
+    """The Gin walk: after a wrong answer the check went on to questions 2 and 3, a pass
+    no longer possible, and said nothing until the end ("1 of 3 right"). The first
+    answer not right says it at once, in the verdict the next question's field is
+    described by, with a link to the path's next step (the first lesson); it is said
+    once, and never while a pass is still possible."""
+    said = "You will not skip the basics this time."
+    first = Lesson.objects.filter(language="en", game="gin", kind="lesson").order_by("order")[0]
+    html = take(client, "gin", [False])
+    verdict = re.search(r'<div id="placement-feedback".*?</div>', html, flags=re.S)
+    assert verdict is not None and said in verdict[0], html
+    link = re.search(r'id="placement-no-pass">[^<]*<a href="([^"]+)">Start now: ', html)
+    assert link is not None and link[1] == f"/en/lessons/gin/{first.slug}/", html
+    assert "Question 2 of 3" in html
+    assert said not in take(Client(), "gin", [False, True])
+    assert said not in take(Client(), "gin", [True])
+    right_then_wrong = take(Client(), "gin", [True, False])
+    assert said in right_then_wrong and "Question 3 of 3" in right_then_wrong
+    assert said not in take(Client(), "gin", [True, True, False])  # the end says it
+
+
 def test_forged_and_foreign_questions_are_refused(client: Client) -> None:
     html = client.get("/en/learn/gin/placement/").content.decode()
     token, args, seed = asked(html)

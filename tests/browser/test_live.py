@@ -263,3 +263,84 @@ def test_without_javascript_refresh_loads_the_pupils_page_again_at_the_step(
         inside(leo, "#table-status h2", 740)
     assert len(loads) == 2  # each press a load of the page
     context.close()
+
+
+# The words the class reads on the projector, and the teacher's own links and buttons.
+CLASS_WORDS = (
+    "h1",
+    ".projector__where",
+    ".projector__prompt",
+    ".projector__answer",
+    ".live__answers h2",
+    ".bars",
+    ".live__join",
+    ".projector__seats",
+    ".projector__piles",
+    ".melds",
+    ".projector__log",
+)
+TEACHER_LINKS = (".projector__toggle", ".projector__table > p.no-print", ".projector__end")
+SMALLEST = """sels => {
+  let smallest = [999, ''];
+  for (const sel of sels) for (const root of document.querySelectorAll(sel))
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      const box = el.getBoundingClientRect();
+      if (!text || !box.height || el.closest('.visually-hidden, .card')) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < smallest[0]) smallest = [size, el.textContent.trim().slice(0, 40)];
+    }
+  return smallest;
+}"""
+LOWEST = """() => Math.max(...[...document.querySelectorAll('[data-projector] *')]
+  .filter(el => el.getBoundingClientRect().height && !el.closest('.visually-hidden'))
+  .map(el => el.getBoundingClientRect().bottom + scrollY))"""
+
+
+def readable_from_the_back(page: Page, height: int) -> None:
+    """Every word the class reads at least 20 px (the teacher's links at least 16 px),
+    and the whole of the projected hand on the first screen, nothing wider than it."""
+    words = page.evaluate(SMALLEST, list(CLASS_WORDS))
+    assert words[0] >= 20, (page.url, words)
+    links = page.evaluate(SMALLEST, list(TEACHER_LINKS))
+    assert links[0] >= 16, (page.url, links)
+    lowest = page.evaluate(LOWEST)
+    assert lowest <= height, (page.url, lowest)
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.url
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_the_class_reads_the_projector_from_the_back_row(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """The Russian teacher's walk: at 1280 x 720 the live exercise's answer and its
+    "Step 1 of 7" line were 16.8 px, the log and "answered 0 of 28 pupils" 15 to 18.7
+    px, and the longest answer (the Knock Rummy undercut, in Russian) ended at 708 px of
+    720, with the pupils' answers below the screen. Now every word the class reads is
+    at least 20 px, on the first screen: the longest answer with three bars, live and
+    projected, and an ordinary first step; on a 16:9 projector and an old 4:3 one."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "ru", axe=False)
+    for language, slug, step in (("ru", "knock-06-undercut-penalty", 1), ("en", HAND, 0)):
+        for reveal in ("", "&reveal=1"):
+            page.goto(
+                f"{site_url}/{language}/classroom/projector/guided/{slug}/?step={step}{reveal}"
+            )
+            readable_from_the_back(page, height)
+    classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
+    live.reveal(exercise=exercise, step=0)
+    exercise = live.advance(exercise=exercise, step=0)
+    for name, move in [("Oleg", "discard KC"), ("Vera", "knock TD"), ("Ivan", "knock 4C")]:
+        live.answer(
+            pupil=pupil(classroom, name), exercise_id=exercise.pk, step=1, move=Move.parse(move)
+        )
+    for _ in range(25):
+        pupil(classroom, f"Ученик {_}")
+    page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+    expect(page.locator(".bars__item")).to_have_count(3)
+    readable_from_the_back(page, height)
+    page.keyboard.press("ArrowRight")  # show the answer: above the bars, all on the screen
+    expect(page.locator(".projector__answer")).to_be_visible()
+    readable_from_the_back(page, height)

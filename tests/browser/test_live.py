@@ -144,7 +144,8 @@ def test_on_the_projector_the_pupils_read_the_address_from_the_back_of_the_room(
     dispositivo." was 0.75em, 14 px on a 1280 x 720 projector: the address the pupils
     must type, unreadable from the back of the room. The address is as big as the join
     page's now, and the words around it three quarters of that, whole on the screen,
-    with the question and the teacher's buttons."""
+    with the question and the teacher's buttons (and, once the answer is shown, the
+    pupils' answers in its place)."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "it", axe=False)
@@ -170,7 +171,10 @@ def test_on_the_projector_the_pupils_read_the_address_from_the_back_of_the_room(
         inside(page, part, height)
     page.keyboard.press("ArrowRight")  # show the answer: it and the buttons stay
     expect(page.locator(".projector__answer")).to_be_visible()
-    for part in (".live__url", ".projector__answer", "button[data-key=next]"):
+    # Nobody answers the step any more: the pupils' answers take the address's place
+    # beside the answer (the Russian teacher's walk); it is back at the next step.
+    expect(page.locator(".live__url")).to_have_count(0)
+    for part in (".projector__answer", "button[data-key=next]", ".bars"):
         inside(page, part, height)
     assert serious_violations(page) == []
 

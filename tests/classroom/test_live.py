@@ -107,6 +107,37 @@ def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore
     assert (exercise.step, exercise.revealed) == (1, False)
 
 
+def test_once_the_answer_is_shown_the_pupils_answers_are_beside_it(room) -> None:  # type: ignore[no-untyped-def]
+    """The Russian teacher's walk: with the longest answer, the count of pupils who
+    answered and the bars ran below a 1280 x 720 projector's edge under the answer. While
+    the pupils answer, the count and the bars are under the question, the address they
+    open beside it; once the answer is shown (nobody answers the step any more) the
+    count and the bars take the address's place beside the answer, and "End the
+    exercise" stays in the words' column, once."""
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom)
+    assert answer(ona, exercise, 0, "draw_stock").status_code == 200
+
+    def columns() -> tuple[str, str]:
+        page = teacher.get(live_url(classroom)).content.decode()
+        words, table = page.split('<div class="projector__table">')
+        return words, table
+
+    words, table = columns()
+    assert "live__answers" in words and 'class="bars__item' in words
+    assert "live__join" in table and "live__answers" not in table
+    assert words.count('value="end"') == 1 and 'value="end"' not in table
+    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    words, table = columns()
+    assert "live__answers" in table and "bars__item--right" in table
+    assert "live__join" not in table and "live__answers" not in words
+    assert words.count('value="end"') == 1 and 'value="end"' not in table
+    # The next step: the address beside the question again, for a pupil who is late.
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    words, table = columns()
+    assert "live__join" in table and "live__answers" in words
+
+
 def test_answers_are_refused_when_stale_doubled_closed_or_not_moves(room) -> None:  # type: ignore[no-untyped-def]
     teacher, _user, classroom, ona, jonas = room
     exercise = start(teacher, classroom)

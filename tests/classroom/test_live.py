@@ -127,13 +127,13 @@ def test_once_the_answer_is_shown_the_pupils_answers_are_beside_it(room) -> None
     assert "live__answers" in words and 'class="bars__item' in words
     assert "live__join" in table and "live__answers" not in table
     assert words.count('value="end"') == 1 and 'value="end"' not in table
-    assert step(teacher, classroom, "reveal", 0).status_code == 302
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
     words, table = columns()
     assert "live__answers" in table and "bars__item--right" in table
     assert "live__join" not in table and "live__answers" not in words
     assert words.count('value="end"') == 1 and 'value="end"' not in table
     # The next step: the address beside the question again, for a pupil who is late.
-    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 302
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 303
     words, table = columns()
     assert "live__join" in table and "live__answers" in words
 

@@ -304,6 +304,40 @@ def test_off_the_lesson_path_a_hint_is_the_coachs_advice(
     assert suggests not in html and 'id="hint"' in html
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_off_the_lesson_path_announce_says_the_hint_s_reasons(
+    client: Client, language: str
+) -> None:
+    """After htmx's swap of "Hint" off the lesson's path (the focus staying on the
+    coach's panel's place), #announce says the coach's suggestion and its reasons, as at
+    a practice table (board.advice_context's "said"): it said the heading alone, the
+    reasons a screen below, out of reach of the keyboard's place."""
+    from game.board import advice_context, told_apart
+    from game.cards import spoken_html
+    from game.engine import advise
+    from game.guided.scenarios import LEARNER
+    from game.guided.services import guided_state
+
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    client.post(page(slug, language, "move"), {"version": "0", "action": "draw_stock"})
+    client.post(
+        page(slug, language, "move"), {"version": "1", "action": "draw_stock", "continue": "1"}
+    )
+    attempt = GuidedAttempt.objects.get()
+    state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+    with translation.override(language):
+        advice = advice_context(advise(state.hand, LEARNER), told_apart(state.names, state.me))
+        assert advice is not None and advice["steps"]
+        said = str(spoken_html(advice["said"]))
+    answer = client.post(page(slug, language, "hint"), {"version": str(attempt.version)}, **HTMX)
+    announce = re.search(r'<div id="announce"[^>]*>(.*?)</div>', answer.content.decode(), re.S)
+    assert answer.status_code == 200 and announce is not None
+    assert announce.group(1) == said
+
+
 # ------------------------------------------------------------------ odd input (review findings)
 @pytest.mark.django_db
 def test_an_attempt_that_no_longer_replays_starts_afresh(client: Client) -> None:

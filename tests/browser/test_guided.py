@@ -443,3 +443,30 @@ def test_on_a_phone_a_link_into_a_guided_hand_opens_at_the_coach_over_the_hand(
     page.locator(".path-steps a[href*='/guided/']").first.click()
     on_the_first_screen()
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_narrow_phone_a_finished_hand_s_result_opens_with_its_headline(
+    browser: Browser, site_url: str
+) -> None:
+    """The 320 px walk: a finished guided hand's result box had an empty band at its top
+    over "You knocked." (the headline's h2 kept the page's 2rem margin above it inside
+    the box's padding). The headline now starts within a few px of the box's content."""
+    context = browser.new_context(viewport={"width": 320, "height": 568})
+    page = context.new_page()
+    scenario = first_of("gin")
+    page.goto(f"{site_url}/en/guided/{scenario.slug}/")
+    for move in guided.right_line(scenario):
+        play(page, move)
+    expect(page.locator(".result")).to_be_visible()
+    gap = page.evaluate(
+        """() => {
+          const box = document.querySelector('.result');
+          const style = getComputedStyle(box);
+          const top = box.getBoundingClientRect().top + parseFloat(style.borderTopWidth)
+            + parseFloat(style.paddingTop);
+          return document.querySelector('#result-title').getBoundingClientRect().top - top;
+        }"""
+    )
+    assert 0 <= gap <= 6, gap
+    context.close()

@@ -4,6 +4,7 @@ with the keyboard, on a phone, and checked by axe."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -64,11 +65,36 @@ def test_the_path_page_on_a_phone(browser, site_url: str, lessons: None) -> None
     # newcomer's walk, it: titles wrapped under «Lezione» / «Mano guidata»).
     page.goto(f"{site_url}/it/learn/gin/")
     lefts = page.locator(".path-step a").evaluate_all(
-        "links => links.map(a => [...a.getClientRects()].map(r => Math.round(r.left)))"
+        "links => links.map(a => { const r = document.createRange(); r.selectNodeContents(a);"
+        " return [...r.getClientRects()].map(r => Math.round(r.left)); })"
     )
     wrapped = [each for each in lefts if len(each) > 1]
     assert wrapped, lefts  # some title takes two lines on a phone
     assert all(len(set(each)) == 1 for each in wrapped), wrapped
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "lt"])
+def test_on_a_phone_every_step_is_a_link_big_enough_to_tap(
+    browser,  # type: ignore[no-untyped-def]
+    site_url: str,
+    lessons: None,
+    language: str,
+) -> None:
+    """The phone walk: each step's link was its line of text, 19 px tall, small to tap
+    with a finger. Each is a target at least 44 px tall (WCAG 2.5.5), one under the
+    other without overlapping, its label still beside or above it."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    for game in ("basic", "gin", "knock"):
+        page.goto(f"{site_url}/{language}/learn/{game}/")
+        links = page.locator(".path-step a")
+        expect(links.first).to_be_visible()
+        boxes = [links.nth(i).bounding_box() for i in range(links.count())]
+        assert all(b is not None and b["height"] >= 44 for b in boxes), boxes
+        # One target under the next: a tap lands on one step only.
+        tops = [(b["y"], b["y"] + b["height"]) for b in boxes if b is not None]
+        assert all(bottom <= top + 1 for (_, bottom), (top, _) in itertools.pairwise(tops)), tops
     context.close()
 
 

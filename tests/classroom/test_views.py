@@ -310,7 +310,7 @@ def test_an_archived_class_says_so_once_and_offers_nothing_new_for_its_pupils() 
     page = client.get(base).content.decode()
     assert all(f'action="{base}{path}' in page for path in offered)
     page = client.post(base + "archive/", {"archived": "1"}, follow=True).content.decode()
-    assert page.count("archived: nobody can join it") == 1
+    assert page.count("The class is archived") == 1
     for path in offered:
         assert f'action="{base}{path}' not in page, path
     assert "Ona" in page and "grid.csv" in page and "mistakes.csv" in page
@@ -331,6 +331,32 @@ def test_an_archived_class_says_so_once_and_offers_nothing_new_for_its_pupils() 
     client.post(base + "archive/", {"archived": "0"})
     page = client.get(base).content.decode()
     assert all(f'action="{base}{path}' in page for path in offered)
+
+
+def test_an_archived_class_s_page_says_what_archived_means_beside_bring_it_back() -> None:
+    """The walks' leftover: an archived class's page kept its "How pupils join" section
+    with only "Bring the class back" in it, nothing about joining. The button has a
+    section of its own that says the class is archived, what that means for its pupils
+    and what bringing it back does; a class in use keeps "How pupils join" without it."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="en")
+    base = f"/en/classroom/{classroom.public_id}/"
+    page = client.get(base).content.decode()
+    assert "How pupils join" in page and 'class="class-archived"' not in page
+    assert 'name="archived" value="1"' in page and 'name="archived" value="0"' not in page
+    services.class_set_archived(classroom=classroom, archived=True)
+    page = client.get(base).content.decode()
+    assert "How pupils join" not in page and 'id="join-title"' not in page
+    part = page.split('<section aria-labelledby="archived-title" class="class-archived">', 1)[1]
+    part = part.split("</section>", 1)[0]
+    text = " ".join(re.sub(r"<[^>]*>", " ", part).split())
+    assert '<h2 id="archived-title">The class is archived</h2>' in part
+    assert "nobody can join it" in text and "Everything they did is kept." in text
+    assert "To use it again, bring the class back" in text
+    assert 'name="archived" value="0"' in part and "Bring the class back" in text
+    assert page.count('name="archived"') == 1  # the way back, once, in its section
+    page = client.get(f"/ru/classroom/{classroom.public_id}/").content.decode()
+    assert 'id="archived-title"' in page and "Вернуть класс из архива" in page
 
 
 def test_a_pupil_of_an_archived_class_is_told_so_not_shown_a_join_form() -> None:

@@ -303,7 +303,8 @@ LOWEST = """() => Math.max(...[...document.querySelectorAll('[data-projector] *'
 
 def readable_from_the_back(page: Page, height: int) -> None:
     """Every word the class reads at least 20 px (the teacher's links at least 16 px),
-    and the whole of the projected hand on the first screen, nothing wider than it."""
+    every card's rank and suit at least 16 px, and the whole of the projected hand on
+    the first screen, nothing wider than it."""
     words = page.evaluate(SMALLEST, list(CLASS_WORDS))
     assert words[0] >= 20, (page.url, words)
     links = page.evaluate(SMALLEST, list(TEACHER_LINKS))
@@ -311,6 +312,12 @@ def readable_from_the_back(page: Page, height: int) -> None:
     lowest = page.evaluate(LOWEST)
     assert lowest <= height, (page.url, lowest)
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.url
+    ranks = page.evaluate(
+        """[...document.querySelectorAll('.projector__table .card__index')]
+        .filter(el => el.getBoundingClientRect().height)
+        .map(el => parseFloat(getComputedStyle(el).fontSize))"""
+    )
+    assert min(ranks, default=16) >= 16, (page.url, min(ranks))
 
 
 @pytest.mark.django_db(transaction=True)
@@ -323,11 +330,17 @@ def test_the_class_reads_the_projector_from_the_back_row(
     px, and the longest answer (the Knock Rummy undercut, in Russian) ended at 708 px of
     720, with the pupils' answers below the screen. Now every word the class reads is
     at least 20 px, on the first screen: the longest answer with three bars, live and
-    projected, and an ordinary first step; on a 16:9 projector and an old 4:3 one."""
+    projected, and an ordinary first step; on a 16:9 projector and an old 4:3 one. And
+    the tallest board (Knock Rummy's shared tie, four hands face up, in Italian): it ran
+    176 px below a 1024 x 768 screen, its cards' ranks 13 px."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
-    for language, slug, step in (("ru", "knock-06-undercut-penalty", 1), ("en", HAND, 0)):
+    for language, slug, step in (
+        ("ru", "knock-06-undercut-penalty", 1),
+        ("en", HAND, 0),
+        ("it", "knock-05-shared-tie", 4),
+    ):
         for reveal in ("", "&reveal=1"):
             page.goto(
                 f"{site_url}/{language}/classroom/projector/guided/{slug}/?step={step}{reveal}"

@@ -939,7 +939,8 @@ def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
     """The Italian teacher's walk: a Gin Rummy class table of four (two partnerships, two
     boards) shown to the class at 1280 x 720 had the second board under the first one's
     log, from 480 px down to 990. The boards are side by side now: both boards' seats,
-    piles and last log line on the first screen; every hand too, face up for the
+    piles and last log line on the first screen, the log and the piles at least 20 px
+    (they were 15 and 16.8 px: the log its last three lines now); every hand too, face up for the
     teacher's eyes, and in the class's view once its board's hand is over and the hands
     are shown, each on even rows (ten cards do not fit on one row of a board's column).
     The deal is the table's own: on some deals a board's hand is over, by a knock,
@@ -979,6 +980,13 @@ def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
         assert len(wrapped_hands(page)) == shown
         on_the_first_screen(page.locator("#table-pause"))
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # The log and the piles read from the back of the class: at least 20 px.
+        words = page.evaluate(
+            """[...document.querySelectorAll('.projector__log li, .projector__piles p')]
+            .filter(el => el.getBoundingClientRect().height)
+            .map(el => parseFloat(getComputedStyle(el).fontSize))"""
+        )
+        assert words and min(words) >= 20, words
 
     for view, hands in (("", False), ("?view=all", True)):
         page.goto(url + view)

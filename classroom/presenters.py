@@ -635,16 +635,23 @@ def seating_preview(count: int, sizes: Iterable[int]) -> dict[str, Any]:
         }
         computers = sum(seats - people for people, seats in split)
         if computers:
-            said += " " + ngettext(
-                "A computer player takes %(count)s seat.",
-                "Computer players take %(count)s seats.",
-                computers,
-            ) % {"count": computers}
+            said += " " + _computer_seats_words(computers)
         lines.append((size, said))
     title = ngettext(
         "With the class's %(count)s pupil:", "With the class's %(count)s pupils:", count
     ) % {"count": count}
     return {"title": title, "lines": lines}
+
+
+def _computer_seats_words(count: int) -> str:
+    """How many seats computer players take, as the seating's preview and its summary
+    say it: "Computer players take 3 seats."
+    """
+    return ngettext(
+        "A computer player takes %(count)s seat.",
+        "Computer players take %(count)s seats.",
+        count,
+    ) % {"count": count}
 
 
 def seating_summary(tables: list[Any], *, policy: str | None = None) -> str:
@@ -671,11 +678,7 @@ def seating_summary(tables: list[Any], *, policy: str | None = None) -> str:
         ) % {"count": len(tables), "split": split}
     computers = sum(1 for t in tables for s in t.seats if s.get("bot"))
     if computers:
-        said += " " + ngettext(
-            "A computer player takes %(count)s seat.",
-            "Computer players take %(count)s seats.",
-            computers,
-        ) % {"count": computers}
+        said += " " + _computer_seats_words(computers)
     if policy is not None:
         said += " " + _knock_computers_words(patient=policy == "patient", computers=computers > 0)
     return (

@@ -36,6 +36,7 @@ from game.explain import refusal
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.practice.models import Table
 from game.shared.models import SharedTable
+from learners.names import order_key
 from lessons.models import FirstAnswer, Lesson, LessonPlacement, LessonRead
 from rummy_site.prepared import PreparedQuery
 
@@ -148,7 +149,10 @@ class MistakeGroup:
 
     @property
     def names(self) -> list[str]:
-        return sorted(self.pupils, key=str.casefold)
+        """Who made it, in the order of the class's list (:func:`learners.names.order_key`:
+        the class-of-thirty walk in Lithuanian had "… Žemyna" in place but "Ąžuolas,
+        Šarūnas, Žemyna" after every other name, ``str.casefold`` sorting by code point)."""
+        return sorted(self.pupils, key=order_key)
 
 
 #: The mistakes that can have an example (:func:`_example`): a practice table's (or a

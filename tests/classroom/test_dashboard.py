@@ -153,6 +153,39 @@ def test_common_mistakes_are_grouped_in_words_with_the_lesson_and_who(teacher: U
     assert Mistake.objects.filter(learner=late).count() == 0
 
 
+def test_who_made_a_mistake_is_in_the_order_of_the_class_list(teacher: User) -> None:
+    """The class-of-thirty walk in Lithuanian: "Who" read "Augustas, … Žemyna" with
+    Ąžuolas and Šarūnas after every other name (sorted by code point), where the pupils'
+    list has Ąžuolas after Austėja and Šarūnas after Saulius."""
+    from django.utils import translation
+
+    from game.engine import Card, Game, IllegalMove, make_meld
+    from game.practice.signals import move_refused
+
+    classroom = services.class_create(teacher=teacher, name="5B", language="lt")
+    names = ["Žemyna", "Zita", "Šarūnas", "Saulius", "Ąžuolas", "Austėja", "Benas"]
+    with pytest.raises(IllegalMove) as refused:
+        make_meld([Card.parse(c) for c in ("3C", "4C", "5H")])
+    for name in names:
+        move_refused.send(
+            sender=Table, learner=pupil_in(classroom, name), game=Game.GIN,
+            error=refused.value, table="t1",
+        )  # fmt: skip
+    with translation.override("lt"):
+        pupils = services.pupils_of(classroom=classroom)
+        [group] = dashboard.common_mistakes(classroom, pupils)
+        assert group.names == [p.name for p in pupils]
+        assert group.names == [
+            "Austėja",
+            "Ąžuolas",
+            "Benas",
+            "Saulius",
+            "Šarūnas",
+            "Zita",
+            "Žemyna",
+        ]
+
+
 def test_a_group_shows_an_example_when_any_of_its_mistakes_has_one(
     teacher: User, django_assert_num_queries
 ) -> None:  # type: ignore[no-untyped-def]

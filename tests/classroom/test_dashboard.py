@@ -890,3 +890,37 @@ def test_every_drill_links_to_a_lesson_that_exists_in_every_language() -> None:
             for language in ("en", "lt", "ru", "it"):
                 found = list((CONTENT / language / game.value).glob(f"[0-9][0-9]-{slug}.md"))
                 assert found, (kind, game, slug, language)
+
+
+def test_a_long_class_page_has_a_way_to_each_part_from_its_top(teacher: User) -> None:
+    """The class-of-thirty walk at 1366 x 768: "Who may need help now" was 4,000 px
+    down, under the join, live and seating sections, the 30 rows of the pupils' list
+    and the grid. The top of the page links to it (while someone needs help), to the
+    assignments, the common mistakes and the pupils' list, whose link counts them in
+    the language's plural."""
+    classroom = services.class_create(teacher=teacher, name="5b", language="lt")
+    names = [f"Mokinys {n}" for n in range(1, 22)]
+    learners = [pupil_in(classroom, name) for name in names]
+    client = Client()
+    client.force_login(teacher)
+    url = f"/lt/classroom/{classroom.public_id}/"
+
+    def top() -> str:
+        page = client.get(url).content.decode()
+        return page.split('id="class-jump"', 1)[1].split("</nav>", 1)[0]
+
+    links = re.findall(r'<a href="#([\w-]+)" id="to-[\w-]+">([^<]*)</a>', top())
+    assert links == [
+        ("assignments-title", "Užduotys"),
+        ("mistakes-title", "Dažniausios klaidos"),
+        ("pupils-title", "21 mokinys"),
+    ]
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(learners[0])
+    pupil_in(classroom, "Mokinys 22")
+    links = re.findall(r'<a href="#([\w-]+)" id="to-[\w-]+">([^<]*)</a>', top())
+    assert links[0] == ("stuck-title", "Kam dabar gali reikėti pagalbos")
+    assert links[-1] == ("pupils-title", "22 mokiniai")
+    page = client.get(url).content.decode()
+    for target, _words in links:
+        assert page.count(f'id="{target}"') == 1

@@ -1334,3 +1334,39 @@ def test_the_end_of_a_lesson_with_the_keyboard_and_an_archived_classs_pupil_on_a
     assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
     assert serious_violations(pupil) == []
     phone.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_thirty_pupils_list_a_line_each_at_a_laptops_width(browser: Browser, site_url: str) -> None:
+    """The class-of-thirty walk (1366 x 768, Lithuanian): each pupil's row took two lines
+    (their practice hands, then "Change ..."), the list 1,900 px above the grid and "Who
+    may need help now". While "Change ..." is closed the row is one line, the longest
+    name's too; opened, it shows its forms below."""
+    from django.contrib.auth.models import User
+
+    signing = browser.new_context()
+    sign_up(signing.new_page(), site_url, "lt", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="5b", language="lt"
+    )
+    names = ["Aleksandra-Gabrielė", "Ąžuolas", "Šarūnas", "Žemyna"] + [
+        f"Mokinys {n}" for n in range(1, 27)
+    ]
+    for name in names:
+        services.class_join(learner=factories.learner(name), code=classroom.join_code, name=name)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    page.goto(f"{site_url}/lt/classroom/{classroom.public_id}/")
+    heights = page.evaluate(
+        "() => [...document.querySelectorAll('table.pupils tr')]"
+        ".map(row => row.getBoundingClientRect().height)"
+    )
+    head, rows = heights[0], heights[1:]
+    assert len(rows) == 30
+    assert max(rows) < 1.5 * head, (head, rows)
+    longest = page.locator("table.pupils tbody tr", has_text="Aleksandra-Gabrielė")
+    longest.locator("summary").click()
+    expect(longest.locator("input[name=name]")).to_be_visible()
+    context.close()
+    signing.close()

@@ -133,9 +133,12 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
     now = timezone.now()
     active = dashboard.activity(classroom, pupils, now=now)
     tables = class_tables(classroom)
+    mistakes, mistake_kinds = dashboard.ranked_mistakes(classroom, pupils)
     return {
         "grid": grid(classroom, pupils, active),
-        "mistakes": dashboard.common_mistakes(classroom, pupils),
+        "mistakes": mistakes,
+        # How many kinds in all: the page says when it lists only the commonest.
+        "mistake_kinds": mistake_kinds,
         "stuck": dashboard.by_pupil(
             dashboard.stuck_pupils(classroom, pupils, now=now, active=active)
         ),

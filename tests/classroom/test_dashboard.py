@@ -924,3 +924,34 @@ def test_a_long_class_page_has_a_way_to_each_part_from_its_top(teacher: User) ->
     page = client.get(url).content.decode()
     for target, _words in links:
         assert page.count(f'id="{target}"') == 1
+
+
+def test_the_page_says_when_it_lists_only_the_commonest_mistakes(teacher: User) -> None:
+    """The class-of-thirty walk: 19 kinds of mistakes, 8 listed, and nothing said of the
+    other 11 ("Basic Rummy: a run that is not one", six pupils, among them). The page
+    says how many kinds there are in all, and where every mistake is."""
+    classroom = services.class_create(teacher=teacher, name="5b", language="lt")
+    ona = pupil_in(classroom, "Ona")
+    client = Client()
+    client.force_login(teacher)
+    url = f"/lt/classroom/{classroom.public_id}/"
+
+    def wrong_answer(question: int) -> None:
+        where = f"melds-groups-and-runs#{question}"
+        mistakes.record(learner=ona, source="lesson", game="gin", topic="wrong_answer", where=where)
+
+    for question in range(8):
+        wrong_answer(question)
+    page = client.get(url).content.decode()
+    assert page.count("<li><strong>Gin Rummy: neteisingas pirmasis atsakymas") == 8
+    assert 'id="mistakes-more"' not in page  # all of them are listed
+    wrong_answer(8)
+    page = client.get(url).content.decode()
+    assert page.count("<li><strong>Gin Rummy: neteisingas pirmasis atsakymas") == 8
+    more = page.split('id="mistakes-more">', 1)[1].split("</p>", 1)[0]
+    assert "9" in more
+    # The poll's redraw says it too.
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    wrong_answer(9)
+    redrawn = client.get(poll, **HTMX).content.decode()
+    assert "10" in redrawn.split('id="mistakes-more">', 1)[1].split("</p>", 1)[0]

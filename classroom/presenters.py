@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -62,6 +63,7 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
                 "tables": [
                     {
                         "table": t,
+                        "label": shared_presenters.table_label(shared.class_table_number(t)),
                         "game_label": explain.game_name(t.game),
                         "match_over": _match_over(t),
                     }
@@ -190,8 +192,7 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
     answering, or left), the hand's number and each player's score (at four-player Gin,
     each partnership's, ``sides``)."""
     rows = []
-    tables = services.class_tables(classroom=classroom)
-    for table in sorted(tables, key=lambda t: t.ended is not None):
+    for table in _in_seating_order(services.class_tables(classroom=classroom)):
         try:
             state = shared.shared_state(table=table)
         except practice.CorruptTable:
@@ -211,6 +212,8 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
         rows.append(
             {
                 "table": table,
+                # "Table 3": the teacher tells the class which (the class-of-thirty walk).
+                "label": shared_presenters.table_label(shared.class_table_number(table)),
                 "game_label": explain.game_name(table.game),
                 "hand": len(state.rounds),
                 "players": [
@@ -234,6 +237,24 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def _in_seating_order(tables: list[Any]) -> list[Any]:
+    """The class's tables (the latest first) as the class page lists them: those still
+    played first, and each seating's tables by their number ("Table 1, Table 2", not
+    the other way round). One seating makes its tables at once, and the class is seated
+    again only seconds later (``services.RESEAT_SECONDS``): tables made less than five
+    seconds apart are one seating's."""
+    seating, last = 0, None
+    seatings = {}
+    for table in tables:  # the latest first
+        if last is not None and last - table.created > timedelta(seconds=5):
+            seating += 1
+        seatings[table.pk], last = seating, table.created
+    return sorted(
+        tables,
+        key=lambda t: (t.ended is not None, seatings[t.pk], shared.class_table_number(t)),
+    )
 
 
 def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, Any]:
@@ -298,6 +319,7 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
         "away_line": shared_presenters.away_sentence(
             [s.get("name", "") for s in table.seats if s.get("away")]
         ),
+        "label": shared_presenters.table_label(shared.class_table_number(table)),
         "game_label": explain.game_name(table.game),
         "computers_line": class_computers_line(table, state.rules.game),
         "hand": len(state.rounds),

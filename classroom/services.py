@@ -453,7 +453,10 @@ def class_seat(
                 # Moved on four times in a row while it was being ended: it stays open
                 # (its teacher can end it from its page); the class is seated anyway.
                 continue
-        ClassTable.objects.bulk_create(ClassTable(classroom=classroom, table=t) for t in tables)
+        ClassTable.objects.bulk_create(
+            ClassTable(classroom=classroom, table=t, number=n)
+            for n, t in enumerate(tables, start=1)
+        )
     _touch(classroom)
     return tables
 
@@ -548,21 +551,25 @@ def tables_of_learner(
             if len(mine) == most:
                 break
     # Those found read whole: their page says whether their match is over, and who won.
-    whole = SharedTable.objects.in_bulk([t.pk for t in mine])
+    whole = SharedTable.objects.select_related("class_table").in_bulk([t.pk for t in mine])
     return [whole[t.pk] for t in mine if t.pk in whole]
 
 
 def class_tables(*, classroom: Classroom, most: int = 60) -> list[SharedTable]:
     """The tables the teacher seated the class at, the latest first."""
     return list(
-        SharedTable.objects.filter(class_table__classroom=classroom).order_by("-created")[:most]
+        SharedTable.objects.filter(class_table__classroom=classroom)
+        .select_related("class_table")
+        .order_by("-created")[:most]
     )
 
 
 def class_table(*, classroom: Classroom, public_id: str) -> SharedTable:
-    found = SharedTable.objects.filter(
-        class_table__classroom=classroom, public_id=public_id
-    ).first()
+    found = (
+        SharedTable.objects.filter(class_table__classroom=classroom, public_id=public_id)
+        .select_related("class_table")
+        .first()
+    )
     if found is None:
         raise ClassNotFound()
     return found

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from game import explain
 from game import scores as match_scores
@@ -386,6 +386,8 @@ def table_context(
         # class page under the board. Asked (one query) only by the whole page: a move's
         # answer and a poll draw the board alone, and have no use for it.
         "class_table": lambda: services.names_private(table),
+        # Its number, "Table 3", as the teacher's class page and projector call it.
+        "table_label": lambda: table_label(services.class_table_number(table)),
     }
     if not state.dealt:
         # Waiting for the others to sit down: without JavaScript the page may reload
@@ -610,6 +612,14 @@ def shown_at_the_end(final: Hand, me: int | None, names: Sequence[str]) -> list[
     ]
 
 
+def table_label(number: int) -> str:
+    """A class's table by its number, as its teacher and its pupils call it ("Table 3");
+    empty for 0 (not numbered: a table for people, or an old class table)."""
+    if not number:
+        return ""
+    return pgettext("a class's table, by its number", "Table %(number)s") % {"number": number}
+
+
 __all__ = [
     "RELOAD_FLAG",
     "SeatState",
@@ -624,6 +634,7 @@ __all__ = [
     "review_context",
     "shown_at_the_end",
     "table_context",
+    "table_label",
     "turn_deadline",
     "waiting_reload",
     "with_arrange",

@@ -39,6 +39,7 @@ from datetime import timedelta
 from fractions import Fraction
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -500,6 +501,16 @@ def names_private(table: SharedTable) -> bool:
     Russian teacher's walk: anyone with the code read the pupils' names). Nobody sits
     down at a class's table from its link: the teacher seats the class."""
     return hasattr(table, "class_table")
+
+
+def class_table_number(table: SharedTable) -> int:
+    """A class's table's number among the tables of its seating (``ClassTable.number``:
+    "Table 3"); 0 for any other table. One query the first time, none after (the table
+    keeps its class table, or that it has none)."""
+    try:
+        return int(table.class_table.number)
+    except ObjectDoesNotExist:
+        return 0
 
 
 def seat_of(table: SharedTable, learner: Learner | None) -> int | None:
@@ -1192,6 +1203,7 @@ __all__ = [
     "TooManyTries",
     "WaitEntry",
     "absent_seats",
+    "class_table_number",
     "deadline_of",
     "end_table",
     "hint_given",

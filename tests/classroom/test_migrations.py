@@ -128,6 +128,58 @@ def test_classes_survive_the_seating_migration_both_ways() -> None:
     executor.migrate(executor.loader.graph.leaf_nodes())
 
 
+def test_class_tables_survive_the_numbering_migration_both_ways() -> None:
+    """``classroom.0008`` numbers a class's tables within the seating that made them
+    ("Table 3"): the tables made before are kept, numbered in the order they were made,
+    from 1 again where a seating began (more than five seconds after the last table);
+    another class's tables count on their own. Going back keeps every row."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    # With the tables for people as they are now (their state at classroom 0007 alone
+    # lacks fields the database has).
+    shared = ("shared", "0006_sharedtable_computers")
+    before = [("classroom", "0007_class_seating_kept"), shared]
+    apps = migrate(before)
+    User = apps.get_model("auth", "User")
+    Classroom = apps.get_model("classroom", "Classroom")
+    SharedTable = apps.get_model("shared", "SharedTable")
+    ClassTable = apps.get_model("classroom", "ClassTable")
+    teacher = User.objects.create(username="ms-jones")
+    rooms = [
+        Classroom.objects.create(
+            teacher=teacher, name=name, language="lt", join_code=f"KXMKX{n}", public_id=f"c{n}"
+        )
+        for n, name in enumerate(("5B", "6A"))
+    ]
+    start = timezone.now() - timedelta(days=1)
+    # 5B seated twice (three tables, then two a minute later); 6A once, in between.
+    made = [(0, 0.0), (0, 0.2), (1, 0.3), (0, 0.4), (1, 0.5), (0, 60.0), (0, 60.1)]
+    for n, (room, seconds) in enumerate(made):
+        table = SharedTable.objects.create(
+            public_id=f"t{n}", code=f"CODE{n}", game="basic", format="standard", seats=[], seed=n
+        )
+        row = ClassTable.objects.create(classroom=rooms[room], table=table)
+        ClassTable.objects.filter(pk=row.pk).update(created=start + timedelta(seconds=seconds))
+    apps = migrate([("classroom", "0008_class_table_number"), shared])
+    kept = apps.get_model("classroom", "ClassTable").objects.order_by("table__public_id")
+    assert [(t.table.public_id, t.classroom.name, t.number) for t in kept] == [
+        ("t0", "5B", 1),
+        ("t1", "5B", 2),
+        ("t2", "6A", 1),
+        ("t3", "5B", 3),
+        ("t4", "6A", 2),
+        ("t5", "5B", 1),
+        ("t6", "5B", 2),
+    ]
+    apps = migrate(before)
+    assert apps.get_model("classroom", "ClassTable").objects.count() == 7
+    assert apps.get_model("shared", "SharedTable").objects.count() == 7
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_a_new_language_needs_no_migration(settings) -> None:  # type: ignore[no-untyped-def]
     """A class's language choices are ``settings.LANGUAGES`` read when asked (a callable
     the migration names), so the README's "add a language" needs no migration."""

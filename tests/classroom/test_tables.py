@@ -17,6 +17,7 @@ from classroom import presenters, services
 from classroom.models import Classroom, ClassTable
 from game import explain
 from game.engine import BotPlayer, DrawStock, HandEnd
+from game.shared import presenters as shared_presenters
 from game.shared import services as shared
 from game.shared.models import SharedTable
 from learners.models import Learner
@@ -728,16 +729,22 @@ def test_the_class_tables_list_says_short_states() -> None:
         item = page.split('class="class-tables__list"', 1)[1].split("<li>", 1)[1]
         return " ".join(item.split(":", 1)[0].split())
 
-    assert listed() == "Knock Rummy · hand 1"
+    assert listed() == "<strong>Table 1</strong> · Knock Rummy · hand 1"
     shared.set_paused(table=table, paused=True)
-    assert listed() == "Knock Rummy · hand 1 · <strong>table paused</strong>"
+    assert (
+        listed()
+        == "<strong>Table 1</strong> · Knock Rummy · hand 1 · <strong>table paused</strong>"
+    )
     shared.set_paused(table=table, paused=False)
     table.refresh_from_db()
     play_to_the_end(table, [learner_of(c) for c in clients])
-    assert listed() == "Knock Rummy · hand 1 over"
+    assert listed() == "<strong>Table 1</strong> · Knock Rummy · hand 1 over"
     table.refresh_from_db()
     shared.end_table(table=table)
-    assert listed() == "Knock Rummy · hand 1 over · <strong>table ended</strong>"
+    assert (
+        listed()
+        == "<strong>Table 1</strong> · Knock Rummy · hand 1 over · <strong>table ended</strong>"
+    )
 
 
 def test_the_teacher_sees_who_asked_for_more_time() -> None:
@@ -1558,3 +1565,45 @@ def test_the_seating_choice_is_kept_with_the_class_for_the_teachers_other_browse
     teacher.post(f"{url}tables/", {"game": "gin", "players": "9"})
     classroom.refresh_from_db()
     assert classroom.seating["game"] == "knock"
+
+
+def test_each_table_of_a_seating_has_a_number_every_page_calls_it_by() -> None:
+    """The class-of-thirty walk: eight tables alike but for their players, and the
+    teacher could not say "table 3". A seating numbers its tables from 1; the class
+    page, the projector's page of a table, each pupil's classroom page and their table's
+    page call it "Table N" (in the page's language); seating again numbers from 1 again.
+    A table for people that is no class's has no number."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    pupils = {
+        name: pupil_joins(classroom.join_code, name)
+        for name in ("Ona", "Jonas", "Ieva", "Rasa", "Tomas", "Eglė")
+    }
+    tables = services.class_seat(classroom=classroom, game="basic", players=2)
+    rows = ClassTable.objects.filter(classroom=classroom).order_by("number")
+    assert [r.number for r in rows] == [1, 2, 3]
+    assert [r.table_id for r in rows] == [t.pk for t in tables]
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    listed = page.split('class="class-tables__list"', 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r"<strong>(Table \d)</strong>", listed) == ["Table 1", "Table 2", "Table 3"]
+    third = tables[2]
+    projected = teacher.get(f"/it/classroom/{classroom.public_id}/tables/{third.public_id}/")
+    heading = projected.content.decode().split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert heading.startswith("Tavolo 3 · ")
+    # A pupil at the third table: their classroom page and their table's page.
+    name = next(s["name"] for s in third.seats if s.get("learner"))
+    mine = pupils[name].get("/en/classroom/").content.decode()
+    assert re.search(r"Your table:</strong> Table 3 · ", mine)
+    play = pupils[name].get(f"/ru/play/{third.public_id}/").content.decode()
+    assert '<h1 class="table-title">Стол № 3 · ' in play
+    # Seated again: the new tables count from 1.
+    ClassTable.objects.update(created=timezone.now() - timedelta(minutes=1))
+    SharedTable.objects.update(created=timezone.now() - timedelta(minutes=1))
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    newest = ClassTable.objects.filter(classroom=classroom).order_by("-pk")[:3]
+    assert sorted(r.number for r in newest) == [1, 2, 3]
+    # A table for people opened by a player has no number, and no label.
+    sam = Learner.objects.create()
+    own = shared.open_table(learner=sam, name="Sam", game="basic", players=2, computers=1)
+    assert shared.class_table_number(own) == 0
+    assert shared_presenters.table_label(shared.class_table_number(own)) == ""

@@ -67,6 +67,9 @@ def _drill_page(
     # A refused answer drawn in the POST's answer is at its action's address: the
     # language buttons go to the page's own.
     context["page_url"] = cached_reverse("drills:drill", game.value, kind)
+    # An answer's page is opened at its verdict (drill_answer): so is the same page in
+    # another language, and after "Log in" or the display settings.
+    context["page_anchor"] = "drill-feedback" if last else ""
     return render(request, "drills/drill.html", context, status=status)
 
 

@@ -44,10 +44,22 @@ _MENU = "rummy_site.site_menu"
 
 @register.simple_tag(takes_context=True)
 def page_path(context: template.Context) -> str:
-    """The address of the page being shown, for the language switcher (its ``next``) and
-    the page's other languages. A page drawn in answer to a POST without JavaScript (a
-    move, a hint, a lesson's answer) was posted to an action's address, which a GET
-    answers with 405: the view's ``page_url`` names the page itself."""
+    """The address of the page being shown, for the language switcher (its ``next``),
+    "Log in" and the display settings: :func:`page_address`, opened at the fragment the
+    view names (``page_anchor``) where the page is always opened at one. The browser
+    never sends a fragment: a drill's answered page (``#drill-feedback``), switched to
+    another language without JavaScript, opened at its top, the verdict and the next
+    question below the screen."""
+    anchor = context.get("page_anchor")
+    path = page_address(context)
+    return f"{path}#{anchor}" if anchor else path
+
+
+def page_address(context: template.Context) -> str:
+    """The address of the page being shown, without a fragment: the page's other
+    languages' addresses (alternate links). A page drawn in answer to a POST without
+    JavaScript (a move, a hint, a lesson's answer) was posted to an action's address,
+    which a GET answers with 405: the view's ``page_url`` names the page itself."""
     request = context.get("request")
     if request is None:
         return "/"
@@ -82,7 +94,7 @@ def _on_this_site(path: str) -> str:
 def page_languages(context: template.Context) -> list[dict[str, Any]]:
     """This page in every language: code, own name, URL, and whether it is the current one."""
     request = context.get("request")
-    path = page_path(context)
+    path = page_address(context)
     current = context.get("LANGUAGE_CODE") or settings.LANGUAGE_CODE
     pages = []
     for code, _name in settings.LANGUAGES:

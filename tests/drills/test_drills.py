@@ -528,7 +528,11 @@ def test_the_language_buttons_keep_the_drill_s_answer_and_refusal(client: Client
     """The language buttons carry the page's whole address (``?answered=``,
     ``?refused=``): the drill in Italian shows the same verdict, streak and next
     question, or the same refusal (the reason in Italian) beside the same question; a
-    bare page would have dealt the learner on with nothing said."""
+    bare page would have dealt the learner on with nothing said. The answered page is
+    opened at its verdict (``#drill-feedback``), which the browser never sends: the
+    buttons' ``next`` names it, so the Italian page opens there too (it opened at its
+    top, without JavaScript); the refused page opens at its field, with no fragment. The
+    page's other languages' addresses (alternate links) name no fragment."""
     import html as markup
 
     def switched(html: str) -> tuple[str, str]:
@@ -543,11 +547,14 @@ def test_the_language_buttons_keep_the_drill_s_answer_and_refusal(client: Client
     html = client.get(answered["Location"]).content.decode()
     assert 'id="drill-feedback"' in html and "Streak: 1" in html
     location, italian = switched(html)
-    assert location == answered["Location"].replace("/en/", "/it/", 1).split("#")[0]
+    assert answered["Location"].endswith("#drill-feedback")
+    assert location == answered["Location"].replace("/en/", "/it/", 1)
+    assert 'hreflang="it" href="http://testserver/it/drills/gin/deadwood/?answered=' in html
+    assert "#drill-feedback" not in html.split('hreflang="it"', 1)[1].split(">", 1)[0]
     assert 'id="drill-feedback"' in italian and "feedback--right" in italian
     assert question_of(italian)[0] and same_question(question_of(italian)[0], question_of(html)[0])
     page = refused(client, url, {"question": question_of(html)[0], "answer": "2O"})
     location, italian = switched(page.content.decode())
-    assert location.startswith("/it/drills/gin/deadwood/?refused=")
+    assert location.startswith("/it/drills/gin/deadwood/?refused=") and "#" not in location
     assert 'id="check-0-error"' in italian and "Type a number" not in italian
     assert 'value="2O"' in italian

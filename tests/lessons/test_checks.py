@@ -1084,6 +1084,16 @@ def test_an_answer_without_javascript_redirects_to_the_lesson_and_a_reload_count
         assert "Not quite." in box and "Have another go" in box and "A hint:" not in box
         row = CheckAnswer.objects.get(index=2)
         assert (row.attempts, row.correct) == (1, False)
+    # The language buttons: the same answered page in Italian, opened as this one is (no
+    # fragment: at the check's field, autofocus), nothing counted.
+    assert f'name="next" value="{location.replace("&", "&amp;")}"' in html
+    check_lesson.pk, check_lesson.language = None, "it"
+    check_lesson.save()  # the same lesson in Italian
+    italian = client.post("/i18n/setlang/", {"language": "it", "next": location})
+    assert italian["Location"] == location.replace("/en/", "/it/", 1)
+    box = client.get(italian["Location"]).content.decode().split('id="check-2"', 1)[1]
+    assert "feedback" in box.split("</section>", 1)[0] and " autofocus" in box
+    assert CheckAnswer.objects.get(index=2).attempts == 1
     # Someone else with the address: the lesson as it stands, nothing said.
     other = Client().get(location).content.decode()
     assert "Not quite." not in other

@@ -746,6 +746,16 @@ def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing
         assert same_question(token_in(html), token)  # the question answered, as it was
         card.refresh_from_db()
         assert (card.card, card.due, card.reviews, card.lapses) == schedule
+    # The language buttons: the same answered page in Italian, opened as this one is (no
+    # fragment: at its "Next question" or "Done for now", autofocus), nothing counted.
+    assert f'name="next" value="{location.replace("&", "&amp;")}"' in html
+    italian = client.post("/i18n/setlang/", {"language": "it", "next": location})
+    assert italian["Location"] == location.replace("/en/", "/it/", 1)
+    shown = client.get(italian["Location"]).content.decode()
+    assert re.search(r'<a class="button" href="/it/review/" autofocus>', shown)
+    assert same_question(token_in(shown), token)
+    card.refresh_from_db()
+    assert (card.card, card.due, card.reviews, card.lapses) == schedule
     # Its form sends the answered question: a second answer is stale, counting nothing.
     again = refused(client, {"question": token_in(html), "answer": right}).content.decode()
     # Nothing else is due: the refusal does not promise a next one (the Lithuanian Knock

@@ -628,16 +628,15 @@ __all__ = [
 
 def _split_words(sizes: Counter[int]) -> str:
     """ "9 tables of 3 and 2 tables of 2": the tables by their number of seats, the
-    bigger first."""
-    parts = [
-        ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
-        % {"count": n, "size": size}
-        for size, n in sorted(sizes.items(), reverse=True)
-    ]
-    split = parts[0]
-    for part in parts[1:]:
-        split = gettext("%(first)s and %(second)s") % {"first": split, "second": part}
-    return split
+    bigger first, as every list on the site is joined (:func:`game.explain.listed`:
+    "A, B and C", Italian's «ed» before an e)."""
+    return explain.listed(
+        [
+            ngettext("%(count)s table of %(size)s", "%(count)s tables of %(size)s", n)
+            % {"count": n, "size": size}
+            for size, n in sorted(sizes.items(), reverse=True)
+        ]
+    )
 
 
 def seating_preview(count: int, sizes: Iterable[int]) -> dict[str, Any]:

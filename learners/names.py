@@ -182,9 +182,9 @@ def one_stop(text: str) -> str:
     return type(text)(kept) if hasattr(text, "__html__") else kept
 
 
-#: Italian's «a» and «e» (capitalised too) just before a placeholder: ``a %(payee)s``,
-#: ``%(first)s e %(last)s``.
-_VOWEL_BEFORE_PLACEHOLDER = re.compile(r"\b([AaEe]) (?=%\((\w+)\)s)")
+#: Italian's «a», «e» and «o» (capitalised too) just before a placeholder:
+#: ``a %(payee)s``, ``%(first)s e %(last)s``, ``%(first)s o %(last)s``.
+_VOWEL_BEFORE_PLACEHOLDER = re.compile(r"\b([AaEeOo]) (?=%\((\w+)\)s)")
 
 
 def euphonic_d(template: str, values: Mapping[str, object]) -> str:
@@ -192,19 +192,23 @@ def euphonic_d(template: str, values: Mapping[str, object]) -> str:
     ``values``) with Italian's d eufonica before a value that starts with the same
     vowel: the «a» turned «ad» before an a («paga ad Anna», «paga a Bruno»), the «e»
     ("and") turned «ed» before an e («Marta ed Elena», «tu ed Elena»; «Marta e Anna»,
-    not before another vowel), as Italian teachers write them (docs/terms/it.md). Other
+    not before another vowel), the «o» ("or") turned «od» before an o («Marta od
+    Ottavia», «Ottavia o Marta»): the one rule school grammars and the Accademia della
+    Crusca give, the d only where the same vowel meets (docs/terms/it.md). Other
     languages' unchanged.
 
     >>> with translation.override("it"):
     ...     euphonic_d("%(name)s paga a %(payee)s.", {"name": "Bruno", "payee": "Anna"})
     ...     euphonic_d("%(first)s e %(last)s", {"first": "Marta", "last": "Elena"})
+    ...     euphonic_d("%(first)s o %(last)s", {"first": "Marta", "last": "Ottavia"})
     '%(name)s paga ad %(payee)s.'
     '%(first)s ed %(last)s'
+    '%(first)s od %(last)s'
     """
     if translation.get_language() != "it":
         return template
     lowered = template.lower()
-    if "a %(" not in lowered and "e %(" not in lowered:
+    if "a %(" not in lowered and "e %(" not in lowered and "o %(" not in lowered:
         return template
 
     def agree(match: re.Match[str]) -> str:

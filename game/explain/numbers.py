@@ -120,10 +120,12 @@ def you_and(others: Sequence[str]) -> str:
 
 
 def either(phrases: Sequence[str]) -> str:
-    """ "A, B or C": one of ``phrases``."""
+    """ "A, B or C": one of ``phrases``, in the language's form; in Italian «od» before a
+    last one that starts with an o («Marta od Ottavia»: :func:`learners.names.euphonic_d`)."""
     if len(phrases) == 1:
         return phrases[0]
-    return _("%(first)s or %(last)s") % {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+    values = {"first": ", ".join(phrases[:-1]), "last": phrases[-1]}
+    return euphonic_d(_("%(first)s or %(last)s"), values) % values
 
 
 __all__ = [

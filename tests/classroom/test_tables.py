@@ -1517,6 +1517,20 @@ def test_the_preview_names_the_computer_players_a_lone_pupil_would_meet() -> Non
         ]
 
 
+def test_the_seating_s_split_is_joined_as_every_list_on_the_site() -> None:
+    """The tables by their size are one list, joined by the shared helper
+    (:func:`game.explain.listed`: commas, then the language's "and", Italian's «ed»
+    before an e), not by a join of their own that said "A and B and C"."""
+    from collections import Counter
+
+    sizes = Counter({4: 1, 3: 9, 2: 2})
+    with translation.override("en"):
+        assert presenters._split_words(sizes) == ("1 table of 4, 9 tables of 3 and 2 tables of 2")
+        assert presenters._split_words(Counter({3: 9, 2: 2})) == "9 tables of 3 and 2 tables of 2"
+    with translation.override("it"):
+        assert presenters._split_words(sizes) == "1 tavolo da 4, 9 tavoli da 3 e 2 tavoli da 2"
+
+
 def test_after_seating_the_form_keeps_the_choice_just_made() -> None:
     """The Italian teacher's walk: after "Seat the class" (Gin Rummy, 4) the form was
     back at "Basic Rummy / 2" and the Knock box ticked. It keeps the game, the size and

@@ -1452,6 +1452,20 @@ def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
             assert "ed" not in explain.you_and(["Elena"]).split()
 
 
+def test_an_italian_either_joins_a_last_one_that_starts_with_o_by_od() -> None:
+    """ "A or B" (the coach's "meld this or meld that", a lesson's "there is one: A or
+    B") takes the same d eufonica as a list: «o» before an o is «od» («Marta od
+    Ottavia», «ordina…»), only before the same vowel, only in Italian."""
+    with translation.override("it"):
+        assert explain.either(["Marta", "Ottavia"]) == "Marta od Ottavia"
+        assert explain.either(["Ona", "Ben", "Olga"]) == "Ona, Ben od Olga"
+        assert explain.either(["Ottavia", "Marta"]) == "Ottavia o Marta"
+        assert explain.either(["Marta", "Anna"]) == "Marta o Anna"
+    for language in ("en", "lt", "ru"):
+        with translation.override(language):
+            assert "od" not in explain.either(["Marta", "Ottavia"]).split()
+
+
 #: A meld in the plural, where the cards go onto one (ru «к комбинациям», lt «prie
 #: derinių»), and in the singular.
 SEVERAL_MELDS = {"ru": "к комбинациям", "lt": "prie derinių"}

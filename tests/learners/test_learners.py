@@ -333,6 +333,12 @@ def test_euphonic_d_before_a_name_that_starts_with_a_and_only_in_italian() -> No
         assert said("vincete tu e %(name)s.", "Èlia") == "vincete tu ed Èlia."
         assert said("E %(name)s vince.", "Enzo") == "Ed Enzo vince."
         assert said("Marta e %(name)s", "Anna") == "Marta e Anna"
+        # And «o» ("or") before an o: «Marta od Ottavia», not before another vowel.
+        assert said("Marta o %(name)s", "Ottavia") == "Marta od Ottavia"
+        assert said("Marta o %(name)s", "òscar") == "Marta od òscar"
+        assert said("O %(name)s o Marta", "Olga") == "Od Olga o Marta"
+        assert said("Marta o %(name)s", "Anna") == "Marta o Anna"
+        assert said("Marta o %(name)s", "Elena") == "Marta o Elena"
         assert said("a %(name)s", "Elena") == "a Elena"
         assert said("che %(name)s", "Elena") == "che Elena"
     with translation.override("en"):

@@ -171,6 +171,19 @@ class Result:
     hands: list[tuple[str, list[Card]]] = field(default_factory=list)
     #: Gin laid out by hand: each player's cards as the table shows them (else None).
     laid_out: list[LaidOut] | None = None
+    #: "Score it yourself": the learner's own hand at the end as the board arranges it
+    #: (Arrange on), each meld with its label, then the deadwood; else None.
+    own: OwnHand | None = None
+
+
+@dataclass
+class OwnHand:
+    """The learner's hand as "Score it yourself" shows it (:func:`own_hand`): the seat
+    (``player``), each meld with its label ("Run"), then the deadwood."""
+
+    player: int
+    melds: list[tuple[str, tuple[Card, ...]]]
+    deadwood: tuple[Card, ...]
 
 
 def actions(view: PlayerView) -> list[Action]:
@@ -587,6 +600,27 @@ def arranged_cards(cards: Sequence[Card], *, ace_high: bool) -> list[Card]:
     return list(arranged(cards, ace_high=ace_high).cards)
 
 
+def own_hand(state: BoardState, display: BoardDisplay) -> OwnHand | None:
+    """The learner's hand at the end of the hand, for "Score it yourself", arranged as the
+    board drew it while they played and as a knock's question showed it (Arrange on):
+    its melds, then its deadwood, the things the question asks about (the walk: the
+    knocking hand stood as dealt, its melds scattered). ``None`` with Arrange off (the
+    learner arranges their cards themselves, through every form), for a learner who
+    only watched, or with no cards left."""
+    result = state.hand.result
+    if result is None or state.me is None or not display.arrange:
+        return None
+    cards = list(result.hands[state.me])
+    if not cards:
+        return None
+    arrangement = arranged(cards, ace_high=state.view.ace_high)
+    return OwnHand(
+        state.me,
+        [(meld_label(m.kind), tuple(m.cards)) for m in arrangement.melds],
+        tuple(arrangement.deadwood_cards),
+    )
+
+
 def board_context(
     state: BoardState,
     display: BoardDisplay,
@@ -641,6 +675,7 @@ def board_context(
     result = result_of(state, names, labels)
     if result is not None:
         result.steps.extend(last_steps)
+        result.own = own_hand(state, display)
     total = len(result.steps) if result else 0
     shown = total if display.steps is None else max(1, min(total, display.steps))
     score_yourself = _score_yourself(state, labels, display.guess) if result else None
@@ -728,6 +763,7 @@ __all__ = [
     "Action",
     "BoardDisplay",
     "BoardState",
+    "OwnHand",
     "Result",
     "ScoreStep",
     "Seat",
@@ -740,6 +776,7 @@ __all__ = [
     "laid_off_line",
     "lay_out_help",
     "meld_label",
+    "own_hand",
     "result_of",
     "scoring_answered",
     "scoring_pending",

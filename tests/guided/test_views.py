@@ -1517,3 +1517,42 @@ def test_the_walkthrough_says_once_how_the_hand_ended(client: Client, language: 
                 )
             assert once in steps and twice not in steps, (slug, twice)
     assert ended == again  # every way of ending a hand that a step said again
+
+
+@pytest.mark.django_db
+def test_score_it_yourself_shows_the_learner_s_knocking_hand_arranged(client: Client) -> None:
+    """The walk: "Score it yourself" after the learner's knock showed their hand as dealt,
+    its melds scattered among the deadwood, while the question is about those. Their
+    hand stands arranged, as the board drew it and the knock's question showed it: each
+    meld labelled, then the deadwood; the other hands as they were shown. With Arrange
+    off (the learner arranges their cards themselves), as dealt."""
+    from game.board import arranged
+    from game.guided.services import guided_state
+
+    slug = "knock-01-knock-early"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    for version, move in enumerate(guided.right_line(scenario)):
+        client.post(page(slug, what="move"), {"version": str(version), **move_data(move)})
+    attempt = GuidedAttempt.objects.get()
+    state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
+    result = state.hand.result
+    assert result is not None and result.player == state.me
+    html = client.get(page(slug)).content.decode()
+    hands = html.split('class="score-yourself__hands"', 1)[1].split(
+        'class="score-yourself__form', 1
+    )[0]
+    kept = arranged(result.hands[state.me], ace_high=False)
+    assert kept.melds and kept.deadwood_cards
+    own = re.findall(
+        r'<ul class="hand[^"]* score-yourself__own" aria-label="([^"]+)">(.*?)</ul>', hands, re.S
+    )
+    labels = [label for label, _cards in own]
+    assert labels == [f"You: {'Run' if m.kind.name == 'RUN' else 'Group'}" for m in kept.melds] + [
+        "You: Deadwood cards"
+    ], labels
+    drawn = re.findall(r'data-card="(\w\w)"', "".join(cards for _label, cards in own))
+    assert drawn == [str(c) for c in kept.cards], drawn
+    off = client.get(page(slug) + "?arrange=0").content.decode()
+    assert "score-yourself__hands" in off and "score-yourself__own" not in off
+    assert [str(c) for c in result.hands[state.me]] != [str(c) for c in kept.cards]  # dealt

@@ -426,6 +426,13 @@ def first_verdict(
     return row.correct
 
 
+def first_answers_in_order(*, learner: Learner, game: str, slug: str) -> list[tuple[int, bool]]:
+    """The learner's first answers under ``slug`` (the placement check's), oldest first:
+    each question's index and whether it was right."""
+    rows = FirstAnswer.objects.filter(learner=learner, game=game, slug=slug)
+    return list(rows.order_by("created", "pk").values_list("index", "correct"))
+
+
 def questions_answered(*, learner: Learner, game: str, slug: str, index: int) -> int:
     """How many questions of ``index`` under ``slug`` the learner has answered (first
     answers kept): the placement check deals its next from it."""
@@ -533,6 +540,7 @@ __all__ = [
     "check_for",
     "check_of",
     "check_progress_of",
+    "first_answers_in_order",
     "first_verdict",
     "lesson_get",
     "lesson_mark_read",

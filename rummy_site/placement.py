@@ -4,7 +4,9 @@ as done on the path, so the learner starts where there is something to learn.
 
 The questions are the lessons' own checks dealt at random, each the same until it is
 answered (:func:`rummy_site.questions.steady_seed`, as a drill's: a learner cannot reload
-the page until the first question looks easy); each question travels in a
+the page until the first question looks easy), and a check left and opened again goes
+on where it was (:func:`current_question`, from the first answers kept); each question
+travels in a
 signed token with its number and how many were right so far (a token is for one game
 and one question: it cannot be sent to another). A wrong answer is shown the solution,
 so only a question's first answer counts: its verdict is kept with the learner
@@ -99,16 +101,41 @@ def _answered(learner: Learner | Any, game: Game, number: int) -> int:
     return lessons.questions_answered(learner=learner, game=game.value, slug=SLUG, index=number)
 
 
-def first_question(
+def current_question(
     game: Game, *, learner: Learner | None = None, visitor: str | None = None
 ) -> PlacementQuestion:
-    """The check's first question for ``learner``, or before there is one for the browser
-    whose visitor key is ``visitor``: the same on every reload until it is answered (the
+    """The question the check's page asks ``learner`` now: where they left the check (a
+    check left after its first answer and opened again, from the path, a bookmark or
+    another device, went on from the question after it, with the answers right so far:
+    it started again with new questions, and the answers given counted for nothing),
+    else its first question; for the browser whose visitor key is ``visitor`` (no
+    learner yet), the first. Each the same on every reload until it is answered (the
     learner's first answers to it say how many), another after; a random one for
     neither."""
-    if learner is not None:
-        return _dealt(game, 0, 0, ("learner", learner.pk, _answered(learner, game, 0)))
-    return _dealt(game, 0, 0, ("visitor", visitor, 0) if visitor is not None else None)
+    if learner is None:
+        return _dealt(game, 0, 0, ("visitor", visitor, 0) if visitor is not None else None)
+    number, right = _left_at(learner, game)
+    return _dealt(game, number, right, ("learner", learner.pk, _answered(learner, game, number)))
+
+
+def _left_at(learner: Learner, game: Game) -> tuple[int, int]:
+    """Where the learner's check stands: the number of the next question of the check
+    under way and how many of its answers were right at the first try, from the first
+    answers kept (:data:`SLUG`). Each check answers every question once, in order, so
+    the checks done are the answers to the last question, and the one under way has
+    one answer more to each question already answered in it; ``(0, 0)`` when none is
+    under way (a check finished starts again with new questions)."""
+    verdicts: list[list[bool]] = [[] for _ in QUESTIONS]
+    rows = lessons.first_answers_in_order(learner=learner, game=game.value, slug=SLUG)
+    for index, correct in rows:
+        if 0 <= index < len(QUESTIONS):
+            verdicts[index].append(correct)
+    done = len(verdicts[-1])
+    number = 0
+    while number < len(QUESTIONS) - 1 and len(verdicts[number]) > done:
+        number += 1
+    right = sum(verdicts[i][done] for i in range(number))
+    return number, right
 
 
 @dataclass(frozen=True)
@@ -329,7 +356,7 @@ __all__ = [
     "answer",
     "answered_again",
     "answered_token",
-    "first_question",
+    "current_question",
     "pass_lost",
     "question_asked",
     "refusal_token",

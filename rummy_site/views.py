@@ -259,15 +259,16 @@ def _chosen(game: str) -> Game:
     return chosen
 
 
-def _first_question(request: HttpRequest, game: Game) -> placement.PlacementQuestion:
-    """The placement check's first question for this browser: its learner's, or (before
-    it has one) its visitor token's, given now if need be; the same on every reload."""
+def _current_question(request: HttpRequest, game: Game) -> placement.PlacementQuestion:
+    """The placement check's question for this browser now: where its learner left the
+    check, else the first; before it has a learner, its visitor token's first, the token
+    given now if need be; the same on every reload."""
     learner = known_learner(request)
     user = getattr(request, "user", None)
     visitor = None
     if learner is None and not (user is not None and user.is_authenticated):
         visitor = digest(give_token(request))
-    return placement.first_question(game, learner=learner, visitor=visitor)
+    return placement.current_question(game, learner=learner, visitor=visitor)
 
 
 @require_safe
@@ -285,7 +286,7 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
         return _placement_page(
             request,
             chosen,
-            refused.question or _first_question(request, chosen),
+            refused.question or _current_question(request, chosen),
             error=str(refused.error.message),
             answer=refused.answer,
             refused=refused.error.field,
@@ -298,7 +299,7 @@ def placement_page(request: HttpRequest, game: str) -> HttpResponse:
     )
     if answered is not None:
         return _placement_page(request, chosen, answered.next, answered=answered)
-    return _placement_page(request, chosen, _first_question(request, chosen))
+    return _placement_page(request, chosen, _current_question(request, chosen))
 
 
 @require_POST
@@ -337,7 +338,7 @@ def placement_answer(request: LearnerRequest, game: str) -> HttpResponse:
         return _placement_page(
             request,
             chosen,
-            asked or _first_question(request, chosen),
+            asked or _current_question(request, chosen),
             error=str(exc.message),
             answer=parse_answer(request.POST) if asked else None,
             refused=exc.field,

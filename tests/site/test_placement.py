@@ -79,6 +79,35 @@ def test_all_right_skips_the_first_two_lessons(client: Client) -> None:
     assert "2 of" in path_page and "placement check" not in path_page
 
 
+def test_a_check_left_and_opened_again_goes_on_where_it_was(client: Client) -> None:
+    """The walk: the placement check, left after an answer (the path, another page) and
+    opened again, started over with new questions, the answers given lost. It goes on
+    at the question after the last answered, the answers right so far counted: two
+    right, left, and a third right is a pass; a wrong one, left, is still a check that
+    skips nothing. Nothing is changed by opening it, and a check finished starts again."""
+    url = "/en/learn/gin/placement/"
+    html = take(client, "gin", [True, True])
+    left = asked(html)
+    assert "Question 3 of 3" in html
+    for _ in range(2):  # opened again (and reloaded): the same third question
+        again = client.get(url).content.decode()
+        assert same_question(asked(again)[0], left[0]) and "Question 3 of 3" in again
+        token = signing.loads(asked(again)[0], salt="placement.question")
+        assert (token["n"], token["ok"]) == (2, 2)
+    assert FirstAnswer.objects.count() == 2 and LessonPlacement.objects.count() == 0
+    html = take(client, "gin", [True])
+    assert "2 lessons are marked done" in html
+    # Done: opened again, the check starts again with its first question.
+    assert "Question 1 of 3" in client.get(url).content.decode()
+    other = Client()
+    take(other, "basic", [False])
+    assert "Question 2 of 3" in other.get("/en/learn/basic/placement/").content.decode()
+    html = take(other, "basic", [True, True])
+    assert "2 of 3 right" in html and LessonPlacement.objects.count() == 2
+    # Another game's check is its own.
+    assert "Question 1 of 3" in other.get(url).content.decode()
+
+
 def test_one_wrong_answer_skips_nothing(client: Client) -> None:
     html = take(client, "basic", [True, False, True])
     assert "2 of 3 right" in html and LessonPlacement.objects.count() == 0
@@ -236,10 +265,15 @@ def test_a_question_stays_the_same_on_a_reload_until_it_is_answered(client: Clie
     sent = {"question": token, **wrong_answer(args, seed)}
     following = asked(client.post(f"{url}answer/", sent, follow=True).content.decode())
     # The second question is the same when the answer is sent again (a reload of the
-    # answer's page), and the first is a new one, kept in its turn, once answered.
+    # answer's page), and on the check's page opened again (the check goes on where it
+    # was left); once the check is done, it starts again with a new first question,
+    # kept in its turn.
     assert asked(client.post(f"{url}answer/", sent, follow=True).content.decode()) == following
-    fresh = asked(client.get(url).content.decode())[2]
-    assert fresh != first and asked(client.get(url).content.decode())[2] == fresh
+    assert same_question(asked(client.get(url).content.decode())[0], following[0])
+    take(client, "gin", [False, False])
+    fresh = asked(client.get(url).content.decode())
+    assert fresh[1] == placement.QUESTIONS[0] and fresh[2] != first
+    assert same_question(asked(client.get(url).content.decode())[0], fresh[0])
 
 
 def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(
@@ -312,7 +346,9 @@ def test_a_refused_answer_redirects_to_a_page_that_shows_it_and_a_reload_changes
     other = Client().get(location).content.decode()
     assert 'id="check-0-error"' not in other and "Question 1 of 3" in other
     forged = client.get(url + "?refused=x").content.decode()
-    assert 'id="check-0-error"' not in forged and "Question 1 of 3" in forged
+    assert 'id="check-0-error"' not in forged
+    # This learner's check as it is: where they left it, the second question.
+    assert "Question 2 of 3" in forged and same_question(asked(forged)[0], token)
 
 
 def test_a_newcomer_s_refused_answer_is_signed_for_their_browser_and_creates_nobody(

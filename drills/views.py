@@ -118,8 +118,12 @@ def drill_answer(request: LearnerRequest, game: str, kind: str) -> HttpResponse:
     # Opened at the verdict (#drill-feedback), the next question under it: at the next
     # question's field (autofocus), a long verdict was above the screen (the Lithuanian
     # Knock walk, without JavaScript). The browser skips autofocus at a fragment and
-    # starts Tab there: one Tab to the field; site.js focuses it, the verdict in view.
-    return redirect(answered_address(url, token, anchor="drill-feedback"))
+    # starts Tab there: one Tab to the field. An answer sent with JavaScript says so
+    # (site.js: ``scripted``): its page opens with no fragment, where the script focuses
+    # the field as the page is parsed, the verdict in view; at the fragment the browser
+    # took the focus away again at the load's end, so a key pressed before it was lost.
+    scripted = request.POST.get("scripted") == "1"
+    return redirect(answered_address(url, token, anchor="" if scripted else "drill-feedback"))
 
 
 def _refused(request: HttpRequest, game: Game, kind: str, exc: ServiceError) -> HttpResponse:

@@ -336,7 +336,7 @@
   // Ben: 46 points." and its steps: the Lithuanian Knock walk, on a phone and at
   // 1024 × 768). The field keeps the focus, without scrolling, and the verdict comes
   // into view from its top; typing brings the field back into view.
-  function showDrillVerdict() {
+  function showDrillVerdict(opening) {
     var verdict = document.getElementById("drill-feedback");
     if (!verdict) {
       return;
@@ -345,21 +345,68 @@
     if (field && document.activeElement !== field) {
       field.focus({ preventScroll: true });
     }
-    if (verdict.getBoundingClientRect().top < 0) {
+    // Opened with no fragment (answered with this script: below), at the verdict, as
+    // the page without it opens at #drill-feedback.
+    if (verdict.getBoundingClientRect().top < 0 || (opening === true && !window.location.hash)) {
       verdict.scrollIntoView({ block: "start" });
     }
   }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", showDrillVerdict);
+    document.addEventListener("DOMContentLoaded", function () {
+      showDrillVerdict(true);
+    });
   } else {
-    showDrillVerdict();
+    showDrillVerdict(true);
   }
-  // The answer's page opens at the verdict (#drill-feedback, for a browser without this
-  // script): the browser's scroll to it, at the end of the load, moves the focus to the
-  // page, so the field takes it again then.
+  // An answer sent with this script says so (scripted=1, drills.views.drill_answer): its
+  // page opens with no fragment, and the field has the focus as soon as the page is
+  // parsed (above, and the browser's autofocus). At a fragment (#drill-feedback, the page
+  // without this script) the browser takes the focus to the page at the end of the load
+  // (the scroll to the fragment), so that a key pressed before the load's end, the
+  // images and the card sprite on an old school computer, had no field.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (!form || !form.closest || !form.closest("[data-scripted-answer]") || form.elements.scripted) {
+        return;
+      }
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "scripted";
+      field.value = "1";
+      form.appendChild(field);
+    },
+    true
+  );
+  // A page opened at the verdict all the same (an address kept with its fragment): the
+  // browser's scroll to it, at the end of the load, moves the focus to the page, so the
+  // field takes it again then.
   window.addEventListener("load", function () {
     window.setTimeout(showDrillVerdict, 0);
   });
+
+  // The language buttons' next is the page's address, opened where the server knows the
+  // page opens (a drill's answer at #drill-feedback: page_anchor). With this script the
+  // page knows where it was opened: the address bar's fragment, or none.
+  document.addEventListener(
+    "submit",
+    function (event) {
+      var form = event.target;
+      if (!form || !form.classList || !form.classList.contains("language-switcher")) {
+        return;
+      }
+      var next = form.elements.next;
+      if (!next) {
+        return;
+      }
+      var page = next.value.split("#")[0];
+      if (page === window.location.pathname + window.location.search) {
+        next.value = page + window.location.hash;
+      }
+    },
+    true
+  );
 
   // After htmx redraws a game's table or a hand's review, keep the keyboard user's
   // place: if the focused element disappeared (a button without an id: htmx gives the

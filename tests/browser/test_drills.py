@@ -233,3 +233,53 @@ def test_on_a_phone_without_javascript_a_refused_answer_s_reason_is_beside_its_f
         expect(reason).to_be_in_viewport(ratio=1)
         page.reload()
     context.close()
+
+
+#: Recorded in every page before its own script: when the drill's answer field takes and
+#: loses the focus, and when the load event comes.
+FOCUS_TIMES = """
+window.__focus = [];
+document.addEventListener("focusin", function (e) {
+  if (e.target.name === "answer") window.__focus.push(["in", performance.now()]);
+}, true);
+document.addEventListener("focusout", function (e) {
+  if (e.target.name === "answer") window.__focus.push(["out", performance.now()]);
+}, true);
+window.addEventListener("load", function () { window.__loaded = performance.now(); });
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_drill_s_next_field_has_the_focus_before_the_page_s_load(
+    page: Page, site_url: str
+) -> None:
+    """The walk: after an answer the next question's field took the focus only at the
+    page's load event (the browser's scroll to #drill-feedback took it away at the end of
+    the load, the script gave it back after), so a key pressed before the load's end,
+    the images and the sprite on an old school computer, had no field. With JavaScript
+    the answer's page opens with no fragment, the field focused as the page is parsed
+    and kept, the verdict in view from its top, as the other answer pages do."""
+    page.add_init_script(FOCUS_TIMES)
+    page.goto(f"{site_url}/en/drills/gin/deadwood/")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.name === 'answer'"
+    )
+    page.keyboard.type("999")
+    page.keyboard.press("Enter")
+    expect(page.locator("#drill-feedback")).to_contain_text("Not quite.")
+    page.wait_for_function("() => window.__loaded !== undefined")
+    page.wait_for_timeout(200)
+    assert "#" not in page.url
+    focus = page.evaluate("window.__focus")
+    loaded = page.evaluate("window.__loaded")
+    assert focus and focus[0][0] == "in" and focus[0][1] < loaded, (focus, loaded)
+    assert [kind for kind, _at in focus] == ["in"], focus  # kept, never lost
+    expect(page.locator("input[name=answer]")).to_be_focused()
+    top = page.locator("#drill-feedback").evaluate("e => e.getBoundingClientRect().top")
+    assert 0 <= top < 200, top
+    # The language buttons: the page in Italian opens as this one did (with the script,
+    # no fragment: site.js gives their next the address bar's), the field focused.
+    page.locator(".site-menu--wide .language-switcher button[lang=it]").click()
+    expect(page.locator("#drill-feedback")).to_contain_text("Non proprio.")
+    assert "/it/drills/gin/deadwood/?answered=" in page.url and "#" not in page.url
+    expect(page.locator("input[name=answer]")).to_be_focused()

@@ -448,6 +448,13 @@ def test_an_answer_opens_the_page_at_its_verdict(client: Client) -> None:
     token, _seed = question_of(html)
     refused = client.post(url + "answer/", {"question": token, "answer": "2O"})
     assert refused.status_code == 303 and "#" not in refused["Location"]
+    # Sent with JavaScript (site.js says so): no fragment, at which the browser takes the
+    # focus from the field at the load's end; the script focuses it as the page is parsed.
+    scripted = client.post(url + "answer/", {"question": token, "answer": "999", "scripted": "1"})
+    assert scripted.status_code == 303
+    assert scripted["Location"].startswith(url + "?answered=") and "#" not in scripted["Location"]
+    html = client.get(scripted["Location"]).content.decode()
+    assert 'id="drill-feedback"' in html and "data-scripted-answer" in html
 
 
 def test_an_answer_redirects_to_a_page_that_shows_it_and_a_reload_counts_nothing(

@@ -239,6 +239,9 @@ def test_a_player_leaves_the_computer_plays_and_they_take_the_seat_back(
     # He comes back: the notice goes from Giulia's page.
     sasha.locator("#take-seat-back").press("Enter")
     expect(sasha.locator("#take-seat-back")).to_have_count(0)
+    # The focus at the table's status, where the page without JavaScript opens: a
+    # screen reader says where he is (it went to the hand's first card).
+    expect(sasha.locator("#table-status")).to_be_focused()
     # And he is told so, on the page and in #announce (the Italian walk: the away
     # notice just went, and a screen reader heard nothing).
     expect(sasha.locator("#seat-back")).to_be_visible()

@@ -1348,6 +1348,12 @@ def test_taking_the_seat_back_says_the_player_is_back() -> None:
     turn = services.shared_state(table=table).my_turn(0)
     assert ("Your turn." in announce) == turn
     assert 'id="seat-back"' in partial
+    # The focus goes to the table's status (where the page without JavaScript opens,
+    # #table-status), not to the hand's first card: the only autofocus drawn.
+    assert re.findall(r"<[^>]* autofocus[^>]*>", partial) == [
+        '<p class="table-area__status" id="table-status" tabindex="-1" autofocus>'
+    ]
+    assert redirect["Location"].endswith("#table-status")
     ona.post(url + "leave/")
     assert back_line not in ona.get(redirect["Location"]).content.decode()
 

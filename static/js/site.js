@@ -779,9 +779,15 @@
       event.preventDefault();
     }
   });
-  // A CSV download of the class page writes its times in the zone chosen in its form
-  // (the Italian teacher's walk: Vilnius's times in Rome). Unless one was kept from an
-  // earlier download, the server offers the site's: the browser's own is offered instead.
+  // The CSV downloads' form (classroom/_csv_downloads.html: on the class page, and on
+  // the downloads' own page, /classroom/<id>/downloads/) writes the files' times in the
+  // zone chosen in it (the Italian teacher's walk: Vilnius's times in Rome). Unless one
+  // was kept from an earlier download (a cookie: the select then has no
+  // data-browser-zone), the server offers the site's, and the browser's own is chosen
+  // instead where the list has it: always on the downloads' page (every region); on the
+  // class page only when it is in the site's region (its list has that region only, and
+  // "Other time zones" leads to the downloads' page: the Russian teacher's walk), else
+  // the site's stays chosen there.
   (function () {
     var zone = "";
     try {

@@ -87,11 +87,17 @@ def learner_default() -> str:
 
 
 def learner_you() -> str:
-    """What a learner who never gave a name is called where their name stands alone (a
-    guided hand's seat, a player to choose in "Score it yourself", "You: 25 points"):
-    "You", not a default name marked "(you)" (the Russian teacher's walk: a pupil with no
-    name met «Саша (вы)» at the table, and the teacher wondered who Саша was)."""
-    return pgettext("a learner who gave no name, where their name stands alone", "You")
+    """What the learner is called where a name stands alone: a learner who never gave a
+    name (a guided hand's seat, a player to choose in "Score it yourself", "You: 25
+    points"), and any learner's own row on the score sheet, named or not
+    (:func:`game.scores.labels`): "You", not a default name marked "(you)" (the Russian
+    teacher's walk: a pupil with no name met «Саша (вы)» at the table, and the teacher
+    wondered who Саша was). Its context says both uses, for the translator."""
+    return pgettext(
+        "the learner where a name stands alone: a learner who gave no name (their seat, "
+        "a player to score), and any learner's own row on the score sheet",
+        "You",
+    )
 
 
 __all__ = [

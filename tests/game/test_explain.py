@@ -1580,3 +1580,25 @@ def test_a_lithuanian_knock_with_rummy_says_rummy_as_the_term_list_does() -> Non
     with translation.override("lt"):
         said = explain.THEIR_TURN[MoveKind.KNOCK].render({"end": "rummy"})
     assert "su rummy" not in said and "turi rummy" in said, said
+
+
+def test_the_learner_s_you_tells_the_translator_both_its_uses(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The learner's "You" where a name stands alone is a nameless learner's seat and
+    player to score, and any learner's own row on the score sheet, named or not
+    (:func:`game.scores.labels`): its context said only the first, so a translator could
+    pick a word that fits a nameless learner only. It says both, one msgid for both."""
+    from game import names as game_names
+    from game.scores import labels
+
+    contexts: list[str] = []
+
+    def recorded(context: str, message: str) -> str:
+        contexts.append(context)
+        return message
+
+    monkeypatch.setattr(game_names, "pgettext", recorded)
+    assert labels(["Ona", "Ben"], you=0) == ["You", "Ben"]  # Ona named: her row is "You"
+    (context,) = set(contexts)
+    assert "gave no name" in context and "own row on the score sheet" in context, context

@@ -404,7 +404,12 @@ CLASS_TABLES_PER_DAY = 150
 
 
 def class_seat(
-    *, classroom: Classroom, game: str, players: int, policy: str | None = None
+    *,
+    classroom: Classroom,
+    game: str,
+    players: int,
+    policy: str | None = None,
+    seed: int | None = None,
 ) -> list[SharedTable]:
     """Seat every pupil of the class at tables of about ``players`` for ``game``, in a
     random order, shared out so that nobody plays only the computer when the game's
@@ -415,7 +420,9 @@ def class_seat(
     again within :data:`RESEAT_SECONDS` (a double click made a second set of tables, and
     every pupil sat at both) and past :data:`CLASS_TABLES_PER_DAY`. The class's row is
     locked meanwhile, so that of two requests at once one seats the class. Refused for
-    an archived class (:class:`ClassArchived`)."""
+    an archived class (:class:`ClassArchived`). ``seed``: the pupils' order and the
+    tables' deals drawn from it, the same for the same seed (a test that needs a known
+    deal); else at random, as the teacher's "Seat the class" always seats them."""
     class_not_archived(classroom=classroom)
     pupils = pupils_of(classroom=classroom)
     if not pupils:
@@ -426,7 +433,7 @@ def class_seat(
         shared.table_game(game, players)
     except shared.BadTable as exc:
         raise BadAssignment(str(exc.message)) from None
-    random.SystemRandom().shuffle(pupils)
+    (random.Random(seed) if seed is not None else random.SystemRandom()).shuffle(pupils)
     now = timezone.now()
     with _one_at_a_time(classroom):
         today = ClassTable.objects.filter(
@@ -442,6 +449,7 @@ def class_seat(
                 game=game,
                 players=players,
                 policy=policy,
+                seed=seed,
             )
         except shared.BadTable as exc:
             raise BadAssignment(str(exc.message)) from None

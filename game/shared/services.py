@@ -435,15 +435,18 @@ def seat_people(
     options: dict[str, Any] | None = None,
     away_seconds: int = AWAY_SECONDS,
     policy: str | None = None,
+    seed: int | None = None,
 ) -> list[SharedTable]:
     """Tables of about ``players`` for all of ``people`` (learner, name) at once, in
     their order, as :func:`split_people` shares them out (computer players only where
     it must); each dealt at once. ``policy``: how their computer players play, as
-    :func:`open_table`'s."""
+    :func:`open_table`'s. ``seed``: the tables' deals drawn from it, the same for the
+    same seed (a test that needs a known deal), else at random."""
     if not people:
         raise BadTable()
     found = table_game(game, players)
     chosen = computers_for(found, policy)
+    deals = random.Random(seed) if seed is not None else random.SystemRandom()
     tables = []
     start = 0
     with transaction.atomic():
@@ -461,7 +464,7 @@ def seat_people(
                 format=TableFormat.of(found, size).value,
                 options=options or {},
                 seats=seats,
-                seed=random.SystemRandom().randrange(1, 2**62),
+                seed=deals.randrange(1, 2**62),
                 away_seconds=away_seconds,
                 computers=chosen,
             )

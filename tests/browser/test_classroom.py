@@ -882,12 +882,20 @@ def test_a_projected_hand_that_must_wrap_is_shared_out_evenly_between_its_rows(
     assert serious_violations(page) == []
 
 
-def _a_gin_class_table_of_four(page: Page, site_url: str, *, large_type: bool) -> tuple[str, Any]:
+#: Deals of a Gin Rummy class table of four (``class_seat``'s seed, with the moves of
+#: :func:`_a_gin_class_table_of_four`): both boards still playing after eight moves on
+#: each, and one board's hand over, by a knock, before (about one deal in four).
+BOTH_BOARDS_PLAYING, A_BOARD_OVER = 1, 6
+
+
+def _a_gin_class_table_of_four(
+    page: Page, site_url: str, *, large_type: bool, seed: int
+) -> tuple[str, Any, int]:
     """The Italian teacher (signed up in ``page``, in large type if asked), their class
-    3ª B of four at one Gin Rummy table of two partnerships (two boards), eight moves
-    in on each board (fewer on both if a board's hand is over first, by a knock, which
-    the table's random deal makes so about one time in four): its address and a
-    function that plays each board's hand to its end."""
+    3ª B of four at one Gin Rummy table of two partnerships (two boards), dealt from
+    ``seed`` (:data:`BOTH_BOARDS_PLAYING`, :data:`A_BOARD_OVER`), eight moves in on each
+    board (fewer on both if a board's hand is over first): its address, a function that
+    plays each board's hand to its end, and how many boards' hands are over."""
     from django.contrib.auth.models import User
 
     from game.engine import BotPlayer
@@ -905,14 +913,16 @@ def _a_gin_class_table_of_four(page: Page, site_url: str, *, large_type: bool) -
     learners = [factories.learner(name) for name in ("Giulia", "Marco", "Sofia", "Luca")]
     for learner, name in zip(learners, ("Giulia", "Marco", "Sofia", "Luca"), strict=True):
         services.class_join(learner=learner, code=classroom.join_code, name=name)
-    services.class_seat(classroom=classroom, game="gin", players=4)
+    services.class_seat(classroom=classroom, game="gin", players=4, seed=seed)
     table = SharedTable.objects.get()
     # Eight moves on each board: each log six lines long.
     by_seat = {shared.seat_of(table, learner): learner for learner in learners}
+    over = 0
     for move_number in range(16):
         state = shared.shared_state(table=table)
         to_play = [seat for seat in by_seat if state.my_turn(seat)]
         if len(to_play) < 2:  # a board's hand over already (a knock): as it is
+            over = 2 - len(to_play)
             break
         seat = to_play[move_number % 2]
         view = state.view_for(seat)
@@ -925,17 +935,26 @@ def _a_gin_class_table_of_four(page: Page, site_url: str, *, large_type: bool) -
             confirmed=True,
         )
     url = f"{site_url}/it/classroom/{classroom.public_id}/tables/{table.public_id}/"
-    return url, lambda: play_to_the_end(table, learners)
+    return url, lambda: play_to_the_end(table, learners), over
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
-    ("size", "large_type"),
-    [((1280, 720), False), ((1920, 1080), True)],
-    ids=["1280x720", "1920x1080-large"],
+    ("size", "large_type", "seed", "boards_over"),
+    [
+        ((1280, 720), False, BOTH_BOARDS_PLAYING, 0),
+        ((1920, 1080), True, BOTH_BOARDS_PLAYING, 0),
+        ((1280, 720), False, A_BOARD_OVER, 1),
+    ],
+    ids=["1280x720", "1920x1080-large", "1280x720-a-board-over"],
 )
 def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
-    browser: Browser, site_url: str, size: tuple[int, int], large_type: bool
+    browser: Browser,
+    site_url: str,
+    size: tuple[int, int],
+    large_type: bool,
+    seed: int,
+    boards_over: int,
 ) -> None:
     """The Italian teacher's walk: a Gin Rummy class table of four (two partnerships, two
     boards) shown to the class at 1280 x 720 had the second board under the first one's
@@ -944,14 +963,18 @@ def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
     (they were 15 and 16.8 px: the log its last two lines now); every hand too, face up for the
     teacher's eyes, and in the class's view once its board's hand is over and the hands
     are shown, each on even rows (ten cards do not fit on one row of a board's column).
-    The deal is the table's own: on some deals a board's hand is over, by a knock,
-    within its first eight moves, and the class's view shows that board's two hands
-    (the test took them for a wrong wrap, one run in four). On a phone the boards stay
-    one under the other."""
+    Each case on a deal of its own (``seed``: the table's random deal checked whichever
+    case it made): both boards playing after eight moves each, the class's view with no
+    hand shown; and a board's hand over, by a knock, within its first eight moves, the
+    class's view showing that board's two hands. On a phone the boards stay one under
+    the other."""
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    url, play_to_the_end = _a_gin_class_table_of_four(page, site_url, large_type=large_type)
+    url, play_to_the_end, over = _a_gin_class_table_of_four(
+        page, site_url, large_type=large_type, seed=seed
+    )
+    assert over == boards_over  # the deal makes the case named
 
     def on_the_first_screen(locator: Any) -> None:
         box = locator.bounding_box()
@@ -991,6 +1014,9 @@ def test_a_gin_class_table_of_two_boards_is_on_the_projectors_first_screen(
 
     for view, hands in (("", False), ("?view=all", True)):
         page.goto(url + view)
+        expect(page.locator(".class-table-board:has(> .projector__where)")).to_have_count(
+            boards_over
+        )
         both_boards(hands=hands)
         assert serious_violations(page) == []
     play_to_the_end()

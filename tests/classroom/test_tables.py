@@ -1621,3 +1621,24 @@ def test_each_table_of_a_seating_has_a_number_every_page_calls_it_by() -> None:
     own = shared.open_table(learner=sam, name="Sam", game="basic", players=2, computers=1)
     assert shared.class_table_number(own) == 0
     assert shared_presenters.table_label(shared.class_table_number(own)) == ""
+
+
+def test_a_class_seated_with_a_seed_gets_the_same_deal_and_order() -> None:
+    """A test that needs a known deal (the projected four-player Gin table's, which
+    checked whichever case the random deal made) seats the class with a ``seed``: the
+    same pupils in the same seats and the same deals for the same seed; "Seat the
+    class" itself passes none, and seats at random."""
+    _teacher, user = teacher_client()
+    seated = []
+    for name in ("3A", "3B"):
+        classroom = a_class(user, name)
+        for pupil in ("Ona", "Jonas", "Ieva", "Rasa"):
+            pupil_joins(classroom.join_code, pupil)
+        tables = services.class_seat(classroom=classroom, game="gin", players=2, seed=7)
+        seated.append([(t.seed, [s["name"] for s in t.seats]) for t in tables])
+    assert seated[0] == seated[1] and len(seated[0]) == 2
+    other = a_class(user, "3C")
+    for pupil in ("Ona", "Jonas", "Ieva", "Rasa"):
+        pupil_joins(other.join_code, pupil)
+    tables = services.class_seat(classroom=other, game="gin", players=2)
+    assert [t.seed for t in tables] != [seed for seed, _names in seated[0]]

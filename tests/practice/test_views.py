@@ -1550,7 +1550,7 @@ def test_score_it_yourself_before_the_walkthrough(client: Client) -> None:
     assert "Score it yourself first" in page and 'name="guess_points"' in page
     # The newcomer's walk: the question came while the other hand was shown as "10
     # cards", and the learner's own hand was gone. Every hand is face up to score it.
-    hands = page.split("score-yourself__hands", 1)[1].split("</div>", 1)[0]
+    hands = page.split("score-yourself__hands", 1)[1].split('class="score-yourself__form', 1)[0]
     for cards in hand.result.hands:
         assert all(f'data-card="{c}"' in hands for c in cards)
     assert sum(len(cards) for cards in hand.result.hands) == hands.count("data-card=")

@@ -387,8 +387,9 @@
   });
 
   // The language buttons' next is the page's address, opened where the server knows the
-  // page opens (a drill's answer at #drill-feedback: page_anchor). With this script the
-  // page knows where it was opened: the address bar's fragment, or none.
+  // page opens without this script (a drill's answer at #drill-feedback: page_anchor).
+  // With it, a page the address bar shows with no fragment (a drill's answer sent with
+  // this script) opens the other language's with none either.
   document.addEventListener(
     "submit",
     function (event) {
@@ -397,12 +398,12 @@
         return;
       }
       var next = form.elements.next;
-      if (!next) {
+      if (!next || window.location.hash) {
         return;
       }
       var page = next.value.split("#")[0];
       if (page === window.location.pathname + window.location.search) {
-        next.value = page + window.location.hash;
+        next.value = page;
       }
     },
     true

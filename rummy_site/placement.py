@@ -6,9 +6,8 @@ The questions are the lessons' own checks dealt at random, each the same until i
 answered (:func:`rummy_site.questions.steady_seed`, as a drill's: a learner cannot reload
 the page until the first question looks easy), and a check left and opened again goes
 on where it was (:func:`current_question`, from the first answers kept); each question
-travels in a
-signed token with its number and how many were right so far (a token is for one game
-and one question: it cannot be sent to another). A wrong answer is shown the solution,
+travels in a signed token with its number and how many were right so far (a token is
+for one game and one question: it cannot be sent to another). A wrong answer is shown the solution,
 so only a question's first answer counts: its verdict is kept with the learner
 (:func:`lessons.services.first_verdict`, under the slug :data:`SLUG`), and an answer
 sent again with the same token counts as that one did.
@@ -104,14 +103,13 @@ def _answered(learner: Learner | Any, game: Game, number: int) -> int:
 def current_question(
     game: Game, *, learner: Learner | None = None, visitor: str | None = None
 ) -> PlacementQuestion:
-    """The question the check's page asks ``learner`` now: where they left the check (a
-    check left after its first answer and opened again, from the path, a bookmark or
-    another device, went on from the question after it, with the answers right so far:
-    it started again with new questions, and the answers given counted for nothing),
-    else its first question; for the browser whose visitor key is ``visitor`` (no
-    learner yet), the first. Each the same on every reload until it is answered (the
-    learner's first answers to it say how many), another after; a random one for
-    neither."""
+    """The question the check's page asks ``learner`` now: the one after the last they
+    answered in a check under way, with the answers right so far (a check left and
+    opened again, from the path, a bookmark or another device, started again with new
+    questions, the answers given lost), else the first; for the browser whose visitor
+    key is ``visitor`` (no learner yet), the first. Each the same on every reload until
+    it is answered (the learner's first answers to it say how many), another after; a
+    random one for neither."""
     if learner is None:
         return _dealt(game, 0, 0, ("visitor", visitor, 0) if visitor is not None else None)
     number, right = _left_at(learner, game)

@@ -28,6 +28,7 @@ from game.board import (
     told_apart,
     yours,
 )
+from game.cards import card_short
 from game.confirm import confirm_context, under_question
 from game.engine import (
     CAUTIONS,
@@ -36,6 +37,7 @@ from game.engine import (
     Game,
     GinPartnershipGame,
     Knock,
+    MoveKind,
     deadwood_after,
 )
 from game.names import learner_you
@@ -287,7 +289,30 @@ def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
     if context["advice"]:
         return str(context["advice"]["said"])
     said = context["since_said"] if skipped else ""
-    return latest_line(context["log"], context["you_first"], context["turn_name"], said)
+    line = latest_line(context["log"], context["you_first"], context["turn_name"], said)
+    return " ".join(part for part in (line, *_what_the_eye_sees(context)) if part)
+
+
+def _what_the_eye_sees(context: Mapping[str, Any]) -> list[str]:
+    """What the table shows after a move and the log's line does not say, for
+    #announce (the Russian screen-reader walk): the card the learner just drew from the
+    stock (the log says "You drew from the stock.", for everyone; the eye sees the card
+    marked "just drawn" in the hand), "Your turn." when a computer player's move gave
+    the turn back, and how the hand ended when it did (the focus goes to "Score it
+    yourself": "Ona went out." was only the heading over it)."""
+    view = context.get("view")
+    if view is None:
+        return []
+    events = view.log
+    parts = []
+    if view.drawn is not None and events and events[-1].kind is MoveKind.DRAW_STOCK:
+        parts.append(_("The card you drew: %(card)s.") % {"card": card_short(view.drawn)})
+    result = context["result"]
+    if result is not None:
+        parts.append(result.headline)
+    elif context.get("my_turn") and events and events[-1].player != view.turn:
+        parts.append(_("Your turn."))
+    return parts
 
 
 def _status_line(state: TableState) -> str:

@@ -423,3 +423,53 @@ def test_the_sit_out_line_joins_the_two_players_as_the_language_does() -> None:
     assert presenters._sit_out_line(["Ona", "Ben"]) == (
         "You sit out this hand. Watch Ona and Ben play: the winner plays the next hand against you."
     )
+
+
+def test_the_announcement_says_what_the_eye_sees_and_the_log_does_not() -> None:
+    """The Russian screen-reader walk: after a draw from the stock #announce said "You
+    drew from the stock." and never which card (the eye sees it marked in the hand); when
+    a computer player's move gave the turn back nothing said it was the learner's turn;
+    and when Ona went out it said her last discard only, the focus going on to "Score it
+    yourself" under a heading nobody read. Now the card drawn is named, "Your turn." ends
+    a computer player's move that gives the turn back, and the hand's headline (how it
+    ended) ends the move that ends it."""
+    from game.cards import card_short
+    from game.engine import DrawStock, MoveKind
+
+    table = factories.table("basic", seed=4)
+    state = services.table_state(table=table)
+    while not (state.my_turn and state.view.log and state.view.log[-1].player != state.me):
+        if state.my_turn:
+            step = factories.learner_move(state.hand, state.me or 0)
+            state = services.table_move(
+                table=table, version=table.version, move=step, confirmed=True
+            )
+        else:
+            state = services.table_bot_step(table=table, version=table.version)
+    context = presenters.table_context(state, BoardDisplay())
+    assert context["announce"] == f"{context['log'][-1]} Your turn."
+
+    state = services.table_move(
+        table=table, version=table.version, move=DrawStock(), confirmed=True
+    )
+    context = presenters.table_context(state, BoardDisplay())
+    drawn = context["view"].drawn
+    assert context["view"].log[-1].kind is MoveKind.DRAW_STOCK and drawn is not None
+    assert context["announce"] == (
+        f"You drew from the stock. The card you drew: {card_short(drawn)}."
+    )
+    # The learner's next move: the card is no news any more.
+    after = services.table_move(
+        table=table,
+        version=table.version,
+        move=factories.learner_move(state.hand, 0),
+        confirmed=True,
+    )
+    assert "The card you drew" not in presenters.table_context(after, BoardDisplay())["announce"]
+
+    over = factories.play_hand_out(table)
+    context = presenters.table_context(over, BoardDisplay())
+    assert context["announce"] == f"{context['log'][-1]} {context['result'].headline}"
+    # Opened as a walkthrough, a step says itself (as before).
+    steps = presenters.table_context(over, BoardDisplay(steps=1, walkthrough=True))
+    assert steps["announce"] == steps["shown_steps"][-1].text

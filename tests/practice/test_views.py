@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.utils import translation
+from django.utils.translation import gettext
 
 from game import explain
 from game.cards import card_name
@@ -2087,7 +2088,10 @@ def test_the_status_line_says_the_computer_players_turns_since_your_move(
         for line in _log_lines(html)[-(len(hand.log) - done) :]:
             for corner in re.findall(r'<span aria-hidden="true">([^<]*)</span>', line):
                 assert corner in said, (corner, said)
-    assert _announced(html) == _said(html)  # "Skip to my turn": every turn, as shown
+    # "Skip to my turn": every turn, as shown, and that the turn is the learner's now.
+    with translation.override(language):
+        your_turn = gettext("Your turn.")
+    assert _announced(html) == f"{_said(html)} {your_turn}"
     # A page drawn whole says the same, once: the live region is empty.
     page = client.get(url(table, language=language)).content.decode()
     assert _said(page) == _said(html) and _announced(page) == ""
@@ -2100,8 +2104,9 @@ def test_the_status_line_says_the_computer_players_turns_since_your_move(
     html = client.post(
         url(table, "computer", language), {"version": str(table.version), "all": "0"}, **HTMX
     ).content.decode()
-    assert _announced(html) == _log_lines(html)[-1]
     table.refresh_from_db()
+    back = " " + your_turn if hand_of(table).turn == HUMAN else ""
+    assert _announced(html) == _log_lines(html)[-1] + back
     mover = names[hand_of(table).log[-1].player]
     assert re.split(r"(?<=[.!])\s+", _seen(_said(html)))[-1].startswith(mover)
 

@@ -239,6 +239,10 @@ def table_context(
     context["latest"] = latest_line(
         context["log"], context["you_first"], context["turn_name"], context["since_said"]
     )
+    # Without JavaScript the page opens at the status line (#table-status), read first:
+    # the card just drawn is said there too (the Russian screen-reader walk).
+    if drawn := _drawn_line(context):
+        context["latest"] = f"{context['latest']} {drawn}"
     context["announce"] = announcement(context, skipped=skipped)
     return context
 
@@ -304,15 +308,24 @@ def _what_the_eye_sees(context: Mapping[str, Any]) -> list[str]:
     if view is None:
         return []
     events = view.log
-    parts = []
-    if view.drawn is not None and events and events[-1].kind is MoveKind.DRAW_STOCK:
-        parts.append(_("The card you drew: %(card)s.") % {"card": card_short(view.drawn)})
+    parts = [drawn] if (drawn := _drawn_line(context)) else []
     result = context["result"]
     if result is not None:
         parts.append(result.headline)
     elif context.get("my_turn") and events and events[-1].player != view.turn:
         parts.append(_("Your turn."))
     return parts
+
+
+def _drawn_line(context: Mapping[str, Any]) -> str:
+    """ "The card you drew: 7♥." while the learner's latest move is their draw from the
+    stock (only they see the card; the log says "You drew from the stock.")."""
+    view = context.get("view")
+    if view is None or view.drawn is None or not view.log:
+        return ""
+    if view.log[-1].kind is not MoveKind.DRAW_STOCK:
+        return ""
+    return _("The card you drew: %(card)s.") % {"card": card_short(view.drawn)}
 
 
 def _status_line(state: TableState) -> str:

@@ -801,12 +801,15 @@ def test_on_a_phone_the_status_line_says_what_happened_last_in_the_first_screen(
     """The phone walk: what the computer players did, and the learner's own last move,
     were in the log only, a screen or two below the hand. The status line says it, in the
     first screen of a 360×740 phone (here after the learner's draw, htmx's redraw): the
-    log's latest line, word for word."""
+    log's latest line, word for word, and the card drawn (the Russian screen-reader
+    walk: only the learner sees it, and the log does not say it)."""
     # (What it says after the computer players' moves: tests/practice/test_views.py.)
     context, page, _table = drawn_on_a_phone(browser, live_server.url, language)
     last = page.locator("#table-status .table-area__last")
     latest = page.locator(".log__lines li").last
-    expect(last).to_have_text(latest.inner_text())
+    said = latest.inner_text().strip()
+    expect(last).to_have_text(re.compile("^" + re.escape(said) + r" \S"))
+    expect(last.locator(".card-name")).to_have_count(1)
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(last).to_be_in_viewport(ratio=1)
     place = last.bounding_box()

@@ -2176,3 +2176,32 @@ def test_the_match_summary_tells_the_learner_their_own_lines(client: Client, gam
     else:
         assert "<li>You win the match!</li>" in lines, lines
     assert "Aistė" not in lines, lines
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_without_javascript_the_status_line_names_the_card_drawn_from_the_stock(
+    client: Client, language: str
+) -> None:
+    """The Russian screen-reader walk without JavaScript: a draw from the stock opened
+    the page at the status line (#table-status), which said «Вы взяли карту из прикупа.»
+    and not which card. It names it, as a card is named in a sentence (its corner for the
+    eye, its name for a screen reader), until the learner's next move."""
+    table = start_table(client, "basic", 2, language=language)
+    to_learners_turn(client, table)
+    move_url = url(table, "move", language)
+    response = client.post(move_url, {"version": str(table.version), "action": "draw_stock"})
+    assert response.status_code == 303
+    table.refresh_from_db()
+    drawn = table_state(table=table).view.drawn
+    assert drawn is not None
+    page = client.get(url(table, language=language)).content.decode()
+    status = page.split('id="table-status"', 1)[1].split("</p>", 1)[0]
+    with translation.override(language):
+        name = card_name(drawn)
+        sentence = gettext("The card you drew: %(card)s.") % {"card": "CARD"}
+    before = sentence.split("CARD", 1)[0]
+    assert before in status and f'<span class="visually-hidden">{name}</span>' in status
+    # The next move: the card is no news any more.
+    client.post(move_url, {"version": str(table.version), "action": "discard", "cards": str(drawn)})
+    page = client.get(url(table, language=language)).content.decode()
+    assert before not in page.split('id="table-status"', 1)[1].split("</p>", 1)[0]

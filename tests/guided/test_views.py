@@ -222,7 +222,7 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
     client.post(page(slug, what="move"), {"version": "0", "action": "draw_stock"})
     client.post(page(slug, what="move"), {"version": "1", "action": "draw_stock", "continue": "1"})
     html = client.get(page(slug)).content.decode()
-    assert "left the lesson&#x27;s path" in html
+    assert "left the lesson&#39;s path" in html  # (the coach's prompt, said once)
     # The browser walk: the steps went on counting ("Step 2 of 2") though none applied.
     assert "Off the lesson&#39;s path" in html and "Step 2 of 2" not in html
     for _ in range(200):
@@ -1556,3 +1556,24 @@ def test_score_it_yourself_shows_the_learner_s_knocking_hand_arranged(client: Cl
     off = client.get(page(slug) + "?arrange=0").content.decode()
     assert "score-yourself__hands" in off and "score-yourself__own" not in off
     assert [str(c) for c in result.hands[state.me]] != [str(c) for c in kept.cards]  # dealt
+
+
+def test_a_guided_hand_s_page_says_its_prompt_once(client: Client) -> None:
+    """The Russian screen-reader walk: read from the top, a guided hand's page said the
+    coach's prompt twice, first from the live region under the title (#announce, filled
+    with it as the page was drawn; a live region's first words are not announced
+    anyway), then under "Step 1 of 7". The live region starts empty; an htmx swap still
+    fills it."""
+    html = client.get(page("basic-01-groups-and-runs", "ru")).content.decode()
+    announce = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
+    assert announce is not None and announce.group(1) == ""
+    prompt = re.search(r'<p class="coach__prompt">(.*?)</p>', html, re.S)
+    assert prompt is not None and "Первый ход" in prompt.group(1)
+    assert html.count("Первый ход — ваш.") == 1
+    swap = client.post(
+        page("basic-01-groups-and-runs", "ru", "move"),
+        {"version": "0", "action": "draw_stock"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    said = re.search(r'<div id="announce"[^>]*>(.*?)</div>', swap, re.S)
+    assert said is not None and "Верно!" in said.group(1)

@@ -303,8 +303,8 @@
   // the page marks with autofocus for a browser without this script ("Next question")
   // is the next Tab stop after it. An answer refused (no card picked, "2O" for a
   // number) comes back beside its own question, its fields as the learner left them and
-  // the reason in the check: the field refused takes the focus (the page marks it with
-  // autofocus), described by the reason, so that it is read out with the field and the
+  // the reason in the check (no alert: said there, once): the field refused takes the
+  // focus (the page marks it with autofocus), described by the reason, so that it is read out with the field and the
   // learner corrects it where they are; else the reason itself takes the focus, as a
   // lesson's does after htmx's swap (an alert already on the page when it loads is
   // seldom read out).
@@ -312,7 +312,7 @@
   // opens at its anchor, where the browser skips autofocus).
   function focusAnswered() {
     var answered = document.querySelector(
-      ".check .feedback, .check [role=alert], .score-yourself .feedback, .score-yourself [role=alert]"
+      ".check .feedback, .check .message--error, .score-yourself .feedback, .score-yourself [role=alert]"
     );
     if (!answered) {
       return;
@@ -431,7 +431,7 @@
     if (checkId && document.getElementById(checkId)) {
       var box = document.getElementById(checkId);
       checkDrawnAt = Date.now();
-      var said = box.querySelector("[role=alert], .feedback");
+      var said = box.querySelector(".message--error, .feedback");
       var described =
         said && said.id ? box.querySelector('[autofocus][aria-describedby="' + said.id + '"]') : null;
       var answer = described || said || box.querySelector("input:not([type=hidden]), button");

@@ -223,7 +223,7 @@ def test_on_a_phone_without_javascript_a_refused_answer_s_reason_is_beside_its_f
     page.locator("form.check__form button[type=submit]").first.click()  # nothing chosen
     expect(page).to_have_url(re.compile(r"\?refused="))
     for _ in range(2):  # the page, and a reload
-        reason = page.locator(".check [role=alert]")
+        reason = page.locator(".check .message--error")
         expect(reason).to_be_visible()
         focused = page.locator(f"{field}:focus")
         expect(focused).to_have_count(1)

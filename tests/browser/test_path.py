@@ -120,7 +120,7 @@ def test_the_placement_check_with_the_keyboard(
             field.focus()
             page.keyboard.type("2O")
             page.keyboard.press("Enter")
-            expect(box.locator("[role=alert]")).to_be_visible()
+            expect(box.locator(".message--error")).to_be_visible()
             expect(page.locator(".progress-label")).to_have_text(number)
             # The same question (its signed data; the signature's time may differ).
             payload = (token or "").split(":")[0]
@@ -133,7 +133,7 @@ def test_the_placement_check_with_the_keyboard(
             # nothing, and shows the same, the focus where it was.
             expect(page).to_have_url(re.compile(r"/placement/\?refused="))
             page.reload()
-            expect(box.locator("[role=alert]")).to_be_visible()
+            expect(box.locator(".message--error")).to_be_visible()
             expect(field).to_have_value("2O")
             expect(field).to_be_focused()
             expect(page.locator(".progress-label")).to_have_text(number)

@@ -51,7 +51,7 @@ def test_a_review_session(
     other = next(s for s in range(seed + 1, 999) if meld.question(s) != meld.question(seed))
     monkeypatch.setattr(services, "seed_of", lambda row: other)  # a new deal would differ
     box.locator(".check__buttons button:not([name])").click()
-    expect(box.locator("[role=alert]")).to_have_attribute("id", "check-0-error")
+    expect(box.locator(".message--error")).to_have_attribute("id", "check-0-error")
     expect(cards.first).to_be_focused()
     expect(cards.first).to_have_attribute("aria-describedby", "check-0-error")
     assert cards.evaluate_all("inputs => inputs.map(i => i.value)") == dealt

@@ -312,7 +312,7 @@
   // opens at its anchor, where the browser skips autofocus).
   function focusAnswered() {
     var answered = document.querySelector(
-      ".check .feedback, .check .message--error, .score-yourself .feedback, .score-yourself [role=alert]"
+      ".check .feedback, .check .message--error, .score-yourself .feedback, .score-yourself .message--error"
     );
     if (!answered) {
       return;

@@ -470,3 +470,28 @@ def test_on_a_narrow_phone_a_finished_hand_s_result_opens_with_its_headline(
     )
     assert 0 <= gap <= 6, gap
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hand_over_the_focus_on_who_collects_is_not_an_invalid_entry(
+    page: Page, site_url: str
+) -> None:
+    """The Russian screen-reader walk: the last move of a guided hand put the focus on
+    "Who collects?", whose first player was read out as an invalid entry (a required
+    radio group nothing is chosen in yet). It is focused, and valid; an answer without
+    a player is refused by the server, in the page's language, the focus on the first
+    player described by the reason."""
+    slug = "basic-01-groups-and-runs"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    page.goto(f"{site_url}/ru/guided/{slug}/")
+    for move in guided.right_line(scenario):
+        play(page, move, keyboard=True)
+    first = page.locator(".score-yourself__form input[type=radio]").first
+    expect(first).to_be_focused()
+    assert not first.evaluate("e => e.matches(':invalid')")
+    page.locator("[name=guess_points]").fill("70")
+    page.locator("[name=guess_points]").press("Enter")
+    expect(page.locator("#score-yourself-error")).to_be_visible()
+    expect(first).to_be_focused()
+    expect(first).to_have_accessible_description(re.compile("игрок", re.I))

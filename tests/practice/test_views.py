@@ -1607,8 +1607,8 @@ def test_a_malformed_score_comes_back_as_typed_with_the_focus_on_it(client: Clie
     below = client.get(url(table), {"guess_player": str(winner), "guess_points": "-5"})
     assert "Type a number from 0 up, like 14." in below.content.decode()
     assert "Type a number from 0 up" not in empty.content.decode()
-    # No player chosen (the browser's "required" stops it, a hand-made URL does not):
-    # the first player takes the focus, described by the reason; the points are kept.
+    # No player chosen: the first player takes the focus, described by the reason; the
+    # points are kept.
     nobody = client.get(url(table), {"guess_points": "12"}).content.decode()
     first = re.search(r'<input type="radio" name="guess_player"[^>]*>', nobody)
     assert first is not None and " autofocus" in first[0] and 'id="score-answer"' in first[0]
@@ -2205,3 +2205,26 @@ def test_without_javascript_the_status_line_names_the_card_drawn_from_the_stock(
     client.post(move_url, {"version": str(table.version), "action": "discard", "cards": str(drawn)})
     page = client.get(url(table, language=language)).content.decode()
     assert before not in page.split('id="table-status"', 1)[1].split("</p>", 1)[0]
+
+
+def test_score_it_yourself_is_not_invalid_before_an_answer_and_says_a_refusal_once(
+    client: Client,
+) -> None:
+    """The Russian screen-reader walk: the hand over, the focus on "Who collects?" read
+    its first player as an invalid entry before anything was answered (Chromium calls a
+    required field invalid while it is empty), and a refused answer's reason was an alert
+    as well as the description of the field focused. The fields are not required (the
+    server says what is missing, in the page's language), and the reason is said where
+    the focus lands, once."""
+    table = start_table(client, "gin", language="ru")
+    play_whole_hand(client, table, check=False)
+    page = client.get(url(table, language="ru")).content.decode()
+    form = page.split('class="score-yourself__form"', 1)[1].split("</form>", 1)[0]
+    assert 'name="guess_player"' in form and " required" not in form
+    refused = client.get(url(table, language="ru"), {"guess_points": "12"}).content.decode()
+    form = refused.split('class="score-yourself__form"', 1)[1].split("</form>", 1)[0]
+    with translation.override("ru"):
+        reason = gettext("Pick a player.")
+    assert reason in form and 'role="alert"' not in form
+    first = re.search(r'<input type="radio" name="guess_player"[^>]*>', form)
+    assert first is not None and 'aria-describedby="score-yourself-error"' in first[0]

@@ -1577,3 +1577,19 @@ def test_a_guided_hand_s_page_says_its_prompt_once(client: Client) -> None:
     ).content.decode()
     said = re.search(r'<div id="announce"[^>]*>(.*?)</div>', swap, re.S)
     assert said is not None and "Верно!" in said.group(1)
+
+
+@pytest.mark.django_db
+def test_a_right_move_s_verdict_is_said_once_by_the_live_region(client: Client) -> None:
+    """The Russian screen-reader walk: after a right move htmx swapped in the coach's
+    "Верно! …" as a live region of its own (role=status) while #announce said it with
+    the next step: twice. #announce says it; the verdict on the board is no live region."""
+    html = client.post(
+        page("basic-01-groups-and-runs", "ru", "move"),
+        {"version": "0", "action": "draw_stock"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    verdict = re.search(r'<div class="feedback feedback--right"[^>]*>', html)
+    assert verdict is not None and "role=" not in verdict[0] and "aria-live" not in verdict[0]
+    said = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
+    assert said is not None and said.group(1).startswith("Верно!")

@@ -289,8 +289,11 @@ def test_try_again_and_a_refusal_leave_the_keyboard_where_it_is_read(
     page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
     expect(page.locator(".feedback--illegal")).to_be_focused()
     expect(page.locator("#card-9D")).to_be_checked()
-    # Said once, where it takes the focus: the live region leaves it out.
+    # Said once, where it takes the focus: the live region leaves it out, and it is no
+    # alert (said as one when swapped in); focused, its words are its name.
     expect(page.locator("#announce")).to_have_text("")
+    expect(page.locator(".feedback--illegal")).not_to_have_attribute("role", "alert")
+    expect(page.locator(".feedback--illegal")).to_have_accessible_name(re.compile("^Taip negalima"))
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1406,6 +1406,10 @@ def test_a_move_the_rules_forbid_opens_on_the_coachs_reason(client: Client, htmx
     said = re.search(r'<div class="feedback feedback--illegal"[^>]*>', html)
     assert said is not None
     assert " autofocus" in said[0] and 'tabindex="-1"' in said[0]
+    # Read where it takes the focus, once: no alert as well (the Russian screen-reader
+    # walk: swapped in, the alert was said, then the focus read it again).
+    assert 'role="group"' in said[0] and "aria-live" not in said[0]
+    assert 'aria-labelledby="feedback-said' in said[0] and 'id="feedback-said"' in html
     assert html.count(" autofocus") == 1
     if htmx:
         assert re.search(r'<div id="announce"[^>]*></div>', html)

@@ -2228,3 +2228,16 @@ def test_score_it_yourself_is_not_invalid_before_an_answer_and_says_a_refusal_on
     assert reason in form and 'role="alert"' not in form
     first = re.search(r'<input type="radio" name="guess_player"[^>]*>', form)
     assert first is not None and 'aria-describedby="score-yourself-error"' in first[0]
+
+
+def test_score_it_yourself_says_each_player_s_name_once_over_their_hand(client: Client) -> None:
+    """The Russian screen-reader walk: over each hand to score, «Вы» was said, then the
+    list «Вы» again. The list is named; the name over it is for the eye."""
+    table = start_table(client, "basic", language="ru")
+    play_whole_hand(client, table, check=False)
+    page = client.get(url(table, language="ru")).content.decode()
+    hands = page.split('class="score-yourself__hands"', 1)[1].split("</fieldset>", 1)[0]
+    names = re.findall(r'<p class="score-yourself__name"([^>]*)>([^<]*)</p>', hands)
+    assert names and all('aria-hidden="true"' in attrs for attrs, _name in names)
+    for _attrs, name in names:
+        assert f'<ul class="hand" aria-label="{name}">' in hands

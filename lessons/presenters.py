@@ -501,6 +501,10 @@ def check_context(
     answered_before = bool(progress and progress.check_answered(lesson, index))
     box = {
         "index": index,
+        # Its heading under the lesson's section it is in (an h2): an h3 (the Russian
+        # screen-reader walk heard «Попробуйте 1» as a section of its own). A question on
+        # a page of its own (question_box: review, drills, placement) keeps its h2.
+        "heading": 3,
         "seed": seed,
         "token": question_token(lesson.game, lesson.slug, index, seed),
         "repeated": tries > 1,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -159,7 +160,7 @@ def test_every_lesson_renders_in_every_language(
         # Each check is a landmark named by its title: no two alike (axe: landmark-unique).
         titles = [
             re.sub(r"<[^>]+>", "", title)
-            for title in re.findall(r'<h2 class="check__title"[^>]*>(.*?)</h2>', html, re.S)
+            for title in re.findall(r'<h3 class="check__title"[^>]*>(.*?)</h3>', html, re.S)
         ]
         assert len(set(titles)) == len(titles), (url, titles)
 
@@ -465,3 +466,33 @@ def test_the_knock_balance_is_told_as_points_not_stakes() -> None:
         for path in sorted((content.CONTENT_DIR / language).rglob("*.md")):
             text = path.read_text(encoding="utf-8")
             assert not STAKES.search(text), (path, STAKES.search(text))
+
+
+@pytest.mark.django_db
+def test_a_lesson_s_questions_are_headed_under_its_sections(
+    client: Client, loaded_lessons: None
+) -> None:
+    """The Russian screen-reader walk: a lesson's question («Попробуйте 1 …») was an h2,
+    a section of its own beside the section it is asked in («Потренируемся считать»).
+    In every lesson it is an h3, after an h2, the levels never skipped; answered with
+    htmx it stays one. A question on a page of its own (review, drills) keeps its h2."""
+    lessons = Lesson.objects.filter(kind="lesson").exclude(checks=[])
+    assert lessons.exists()
+    for lesson in lessons:
+        html = client.get(f"/{lesson.language}/lessons/{lesson.game}/{lesson.slug}/")
+        main = html.content.decode().split("<main", 1)[1]
+        levels = [
+            (int(h), "check__title" in attrs) for h, attrs in re.findall(r"<h(\d)([^>]*)>", main)
+        ]
+        assert [level for level, check in levels if check] and all(
+            level == 3 for level, check in levels if check
+        ), (lesson.slug, levels)
+        steps = [level for level, _check in levels]
+        assert all(b <= a + 1 for a, b in itertools.pairwise(steps)), (lesson.slug, steps)
+    lesson = lessons.get(language="ru", game="basic", slug="cards-and-values")
+    swapped = client.post(
+        f"/ru/lessons/{lesson.game}/{lesson.slug}/check/0/",
+        {"answer": "1"},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert '<h3 class="check__title"' in swapped

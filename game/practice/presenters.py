@@ -28,7 +28,7 @@ from game.board import (
     told_apart,
     yours,
 )
-from game.cards import card_short
+from game.cards import card_short, with_articles
 from game.confirm import confirm_context, under_question
 from game.engine import (
     CAUTIONS,
@@ -325,7 +325,8 @@ def _drawn_line(context: Mapping[str, Any]) -> str:
         return ""
     if view.log[-1].kind is not MoveKind.DRAW_STOCK:
         return ""
-    return _("The card you drew: %(card)s.") % {"card": card_short(view.drawn)}
+    # Italian gives the card its article («Hai pescato il 7♥.», «…la Q♥.»).
+    return with_articles(_("The card you drew: %(card)s.") % {"card": card_short(view.drawn)})
 
 
 def _status_line(state: TableState) -> str:

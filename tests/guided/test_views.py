@@ -932,7 +932,7 @@ def test_a_learner_who_gave_no_name_is_you_not_a_default_name(
         html = client.get(page(slug, language), query).content.decode()
         assert seat in html and f'<span class="seat__name">{marked}</span>' not in html
         if not query:  # to score it yourself: the players' hands, and whom to choose
-            assert f'<p class="score-yourself__name">{you}</p>' in html
+            assert f'<p class="score-yourself__name" aria-hidden="true">{you}</p>' in html
         if "guess_points" in query:  # the answer, told to them: "You score 25 points."
             with translation.override(language):
                 told = translation.ngettext(
@@ -1562,6 +1562,7 @@ def test_score_it_yourself_shows_the_learner_s_knocking_hand_arranged(client: Cl
     assert [str(c) for c in result.hands[state.me]] != [str(c) for c in kept.cards]  # dealt
 
 
+@pytest.mark.django_db
 def test_a_guided_hand_s_page_says_its_prompt_once(client: Client) -> None:
     """The Russian screen-reader walk: read from the top, a guided hand's page said the
     coach's prompt twice, first from the live region under the title (#announce, filled

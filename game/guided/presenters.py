@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from game import explain
 from game.board import BoardDisplay, advice_context, board_context, told_apart
-from game.cards import MARKUP, text_html, text_plain
+from game.cards import MARKUP, spoken_html, text_html, text_plain
 from game.engine import Game, advise
 from game.moveforms import STATUS_ID, move_fields
 from rummy_site.reversing import cached_reverse
@@ -269,8 +270,37 @@ def guided_context(
     return context
 
 
+def announcement(context: Mapping[str, Any]) -> SafeString:
+    """What a guided hand's #announce says after an htmx swap (the board prints it; a
+    page drawn whole has it empty and is read from the coach): a refusal; the restart's
+    question; a step of the scoring walkthrough (after "Show all" the hand's headline,
+    how it ended); nothing after a move the rules forbid (its reason takes the focus
+    and is read there); the verdict on any other move with the next step; the coach's
+    advice off the lesson's path (its suggestion and reasons, as at a practice table:
+    :func:`game.board.advice_context`'s "said"); the hint just given; else the step's
+    prompt. ``context``: :func:`guided_context`'s, with the view's ``asking_restart``."""
+    if context["error"]:
+        return spoken_html(context["error"])
+    if context.get("asking_restart"):
+        return escape(f"{_('Start this hand again?')} {_('Your moves so far will be lost.')}")
+    steps = context["shown_steps"]
+    if context["walkthrough"] and steps:
+        return spoken_html(context["result"].headline if context["all_steps"] else steps[-1].text)
+    said = context["feedback"]
+    if said and said.get("alert"):
+        return SafeString("")
+    if said:
+        return format_html("{} {} {}", said["lead"], spoken_html(said["text"]), context["prompt"])
+    if context["advice"]:
+        return spoken_html(context["advice"]["said"])
+    if context["hints"]:
+        return format_html("{}", context["hints"][-1])
+    return format_html("{}", context["prompt"])
+
+
 __all__ = [
     "MISTAKE_LABELS",
+    "announcement",
     "feedback",
     "guided_context",
     "hand_link",

@@ -123,3 +123,44 @@ def test_the_index_lists_each_games_hands_with_the_learners_best() -> None:
     assert played["result"].stars == 3
     assert all(h["result"] is None for h in games["gin"]["hands"] if h is not played)
     assert all(h["result"] is None for h in games["knock"]["hands"])
+
+
+def test_the_live_region_says_what_each_swap_brings() -> None:
+    """#announce after an htmx swap (``presenters.announcement``, decided here and not by
+    the template): the step's prompt; the hint just given; the verdict on a move and the
+    next step; nothing after a move the rules forbid (its reason takes the focus and is
+    read there); the restart's question; a refusal; the cards of a sentence named."""
+    learner = factories.learner()
+    scenario = factories.scenario(GIN)
+    state = services.guided_page(learner=learner, scenario=scenario)
+
+    def said(state, **kwargs) -> str:  # type: ignore[no-untyped-def]
+        restart = kwargs.pop("asking_restart", False)
+        context = presenters.guided_context(state, BoardDisplay(), **kwargs)
+        context["asking_restart"] = restart
+        return str(presenters.announcement(context))
+
+    prompt = str(text_html(scenario.steps[0].prompt["en"]))
+    assert said(state) == prompt
+    hinted = services.attempt_hint(learner=learner, scenario=scenario, version=0)
+    assert said(hinted) == str(text_html(scenario.steps[0].hints[0]["en"]))
+    assert said(state, asking_restart=True) == (
+        "Start this hand again? Your moves so far will be lost."
+    )
+    refusal = said(state, error="That form was for an older page: 9♣ is yours.")
+    assert refusal.startswith("That form was for an older page: ") and "nine of clubs" in refusal
+    card = state.hand.cards(0)[0]
+    forbidden, verdict = services.attempt_move(
+        learner=learner, scenario=scenario, version=hinted.version, move=Discard(card)
+    )
+    assert said(forbidden, verdict=verdict) == ""
+    right, verdict = services.attempt_move(
+        learner=learner,
+        scenario=scenario,
+        version=forbidden.version,
+        move=Move.parse("draw discard"),
+    )
+    next_prompt = str(text_html(scenario.steps[1].prompt["en"]))
+    assert said(right, verdict=verdict) == (
+        f"Right! {text_html(scenario.steps[0].right['en'])} {next_prompt}"
+    )

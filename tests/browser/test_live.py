@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from classroom import live, services
 from classroom.models import Classroom, LiveExercise, Pupil
 from game.engine import Move
+from game.guided import scenarios
 from tests import factories
 
 from .axe import serious_violations
@@ -361,3 +362,45 @@ def test_the_class_reads_the_projector_from_the_back_row(
     page.keyboard.press("ArrowRight")  # show the answer: above the bars, all on the screen
     expect(page.locator(".projector__answer")).to_be_visible()
     readable_from_the_back(page, height)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["1280x720", "1024x768"])
+def test_the_live_board_stays_on_the_first_screen_with_the_pupils_answers(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """The worst live boards in large type, with three answers from a class of 28: the
+    going-out hand (three hands, their melds) under the pupils' address ran to 831 px
+    of a 1280 x 720 projector, and under the pupils' answers to 970 px of a 1024 x 768
+    one (of the 216 pages of the four worst hands, 48 and 89 ran below). The address
+    and the answers are in the words' column now, beside the board; and the longest
+    answer of these (Knock Rummy's tie, in Russian) keeps its three answers on the
+    screen there too."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom, exercise = a_live_class(page, site_url, "ru", "basic-04-going-out")
+    pupils = [pupil(classroom, f"Ученик {number}") for number in range(28)]
+    for slug, last in (("basic-04-going-out", 6), ("knock-04-tie-goes-to-opponent", 3)):
+        exercise = live.start(classroom=classroom, slug=slug)
+        line = scenarios.right_line(scenarios.get(slug))
+        for step in range(last + 1):
+            # The right move, and two the rules may refuse at this step (judged so).
+            moves = (line[step], Move.parse("draw stock"), Move.parse("draw discard"))
+            for who, move in zip(pupils[:3], moves, strict=True):
+                live.answer(pupil=who, exercise_id=exercise.pk, step=step, move=move)
+            if step >= last - 1:
+                page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+                expect(page.locator(".projector__text .bars__item").first).to_be_visible()
+                readable_from_the_back(page, height)
+            live.reveal(exercise=exercise, step=step)
+            if step >= last - 1:
+                page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+                expect(page.locator(".projector__answer")).to_be_visible()
+                expect(page.locator(".projector__text .bars__item--right")).to_have_count(1)
+                readable_from_the_back(page, height)
+            if step < last:
+                exercise = live.advance(exercise=exercise, step=step)

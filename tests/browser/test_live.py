@@ -374,8 +374,8 @@ def test_the_live_board_stays_on_the_first_screen_with_the_pupils_answers(
     of a 1280 x 720 projector, and under the pupils' answers to 970 px of a 1024 x 768
     one (of the 216 pages of the four worst hands, 48 and 89 ran below). The address
     and the answers are in the words' column now, beside the board; and the longest
-    answer of these (Knock Rummy's tie, in Russian) keeps its three answers on the
-    screen there too."""
+    answers (Knock Rummy's tie and its undercut, in Russian) keep their three answers
+    on the screen there too."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
@@ -384,7 +384,11 @@ def test_the_live_board_stays_on_the_first_screen_with_the_pupils_answers(
     page.locator("form button[type=submit]").last.click()
     classroom, exercise = a_live_class(page, site_url, "ru", "basic-04-going-out")
     pupils = [pupil(classroom, f"Ученик {number}") for number in range(28)]
-    for slug, last in (("basic-04-going-out", 6), ("knock-04-tie-goes-to-opponent", 3)):
+    for slug, last in (
+        ("basic-04-going-out", 6),
+        ("knock-04-tie-goes-to-opponent", 3),
+        ("knock-06-undercut-penalty", 1),
+    ):
         exercise = live.start(classroom=classroom, slug=slug)
         line = scenarios.right_line(scenarios.get(slug))
         for step in range(last + 1):

@@ -395,6 +395,8 @@ def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
         "classroom": classroom,
         "pupils": pupils,
         **presenters.progress_context(classroom, pupils, stamp),
+        # "On this page"'s link to who may need help comes and goes with the part.
+        "polled": True,
     }
     return render(request, "classroom/class.html#progress", context)
 

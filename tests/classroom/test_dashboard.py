@@ -926,6 +926,30 @@ def test_a_long_class_page_has_a_way_to_each_part_from_its_top(teacher: User) ->
         assert page.count(f'id="{target}"') == 1
 
 
+def test_the_link_to_who_may_need_help_comes_with_the_polls_redraw(teacher: User) -> None:
+    """The class-of-thirty walk: "Who may need help now" came with the progress part's
+    redraw, but "On this page" was drawn with the page, so its link to the part came
+    only with a reload. The poll's answer brings the link out of band (htmx puts it in
+    "On this page"), and takes it away when nobody needs help."""
+    classroom = services.class_create(teacher=teacher, name="5b", language="en")
+    ona = pupil_in(classroom, "Ona")
+    client = Client()
+    client.force_login(teacher)
+    page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    jump = page.split('id="class-jump"', 1)[1].split("</nav>", 1)[0]
+    assert '<span id="jump-stuck"></span>' in jump  # the place the poll fills
+    poll = page.split('id="class-progress" hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    pupil_in(classroom, "Jonas")  # the part changes, nobody needs help
+    quiet = client.get(poll, **HTMX).content.decode()
+    assert '<span id="jump-stuck" hx-swap-oob="true"></span>' in quiet
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(ona)
+    redrawn = client.get(poll, **HTMX).content.decode()
+    oob = redrawn.split('<span id="jump-stuck" hx-swap-oob="true">', 1)[1].split("</span>", 1)[0]
+    assert '<a href="#stuck-title" id="to-stuck">Who may need help now</a>' in oob
+    assert redrawn.count('id="stuck-title"') == 1
+
+
 def test_the_page_says_when_it_lists_only_the_commonest_mistakes(teacher: User) -> None:
     """The class-of-thirty walk: 19 kinds of mistakes, 8 listed, and nothing said of the
     other 11 ("Basic Rummy: a run that is not one", six pupils, among them). The page

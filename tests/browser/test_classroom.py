@@ -1396,3 +1396,43 @@ def test_thirty_pupils_list_a_line_each_at_a_laptops_width(browser: Browser, sit
     expect(longest.locator("input[name=name]")).to_be_visible()
     context.close()
     signing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_link_to_who_may_need_help_comes_with_the_polls_redraw(
+    page: Page, site_url: str
+) -> None:
+    """The class-of-thirty walk: "Who may need help now" came with the class page's
+    redraw, far down, and "On this page" had no link to it until a reload. The redraw
+    brings the link (out of band), and following it from the keyboard lands on it."""
+    from django.contrib.auth.models import User
+
+    from tests.classroom.test_dashboard import refuse_a_discard_before_drawing
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    sign_up(page, site_url, "en", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="5B", language="en"
+    )
+    learner = factories.learner("Ona")
+    services.class_join(learner=learner, code=classroom.join_code, name="Ona")
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    expect(page.locator("#to-stuck")).to_have_count(0)
+    stamp = page.locator("#class-progress").get_attribute("data-stamp")
+    from classroom import dashboard
+
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(learner)
+    page.evaluate(
+        "() => { const part = document.getElementById('class-progress');"
+        " htmx.ajax('GET', part.getAttribute('hx-get'),"
+        " {source: part, target: part, swap: 'outerHTML'}); }"
+    )
+    expect(page.locator("#class-progress")).not_to_have_attribute("data-stamp", stamp or "")
+    link = page.locator("#class-jump #to-stuck")
+    expect(link).to_have_text("Who may need help now")
+    link.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile("#stuck-title$"))
+    box = page.locator("#stuck-title").bounding_box()
+    assert box is not None and 0 <= box["y"] < 768

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -242,15 +241,14 @@ def class_tables(classroom: Classroom) -> list[dict[str, Any]]:
 def _in_seating_order(tables: list[Any]) -> list[Any]:
     """The class's tables (the latest first) as the class page lists them: those still
     played first, and each seating's tables by their number ("Table 1, Table 2", not
-    the other way round). One seating makes its tables at once, and the class is seated
-    again only seconds later (``services.RESEAT_SECONDS``): tables made less than five
-    seconds apart are one seating's."""
-    seating, last = 0, None
+    the other way round). Latest first, a seating's tables come numbered down to 1
+    (``ClassTable.number``): the table after its "Table 1" is an earlier seating's."""
+    seating = 0
     seatings = {}
-    for table in tables:  # the latest first
-        if last is not None and last - table.created > timedelta(seconds=5):
+    for table in tables:
+        seatings[table.pk] = seating
+        if shared.class_table_number(table) <= 1:
             seating += 1
-        seatings[table.pk], last = seating, table.created
     return sorted(
         tables,
         key=lambda t: (t.ended is not None, seatings[t.pk], shared.class_table_number(t)),

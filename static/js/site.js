@@ -304,8 +304,9 @@
   // is the next Tab stop after it. An answer refused (no card picked, "2O" for a
   // number) comes back beside its own question, its fields as the learner left them and
   // the reason in the check (no alert: said there, once): the field refused takes the
-  // focus (the page marks it with autofocus), described by the reason, so that it is read out with the field and the
-  // learner corrects it where they are; else the reason itself takes the focus, as a
+  // focus (the page marks it with autofocus), described by the reason, so that it is
+  // read out with the field and the learner corrects it where they are; else the reason
+  // itself takes the focus, as a
   // lesson's does after htmx's swap (an alert already on the page when it loads is
   // seldom read out).
   // The same for "Score it yourself" at the end of a hand (a plain GET form: its page

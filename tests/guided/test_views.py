@@ -247,6 +247,15 @@ def test_off_the_lesson_path_the_hand_is_finished_as_free_play(client: Client) -
     assert closing and closing not in html
 
 
+def leave_the_path(client: Client, slug: str, language: str) -> None:
+    """The first step's other move (the stock, where the hand wants the discard), then
+    "Continue anyway": the learner is off the lesson's path."""
+    client.post(page(slug, language, "move"), {"version": "0", "action": "draw_stock"})
+    client.post(
+        page(slug, language, "move"), {"version": "1", "action": "draw_stock", "continue": "1"}
+    )
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("language", "ask", "suggests"),
@@ -270,10 +279,7 @@ def test_off_the_lesson_path_a_hint_is_the_coachs_advice(
     slug = "gin-01-first-knock"
     scenario = guided.get(slug)
     assert scenario is not None
-    client.post(page(slug, language, "move"), {"version": "0", "action": "draw_stock"})
-    client.post(
-        page(slug, language, "move"), {"version": "1", "action": "draw_stock", "continue": "1"}
-    )
+    leave_the_path(client, slug, language)
     html = client.get(page(slug, language)).content.decode()
     assert ask in html and 'id="hint"' in html and suggests not in html
     attempt = GuidedAttempt.objects.get()
@@ -322,10 +328,7 @@ def test_off_the_lesson_path_announce_says_the_hint_s_reasons(
     slug = "gin-01-first-knock"
     scenario = guided.get(slug)
     assert scenario is not None
-    client.post(page(slug, language, "move"), {"version": "0", "action": "draw_stock"})
-    client.post(
-        page(slug, language, "move"), {"version": "1", "action": "draw_stock", "continue": "1"}
-    )
+    leave_the_path(client, slug, language)
     attempt = GuidedAttempt.objects.get()
     state = guided_state(scenario=scenario, attempt=attempt, learner=attempt.learner)
     with translation.override(language):

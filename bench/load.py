@@ -250,8 +250,9 @@ class Learner:
                 self.cookies[key] = morsel.value
         self._record(kind, time.perf_counter() - started, status, header_map, path)
         if not self.js and method == "POST" and status in (302, 303):
-            # Without JavaScript a post is answered by a redirect to the page (303: a move
-            # refused, the page saying why); a browser asks for it without its fragment.
+            # Without JavaScript a post is answered by a redirect to the page (a 303, the
+            # site's every post redirect: the move made, or refused and the page saying
+            # why); a browser asks for it without its fragment.
             location = header_map.get("location", path).split("#", 1)[0]
             redirected = status
             status, text, _ = self.request("GET", location, kind="page")
@@ -328,7 +329,7 @@ class Learner:
             data["lay_out_yourself"] = "on"
         self.page = self.request("GET", "/en/practice/")[1]
         status, _text, headers = self.request("POST", "/en/practice/new/", data, kind="new table")
-        if status != 302:
+        if status not in (302, 303):  # a post's redirect is a 303 (SeeOtherAfterPostMiddleware)
             return
         table_url = headers.get("location", "").split("#", 1)[0]  # opens at its status
         public_id = table_url.rstrip("/").rsplit("/", 1)[-1]
@@ -379,7 +380,9 @@ class Learner:
             "POST", table_url + "move/", {"version": v, "confirm": "1", **move}, kind="move"
         )
         after = re.search(r'data-version="(\d+)"', text)
-        if status in (200, 302) and after and int(after.group(1)) > before:
+        # Accepted: the page's version went up (without JavaScript, a refused move is
+        # also answered by a redirect, to the same version).
+        if status in (200, 302, 303) and after and int(after.group(1)) > before:
             with self.lock:
                 self.stats.accepted[public_id].append(move_text(move))
         self.page = text if status in (200, 302, 303, 409, 422) else ""
@@ -468,7 +471,7 @@ class Learner:
         cards = [Card.parse(c) for c in re.findall(r'data-card="(..)"', box.group(0))]
         token = re.search(r'name="question" value="([^"]+)"', box.group(0))
         self.pause()
-        self.request(
+        _status, self.page, _ = self.request(
             "POST",
             f"{url}check/{box.group(1)}/",
             {

@@ -203,8 +203,17 @@ class Learner:
         return conn
 
     def request(
-        self, method: str, path: str, data: dict[str, Any] | None = None, *, kind: str = "page"
+        self,
+        method: str,
+        path: str,
+        data: dict[str, Any] | None = None,
+        *,
+        kind: str = "page",
+        full: bool = False,
     ) -> tuple[int, str, dict[str, str]]:
+        """One request, with this person's cookies; with JavaScript an htmx request
+        unless ``full``: the browser's own load of an address (a link followed, the
+        page opened or reloaded), which carries the page's CSRF token and cookie."""
         port = self.ports[self.turn % len(self.ports)]
         self.turn += 1
         headers = {"Host": "127.0.0.1"}
@@ -223,7 +232,7 @@ class Learner:
             body = urlencode(data, doseq=True)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
             headers["Referer"] = f"http://127.0.0.1:{port}/"
-        if self.js:
+        if self.js and not full:
             headers["HX-Request"] = "true"
         started = time.perf_counter()
         reused = port in self.conns
@@ -305,10 +314,12 @@ class Learner:
         # the same millisecond.
         time.sleep(self.arrive_at + self.rng.uniform(0, self.think))
         if self.join_code:
-            self.page = self.request("GET", f"/en/join/{self.join_code}/", kind="join page")[1]
+            self.page = self.request(
+                "GET", f"/en/join/{self.join_code}/", kind="join page", full=True
+            )[1]
             data = {"code": self.join_code, "name": f"P{self.number}"}
             self.request("POST", "/en/join/send/", data, kind="join")
-        self.request("GET", "/en/practice/")
+        self.request("GET", "/en/practice/", full=True)
         choices = list(self.mix)
         weights = [self.mix[c] for c in choices]
         while time.monotonic() < self.deadline:
@@ -327,7 +338,7 @@ class Learner:
         data = {"game": game, "players": players, "name": f"L{self.number}"}
         if game == "gin":
             data["lay_out_yourself"] = "on"
-        self.page = self.request("GET", "/en/practice/")[1]
+        self.page = self.request("GET", "/en/practice/", full=True)[1]
         status, _text, headers = self.request("POST", "/en/practice/new/", data, kind="new table")
         if status not in (302, 303):  # a post's redirect is a 303 (SeeOtherAfterPostMiddleware)
             return
@@ -353,7 +364,7 @@ class Learner:
         """One click on the page the learner sees; False when the match is over."""
         html = self.page
         if not html or 'data-version="' not in html:
-            status, html, _ = self.request("GET", table_url, kind="table")
+            status, html, _ = self.request("GET", table_url, kind="table", full=True)
             if status != 200:
                 return False
             self.page = html
@@ -434,7 +445,7 @@ class Learner:
 
         scenario = self.rng.choice(list(scenarios.library()))
         url = f"/en/guided/{scenario.slug}/"
-        status, html, _ = self.request("GET", url, kind="page")
+        status, html, _ = self.request("GET", url, kind="page", full=True)
         if status != 200:
             return
         self.page = html
@@ -459,7 +470,7 @@ class Learner:
         from game.engine import Card, best_arrangement
 
         url = "/en/lessons/basic/cards-and-values/"
-        status, html, _ = self.request("GET", url, kind="page")
+        status, html, _ = self.request("GET", url, kind="page", full=True)
         if status != 200:
             return
         self.page = html

@@ -171,7 +171,9 @@ def play_seat(
     stream: EventStream | None = None
     heard: int | None = None
     time.sleep(me.rng.uniform(0, options["poll"]))
-    status, html, _ = me.request("GET", url, kind="table")
+    # The page opened as a browser opens it (not an htmx request): it sets the CSRF
+    # cookie that the moves' header then carries.
+    status, html, _ = me.request("GET", url, kind="table", full=True)
     version = _version(html) if status == 200 else None
     last_look = time.monotonic()
 
@@ -191,7 +193,7 @@ def play_seat(
         while time.monotonic() < me.deadline:
             if version is None:  # lost the page: load it again
                 time.sleep(options["poll"])
-                status, html, _ = me.request("GET", url, kind="table")
+                status, html, _ = me.request("GET", url, kind="table", full=True)
                 version = _version(html) if status == 200 else None
                 continue
             if "<strong>Your turn.</strong>" in html:
@@ -349,8 +351,10 @@ def make_school(classes: int, pairs: int, fours: int) -> tuple[list[dict[str, An
             services.class_join(learner=learner, code=room.join_code, name=f"P{number}-{p}")
             people.append((learner, f"P{number}-{p}"))
             tokens[learner.pk] = token
-        seated = shared.seat_people(people=people[: 2 * pairs], game=GAME, players=2)
-        seated += shared.seat_people(people=people[2 * pairs :], game=GAME, players=4)
+        seated = []
+        for group, players in ((people[: 2 * pairs], 2), (people[2 * pairs :], 4)):
+            if group:  # --pairs 0 or --fours 0: no tables of that size
+                seated += shared.seat_people(people=group, game=GAME, players=players)
         ClassTable.objects.bulk_create(ClassTable(classroom=room, table=t) for t in seated)
         for table in seated:
             tables.append(

@@ -8,36 +8,20 @@ still printed figures. These tests play one learner of each kind through a whole
 
 from __future__ import annotations
 
-import functools
-import importlib.util
-import sys
 import threading
 import time
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from django.core.management import call_command
+from django.db import connections
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@functools.cache
-def bench_load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from bench import load, shared_tables
 
 
 def learner(live_server: Any, *, js: bool, seconds: float = 60.0) -> Any:
-    load = bench_load()
-
-    class OneHand(load.Learner):  # type: ignore[name-defined,misc]
+    class OneHand(load.Learner):
         """Stops once a hand is over: its scoring walked, the next hand dealt."""
 
         def hand_over(self, table_url: str, html: str, version: str) -> bool:
@@ -46,7 +30,7 @@ def learner(live_server: Any, *, js: bool, seconds: float = 60.0) -> Any:
             return bool(more)
 
     port = urlsplit(live_server.url).port
-    return load, OneHand(
+    return OneHand(
         1,
         [port],
         load.Stats(),
@@ -64,7 +48,7 @@ def learner(live_server: Any, *, js: bool, seconds: float = 60.0) -> Any:
 def test_a_bench_learner_plays_a_whole_hand_and_every_move_is_in_the_log(
     live_server: Any, js: bool
 ) -> None:
-    load, person = learner(live_server, js=js)
+    person = learner(live_server, js=js)
     person.request("GET", "/en/practice/")
     person.practice()
     stats = person.stats
@@ -84,7 +68,7 @@ def test_a_bench_learner_plays_a_whole_hand_and_every_move_is_in_the_log(
 @pytest.mark.django_db(transaction=True)
 def test_a_bench_learner_plays_a_guided_hand_and_answers_a_lesson(live_server: Any) -> None:
     call_command("load_lessons", verbosity=0)
-    _load, person = learner(live_server, js=True)
+    person = learner(live_server, js=True)
     person.request("GET", "/en/practice/")
     person.guided()
     person.lesson()
@@ -93,3 +77,36 @@ def test_a_bench_learner_plays_a_guided_hand_and_answers_a_lesson(live_server: A
     assert len(stats.latency["guided move"]) >= 3
     assert len(stats.latency["lesson answer"]) == 1
     assert "feedback--right" in person.page  # the answer, worked out from its cards, is right
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_classmates_play_each_other_and_every_move_is_in_the_log(
+    live_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bench/shared_tables.py``'s pupils: a class's table of two, played by both
+    seats in their threads (the page polled, no event stream) for a few seconds."""
+    from learners.services import cookie_name
+
+    # The bench closes its connections before its client processes fork; here the test's
+    # in-memory database must stay open.
+    monkeypatch.setattr(connections, "close_all", lambda: None)
+    (table,), _teachers = shared_tables.make_school(1, 1, 0)
+    options = {
+        "event_ports": [],
+        "fallback_poll": 10.0,
+        "seconds": 6.0,
+        "warmup": 0.0,
+        "think": 0.0,
+        "poll": 0.2,
+        "hints": 0.2,
+        "cookie": cookie_name(),
+    }
+    stats = shared_tables.run_tables([table], [urlsplit(live_server.url).port], options)
+    assert stats.errors == 0, stats.error_samples
+    assert stats.refused == 0, stats.refused_samples  # a move's CSRF header was refused once
+    assert len(stats.accepted[table["public_id"]]) >= 6  # both seats drew and discarded
+    assert shared_tables.check_move_logs(stats.accepted) == {
+        "tables_checked": 1,
+        "lost_or_short": 0,
+        "doubled_or_extra": 0,
+    }

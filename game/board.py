@@ -601,19 +601,27 @@ def arranged_cards(cards: Sequence[Card], *, ace_high: bool) -> list[Card]:
 
 
 def own_hand(state: BoardState, display: BoardDisplay) -> OwnHand | None:
-    """The learner's hand at the end of the hand, for "Score it yourself", arranged as the
-    board drew it while they played and as a knock's question showed it (Arrange on):
+    """The learner's hand at the end of the hand, for "Score it yourself" (Arrange on):
     its melds, then its deadwood, the things the question asks about (the walk: the
-    knocking hand stood as dealt, its melds scattered). ``None`` with Arrange off (the
-    learner arranges their cards themselves, through every form), for a learner who
-    only watched, or with no cards left."""
+    knocking hand stood as dealt, its melds scattered), as the settlement laid it out
+    and scored it: a Gin knocker's melds are the knock's best for the knocker, which
+    may keep a card out of a run the defender would lay off onto (more deadwood than
+    the board's least, more points). Gin's defender, whose settlement keeps only the
+    cards left after laying off: the hand as the board drew it. ``None`` where a hand
+    is not split (Basic Rummy: every card left counts, melded or not), with Arrange off
+    (the learner arranges their cards themselves, through every form), for a learner
+    who only watched, or with no cards left."""
     result = state.hand.result
     if result is None or state.me is None or not display.arrange:
         return None
     cards = list(result.hands[state.me])
     if not cards:
         return None
-    arrangement = arranged(cards, ace_high=state.view.ace_high)
+    arrangement = result.settlement.arrangements[state.me]
+    if arrangement is None:
+        return None
+    if sorted(arrangement.cards) != sorted(cards):
+        arrangement = arranged(cards, ace_high=state.view.ace_high)
     return OwnHand(
         state.me,
         [(meld_label(m.kind), tuple(m.cards)) for m in arrangement.melds],

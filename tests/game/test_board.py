@@ -456,3 +456,47 @@ def test_the_advice_said_after_a_swap_is_its_suggestion_and_reasons() -> None:
     context = advice_context(Advice(0, (stock,)), ["Nico", "Giulia"])
     assert context is not None and context["steps"]
     assert context["said"] == " ".join([context["heading"] + ".", *context["steps"]])
+
+
+def test_score_it_yourself_shows_the_knockers_hand_as_the_knock_laid_it_out() -> None:
+    """A Gin knocker's hand in "Score it yourself" is arranged as the settlement laid it
+    out and scored it, not as the least deadwood: here A♣ 2♣ 3♣ 4♣ would leave 6 of
+    deadwood, but the 5♣ the defender holds would be laid off onto that run, so the
+    knock shows A♣ 2♣ 3♣ and keeps the 4♣ as deadwood (10), for 48 points. The learner
+    counting the hand above the question counted 6, then met the walkthrough's 10."""
+    hand = replay_hand(
+        "gin",
+        ["draw stock", "knock QH"],
+        dealer=1,
+        deal=Deal.build(
+            ["AC 3S 2D 6D 4C 2C 6C 6H AS 3C", "TS 7S KS KC 9C JD 5C JH 7H JC"],
+            discard="8S",
+            stock="QH",
+        ),
+    )
+    shown = hand.result.settlement.arrangements[0]  # type: ignore[union-attr]
+    assert shown is not None and shown.deadwood == 10
+    own = board_context(Seat(hand), BoardDisplay())["result"].own
+    assert own is not None and own.player == 0
+    assert [cards for _label, cards in own.melds] == [tuple(m.cards) for m in shown.melds]
+    assert sorted(own.deadwood) == sorted(shown.deadwood_cards)
+    # The defender's hand, before laying off, stands as their board drew it.
+    defender = board_context(Seat(hand, me=1), BoardDisplay())["result"].own
+    assert defender is not None and len(defender.deadwood) + sum(
+        len(cards) for _label, cards in defender.melds
+    ) == len(hand.result.hands[1])  # type: ignore[union-attr]
+
+
+def test_score_it_yourself_does_not_split_a_basic_rummy_hand_into_melds_and_deadwood() -> None:
+    """In Basic Rummy every card left in a hand counts against it, melded or not
+    (7♥ 8♥ 9♥ 2♣: 26 points, not 2): "Score it yourself" shows the learner's hand as it
+    was, with no run labelled apart from "Deadwood cards" that would say otherwise."""
+    hand = replay_hand(
+        "basic",
+        ["draw stock", "discard QS", "draw stock", "meld KS KD KC", "discard 4S"],
+        dealer=1,
+        deal=Deal.build(["7H 8H 9H 2C", "KS KD KC"], discard="5D", stock="QS 4S"),
+    )
+    assert hand.is_over and hand.result.settlement.transfers[0].points == 26  # type: ignore[union-attr]
+    result = board_context(Seat(hand), BoardDisplay())["result"]
+    assert result is not None and result.own is None

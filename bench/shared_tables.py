@@ -355,7 +355,10 @@ def make_school(classes: int, pairs: int, fours: int) -> tuple[list[dict[str, An
         for group, players in ((people[: 2 * pairs], 2), (people[2 * pairs :], 4)):
             if group:  # --pairs 0 or --fours 0: no tables of that size
                 seated += shared.seat_people(people=group, game=GAME, players=players)
-        ClassTable.objects.bulk_create(ClassTable(classroom=room, table=t) for t in seated)
+        # Numbered as "Seat the class" numbers a seating's tables ("Table 2").
+        ClassTable.objects.bulk_create(
+            ClassTable(classroom=room, table=t, number=n) for n, t in enumerate(seated, start=1)
+        )
         for table in seated:
             tables.append(
                 {

@@ -110,3 +110,24 @@ def test_bench_classmates_play_each_other_and_every_move_is_in_the_log(
         "lost_or_short": 0,
         "doubled_or_extra": 0,
     }
+
+
+@pytest.mark.django_db
+def test_the_bench_school_numbers_each_class_s_tables_as_a_seating_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``bench/shared_tables.py``'s classes are seated as "Seat the class" seats one:
+    their tables numbered from 1 (``ClassTable.number``), so that their pages say "Table
+    2" and the class page orders them as a teacher's (a table numbered 0 is an old one
+    the migration could not place)."""
+    from classroom.models import ClassTable
+
+    monkeypatch.setattr(connections, "close_all", lambda: None)
+    shared_tables.make_school(2, 2, 1)
+    numbers = {
+        room: sorted(
+            ClassTable.objects.filter(classroom__name=room).values_list("number", flat=True)
+        )
+        for room in ("Class 1", "Class 2")
+    }
+    assert numbers == {"Class 1": [1, 2, 3], "Class 2": [1, 2, 3]}

@@ -119,20 +119,24 @@ def current_question(
 def _left_at(learner: Learner, game: Game) -> tuple[int, int]:
     """Where the learner's check stands: the number of the next question of the check
     under way and how many of its answers were right at the first try, from the first
-    answers kept (:data:`SLUG`). Each check answers every question once, in order, so
-    the checks done are the answers to the last question, and the one under way has
-    one answer more to each question already answered in it; ``(0, 0)`` when none is
-    under way (a check finished starts again with new questions)."""
-    verdicts: list[list[bool]] = [[] for _ in QUESTIONS]
-    rows = lessons.first_answers_in_order(learner=learner, game=game.value, slug=SLUG)
-    for index, correct in rows:
-        if 0 <= index < len(QUESTIONS):
-            verdicts[index].append(correct)
-    done = len(verdicts[-1])
-    number = 0
-    while number < len(QUESTIONS) - 1 and len(verdicts[number]) > done:
-        number += 1
-    right = sum(verdicts[i][done] for i in range(number))
+    answers kept (:data:`SLUG`), oldest first. A check answers its questions in order:
+    an answer to the first starts one, an answer to the question it is at goes on with
+    it, and the last ends it, ``(0, 0)`` (a check finished starts again with new
+    questions). Any other answer is an earlier check's, from a tab left open (its own
+    token counts that check's answers), and leaves the check under way as it was:
+    counted per question, the third answer of a check left open made the one under way
+    look finished."""
+    number, right = 0, 0
+    for index, correct in lessons.first_answers_in_order(
+        learner=learner, game=game.value, slug=SLUG
+    ):
+        if index == 0:
+            number, right = 0, 0
+        elif index != number:
+            continue
+        number, right = number + 1, right + int(correct)
+        if number == len(QUESTIONS):
+            number, right = 0, 0
     return number, right
 
 

@@ -108,6 +108,33 @@ def test_a_check_left_and_opened_again_goes_on_where_it_was(client: Client) -> N
     assert "Question 1 of 3" in other.get(url).content.decode()
 
 
+def test_an_answer_in_a_tab_left_open_keeps_the_check_under_way(client: Client) -> None:
+    """A check left open in one tab at its second question, while the learner finishes
+    that check in another, starts a new one and answers its first question: the tab
+    left open goes on with its own check (its question answered again counts as it did,
+    and the third it then asks is a new one). The new check, left and opened again,
+    still goes on at its second question: the old tab's third answer is no answer of
+    the new check (counted per question, it made the new check look finished, and the
+    learner started again at the first question)."""
+    url = "/en/learn/gin/placement/"
+    left_open = take(client, "gin", [True])
+    assert "Question 2 of 3" in left_open
+    take(client, "gin", [True, True])  # the first check finished in another tab
+    under_way = take(client, "gin", [True])
+    assert "Question 2 of 3" in under_way
+    # The tab left open: its second question answered again, then its third.
+    html = left_open
+    for _ in range(2):
+        token, args, seed = asked(html)
+        sent = {"question": token, **right_answer(args, seed)}
+        html = client.post(f"{url}answer/", sent, follow=True).content.decode()
+    assert FirstAnswer.objects.filter(slug=placement.SLUG).count() == 5
+    again = client.get(url).content.decode()
+    assert "Question 2 of 3" in again and same_question(asked(again)[0], asked(under_way)[0])
+    token = signing.loads(asked(again)[0], salt="placement.question")
+    assert (token["n"], token["ok"]) == (1, 1)
+
+
 def test_one_wrong_answer_skips_nothing(client: Client) -> None:
     html = take(client, "basic", [True, False, True])
     assert "2 of 3 right" in html and LessonPlacement.objects.count() == 0

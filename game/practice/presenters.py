@@ -325,7 +325,7 @@ def _drawn_line(context: Mapping[str, Any]) -> str:
         return ""
     if view.log[-1].kind is not MoveKind.DRAW_STOCK:
         return ""
-    # Italian gives the card its article («Hai pescato il 7♥.», «…la Q♥.»).
+    # Italian gives the card its article («La carta pescata è il 7♥.», «…la Q♥.»).
     return with_articles(_("The card you drew: %(card)s.") % {"card": card_short(view.drawn)})
 
 

@@ -2200,9 +2200,9 @@ def test_without_javascript_the_status_line_names_the_card_drawn_from_the_stock(
         name = card_name(drawn)
         sentence = gettext("The card you drew: %(card)s.") % {"card": "CARD"}
     before = sentence.split("CARD", 1)[0]
-    if language == "it":  # «Hai pescato il K♣», «…la Q♥», «…l'8♦»: the article agrees
+    if language == "it":  # «…pescata è il K♣», «…la Q♥», «…l'8♦»: the article agrees
         before = before.rsplit(" ", 2)[0]
-        assert re.search(r"Hai pescato (il |la |l')<", status), status
+        assert re.search(r"La carta pescata è (il |la |l')<", status), status
     assert before in status and f'<span class="visually-hidden">{name}</span>' in status
     # The next move: the card is no news any more.
     client.post(move_url, {"version": str(table.version), "action": "discard", "cards": str(drawn)})

@@ -248,8 +248,8 @@ class ClassTable(models.Model):
     #: Its number among the tables of the seating that made it (1, 2, ...): what the
     #: class page, the projector and its pupils call it ("Table 3"), so that a teacher
     #: can say which (the class-of-thirty walk: eight tables, alike but for their
-    #: players). 0: none (a table seated before numbers were kept that the migration
-    #: could not place).
+    #: players). The migration that added it numbered the tables seated before; 0 is
+    #: only the column's default.
     number = models.PositiveSmallIntegerField(default=0, db_default=0)
     created = models.DateTimeField(auto_now_add=True)
 

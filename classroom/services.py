@@ -568,7 +568,7 @@ def class_tables(*, classroom: Classroom, most: int = 60) -> list[SharedTable]:
     return list(
         SharedTable.objects.filter(class_table__classroom=classroom)
         .select_related("class_table")
-        .order_by("-created")[:most]
+        .order_by("-created", "-pk")[:most]
     )
 
 

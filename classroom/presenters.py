@@ -303,6 +303,7 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
                     last=6,
                     end=view.result.end if view.result else None,
                     by_computer=state.computer_moves(board),
+                    table=view.table,
                 ),
                 "over": hand.is_over,
             }

@@ -183,6 +183,7 @@ def projector_context(
             human=LEARNER,
             last=4,
             end=view.result.end if view.result else None,
+            table=view.table,
         ),
         "face_up": position.face_up,
         "back_url": back,

@@ -699,6 +699,7 @@ def board_context(
         last=LOG_LINES,
         end=view.result.end if view.result else None,
         by_computer=by_computer,
+        table=view.table,
     )
     return {
         "view": view,

@@ -20,6 +20,7 @@ from game.engine import (
     LayDown,
     LayOff,
     MoveKind,
+    TableMeld,
 )
 from learners.names import one_stop
 
@@ -39,6 +40,14 @@ def _name_card(p: Params, n: Names) -> dict[str, object]:
 
 def _name_cards(p: Params, n: Names) -> dict[str, object]:
     return {"name": p["name"], "cards": cards_short(p["cards"])}
+
+
+def _card_meld(p: Params, n: Names) -> dict[str, object]:
+    return {"card": card_short(p["card"]), "meld": cards_short(p["meld"])}
+
+
+def _name_card_meld(p: Params, n: Names) -> dict[str, object]:
+    return {"name": p["name"], **_card_meld(p, n)}
 
 
 def _name_card_if_seen(p: Params, n: Names) -> dict[str, object]:
@@ -61,8 +70,16 @@ YOU_DID: dict[MoveKind, Sentence] = {
         lambda p: _("You put %(cards)s on the table."),
         lambda p, n: {"cards": cards_short(p["cards"])},
     ),
+    # A layoff names the meld it went onto, as it was before ("meld": its cards), where
+    # the log knows it (the Russian screen-reader walk: «Оля добавляет карту 7♦ к
+    # комбинации.» did not say which of the table's melds grew).
     MoveKind.LAYOFF: Sentence(
-        lambda p: _("You laid off %(card)s."), lambda p, n: {"card": card_short(p["card"])}
+        lambda p: (
+            _("You laid off %(card)s onto %(meld)s.")
+            if "meld" in p
+            else _("You laid off %(card)s.")
+        ),
+        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
     ),
     # A knock that ended the hand with no deadwood is told as the hand's headline tells
     # it (the rules audit: a gin read "You knocked." in the log, "You went gin!" above).
@@ -95,7 +112,14 @@ THEY_DID: dict[MoveKind, Sentence] = {
     ),
     MoveKind.DISCARD: Sentence(lambda p: _("%(name)s discarded %(card)s."), _name_card),
     MoveKind.MELD: Sentence(lambda p: _("%(name)s put %(cards)s on the table."), _name_cards),
-    MoveKind.LAYOFF: Sentence(lambda p: _("%(name)s laid off %(card)s."), _name_card),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: (
+            _("%(name)s laid off %(card)s onto %(meld)s.")
+            if "meld" in p
+            else _("%(name)s laid off %(card)s.")
+        ),
+        lambda p, n: _name_card_meld(p, n) if "meld" in p else _name_card(p, n),
+    ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
             _("%(name)s went gin.")
@@ -135,8 +159,12 @@ COMPUTER_FOR_YOU: dict[MoveKind, Sentence] = {
         lambda p, n: {"cards": cards_short(p["cards"])},
     ),
     MoveKind.LAYOFF: Sentence(
-        lambda p: _("The computer, in your seat, laid off %(card)s."),
-        lambda p, n: {"card": card_short(p["card"])},
+        lambda p: (
+            _("The computer, in your seat, laid off %(card)s onto %(meld)s.")
+            if "meld" in p
+            else _("The computer, in your seat, laid off %(card)s.")
+        ),
+        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
@@ -172,7 +200,12 @@ COMPUTER_FOR_THEM: dict[MoveKind, Sentence] = {
         lambda p: _("The computer, in %(name)s's seat, put %(cards)s on the table."), _name_cards
     ),
     MoveKind.LAYOFF: Sentence(
-        lambda p: _("The computer, in %(name)s's seat, laid off %(card)s."), _name_card
+        lambda p: (
+            _("The computer, in %(name)s's seat, laid off %(card)s onto %(meld)s.")
+            if "meld" in p
+            else _("The computer, in %(name)s's seat, laid off %(card)s.")
+        ),
+        lambda p, n: _name_card_meld(p, n) if "meld" in p else _name_card(p, n),
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
@@ -225,10 +258,19 @@ THEIR_TURN: dict[MoveKind, Sentence] = {
         ),
     ),
     # ``onto_melds``: how many melds the cards went onto (ru «к комбинации» for one,
-    # «к комбинациям» for several; a turn's parts stored without it: several).
+    # «к комбинациям» for several; a turn's parts stored without it: several). With
+    # ``meld`` (its cards, before the layoffs) the part names the one meld they all went
+    # onto: "laid off 7♦ 8♦ onto 4♦ 5♦ 6♦".
     MoveKind.LAYOFF: Sentence(
         lambda p: (
             npgettext(
+                "a player's turn, the cards laid off onto the meld named",
+                "laid off %(cards)s onto %(meld)s",
+                "laid off %(cards)s onto %(meld)s",
+                len(p["cards"]),
+            )
+            if "meld" in p
+            else npgettext(
                 "a player's turn, the cards all laid off onto one meld",
                 "laid off %(cards)s",
                 "laid off %(cards)s",
@@ -239,7 +281,11 @@ THEIR_TURN: dict[MoveKind, Sentence] = {
                 "a player's turn", "laid off %(cards)s", "laid off %(cards)s", len(p["cards"])
             )
         ),
-        _cards,
+        lambda p, n: (
+            {"cards": cards_short(p["cards"]), "meld": cards_short(p["meld"])}
+            if "meld" in p
+            else _cards(p, n)
+        ),
     ),
     # A knock with its discard seen is two parts: "knocked and discarded 2♠".
     MoveKind.KNOCK: Sentence(
@@ -261,8 +307,34 @@ THEIR_TURN: dict[MoveKind, Sentence] = {
 }
 
 
+#: The meld a layoff went onto, as it was before the layoff (its cards, as codes).
+Onto = tuple[str, ...] | None
+
+
+def melds_before(events: Sequence[Event], table: Sequence[TableMeld]) -> list[Onto]:
+    """For each of ``events`` (a hand's log, or its latest events), the meld a layoff
+    went onto as it lay before the layoff: the cards of its meld on ``table`` (the
+    table after the last of ``events``) less those laid off onto it since, in the
+    table's order ("4♦ 5♦ 6♦" for a 7♦ laid off onto the run); ``None`` for another
+    move, and for a layoff onto a meld ``table`` does not have (no table given)."""
+    onto: list[Onto] = [None] * len(events)
+    since: dict[int, set[str]] = {}
+    for i in range(len(events) - 1, -1, -1):
+        move = events[i].move
+        if isinstance(move, LayOff) and move.meld_id < len(table):
+            gone = since.setdefault(move.meld_id, set())
+            gone.add(str(move.card))
+            onto[i] = tuple(c for c in map(str, table[move.meld_id].cards) if c not in gone)
+    return onto
+
+
 def turn_sentence(
-    events: Sequence[Event], names: Names, *, knocker: int | None = None, end: HandEnd | None = None
+    events: Sequence[Event],
+    names: Names,
+    *,
+    knocker: int | None = None,
+    end: HandEnd | None = None,
+    onto: Sequence[Onto] = (),
 ) -> str:
     """One player's turn (``events``, all theirs, in order) in one sentence: "Ona
     discarded 7♥.", "Ben took 9♠ from the discard pile, laid out 9♣ 9♦ 9♠ and discarded
@@ -272,19 +344,29 @@ def turn_sentence(
     stock, which shows no card, is said only while it is the whole turn ("Ona drew from
     the stock."): every turn begins with a draw, the log says each, and a phone's status
     line has room for few words.
-    ``knocker`` and ``end``: as :func:`event_sentence`'s."""
+    ``knocker`` and ``end``: as :func:`event_sentence`'s. ``onto``: for each of
+    ``events``, the meld a layoff went onto (:func:`melds_before`): where each is known,
+    a run of layoffs is one part for each meld, which it names ("laid off 7♦ onto 4♦ 5♦
+    6♦"), in the order the melds were first laid off onto."""
     parts: list[str] = []
     layoffs: list[str] = []
-    melds: set[int] = set()
+    melds: dict[int, Onto] = {}
+    by_meld: dict[int, list[str]] = {}
     laid_out: list[list[str]] = []
     said_melds = False
 
     def laid_off() -> None:
         if layoffs:
-            params = {"cards": list(layoffs), "onto_melds": len(melds)}
-            parts.append(THEIR_TURN[MoveKind.LAYOFF].render(params))
+            if all(m is not None for m in melds.values()):
+                for meld_id, cards in by_meld.items():
+                    params = {"cards": cards, "meld": melds[meld_id], "onto_melds": 1}
+                    parts.append(THEIR_TURN[MoveKind.LAYOFF].render(params))
+            else:
+                params = {"cards": list(layoffs), "onto_melds": len(melds)}
+                parts.append(THEIR_TURN[MoveKind.LAYOFF].render(params))
             layoffs.clear()
             melds.clear()
+            by_meld.clear()
 
     def melded() -> None:
         nonlocal said_melds
@@ -296,7 +378,7 @@ def turn_sentence(
             laid_out.clear()
             said_melds = True
 
-    for event in events:
+    for i, event in enumerate(events):
         params = {
             "knocker": event.player == knocker,
             **move_params(event.move, str(event.taken) if event.taken else None),
@@ -304,7 +386,9 @@ def turn_sentence(
         if isinstance(event.move, LayOff):
             melded()
             layoffs.append(str(params["card"]))
-            melds.add(event.move.meld_id)
+            # The meld as it was before the first of the run's layoffs onto it.
+            melds.setdefault(event.move.meld_id, onto[i] if i < len(onto) else None)
+            by_meld.setdefault(event.move.meld_id, []).append(str(params["card"]))
             continue
         laid_off()
         if isinstance(event.move, LayDown):
@@ -345,28 +429,39 @@ def since_your_move(
     human: int | None,
     players: int,
     end: HandEnd | None = None,
+    table: Sequence[TableMeld] = (),
 ) -> list[str]:
     """What happened since the learner's last move, as a practice table's status line
     says it: their own move, if it is the latest ("You discarded 9♥.", the log's line);
     else one sentence for each of the other players' turns since (:func:`turn_sentence`),
     at most ``players`` − 1 of them (a learner sitting out, or not yet to move, has no
-    move of theirs to count from). Empty before the first move."""
+    move of theirs to count from). Empty before the first move. ``table``: the melds on
+    the table now, for a layoff to name the meld it went onto (:func:`melds_before`)."""
     if not log:
         return []
     knocker = knocker_of(log)
     if human is not None and log[-1].player == human:
-        return [event_sentence(log[-1], names, human=human, knocker=knocker, end=end)]
+        onto = melds_before(log[-1:], table)[0]
+        return [event_sentence(log[-1], names, human=human, knocker=knocker, end=end, onto=onto)]
     start = len(log)
     while start > 0 and log[start - 1].player != human:
         start -= 1
-    turns: list[list[Event]] = []
-    for event in log[start:]:
-        if turns and turns[-1][0].player == event.player:
-            turns[-1].append(event)
+    since = log[start:]
+    melds = melds_before(since, table)
+    turns: list[list[int]] = []
+    for i, event in enumerate(since):
+        if turns and since[turns[-1][0]].player == event.player:
+            turns[-1].append(i)
         else:
-            turns.append([event])
+            turns.append([i])
     return [
-        turn_sentence(turn, names, knocker=knocker, end=end)
+        turn_sentence(
+            [since[i] for i in turn],
+            names,
+            knocker=knocker,
+            end=end,
+            onto=[melds[i] for i in turn],
+        )
         for turn in turns[-max(1, players - 1) :]
     ]
 
@@ -412,6 +507,7 @@ def event_sentence(
     knocker: int | None = None,
     end: HandEnd | None = None,
     by_computer: bool = False,
+    onto: Onto = None,
 ) -> str:
     """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
 
@@ -423,12 +519,16 @@ def event_sentence(
     hand shown: the sentence tells nothing a player could not see.
     ``by_computer``: the computer made the move in a person's seat while they were away
     ("The computer, in your seat, ...").
+    ``onto``: a layoff's meld as it was before it (:func:`melds_before`), which the
+    sentence names ("Ona laid off 7♦ onto 4♦ 5♦ 6♦."); without it, "Ona laid off 7♦.".
     """
     params = {
         "name": names[event.player],
         "knocker": event.player == knocker,
         **move_params(event.move, str(event.taken) if event.taken else None),
     }
+    if onto is not None and event.kind is MoveKind.LAYOFF:
+        params["meld"] = list(onto)
     if event.kind is MoveKind.KNOCK and end in (HandEnd.GIN, HandEnd.RUMMY):
         params["end"] = end.value
     if by_computer:
@@ -457,17 +557,31 @@ def log_sentences(
     last: int | None = None,
     end: HandEnd | None = None,
     by_computer: Collection[int] = (),
+    table: Sequence[TableMeld] = (),
 ) -> list[str]:
     """:func:`event_sentence` of every event of a hand's log (of the ``last`` ones only,
     when given: a table shows its latest lines). ``end``: how the hand ended, if it has
     (a knock that went gin is told so); ``by_computer``: the positions in the whole log
-    of the moves the computer made in a person's seat."""
+    of the moves the computer made in a person's seat; ``table``: the melds on the
+    table now (the view's), for each layoff to name the meld it went onto."""
     knocker = knocker_of(log)
     start = 0 if last is None else max(0, len(log) - last)
     seats, language = tuple(names), get_language()
+    shown = log[start:]
+    # Only a layoff shown needs the table: the layoffs after it are shown too.
+    onto = melds_before(shown, table) if MoveKind.LAYOFF in map(_KIND, shown) else None
     return [
-        _sentence(e, seats, human, knocker, end, language, start + i in by_computer)
-        for i, e in enumerate(log[start:])
+        _sentence(
+            e,
+            seats,
+            human,
+            knocker,
+            end,
+            language,
+            start + i in by_computer,
+            onto[i] if onto is not None else None,
+        )
+        for i, e in enumerate(shown)
     ]
 
 
@@ -480,10 +594,11 @@ def _sentence(
     end: HandEnd | None,
     language: str | None,
     by_computer: bool = False,
+    onto: Onto = None,
 ) -> str:
     # A table's log repeats its lines on every move: each is told once per process.
     return event_sentence(
-        event, names, human=human, knocker=knocker, end=end, by_computer=by_computer
+        event, names, human=human, knocker=knocker, end=end, by_computer=by_computer, onto=onto
     )
 
 
@@ -510,6 +625,7 @@ __all__ = [
     "event_sentence",
     "knocker_of",
     "log_sentences",
+    "melds_before",
     "move_params",
     "move_phrase",
     "moves_phrase",

@@ -362,6 +362,7 @@ def _since_said(state: TableState) -> str:
             human=state.me,
             players=view.players,
             end=view.result.end if view.result else None,
+            table=view.table,
         )
     )
 
@@ -476,6 +477,7 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
             human=review.me,
             knocker=explain.knocker_of(log),
             end=after.result.end if after.result else None,
+            onto=explain.melds_before(log[-1:], after.table)[0],
         )
     verdict = _verdict(review, names)
     final = review.move is None

@@ -561,6 +561,7 @@ def review_context(review: SeatReview, table: Any, round_number: int) -> dict[st
             knocker=explain.knocker_of(log),
             end=after.result.end if after.result else None,
             by_computer=review.by_computer,
+            onto=explain.melds_before(log[-1:], after.table)[0],
         )
     verdict = move_verdict(review.advice, review.move, names)
     final = review.final

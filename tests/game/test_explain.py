@@ -344,7 +344,10 @@ EVENT_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
     MoveKind.DRAW_DISCARD: [{"name": "Ona", "card": "7H"}],
     MoveKind.DISCARD: [{"name": "Ona", "card": "KS"}],
     MoveKind.MELD: [{"name": "Ona", "cards": ["7H", "8H", "9H"]}],
-    MoveKind.LAYOFF: [{"name": "Ona", "card": "TH"}],
+    MoveKind.LAYOFF: [
+        {"name": "Ona", "card": "TH"},
+        {"name": "Ona", "card": "TH", "meld": ["7H", "8H", "9H"]},
+    ],
     MoveKind.KNOCK: [
         {"name": "Ona", "card": "KS"},
         {"name": "Ona", "card": "KS", "end": "gin"},
@@ -366,6 +369,8 @@ TURN_SAMPLES: dict[MoveKind, list[dict[str, Any]]] = {
         {"cards": ["TH"], "onto_melds": 1},
         {"cards": ["TH", "JH"], "onto_melds": 1},
         {"cards": ["TH", "7S"], "onto_melds": 2},
+        {"cards": ["TH"], "meld": ["7H", "8H", "9H"], "onto_melds": 1},
+        {"cards": ["TH", "JH"], "meld": ["7H", "8H", "9H"], "onto_melds": 1},
     ],
 }
 
@@ -1602,3 +1607,119 @@ def test_the_learner_s_you_tells_the_translator_both_its_uses(
     assert labels(["Ona", "Ben"], you=0) == ["You", "Ben"]  # Ona named: her row is "You"
     (context,) = set(contexts)
     assert "gave no name" in context and "own row on the score sheet" in context, context
+
+
+def _layoff_hand() -> Any:
+    """A Basic hand in which Alex lays down 4♦ 5♦ 6♦, Ona lays off 7♦ and 8♦ onto it in
+    one turn, Alex 9♦ in the next."""
+    deal = Deal.build(
+        ["4D 5D 6D 2C 3H 9S KC", "7D 8C TH JS QS 2H 5C"], discard="5S", stock="AS 8D 9D QC"
+    )
+    moves = [
+        "draw stock",
+        "meld 4D 5D 6D",
+        "discard KC",
+        "draw stock",
+        "layoff 7D 0",
+        "layoff 8D 0",
+        "discard 8C",
+        "draw stock",
+        "layoff 9D 0",
+        "discard 2C",
+    ]
+    return lambda n: replay_hand("basic", moves[:n], deal=deal, dealer=1)
+
+
+def test_a_layoff_names_the_meld_it_went_onto() -> None:
+    """The Russian screen-reader walk: «Оля добавляет карту семёрка бубен к комбинации.»
+    did not say which meld grew; a learner who cannot see the table had to search
+    "Melds on the table". Each layoff in the log names the meld as it lay before it, the
+    learner's own and a computer player's, in the log, in the status line's turn (one
+    part for each meld) and in a review's step."""
+    hand = _layoff_hand()
+    names = ["Alex", "Ona"]
+    whole = hand(10).view(0)
+    with translation.override("en"):
+        log = explain.log_sentences(whole.log, names, human=0, table=whole.table)
+        assert log[4:9] == [
+            "Ona laid off 7♦ onto 4♦ 5♦ 6♦.",
+            "Ona laid off 8♦ onto 4♦ 5♦ 6♦ 7♦.",
+            "Ona discarded 8♣.",
+            "You drew from the stock.",
+            "You laid off 9♦ onto 4♦ 5♦ 6♦ 7♦ 8♦.",
+        ]
+        # The latest lines only: a layoff shown still names its meld as it was then.
+        assert explain.log_sentences(whole.log, names, human=0, last=2, table=whole.table) == [
+            "You laid off 9♦ onto 4♦ 5♦ 6♦ 7♦ 8♦.",
+            "You discarded 2♣.",
+        ]
+        # Ona's turn, as the status line says it, and the computer in a person's seat.
+        ona = hand(7).view(0)
+        assert explain.since_your_move(ona.log, names, human=0, players=2, table=ona.table) == [
+            "Ona laid off 7♦ 8♦ onto 4♦ 5♦ 6♦ and discarded 8♣."
+        ]
+        mine = hand(9).view(0)
+        assert explain.since_your_move(mine.log, names, human=0, players=2, table=mine.table) == [
+            "You laid off 9♦ onto 4♦ 5♦ 6♦ 7♦ 8♦."
+        ]
+        assert explain.log_sentences(
+            whole.log, names, human=1, table=whole.table, by_computer={4, 8}
+        )[4:9:4] == [
+            "The computer, in your seat, laid off 7♦ onto 4♦ 5♦ 6♦.",
+            "The computer, in Alex's seat, laid off 9♦ onto 4♦ 5♦ 6♦ 7♦ 8♦.",
+        ]
+        # Without the table (a caller that has none): the sentence as before.
+        assert explain.log_sentences(whole.log, names, human=0)[4] == "Ona laid off 7♦."
+
+
+def test_a_turn_of_layoffs_onto_two_melds_names_each() -> None:
+    """Layoffs onto two melds in one turn: a part for each meld, in the order they were
+    laid off onto, each meld as it lay before the turn's first layoff onto it."""
+    from game.engine import Discard, DrawStock, Event, LayOff
+    from game.engine.melds import make_meld
+    from game.engine.view import TableMeld
+
+    c = parse_cards
+    table = [
+        TableMeld(0, 0, make_meld(c("4D 5D 6D 7D 8D"))),
+        TableMeld(1, 0, make_meld(c("9C 9H 9S 9D"))),
+    ]
+    turn = [
+        Event.of(1, DrawStock()),
+        Event.of(1, LayOff(c("7D")[0], 0)),
+        Event.of(1, LayOff(c("9D")[0], 1)),
+        Event.of(1, LayOff(c("8D")[0], 0)),
+        Event.of(1, Discard(c("2C")[0])),
+    ]
+    with translation.override("en"):
+        said = explain.turn_sentence(turn, NAMES, onto=explain.melds_before(turn, table))
+    assert said == (
+        "Ona laid off 7♦ 8♦ onto 4♦ 5♦ 6♦, laid off 9♦ onto 9♣ 9♥ 9♠ and discarded 2♣."
+    ), said
+
+
+@pytest.mark.parametrize("game", ["basic", "gin"])
+def test_the_meld_a_layoff_names_is_the_meld_on_the_table_before_it(game: str) -> None:
+    """Hands played by the computer: for every layoff, the meld :func:`melds_before`
+    finds from the hand's final table and log is the meld that lay on the table just
+    before the layoff (in Gin laid out by hand, the defender's layoffs onto the
+    knocker's melds; Knock Rummy's layoffs are the scoring's, never in the log)."""
+    from game.engine import LayOff, make_player, new_hand
+
+    checked = 0
+    for seed in range(40):
+        options = {} if game == "basic" else {"players_lay_out": True}
+        hand = new_hand(game, players=2, dealer=0, seed=seed, options=options)
+        seats = [make_player("bot", seed * 10 + i) for i in range(2)]
+        before: dict[int, tuple[str, ...]] = {}
+        while not hand.is_over and hand.turns < 200:
+            move = seats[hand.turn].choose(hand.view(hand.turn))
+            if isinstance(move, LayOff):
+                before[len(hand.log)] = tuple(str(c) for c in hand.table[move.meld_id].cards)
+            hand = hand.play(move)
+        for seat in (0, 1):
+            view = hand.view(seat)
+            onto = explain.melds_before(view.log, view.table)
+            assert {i: m for i, m in enumerate(onto) if m is not None} == before
+        checked += len(before)
+    assert checked, "no hand had a layoff"

@@ -2248,3 +2248,34 @@ def test_score_it_yourself_says_each_player_s_name_once_over_their_hand(client: 
         assert f'<ul class="hand" aria-label="{name}">' in hands or re.search(
             rf'<ul class="hand[^"]*score-yourself__own" aria-label="{re.escape(name)}: ', hands
         )
+
+
+def test_a_layoff_is_said_with_the_meld_it_went_onto(client: Client) -> None:
+    """The Russian screen-reader walk: «Оля добавляет карту семёрка бубен к
+    комбинации.» did not say which meld grew. The learner's layoff, in the log, on the
+    status line and in #announce after the swap, names the meld as it lay before ("You
+    laid off 7♦ onto 4♦ 5♦ 6♦."), and so does the hand's review; a computer player's
+    layoff is told by the same sentences (tests/game/test_explain.py)."""
+    found = next(
+        (
+            (table, hand, move)
+            for table, hand in tables_after_a_first_meld(client)
+            for move in hand.legal_moves()
+            if isinstance(move, LayOff)
+        ),
+        None,
+    )
+    assert found is not None, "no deal lets the learner lay off after a first meld"
+    table, hand, layoff = found
+    meld = hand.table[layoff.meld_id].cards
+    html = post_move(client, table, layoff, htmx=True).content.decode()
+    expected = f"You laid off {explain_card(layoff.card)} onto {explain.cards_short(meld)}."
+    assert _seen(_log_lines(html)[-1]) == expected
+    assert _seen(_said(html)) == expected
+    assert _seen(_announced(html)) == expected
+    # Read aloud, the meld's cards are named, as the log names a card.
+    assert all(card_name(c) in _announced(html) for c in (layoff.card, *meld))
+    play_whole_hand(client, table, check=False)
+    review = url(table).rstrip("/") + "/review/1/"
+    step = client.get(review, {"move": str(len(hand.log))}).content.decode()
+    assert expected in _seen(step)

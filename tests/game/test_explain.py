@@ -1425,6 +1425,25 @@ def test_the_russian_refusals_after_a_knock_say_the_hand_as_the_site_does() -> N
         assert text.endswith(", а затем нажимает «Готово»."), text
 
 
+@pytest.mark.parametrize("language", ["lt", "ru", "it"])
+def test_a_refused_layout_opens_by_refusing_it(language: str) -> None:
+    """A layout that would leave too much deadwood: English says "Not 9♣ 10♣ J♣: ...", lt
+    «Išdėti kortų … negalima: …», it «Non calare …: …»; the Russian lost its refusal
+    when «Так нельзя:» went (the guided hand's lead says it) and read «Если выложить
+    карты 9♣ 10♣ J♣, сумма…», a condition, not a «no». Each opens by refusing the cards,
+    in words of its own (not the guided lead's)."""
+    opening = {
+        "lt": "Išdėti kortų {} negalima: ",
+        "ru": "Выложить карты {} нельзя: ",
+        "it": "Non calare {}: ",
+    }[language]
+    with translation.override(language):
+        cards = explain.cards_short(["9C", "TC", "JC"])
+        for params in MOVE_SAMPLES[MoveError.LAYOUT_STRANDS]:
+            text = explain.refusal(IllegalMove(MoveError.LAYOUT_STRANDS, params))
+            assert text.startswith(opening.format(cards)), text
+
+
 def test_an_italian_list_joins_a_name_that_starts_with_e_by_ed() -> None:
     """The d eufonica, as Italian teachers write it: «Marta ed Elena», «Tu ed Elena», «Ona,
     Ben ed Emma», and «è» too; not before another vowel («Marta e Anna», «Tu e Ugo»);

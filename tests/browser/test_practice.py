@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from game import explain
@@ -1057,3 +1058,28 @@ def test_with_javascript_a_line_said_once_leaves_the_address(page: Page, site_ur
     expect(page.locator("#table")).to_be_visible()
     expect(page.locator("#table")).not_to_contain_text("has moved on")
     expect(page).to_have_url(f"{url}?arrange=0")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_hand_has_a_heading_in_the_accessibility_tree(page: Page, site_url: str) -> None:
+    """The Russian screen-reader walk: heading navigation went from «Прикуп и сброс» to
+    «Ход игры», past the hand and its buttons. Chromium's tree has a heading for the
+    hand between the piles' and the log's, taking no room on the screen; axe still finds
+    nothing serious."""
+    table = start(page, site_url, "basic", 2, language="ru")
+    wait_for_my_turn(page, table)
+    headings = page.locator("#table").get_by_role("heading", level=2)
+    names = [h.evaluate("e => e.textContent.trim()") for h in headings.all()]
+    with translation.override("ru"):
+        piles, cards, log = (
+            gettext(t) for t in ("Stock and discard pile", "Your cards", "What happened")
+        )
+    assert names.index(piles) < names.index(cards) == names.index(log) - 1, names
+    heading = page.get_by_role("heading", name=cards, exact=True)
+    expect(heading).to_have_count(1)
+    box = heading.bounding_box()
+    assert box is not None and box["width"] <= 1 and box["height"] <= 1, box
+    # A heading key from it reaches the hand's group and its buttons next.
+    tree = page.locator("#hand-form").aria_snapshot()
+    assert tree.index(f'heading "{cards}"') < tree.index("group") < tree.index("button"), tree
+    assert serious_violations(page) == []

@@ -1601,3 +1601,16 @@ def test_a_right_move_s_verdict_is_said_once_by_the_live_region(client: Client) 
     assert verdict is not None and "role=" not in verdict[0] and "aria-live" not in verdict[0]
     said = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
     assert said is not None and said.group(1).startswith("Верно!")
+
+
+@pytest.mark.django_db
+def test_a_guided_hands_cards_have_a_heading_to_jump_to(client: Client) -> None:
+    """As at a practice table (the Russian screen-reader walk): the hand and its buttons
+    come under a heading of their own, after the piles' (and the coach's step) and
+    before the log's."""
+    from tests.practice.test_views import table_headings
+
+    html = client.get(page("basic-03-laying-off")).content.decode()
+    headings = table_headings(html)
+    assert headings[-2:] == ["Your cards", "What happened"], headings
+    assert headings.index("Stock and discard pile") < headings.index("Your cards")

@@ -2279,3 +2279,37 @@ def test_a_layoff_is_said_with_the_meld_it_went_onto(client: Client) -> None:
     review = url(table).rstrip("/") + "/review/1/"
     step = client.get(review, {"move": str(len(hand.log))}).content.decode()
     assert expected in _seen(step)
+
+
+def table_headings(html: str) -> list[str]:
+    """The h2 headings of a page's #table, in order, as a screen reader's heading keys
+    meet them (visually hidden ones too)."""
+    board = html.split('<div id="table"', 1)[1]
+    return [
+        re.sub(r"<[^>]+>|\s+", " ", text).strip()
+        for text in re.findall(r"<h2\b[^>]*>(.*?)</h2>", board, re.S)
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_melds_and_the_hand_have_headings_to_jump_to(client: Client, language: str) -> None:
+    """The Russian screen-reader walk: moving by headings went from «Прикуп и сброс» to
+    «Ход игры», past the melds on the table, the hand and its buttons (named groups, found
+    only by form-field keys). Each has a heading of its own, between the piles' and the
+    log's, hidden as the seats' and the piles' are (the groups' titles show)."""
+    table, _hand = next(tables_after_a_first_meld(client))
+    html = client.get(url(table, language=language)).content.decode()
+    with translation.override(language):
+        expected = [
+            gettext(text)
+            for text in (
+                "Players",
+                "Stock and discard pile",
+                "Melds on the table",
+                "Your cards",
+                "What happened",
+            )
+        ]
+    assert table_headings(html) == expected
+    for title in ("table-melds-title", "my-cards-title"):
+        assert f'<h2 id="{title}" class="visually-hidden">' in html

@@ -15,6 +15,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
+from django.utils.translation import gettext
 
 from game.cards import card_name
 from game.cards import card_short as explain_card
@@ -1370,3 +1371,16 @@ def test_the_code_page_opens_a_seated_player_s_table_at_its_status() -> None:
         assert response["Location"] == f"/{language}/play/{table.public_id}/#table-status"
     # Someone not seated gets the code page itself.
     assert browser().get(f"/en/play/code/{table.code}/").status_code == 200
+
+
+def test_the_hand_at_a_table_for_people_has_a_heading_to_jump_to() -> None:
+    """As at a practice table (the Russian screen-reader walk): the hand and its buttons
+    come under a heading of their own, after the piles' and before the log's."""
+    from tests.practice.test_views import table_headings
+
+    table, ona, _others = open_and_fill("basic", 2)
+    html = ona.get(f"/lt/play/{table.public_id}/").content.decode()
+    with translation.override("lt"):
+        expected = [gettext(t) for t in ("Stock and discard pile", "Your cards", "What happened")]
+    headings = table_headings(html)
+    assert headings[-3:] == expected, headings

@@ -1614,3 +1614,28 @@ def test_a_guided_hands_cards_have_a_heading_to_jump_to(client: Client) -> None:
     headings = table_headings(html)
     assert headings[-2:] == ["Your cards", "What happened"], headings
     assert headings.index("Stock and discard pile") < headings.index("Your cards")
+
+
+@pytest.mark.django_db
+def test_a_guided_layoff_is_logged_with_the_meld_it_went_onto(client: Client) -> None:
+    """As at a practice table (the Russian screen-reader walk): the log's line of a
+    layoff names the meld it went onto ("You laid off 8♥ onto 7♣ 7♦ 7♥.")."""
+    from game.engine import LayOff
+
+    slug = "basic-03-laying-off"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    html = client.get(page(slug)).content.decode()
+    for step in scenario.steps:
+        move = step.expect[0]
+        version = re.search(r'data-version="(\d+)"', html).group(1)  # type: ignore[union-attr]
+        html = client.post(
+            page(slug, what="move"), {"version": version, **move_data(move)}, **HTMX
+        ).content.decode()
+        if isinstance(move, LayOff):
+            break
+    else:
+        pytest.fail(f"{slug} has no layoff")
+    log = re.search(r'<ol class="log__lines"[^>]*>(.*?)</ol>', html, re.S).group(1)  # type: ignore[union-attr]
+    last = shown(re.findall(r"<li>(.*?)</li>", log)[-1])
+    assert last.startswith(f"You laid off {explain.card_short(move.card)} onto "), last

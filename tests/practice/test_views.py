@@ -16,6 +16,7 @@ from game import explain
 from game.cards import card_name
 from game.cards import card_short as explain_card
 from game.engine import (
+    BotPlayer,
     Card,
     Discard,
     DrawDiscard,
@@ -23,6 +24,7 @@ from game.engine import (
     Knock,
     LayDown,
     LayOff,
+    MoveKind,
     Phase,
     TableFormat,
 )
@@ -2313,3 +2315,42 @@ def test_the_melds_and_the_hand_have_headings_to_jump_to(client: Client, languag
     assert table_headings(html) == expected
     for title in ("table-melds-title", "my-cards-title"):
         assert f'<h2 id="{title}" class="visually-hidden">' in html
+
+
+def test_a_computer_players_layoff_is_announced_with_its_meld(client: Client) -> None:
+    """The Russian screen-reader walk's own case: a computer player's layoff, one step
+    of the computer players ("Next move"), was said in #announce without the meld it
+    went onto. The log's line and #announce name it, as it lay before."""
+    table = start_table(client, "basic", 2)
+    for seed in range(1, 200):
+        board = {**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}
+        table.rounds = [[board]]
+        table.save()
+        hand = hand_of(table)
+        moves: list[str] = []
+        while not hand.is_over and len(moves) < 300:
+            move = BotPlayer(seed=7).choose(hand.view(hand.turn))
+            if isinstance(move, LayOff) and hand.turn != HUMAN:
+                break
+            moves.append(str(move))
+            hand = hand.play(move)
+        else:
+            continue
+        if any(e.kind is MoveKind.LAYOFF for e in hand.log if e.player != HUMAN):
+            continue  # the first layoff of the hand only: simpler to read
+        break
+    else:
+        pytest.fail("no deal has a computer player's layoff")
+    table.rounds = [[{**board, "moves": moves}]]
+    table.save()
+    html = client.post(
+        url(table, "computer"), {"version": str(table.version), "all": "0"}, **HTMX
+    ).content.decode()
+    # The table's computer player lays off too, perhaps another card (its own choice).
+    played = hand_of(table).log[-1].move
+    assert isinstance(played, LayOff), played
+    meld = hand.table[played.meld_id].cards
+    name = table_state(table=table).names[hand.turn]
+    expected = f"{name} laid off {explain_card(played.card)} onto {explain.cards_short(meld)}."
+    assert _seen(_log_lines(html)[-1]) == expected
+    assert _seen(_announced(html)).startswith(expected)

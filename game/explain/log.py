@@ -430,13 +430,17 @@ def since_your_move(
     players: int,
     end: HandEnd | None = None,
     table: Sequence[TableMeld] = (),
+    short: bool = False,
 ) -> list[str]:
     """What happened since the learner's last move, as a practice table's status line
     says it: their own move, if it is the latest ("You discarded 9♥.", the log's line);
     else one sentence for each of the other players' turns since (:func:`turn_sentence`),
     at most ``players`` − 1 of them (a learner sitting out, or not yet to move, has no
     move of theirs to count from). Empty before the first move. ``table``: the melds on
-    the table now, for a layoff to name the meld it went onto (:func:`melds_before`)."""
+    the table now, for a layoff to name the meld it went onto (:func:`melds_before`);
+    ``short``: the other players' turns without them ("Ben laid off 10♠ and discarded
+    9♦.", for a phone's status line, whose hand must stay in the first screen: the log's
+    lines name them)."""
     if not log:
         return []
     knocker = knocker_of(log)
@@ -447,7 +451,7 @@ def since_your_move(
     while start > 0 and log[start - 1].player != human:
         start -= 1
     since = log[start:]
-    melds = melds_before(since, table)
+    melds = melds_before(since, () if short else table)
     turns: list[list[int]] = []
     for i, event in enumerate(since):
         if turns and since[turns[-1][0]].player == event.player:

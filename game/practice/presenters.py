@@ -227,7 +227,8 @@ def table_context(
             # Made here rather than by {% blocktranslate %}: drawn on every move.
             "status_line": _status_line(state),
             "computers_line": _computers_line(state),
-            "since_said": _since_said(state),
+            "since_said": _since_said(state, short=True),
+            "since_told": _since_said(state),
             "playing_line": _("%(name)s is playing…") % {"name": context["turn_name"]},
         }
     )
@@ -279,7 +280,8 @@ def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
     the hand's headline, how it ended); the coach's hint (its suggestion and reasons,
     the focus staying on Hint); else what the
     swap added to the status line: after "Skip to my turn" (``skipped``) every turn it
-    played, as the status line tells them, otherwise the learner's own move or a
+    played, as the status line tells them (a layoff with its meld, which the status
+    line leaves to the log: :func:`_since_said`), otherwise the learner's own move or a
     computer player's one move (the log's latest line), and after "Next hand" who plays
     first. ``context``: :func:`table_context`'s, less this."""
     if context["confirm"]:
@@ -292,7 +294,7 @@ def announcement(context: Mapping[str, Any], *, skipped: bool = False) -> str:
         return step
     if context["advice"]:
         return str(context["advice"]["said"])
-    said = context["since_said"] if skipped else ""
+    said = context["since_told"] if skipped else ""
     line = latest_line(context["log"], context["you_first"], context["turn_name"], said)
     return " ".join(part for part in (line, *_what_the_eye_sees(context)) if part)
 
@@ -349,11 +351,15 @@ def _status_line(state: TableState) -> str:
     return " · ".join(parts)
 
 
-def _since_said(state: TableState) -> str:
+def _since_said(state: TableState, *, short: bool = False) -> str:
     """What happened since the learner's last move, for the status line over the hand
     (:func:`game.explain.since_your_move`): the computer players' turns since, one
     sentence each ("Ona drew from the stock and discarded 7♥. Ben took..."), or the
-    learner's own move when it is the latest; empty before the first move."""
+    learner's own move when it is the latest; empty before the first move. A layoff
+    names the meld it went onto ("Ben laid off 10♠ onto J♠ Q♠ K♠"), as #announce says it
+    after "Skip to my turn", except on the status line (``short``: on a phone the
+    longer sentences put the hand's first row below the first screen; the log names
+    it)."""
     view = state.view
     return " ".join(
         explain.since_your_move(
@@ -363,6 +369,7 @@ def _since_said(state: TableState) -> str:
             players=view.players,
             end=view.result.end if view.result else None,
             table=view.table,
+            short=short,
         )
     )
 

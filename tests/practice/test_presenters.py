@@ -7,6 +7,7 @@ import re
 import pytest
 from django.utils import translation
 
+from game import explain
 from game.board import BoardDisplay
 from game.engine import Knock, Move
 from game.moveforms import parse_move
@@ -347,7 +348,8 @@ def test_the_announcement_is_decided_by_the_presenter() -> None:
         "log": ["You discarded 7♥.", "Ona discarded 2♣."],
         "you_first": True,
         "turn_name": "Ona",
-        "since_said": "Ona drew from the stock and discarded 2♣.",
+        "since_said": "Ona laid off 10♠ and discarded 2♣.",
+        "since_told": "Ona laid off 10♠ onto J♠ Q♠ K♠ and discarded 2♣.",
     }
 
     def said(skipped: bool = False, **changes: object) -> str:
@@ -356,7 +358,9 @@ def test_the_announcement_is_decided_by_the_presenter() -> None:
     steps = [ScoreStep("Ona knocks."), ScoreStep("You pay 7.")]
     result = Result(headline="Ona knocked.", steps=steps)
     assert said() == "Ona discarded 2♣."
-    assert said(skipped=True) == "Ona drew from the stock and discarded 2♣."
+    # After "Skip to my turn": the turns, a layoff with the meld it went onto, which the
+    # status line (since_said) leaves to the log.
+    assert said(skipped=True) == "Ona laid off 10♠ onto J♠ Q♠ K♠ and discarded 2♣."
     assert said(log=[]) == "The cards are dealt. You play first."
     assert said(log=[], you_first=False) == "The cards are dealt. Ona plays first."
     assert said(confirm={"question": "Knock now?"}, error="No.") == ""
@@ -383,9 +387,9 @@ def test_a_table_s_context_carries_its_announcement_and_status(skipped: bool) ->
 
     state = factories.play(factories.table("basic", 3, seed=4), 3)
     context = presenters.table_context(state, BoardDisplay(), skipped=skipped)
-    log, since = context["log"], context["since_said"]
+    log, since, told = context["log"], context["since_said"], context["since_told"]
     assert context["latest"] == (since or log[-1])
-    assert context["announce"] == (since if skipped and since else log[-1])
+    assert context["announce"] == (told if skipped and told else log[-1])
     html = draw("practice/_board.jinja", {**context, "is_partial": True, "csrf_input": ""})
     announce = re.search(r'<div id="announce"[^>]*>(.*?)</div>', html, re.S)
     assert announce is not None and announce.group(1) == str(spoken_html(context["announce"]))
@@ -473,3 +477,34 @@ def test_the_announcement_says_what_the_eye_sees_and_the_log_does_not() -> None:
     # Opened as a walkthrough, a step says itself (as before).
     steps = presenters.table_context(over, BoardDisplay(steps=1, walkthrough=True))
     assert steps["announce"] == steps["shown_steps"][-1].text
+
+
+def test_the_status_line_leaves_a_turns_layoff_meld_to_the_log() -> None:
+    """A phone's status line keeps to few words (a computer's layoff named with its meld,
+    "Ben laid off 10♠ onto J♠ Q♠ K♠", put the hand's first row below a 360×740 phone's
+    first screen): the other players' turns there say the card only; #announce after
+    "Skip to my turn" says the meld too, and so does the learner's own layoff, the log's
+    line, on both."""
+    from game.engine import Discard, DrawStock, Event, LayDown, LayOff, parse_cards
+    from game.engine.melds import make_meld
+    from game.engine.view import TableMeld
+
+    c = parse_cards
+    table = [TableMeld(0, 1, make_meld(c("TS JS QS KS")))]
+    log = [
+        Event.of(0, DrawStock()),
+        Event.of(0, Discard(c("2C")[0])),
+        Event.of(1, DrawStock()),
+        Event.of(1, LayDown(tuple(c("JS QS KS")))),
+        Event.of(1, LayOff(c("TS")[0], 0)),
+        Event.of(1, Discard(c("9D")[0])),
+    ]
+    names = ["Aistė", "Ona"]
+    with translation.override("en"):
+        told = explain.since_your_move(log, names, human=0, players=2, table=table)
+        short = explain.since_your_move(log, names, human=0, players=2, table=table, short=True)
+        mine = [*log[:2], Event.of(0, LayOff(c("TS")[0], 0))]
+        own = explain.since_your_move(mine, names, human=0, players=2, table=table, short=True)
+    assert told == ["Ona laid out J♠ Q♠ K♠, laid off 10♠ onto J♠ Q♠ K♠ and discarded 9♦."]
+    assert short == ["Ona laid out J♠ Q♠ K♠, laid off 10♠ and discarded 9♦."]
+    assert own == ["You laid off 10♠ onto J♠ Q♠ K♠."]

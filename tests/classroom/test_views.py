@@ -402,6 +402,30 @@ def test_a_pupil_of_an_archived_class_is_told_so_not_shown_a_join_form() -> None
     assert "archived" not in page and 'name="code"' in page
 
 
+@pytest.mark.parametrize(("count", "heading"), [(1, "one"), (2, "many"), (21, "many")])
+def test_the_archived_classes_heading_says_one_class_or_several_not_by_a_plural_form(
+    count: int, heading: str
+) -> None:
+    """Russian and Lithuanian take 21 as they take 1 in a plural form: the heading over
+    a pupil's 21 archived classes read «Ваш класс перенесён в архив» ("your class"). It
+    names no number, so it says one class or several by the count itself."""
+    _client, user = teacher_client()
+    ona = pupil_joins(a_class(user, "0", "ru").join_code, "Оля", "ru")
+    learner = learner_of(ona)
+    for number in range(1, count):
+        Pupil.objects.create(
+            classroom=a_class(user, str(number), "ru"), learner=learner, name="Оля"
+        )
+    for classroom in Classroom.objects.all():
+        services.class_set_archived(classroom=classroom, archived=True)
+    page = ona.get("/ru/classroom/").content.decode()
+    title = re.search(r'<h2 id="archived-title">(.*?)</h2>', page)
+    one, many = "Your class has been archived", "Your classes have been archived"
+    with translation.override("ru"):
+        expected = translation.gettext(one if heading == "one" else many)
+    assert title is not None and title.group(1) == expected, title
+
+
 def test_bad_class_forms_are_refused_with_a_message_and_change_nothing() -> None:
     client, user = teacher_client()
     classroom = a_class(user)

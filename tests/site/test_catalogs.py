@@ -131,3 +131,51 @@ def test_no_italian_article_stands_before_a_date_in_figures() -> None:
         and any(dated.search(text) for text in [entry.msgstr, *entry.msgstr_plural.values()])
     ]
     assert found == []
+
+
+#: Plural entries whose first form (1, 21, 31, 101...) put the count in an oblique case
+#: or under a word that stands for one thing: «Игра завершена за 21 столом» (one game,
+#: read «за двадцатью одним столом»), «Baigti žaidimą prie 21 stalo», «Ещё не освоен
+#: 21 вопрос: ответьте на него». Each is read with 21 and with 22: the count stands in
+#: the nominative, as a number of tables or questions, and nothing after it says "it".
+READ_WITH_21 = [
+    (
+        "%(count)d table has ended: nobody can make a move there any more. Its finished "
+        "hands stay to review.",
+        "%(count)d tables have ended: nobody can make a move there any more. Their "
+        "finished hands stay to review.",
+        {"ru": ("21 стол.", "22 стола."), "lt": ("21 stalas.", "22 stalai.")},
+    ),
+    (
+        "End the %(tables)s table being played for good?",
+        "End the %(tables)s tables being played for good?",
+        {"ru": ("21 стол.", "22 стола."), "lt": ("21 stalas.", "22 stalai.")},
+    ),
+    (
+        "%(count)d question to master: answer it in the lesson.",
+        "%(count)d questions to master: answer them in the lesson.",
+        {
+            "ru": ("21 вопрос — ответьте в уроке", "22 вопроса — ответьте в уроке"),
+            "lt": ("21 klausimas – atsakykite pamokoje", "22 klausimai – atsakykite pamokoje"),
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("singular", "plural", "said"), READ_WITH_21)
+def test_a_count_of_21_reads_as_many_in_russian_and_lithuanian(
+    singular: str, plural: str, said: dict[str, tuple[str, str]]
+) -> None:
+    """The catalogue's first plural form serves 21 as it serves 1 in Russian and
+    Lithuanian: read with 21 and 22 (the Russian proofreading: three sentences read
+    oddly with 21)."""
+    from django.utils import translation
+
+    for language, (with_21, with_22) in said.items():
+        with translation.override(language):
+            for count, expected in ((21, with_21), (22, with_22)):
+                text = translation.ngettext(singular, plural, count) % {
+                    "count": count,
+                    "tables": count,
+                }
+                assert expected in text, (language, count, text)

@@ -446,7 +446,7 @@ def live_teacher_context(
     result = live.tally(exercise=exercise, step=exercise.step)
     bars = [
         {
-            "label": explain.move_phrase(b.move),
+            "label": explain.move_phrase(b.move, to_class=True),
             "count": b.count,
             # A bar's length in steps of 5%: a class of the stylesheet (no inline style).
             "width": 5 * round(20 * b.count / result.answered) if result.answered else 0,

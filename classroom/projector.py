@@ -95,7 +95,8 @@ def the_class() -> str:
     """The learner's seat on the projector (a guided hand, a live exercise): the class
     plays it, and the question and the log call that player "you" (the class-of-thirty
     walk: the wall showed "Alex · to play" beside "You play first" and "1. You took 3♦
-    from the discard pile.")."""
+    from the discard pile."): a whole class, «Voi (la classe)» in Italian, as the log
+    and the answer say "you" to it (``to_class``: :data:`game.explain.CLASS_DID`)."""
     return _("You (the class)")
 
 
@@ -125,7 +126,7 @@ def projector_context(
     if step is not None and played is not None:
         rights, shown_hand = played.rights, played.hand
         answer = {
-            "move": explain.moves_phrase(rights) if rights else "",
+            "move": explain.moves_phrase(rights, to_class=True) if rights else "",
             "several": len(rights) > 1,
             "why": text_html(words(step.right)),
         }
@@ -184,6 +185,7 @@ def projector_context(
             last=4,
             end=view.result.end if view.result else None,
             table=view.table,
+            to_class=True,
         ),
         "face_up": position.face_up,
         "back_url": back,

@@ -20,6 +20,8 @@ from game.engine import Game
 
 from .coach import REASONS, coach_reason
 from .log import (
+    CLASS_DID,
+    CLASS_SUGGESTIONS,
     COMPUTER_FOR_THEM,
     COMPUTER_FOR_YOU,
     SUGGESTIONS,
@@ -76,6 +78,8 @@ def game_name(game: Game | str) -> str:
 
 
 __all__ = [
+    "CLASS_DID",
+    "CLASS_SUGGESTIONS",
     "COMPUTER_FOR_THEM",
     "COMPUTER_FOR_YOU",
     "GAME_NAMES",

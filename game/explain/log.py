@@ -104,6 +104,66 @@ YOU_DID: dict[MoveKind, Sentence] = {
     ),
 }
 
+#: What the class did, on the projector (a guided hand, a live exercise): the class plays
+#: one seat, and "you" is the whole class (Italian «Avete pescato dal tallone.», not a
+#: single learner's «Hai pescato…»; Lithuanian and Russian say "you" to one learner as to
+#: many). :data:`YOU_DID`'s sentences, with their context (a literal: makemessages reads
+#: it).
+CLASS_DID: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "You drew from the stock.")
+    ),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: pgettext(
+            "said to the whole class on the projector", "You took %(card)s from the discard pile."
+        ),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.DISCARD: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "You discarded %(card)s."),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: pgettext(
+            "said to the whole class on the projector", "You put %(cards)s on the table."
+        ),
+        lambda p, n: {"cards": cards_short(p["cards"])},
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: (
+            pgettext(
+                "said to the whole class on the projector", "You laid off %(card)s onto %(meld)s."
+            )
+            if "meld" in p
+            else pgettext("said to the whole class on the projector", "You laid off %(card)s.")
+        ),
+        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
+    ),
+    MoveKind.KNOCK: Sentence(
+        lambda p: (
+            pgettext("said to the whole class on the projector", "You went gin!")
+            if p.get("end") == HandEnd.GIN.value
+            else pgettext("said to the whole class on the projector", "You knocked with rummy!")
+            if p.get("end") == HandEnd.RUMMY.value
+            else pgettext(
+                "said to the whole class on the projector", "You knocked and discarded %(card)s."
+            )
+            if "card" in p
+            else pgettext("said to the whole class on the projector", "You knocked.")
+        ),
+        _name_card_if_seen,
+    ),
+    MoveKind.DONE: Sentence(
+        lambda p: (
+            pgettext("said to the whole class on the projector", "You have laid out your melds.")
+            if p.get("knocker")
+            else pgettext(
+                "said to the whole class on the projector", "You have finished laying off."
+            )
+        )
+    ),
+}
+
 #: What another player did ("Ona drew from the stock.").
 THEY_DID: dict[MoveKind, Sentence] = {
     MoveKind.DRAW_STOCK: Sentence(lambda p: _("%(name)s drew from the stock."), _name),
@@ -490,6 +550,39 @@ SUGGESTIONS: dict[MoveKind, Sentence] = {
 }
 
 
+#: The right move, as an instruction to the class on the projector (:data:`SUGGESTIONS`'
+#: said to a class: Italian «Scartate il 9♣»).
+CLASS_SUGGESTIONS: dict[MoveKind, Sentence] = {
+    MoveKind.DRAW_STOCK: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Draw from the stock")
+    ),
+    MoveKind.DRAW_DISCARD: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Take the discard")
+    ),
+    MoveKind.DISCARD: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Discard %(card)s"),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.MELD: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Meld %(cards)s"),
+        lambda p, n: {"cards": cards_short(p["cards"])},
+    ),
+    MoveKind.LAYOFF: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Lay off %(card)s"),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.KNOCK: Sentence(
+        lambda p: pgettext(
+            "said to the whole class on the projector", "Knock, discarding %(card)s"
+        ),
+        lambda p, n: {"card": card_short(p["card"])},
+    ),
+    MoveKind.DONE: Sentence(
+        lambda p: pgettext("said to the whole class on the projector", "Press Done")
+    ),
+}
+
+
 def move_params(move: AnyMove | None, taken: str | None = None) -> dict[str, object]:
     """A move's cards as the parameters of its sentences (``card`` or ``cards``)."""
     if isinstance(move, LayDown):
@@ -512,8 +605,11 @@ def event_sentence(
     end: HandEnd | None = None,
     by_computer: bool = False,
     onto: Onto = None,
+    to_class: bool = False,
 ) -> str:
-    """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``.
+    """What happened, in plain words: "Ona drew from the stock."; "You..." for ``human``
+    (``to_class``: the class's seat on the projector, "you" said to a whole class,
+    :data:`CLASS_DID`).
 
     A knock whose discard lay face down (``move`` is None) is told without its card.
     ``knocker`` tells a "done" of the knocker's layout from the defender's. ``end``: how
@@ -537,8 +633,10 @@ def event_sentence(
         params["end"] = end.value
     if by_computer:
         catalogue = COMPUTER_FOR_YOU if event.player == human else COMPUTER_FOR_THEM
+    elif event.player != human:
+        catalogue = THEY_DID
     else:
-        catalogue = YOU_DID if event.player == human else THEY_DID
+        catalogue = CLASS_DID if to_class else YOU_DID
     return catalogue[event.kind].render(params, names)
 
 
@@ -562,12 +660,15 @@ def log_sentences(
     end: HandEnd | None = None,
     by_computer: Collection[int] = (),
     table: Sequence[TableMeld] = (),
+    to_class: bool = False,
 ) -> list[str]:
     """:func:`event_sentence` of every event of a hand's log (of the ``last`` ones only,
     when given: a table shows its latest lines). ``end``: how the hand ended, if it has
     (a knock that went gin is told so); ``by_computer``: the positions in the whole log
     of the moves the computer made in a person's seat; ``table``: the melds on the
-    table now (the view's), for each layoff to name the meld it went onto."""
+    table now (the view's), for each layoff to name the meld it went onto;
+    ``to_class``: ``human`` is the class's seat on the projector, told its moves as a
+    whole class."""
     knocker = knocker_of(log)
     start = 0 if last is None else max(0, len(log) - last)
     seats, language = tuple(names), get_language()
@@ -584,6 +685,7 @@ def log_sentences(
             language,
             start + i in by_computer,
             onto[i] if onto is not None else None,
+            to_class,
         )
         for i, e in enumerate(shown)
     ]
@@ -599,27 +701,39 @@ def _sentence(
     language: str | None,
     by_computer: bool = False,
     onto: Onto = None,
+    to_class: bool = False,
 ) -> str:
     # A table's log repeats its lines on every move: each is told once per process.
     return event_sentence(
-        event, names, human=human, knocker=knocker, end=end, by_computer=by_computer, onto=onto
+        event,
+        names,
+        human=human,
+        knocker=knocker,
+        end=end,
+        by_computer=by_computer,
+        onto=onto,
+        to_class=to_class,
     )
 
 
-def move_phrase(move: AnyMove) -> str:
-    """The coach's suggested move, as an instruction: "Discard 9♣"."""
-    return SUGGESTIONS[move.kind].render(move_params(move))
+def move_phrase(move: AnyMove, *, to_class: bool = False) -> str:
+    """The coach's suggested move, as an instruction: "Discard 9♣" (``to_class``: to the
+    class on the projector, :data:`CLASS_SUGGESTIONS`)."""
+    catalogue = CLASS_SUGGESTIONS if to_class else SUGGESTIONS
+    return catalogue[move.kind].render(move_params(move))
 
 
-def moves_phrase(moves: Sequence[AnyMove]) -> str:
+def moves_phrase(moves: Sequence[AnyMove], *, to_class: bool = False) -> str:
     """Any one of several moves, as one instruction: "Meld 2♦ 3♦ 4♦ or meld 9♥ 10♥ J♥"
     (an instruction starts with its verb: the ones after the first are lower-cased)."""
-    phrases = [move_phrase(m) for m in moves]
+    phrases = [move_phrase(m, to_class=to_class) for m in moves]
     phrases[1:] = [p[:1].lower() + p[1:] for p in phrases[1:]]
     return either(phrases)
 
 
 __all__ = [
+    "CLASS_DID",
+    "CLASS_SUGGESTIONS",
     "COMPUTER_FOR_THEM",
     "COMPUTER_FOR_YOU",
     "SUGGESTIONS",

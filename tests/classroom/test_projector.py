@@ -155,6 +155,41 @@ def test_the_learners_seat_is_the_class_as_the_question_and_the_log_say_you(
     assert spoken is not None and "of" in spoken[1], meld
 
 
+def test_the_projector_speaks_to_the_class_as_to_many_and_a_learners_table_to_one(
+    teacher: Client,
+) -> None:
+    """The Italian proofreading: the class's seat was «Tu (la classe)», told «tocca a
+    te», and the log and the answer said «Hai calato…», «Cala…» to it: a whole class is
+    «voi». The class's moves and the right move are said in their own context
+    (:data:`game.explain.CLASS_DID`, :data:`~game.explain.CLASS_SUGGESTIONS`), never in
+    a single learner's words, which stay as they were; English says "You" to both."""
+    from django.utils import translation
+
+    from game import explain
+    from game.engine import MoveKind
+
+    base = "/it/classroom/projector/guided/basic-01-groups-and-runs/"
+    shown = teacher.get(base + "?step=1&reveal=1").content.decode()
+    log = re.search(r'<ol class="log__lines projector__log">(.*?)</ol>', shown, re.S)
+    answer = re.search(r'class="projector__answer"[^>]*>\s*<p><strong>[^:]*: ([^<]*)', shown)
+    assert log is not None and answer is not None
+    params = {"name": "Giulia", "cards": ["7S", "7H", "7D"], "card": "7S", "knocker": True}
+    with translation.override("it"):
+        drew = explain.CLASS_DID[MoveKind.DRAW_STOCK].render({})
+        drew_alone = explain.YOU_DID[MoveKind.DRAW_STOCK].render({})
+        tu = {explain.SUGGESTIONS[kind].render(params).split(" ", 1)[0] for kind in MoveKind}
+        voi = {explain.CLASS_SUGGESTIONS[kind].render(params).split(" ", 1)[0] for kind in MoveKind}
+    assert drew in log[1] and drew_alone not in log[1], log[1]
+    assert answer[1].split(" ", 1)[0] in voi - tu, answer[1]
+    # English: "You" to the class as to one learner.
+    with translation.override("en"):
+        for kind in MoveKind:
+            assert explain.CLASS_DID[kind].render(params) == explain.YOU_DID[kind].render(params)
+            assert explain.CLASS_SUGGESTIONS[kind].render(params) == explain.SUGGESTIONS[
+                kind
+            ].render(params)
+
+
 # ------------------------------------------------------------------ a pupil's practice hand
 def a_class_with_ona() -> tuple[Client, Any, Any, Any]:
     """Ms Jones logged in (her client), her class 5B, and Ona's learner and pupil in it."""

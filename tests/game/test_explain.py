@@ -383,6 +383,8 @@ CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]
     ("your moves", explain.YOU_DID, EVENT_SAMPLES),
     ("their moves", explain.THEY_DID, EVENT_SAMPLES),
     ("suggestions", explain.SUGGESTIONS, EVENT_SAMPLES),
+    ("the class's moves", explain.CLASS_DID, EVENT_SAMPLES),
+    ("suggestions to the class", explain.CLASS_SUGGESTIONS, EVENT_SAMPLES),
     ("a turn's moves", explain.THEIR_TURN, TURN_SAMPLES),
     ("steps under the headline", HEADED_STEPS, STEP_SAMPLES),
     ("your steps under the headline", YOUR_HEADED_STEPS, STEP_SAMPLES),
@@ -411,6 +413,8 @@ def test_each_catalogue_has_a_sentence_for_every_code_of_its_enum() -> None:
         explain.COMPUTER_FOR_YOU,
         explain.COMPUTER_FOR_THEM,
         explain.SUGGESTIONS,
+        explain.CLASS_DID,
+        explain.CLASS_SUGGESTIONS,
         explain.MOVE_NAMES,
         explain.THEIR_TURN,
     ):
@@ -1000,13 +1004,16 @@ def test_the_log_names_a_taken_or_played_card_after_its_noun(
         explain.COMPUTER_FOR_YOU,
         explain.COMPUTER_FOR_THEM,
         explain.SUGGESTIONS,
+        explain.CLASS_DID,
+        explain.CLASS_SUGGESTIONS,
     )
     kinds = (MoveKind.DRAW_DISCARD, MoveKind.DISCARD, MoveKind.MELD, MoveKind.LAYOFF)
     with translation.override(language):
         four, run = explain.card_short("4D"), explain.cards_short(["7H", "8H", "9H"])
         for catalogue in catalogues:
             for kind in kinds:
-                if catalogue is explain.SUGGESTIONS and kind is MoveKind.DRAW_DISCARD:
+                suggests = catalogue in (explain.SUGGESTIONS, explain.CLASS_SUGGESTIONS)
+                if suggests and kind is MoveKind.DRAW_DISCARD:
                     continue  # "Take the discard": no card named
                 said = catalogue[kind].render(params, ["Ona"])
                 cards = run if kind is MoveKind.MELD else four

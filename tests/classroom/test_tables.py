@@ -1642,3 +1642,32 @@ def test_a_class_seated_with_a_seed_gets_the_same_deal_and_order() -> None:
         pupil_joins(other.join_code, pupil)
     tables = services.class_seat(classroom=other, game="gin", players=2)
     assert [t.seed for t in tables] != [seed for seed, _names in seated[0]]
+
+
+def test_a_pupil_without_a_name_of_their_own_is_their_class_name_to_their_classmates() -> None:
+    """A learner who never gave a name is the language's default («Aleksas», «Алекс»)
+    only in a sentence at their own practice table: at a class table their classmates
+    (and the teacher's view, and the log) call them by their name in the class, never
+    by a made-up default."""
+    from game.names import learner_default
+
+    teacher, user = teacher_client()
+    classroom = a_class(user, "5B", "ru")
+    pupils = [pupil_joins(classroom.join_code, name, "ru") for name in ("Оля", "Петя")]
+    Learner.objects.filter(pk=learner_of(pupils[0]).pk).update(display_name="")
+    tables = services.class_seat(classroom=classroom, game="gin", players=2)
+    table = tables[0]
+    state = shared.shared_state(table=table)
+    mover = pupils[state.hand_of(state.current[0]).turn]
+    url = f"/ru/play/{table.public_id}/"
+    moved = mover.post(url + "move/", {"version": str(table.version), "action": "draw_stock"})
+    assert moved.status_code == 303, moved.content.decode()[:300]
+    with translation.override("ru"):
+        default = learner_default()
+    for client in (*pupils, teacher):
+        page = client.get(
+            url
+            if client is not teacher
+            else f"/ru/classroom/{classroom.public_id}/tables/{table.public_id}/"
+        ).content.decode()
+        assert "Оля" in page and default not in page

@@ -45,6 +45,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise (static files are already compressed), before every middleware
+    # that may change a response's body on its way out.
+    "rummy_site.middleware.CompressedPagesMiddleware",
     "rummy_site.middleware.SecurityHeadersMiddleware",
     # SessionMiddleware must come before LocaleMiddleware (the language cookie
     # and the session are read there) ...

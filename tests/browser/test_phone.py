@@ -1,0 +1,61 @@
+"""An Italian pupil on an old phone (360 px, touch): every link that stands on its own
+line and every form field is a target a finger hits, 44 px tall as the buttons are
+(the walk found the brand, the breadcrumbs, "Where to start", "All your tables", the
+footer's link and the answer fields 16-41 px tall)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+#: On each page: what a finger taps that stands alone, not inside a sentence.
+TARGETS = {
+    "/it/": [".brand", ".start-steps a", ".site-footer a"],
+    "/it/learn/knock/": [".link-line a"],
+    "/it/lessons/knock/cards-and-values/": [".breadcrumb a", ".check input[type=text]"],
+    "/it/practice/": [".link-line a", ".new-table-form select", ".new-table-form input[type=text]"],
+}
+
+
+def too_small(page: Page, selector: str) -> list[str]:
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.textContent.trim().slice(0, 30) || e.name, r.width, r.height]; })"
+    )
+    assert boxes, f"nothing matches {selector}"
+    return [f"{selector} {text!r} {h:.0f} px" for text, _w, h in boxes if h < 44]
+
+
+def phone(browser: Any) -> tuple[Any, Page]:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    return context, context.new_page()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_a_link_on_its_own_line_and_a_field_are_44_px_tall(
+    browser: Any, site_url: str
+) -> None:
+    call_command("load_lessons", verbosity=0)
+    context, page = phone(browser)
+    small: list[str] = []
+    for path, selectors in TARGETS.items():
+        page.goto(f"{site_url}{path}")
+        for selector in selectors:
+            small += too_small(page, selector)
+    # A practice table's way back to the list of tables.
+    page.goto(f"{site_url}/it/practice/")
+    page.locator("#id_game").select_option("knock")
+    page.locator(".new-table-form button[type=submit]").tap()
+    expect(page.locator("#table")).to_be_visible()
+    small += too_small(page, ".link-line a")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+    assert not small, small

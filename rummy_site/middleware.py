@@ -185,10 +185,10 @@ class CompressedPagesMiddleware(GZipMiddleware):
     """Every page, board and answer gzipped for a browser that accepts it (Django's
     :class:`~django.middleware.gzip.GZipMiddleware`), except a streamed response.
 
-    A page is a few hundred bytes of text and many cards drawn the same way, so it
-    shrinks to a fifth: a lesson page 23 KB -> 4.6 KB, a move's board 14 KB -> 3 KB,
-    the time a 400 kbit/s school network takes to bring it from 0.45 s to 0.1 s. It
-    costs the server 0.1-0.25 ms of a core a response. Django's middleware adds up to
+    A page is a few hundred words and many cards drawn the same way, so it shrinks to
+    a third or a fifth: a lesson page 23 KB -> 4.2 KB, a move's board 13 KB -> 2.2 KB
+    (on a 400 kbit/s school network 0.46 s -> 0.08 s for the lesson page). It costs
+    the server 0.1-0.25 ms of a core a response. Django's middleware adds up to
     100 random bytes to each gzip header, so the length of an answer tells nothing of a
     secret in it (BREACH); the CSRF token on a page is masked anew for each response.
 

@@ -50,6 +50,14 @@ def test_on_a_phone_a_link_on_its_own_line_and_a_field_are_44_px_tall(
         page.goto(f"{site_url}{path}")
         for selector in selectors:
             small += too_small(page, selector)
+    # The brand, a flex box now, keeps the space between its mark and its name.
+    gap = page.evaluate(
+        "() => { const b = document.querySelector('.brand'); const range = document.createRange();"
+        " range.selectNodeContents(b.lastChild);"
+        " return range.getBoundingClientRect().left"
+        " - b.querySelector('.brand__mark').getBoundingClientRect().right; }"
+    )
+    assert gap >= 3, f"the brand's mark and name {gap:.1f} px apart"
     # A practice table's way back to the list of tables.
     page.goto(f"{site_url}/it/practice/")
     page.locator("#id_game").select_option("knock")

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import gzip
 import importlib
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.templatetags.static import static
 from django.test import Client, override_settings
@@ -46,6 +48,19 @@ def test_an_htmx_partial_is_sent_gzipped(client: Client) -> None:
     assert response["Content-Encoding"] == "gzip"
     html = gzip.decompress(response.content).decode()
     assert "<html" not in html and "data-card=" in html
+
+
+@pytest.mark.django_db
+def test_a_page_asks_for_one_stylesheet_and_the_print_rules_are_in_it(client: Client) -> None:
+    """A ``media="print"`` stylesheet of its own was downloaded on every first visit (a
+    request more on a slow network, for a page nobody printed): the print rules are in
+    the site's stylesheet, under ``@media print``."""
+    html = client.get("/it/lessons/").content.decode()
+    sheets = re.findall(r'<link rel="stylesheet"[^>]*>', html)
+    assert len(sheets) == 1 and "css/site" in sheets[0], sheets
+    css = (settings.BASE_DIR / "static" / "css" / "site.css").read_text()
+    print_rules = css[css.index("@media print {") :]
+    assert ".site-header, .site-footer" in print_rules and "@page" in print_rules
 
 
 def test_a_streamed_response_is_not_held_in_a_compressor() -> None:

@@ -62,7 +62,7 @@ def _custom_properties_needing(path: Path) -> list[tuple[int, str, str, str]]:
     return found
 
 
-@pytest.mark.parametrize("name", ["site.css", "print.css"])
+@pytest.mark.parametrize("name", ["site.css"])
 def test_a_custom_property_that_needs_a_newer_browser_is_set_only_where_it_has_one(name):
     unguarded = [
         f"{name}:{line} {prop} needs {what}"

@@ -25,6 +25,9 @@ does, reading the page it was given:
 * now and then a guided hand, played by its right moves, or a lesson's question;
 * ``--no-js`` share of learners use no JavaScript: whole pages, forms with the CSRF
   field, and the redirect after each post; the others send htmx requests.
+* with ``--gzip`` they ask for gzipped answers, as browsers do (the site gzips its pages
+  and boards: docs/deploy.md), and unzip them: the server's time then includes the
+  compression; without it they ask for none (the figures quoted before 2026-12-05).
 
 ``--warmup`` seconds at the start are played but not timed (300 learners arriving in
 three seconds is a storm of its own; quote both). ``--arrival 30`` brings them in as a
@@ -66,6 +69,7 @@ client runs on the same cores as the servers, so the figures include it.
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import json
 import multiprocessing
@@ -172,6 +176,7 @@ class Learner:
         mix: dict[str, float],
         hints: float,
         only: str | None = None,
+        gzipped: bool = False,
     ) -> None:
         self.number = number
         self.ports = ports
@@ -184,6 +189,8 @@ class Learner:
         self.mix = mix
         self.hints = hints
         self.only = only
+        #: Asks for gzipped answers, as a browser does (``--gzip``).
+        self.gzipped = gzipped
         self.cookies: dict[str, str] = {}
         self.conns: dict[int, http.client.HTTPConnection] = {}
         self.rng = random.Random(number)
@@ -217,6 +224,8 @@ class Learner:
         port = self.ports[self.turn % len(self.ports)]
         self.turn += 1
         headers = {"Host": "127.0.0.1"}
+        if self.gzipped:
+            headers["Accept-Encoding"] = "gzip"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -241,7 +250,11 @@ class Learner:
             try:
                 conn.request(method, path, body=body, headers=headers)
                 response = conn.getresponse()
-                text = response.read().decode()
+                body = response.read()
+                if response.getheader("Content-Encoding") == "gzip":
+                    body = gzip.decompress(body)
+                    self.count("answers gzipped")
+                text = body.decode()
                 status = response.status
                 header_map = {k.lower(): v for k, v in response.getheaders()}
                 break
@@ -601,6 +614,7 @@ def run_learners(
             deadline,
             think,
             js=rng.random() >= options["no_js"],
+            gzipped=options.get("gzip", False),
             mix=options["mix"],
             hints=options["hints"],
             only=options.get("only"),
@@ -968,6 +982,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=float, default=0.1, help="share of turns with a hint")
     parser.add_argument("--no-js", type=float, default=0.2, help="share of learners without JS")
     parser.add_argument(
+        "--gzip",
+        action="store_true",
+        help="learners ask for gzipped answers, as browsers do (the server's compression "
+        "timed with the move; the client unzips)",
+    )
+    parser.add_argument(
         "--warmup",
         type=float,
         default=0.0,
@@ -1031,6 +1051,7 @@ def main(argv: list[str] | None = None) -> int:
         "mix": mix,
         "hints": args.hints,
         "no_js": args.no_js,
+        "gzip": args.gzip,
         "warmup": args.warmup,
         "arrival": args.arrival,
         "class_size": args.class_size,
@@ -1075,6 +1096,7 @@ def main(argv: list[str] | None = None) -> int:
         "threads": args.threads,
         "mix": mix,
         "warmup_seconds": args.warmup,
+        "gzip": args.gzip,
         "arrival_seconds": args.arrival,
         **figures,
         "move_logs": logs,

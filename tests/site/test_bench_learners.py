@@ -20,7 +20,7 @@ from django.db import connections
 from bench import load, shared_tables
 
 
-def learner(live_server: Any, *, js: bool, seconds: float = 60.0) -> Any:
+def learner(live_server: Any, *, js: bool, gzipped: bool = False, seconds: float = 60.0) -> Any:
     class OneHand(load.Learner):
         """Stops once a hand is over: its scoring walked, the next hand dealt."""
 
@@ -40,15 +40,18 @@ def learner(live_server: Any, *, js: bool, seconds: float = 60.0) -> Any:
         js=js,
         mix={"practice": 1.0},
         hints=0.5,
+        gzipped=gzipped,
     )
 
 
-@pytest.mark.parametrize("js", [True, False], ids=["htmx", "no-js"])
+@pytest.mark.parametrize(
+    ("js", "gzipped"), [(True, False), (False, False), (True, True)], ids=["htmx", "no-js", "gzip"]
+)
 @pytest.mark.django_db(transaction=True)
 def test_a_bench_learner_plays_a_whole_hand_and_every_move_is_in_the_log(
-    live_server: Any, js: bool
+    live_server: Any, js: bool, gzipped: bool
 ) -> None:
-    person = learner(live_server, js=js)
+    person = learner(live_server, js=js, gzipped=gzipped)
     person.request("GET", "/en/practice/")
     person.practice()
     stats = person.stats
@@ -58,6 +61,7 @@ def test_a_bench_learner_plays_a_whole_hand_and_every_move_is_in_the_log(
     (accepted,) = stats.accepted.values()
     assert len(accepted) >= 5  # draws and discards at the least, as the server took them
     assert {"move", "computer"} <= set(stats.latency)
+    assert (stats.counts.get("answers gzipped", 0) > 10) is gzipped
     assert load.check_move_logs(stats.accepted) == {
         "tables_checked": 1,
         "lost_or_short": 0,

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from game import explain
 from game.board import BoardDisplay, arranged_cards, board_context, table_melds
@@ -174,6 +174,16 @@ def project_index_context() -> dict[str, Any]:
 VERDICT_WORDS = {
     guided.VerdictKind.RIGHT: gettext_lazy("the right move"),
     guided.VerdictKind.OTHER: gettext_lazy("allowed, but not the point"),
+    guided.VerdictKind.ILLEGAL: gettext_lazy("against the rules"),
+}
+
+#: The same, in a word or two: on the projector each bar is one line (the move, its
+#: verdict, how many), and "allowed, but not the point" took a second line beside a
+#: long move (Knock Rummy's undercut in Russian: four answers ran 61 px below a 1024 x
+#: 768 screen). The answer shown above the bars says what the step is about.
+VERDICT_SHORT = {
+    guided.VerdictKind.RIGHT: gettext_lazy("the right move"),
+    guided.VerdictKind.OTHER: pgettext_lazy("a live answer's verdict, short", "allowed"),
     guided.VerdictKind.ILLEGAL: gettext_lazy("against the rules"),
 }
 
@@ -452,6 +462,7 @@ def live_teacher_context(
             "width": 5 * round(20 * b.count / result.answered) if result.answered else 0,
             "verdict": b.verdict.value if exercise.revealed else "",
             "verdict_words": VERDICT_WORDS[b.verdict] if exercise.revealed else "",
+            "verdict_short": VERDICT_SHORT[b.verdict] if exercise.revealed else "",
         }
         for b in result.bars
     ]
@@ -608,6 +619,7 @@ def live_pupil_context(
 
 
 __all__ = [
+    "VERDICT_SHORT",
     "VERDICT_WORDS",
     "address_to_read",
     "class_computers_line",

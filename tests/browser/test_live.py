@@ -408,3 +408,45 @@ def test_the_live_board_stays_on_the_first_screen_with_the_pupils_answers(
                 readable_from_the_back(page, height)
             if step < last:
                 exercise = live.advance(exercise=exercise, step=step)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)], ids=["1024x768", "1280x720"])
+def test_a_busy_class_keeps_its_answers_on_the_first_screen(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """A class of 28, 25 answered in four different moves, under the longest answer
+    (Knock Rummy's undercut, in Russian), in large type: "End the exercise" took two
+    lines beside "25 of 28", and each knock with "allowed, but not the point" two lines
+    over its bar, so the last bar ended at 829 px of a 1024 x 768 screen (740 of 1280 x
+    720). Each bar is one line now (the move, its verdict in a word, how many), the
+    button one line: all of it on the first screen, readable from the back."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
+    live.reveal(exercise=exercise, step=0)
+    exercise = live.advance(exercise=exercise, step=0)
+    pupils = iter([pupil(classroom, f"Ученик {number}") for number in range(28)])
+    # The right move (12 pupils), and three knocks the rules allow (6, 4 and 3).
+    for move, count in (("discard KC", 12), ("knock TD", 6), ("knock 4C", 4), ("knock KC", 3)):
+        for who in [next(pupils) for _ in range(count)]:
+            live.answer(pupil=who, exercise_id=exercise.pk, step=1, move=Move.parse(move))
+    page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+    expect(page.locator(".live__head h2")).to_contain_text("25")
+    expect(page.locator(".bars__item")).to_have_count(4)
+    readable_from_the_back(page, height)
+    page.keyboard.press("ArrowRight")  # show the answer: nine lines, above the four bars
+    expect(page.locator(".projector__answer")).to_be_visible()
+    expect(page.locator(".bars__item--other")).to_have_count(3)
+    readable_from_the_back(page, height)
+    # Each bar on one line, "End the exercise" too.
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.bars__label, .projector__end .button')]
+        .map(el => Math.round(el.getBoundingClientRect().height
+                              / parseFloat(getComputedStyle(el).lineHeight)))"""
+    )
+    assert lines == [1] * 5, lines

@@ -107,6 +107,35 @@ def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore
     assert (exercise.step, exercise.revealed) == (1, False)
 
 
+def test_each_bar_says_its_verdict_in_a_word_and_its_count_as_a_number(room) -> None:  # type: ignore[no-untyped-def]
+    """On the projector each bar is one line: the move, its verdict in a word or two
+    ("allowed", not "allowed, but not the point", which took a second line beside a
+    long move) and how many as a number. The whole verdict and "1 pupil" stay in the
+    page, for a screen reader and a phone (the stylesheet shows one or the other)."""
+    teacher, _user, classroom, ona, jonas = room
+    exercise = start(teacher, classroom)
+    assert answer(ona, exercise, 0, "draw_stock").status_code == 200
+    assert answer(jonas, exercise, 0, "draw_discard").status_code == 200
+    asked = teacher.get(live_url(classroom, "en")).content.decode()
+    # While the pupils answer there is no verdict, only how many.
+    assert "bars__verdict" not in asked
+    assert asked.count('<span class="bars__number" aria-hidden="true">1</span>') == 2
+    assert asked.count('<span class="bars__pupils">1 pupil</span>') == 2
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
+    shown = teacher.get(live_url(classroom, "en")).content.decode()
+    other = shown[shown.index("bars__item--other") :]
+    other = other[: other.index("</li>")]
+    assert '<strong class="bars__verdict">allowed, but not the point</strong>' in other
+    assert (
+        '<strong class="bars__verdict bars__verdict--short" aria-hidden="true">allowed</strong>'
+        in other
+    )
+    right = shown[shown.index("bars__item--right") :]
+    right = right[: right.index("</li>")]
+    assert right.count(">the right move</strong>") == 2
+    assert '<span class="bars__number" aria-hidden="true">1</span>' in right
+
+
 def test_the_pupils_address_and_answers_are_beside_the_board_not_over_it(room) -> None:  # type: ignore[no-untyped-def]
     """Over the board, the pupils' address (while they answer) or their answers (once
     the answer is shown) pushed the worst boards below a 1024 x 768 or 1280 x 720

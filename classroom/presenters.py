@@ -6,7 +6,7 @@ and render; nothing here reads a request."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -426,6 +426,27 @@ def address_to_read(url: str) -> SafeString:
     return format_html('<strong class="live__url">{}{}{}</strong>', scheme, sep, parts)
 
 
+#: The most bars the projector shows at a step: with a busy class's every answer a bar,
+#: the longest answer (Knock Rummy's undercut, in Russian) and five bars or more ran
+#: below a 1024 x 768 screen, and a row of bars of one pupil each says little.
+MOST_BARS = 4
+
+
+def shown_bars(
+    bars: Sequence[live.Bar], *, revealed: bool
+) -> tuple[list[live.Bar], list[live.Bar]]:
+    """The bars the projector shows, and the rest, counted together on one more bar: all
+    of them when they are :data:`MOST_BARS` or fewer, else the commonest three (once the
+    answer is shown, the right move's among them, in the third's place if it must)."""
+    if len(bars) <= MOST_BARS:
+        return list(bars), []
+    shown = list(bars[: MOST_BARS - 1])
+    right = next((b for b in bars if b.verdict is guided.VerdictKind.RIGHT), None)
+    if revealed and right is not None and right not in shown:
+        shown[-1] = right
+    return shown, [b for b in bars if b not in shown]
+
+
 def live_teacher_context(
     classroom: Classroom, exercise: LiveExercise | None, *, face_up: bool
 ) -> dict[str, Any]:
@@ -454,18 +475,34 @@ def live_teacher_context(
         words=live.class_words(scenario, live.class_names(classroom.pk)),
     )
     result = live.tally(exercise=exercise, step=exercise.step)
-    bars = [
+
+    def width(count: int) -> int:
+        # A bar's length in steps of 5%: a class of the stylesheet (no inline style).
+        return 5 * round(20 * count / result.answered) if result.answered else 0
+
+    kept, rest = shown_bars(result.bars, revealed=exercise.revealed)
+    bars: list[dict[str, Any]] = [
         {
             "label": explain.move_phrase(b.move, to_class=True),
             "count": b.count,
-            # A bar's length in steps of 5%: a class of the stylesheet (no inline style).
-            "width": 5 * round(20 * b.count / result.answered) if result.answered else 0,
+            "width": width(b.count),
             "verdict": b.verdict.value if exercise.revealed else "",
             "verdict_words": VERDICT_WORDS[b.verdict] if exercise.revealed else "",
             "verdict_short": VERDICT_SHORT[b.verdict] if exercise.revealed else "",
         }
-        for b in result.bars
+        for b in kept
     ]
+    if rest:
+        count = sum(b.count for b in rest)
+        label = ngettext("%(kinds)s other move", "%(kinds)s other moves", len(rest))
+        bars.append(
+            {
+                "label": label % {"kinds": len(rest)},
+                "count": count,
+                "width": width(count),
+                "rest": True,
+            }
+        )
     context.update(shown)
     context.update(
         {
@@ -619,6 +656,7 @@ def live_pupil_context(
 
 
 __all__ = [
+    "MOST_BARS",
     "VERDICT_SHORT",
     "VERDICT_WORDS",
     "address_to_read",
@@ -633,6 +671,7 @@ __all__ = [
     "poll_seconds",
     "progress_context",
     "project_index_context",
+    "shown_bars",
     "table_projector_context",
 ]
 

@@ -16,6 +16,7 @@ from django.utils import translation
 
 from classroom import live, services
 from classroom.models import Classroom, LiveAnswer, LiveExercise, Mistake
+from game.engine import Move
 from game.guided import scenarios
 from tests import factories
 
@@ -134,6 +135,46 @@ def test_each_bar_says_its_verdict_in_a_word_and_its_count_as_a_number(room) -> 
     right = right[: right.index("</li>")]
     assert right.count(">the right move</strong>") == 2
     assert '<span class="bars__number" aria-hidden="true">1</span>' in right
+
+
+def test_five_moves_or_more_show_the_three_commonest_and_the_rest_on_one_bar(room) -> None:  # type: ignore[no-untyped-def]
+    """A busy class's every answer a bar: five of them or more, under the longest answer,
+    ran below a 1024 x 768 projector. The projector shows four at most: the three
+    commonest, and the rest counted together on one grey bar; once the answer is shown,
+    the right move is among the three even when few chose it."""
+    teacher, _user, classroom, _ona, _jonas = room
+    exercise = start(teacher, classroom)
+    moves = ["draw discard"] * 3 + ["discard 8C", "discard 3D"] * 2 + ["draw stock", "discard 4S"]
+    for number, move in enumerate(moves):
+        learner = factories.learner(f"Pupil {number}")
+        pupil = services.class_join(learner=learner, code=classroom.join_code, name=f"P{number}")
+        live.answer(pupil=pupil.pupil, exercise_id=exercise.pk, step=0, move=Move.parse(move))
+
+    def bars() -> list[tuple[str, str]]:
+        page = teacher.get(live_url(classroom, "en")).content.decode()
+        items = re.findall(r'<li class="bars__item([^"]*)">(.*?)</li>', page, re.S)
+        return [
+            (kind.strip(), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip())
+            for kind, item in items
+        ]
+
+    assert bars() == [
+        ("", "Take the discard 3 pupils 3"),
+        ("", "Discard 3♦ three of diamonds 2 pupils 2"),
+        ("", "Discard 8♣ eight of clubs 2 pupils 2"),
+        ("bars__item--rest", "2 other moves 2 pupils 2"),
+    ]
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
+    shown = bars()
+    assert [kind for kind, _ in shown] == [
+        "bars__item--other",
+        "bars__item--illegal",
+        "bars__item--right",
+        "bars__item--rest",
+    ]
+    assert (
+        shown[2][1].startswith("Draw from the stock") and shown[3][1] == "2 other moves 3 pupils 3"
+    )
 
 
 def test_the_pupils_address_and_answers_are_beside_the_board_not_over_it(room) -> None:  # type: ignore[no-untyped-def]

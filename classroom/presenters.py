@@ -177,14 +177,15 @@ VERDICT_WORDS = {
     guided.VerdictKind.ILLEGAL: gettext_lazy("against the rules"),
 }
 
-#: The same, in a word or two: on the projector each bar is one line (the move, its
-#: verdict, how many), and "allowed, but not the point" took a second line beside a
-#: long move (Knock Rummy's undercut in Russian: four answers ran 61 px below a 1024 x
-#: 768 screen). The answer shown above the bars says what the step is about.
+#: The same in a word: on the projector each bar is one line (the move, its verdict,
+#: how many), and "allowed, but not the point" or "against the rules" took a second
+#: line beside a long move (Knock Rummy's undercut in Russian: four answers ran 61 px
+#: below a 1024 x 768 screen). The answer shown above the bars says what the step is
+#: about.
 VERDICT_SHORT = {
-    guided.VerdictKind.RIGHT: gettext_lazy("the right move"),
+    guided.VerdictKind.RIGHT: pgettext_lazy("a live answer's verdict, short", "right"),
     guided.VerdictKind.OTHER: pgettext_lazy("a live answer's verdict, short", "allowed"),
-    guided.VerdictKind.ILLEGAL: gettext_lazy("against the rules"),
+    guided.VerdictKind.ILLEGAL: pgettext_lazy("a live answer's verdict, short", "forbidden"),
 }
 
 

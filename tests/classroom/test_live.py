@@ -109,9 +109,9 @@ def test_a_class_plays_a_guided_hand_step_by_step(room) -> None:  # type: ignore
 
 
 def test_each_bar_says_its_verdict_in_a_word_and_its_count_as_a_number(room) -> None:  # type: ignore[no-untyped-def]
-    """On the projector each bar is one line: the move, its verdict in a word or two
-    ("allowed", not "allowed, but not the point", which took a second line beside a
-    long move) and how many as a number. The whole verdict and "1 pupil" stay in the
+    """On the projector each bar is one line: the move, its verdict in a word ("allowed",
+    not "allowed, but not the point", which took a second line beside a long move, as
+    "against the rules" did) and how many as a number. The whole verdict and "1 pupil" stay in the
     page, for a screen reader and a phone (the stylesheet shows one or the other)."""
     teacher, _user, classroom, ona, jonas = room
     exercise = start(teacher, classroom)
@@ -133,7 +133,11 @@ def test_each_bar_says_its_verdict_in_a_word_and_its_count_as_a_number(room) -> 
     )
     right = shown[shown.index("bars__item--right") :]
     right = right[: right.index("</li>")]
-    assert right.count(">the right move</strong>") == 2
+    assert '<strong class="bars__verdict">the right move</strong>' in right
+    assert (
+        '<strong class="bars__verdict bars__verdict--short" aria-hidden="true">right</strong>'
+        in right
+    )
     assert '<span class="bars__number" aria-hidden="true">1</span>' in right
 
 

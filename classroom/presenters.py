@@ -427,9 +427,10 @@ def address_to_read(url: str) -> SafeString:
     return format_html('<strong class="live__url">{}{}{}</strong>', scheme, sep, parts)
 
 
-#: The most bars the projector shows at a step: with a busy class's every answer a bar,
-#: the longest answer (Knock Rummy's undercut, in Russian) and five bars or more ran
-#: below a 1024 x 768 screen, and a row of bars of one pupil each says little.
+#: The most bars the projector shows at a step: under the longest answer (Knock
+#: Rummy's undercut, in Russian) four one-line bars end at 746 px of a 1024 x 768
+#: screen in large type, and each more would take 36 px; a row of bars of one pupil
+#: each says little anyway.
 MOST_BARS = 4
 
 

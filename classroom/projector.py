@@ -184,7 +184,10 @@ def projector_context(
             human=LEARNER,
             last=4,
             end=view.result.end if view.result else None,
-            table=view.table,
+            # No table: a layoff's line leaves its meld out («…к комбинации.»). The class
+            # sees the melds on the board, and a projected line that names one took a
+            # second line in Russian, running the busiest live page below a 1024 x 768
+            # screen (the meld named is for a screen reader: the learner's own table).
             to_class=True,
         ),
         "face_up": position.face_up,

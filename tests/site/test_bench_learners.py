@@ -19,14 +19,24 @@ from django.db import connections
 
 from bench import load, shared_tables
 
+#: The learner's moves the server must have taken before a test of a whole hand stops.
+ENOUGH = 5
+
+
+def accepted(stats: Any) -> int:
+    return sum(len(moves) for moves in stats.accepted.values())
+
 
 def learner(live_server: Any, *, js: bool, gzipped: bool = False, seconds: float = 60.0) -> Any:
     class OneHand(load.Learner):
-        """Stops once a hand is over: its scoring walked, the next hand dealt."""
+        """Stops once a hand is over (its scoring walked, the next hand dealt) and the
+        server has taken at least :data:`ENOUGH` of its moves: a deal can end a Gin hand
+        after three (the computer knocks at once)."""
 
         def hand_over(self, table_url: str, html: str, version: str) -> bool:
             more = super().hand_over(table_url, html, version)
-            self.deadline = time.monotonic()
+            if accepted(self.stats) >= ENOUGH:
+                self.deadline = time.monotonic()
             return bool(more)
 
     port = urlsplit(live_server.url).port
@@ -53,17 +63,17 @@ def test_a_bench_learner_plays_a_whole_hand_and_every_move_is_in_the_log(
 ) -> None:
     person = learner(live_server, js=js, gzipped=gzipped)
     person.request("GET", "/en/practice/")
-    person.practice()
     stats = person.stats
+    while accepted(stats) < ENOUGH and time.monotonic() < person.deadline:
+        person.practice()  # a table; another if its match ended first
     assert stats.errors == 0, stats.error_samples
     assert stats.refused == 0, stats.refused_samples
-    assert stats.tables == 1 and stats.hands == 1
-    (accepted,) = stats.accepted.values()
-    assert len(accepted) >= 5  # draws and discards at the least, as the server took them
+    assert stats.tables >= 1 and stats.hands >= 1
+    assert accepted(stats) >= ENOUGH  # draws, discards and more, as the server took them
     assert {"move", "computer"} <= set(stats.latency)
     assert (stats.counts.get("answers gzipped", 0) > 10) is gzipped
     assert load.check_move_logs(stats.accepted) == {
-        "tables_checked": 1,
+        "tables_checked": len(stats.accepted),
         "lost_or_short": 0,
         "doubled_or_extra": 0,
     }

@@ -42,12 +42,15 @@ def _name_cards(p: Params, n: Names) -> dict[str, object]:
     return {"name": p["name"], "cards": cards_short(p["cards"])}
 
 
-def _card_meld(p: Params, n: Names) -> dict[str, object]:
-    return {"card": card_short(p["card"]), "meld": cards_short(p["meld"])}
+def _card_onto(p: Params, n: Names) -> dict[str, object]:
+    """A layoff's card, and its meld where the log knows it (``meld``)."""
+    if "meld" in p:
+        return {"card": card_short(p["card"]), "meld": cards_short(p["meld"])}
+    return {"card": card_short(p["card"])}
 
 
-def _name_card_meld(p: Params, n: Names) -> dict[str, object]:
-    return {"name": p["name"], **_card_meld(p, n)}
+def _name_card_onto(p: Params, n: Names) -> dict[str, object]:
+    return {"name": p["name"], **_card_onto(p, n)}
 
 
 def _name_card_if_seen(p: Params, n: Names) -> dict[str, object]:
@@ -79,7 +82,7 @@ YOU_DID: dict[MoveKind, Sentence] = {
             if "meld" in p
             else _("You laid off %(card)s.")
         ),
-        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
+        _card_onto,
     ),
     # A knock that ended the hand with no deadwood is told as the hand's headline tells
     # it (the rules audit: a gin read "You knocked." in the log, "You went gin!" above).
@@ -137,7 +140,7 @@ CLASS_DID: dict[MoveKind, Sentence] = {
             if "meld" in p
             else pgettext("said to the whole class on the projector", "You laid off %(card)s.")
         ),
-        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
+        _card_onto,
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
@@ -178,7 +181,7 @@ THEY_DID: dict[MoveKind, Sentence] = {
             if "meld" in p
             else _("%(name)s laid off %(card)s.")
         ),
-        lambda p, n: _name_card_meld(p, n) if "meld" in p else _name_card(p, n),
+        _name_card_onto,
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
@@ -224,7 +227,7 @@ COMPUTER_FOR_YOU: dict[MoveKind, Sentence] = {
             if "meld" in p
             else _("The computer, in your seat, laid off %(card)s.")
         ),
-        lambda p, n: _card_meld(p, n) if "meld" in p else {"card": card_short(p["card"])},
+        _card_onto,
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (
@@ -265,7 +268,7 @@ COMPUTER_FOR_THEM: dict[MoveKind, Sentence] = {
             if "meld" in p
             else _("The computer, in %(name)s's seat, laid off %(card)s.")
         ),
-        lambda p, n: _name_card_meld(p, n) if "meld" in p else _name_card(p, n),
+        _name_card_onto,
     ),
     MoveKind.KNOCK: Sentence(
         lambda p: (

@@ -510,7 +510,7 @@ def class_running_tables(*, classroom: Classroom) -> list[SharedTable]:
     """The class's tables still being played (not ended, their match not over), the
     latest first."""
     tables = SharedTable.objects.filter(class_table__classroom=classroom, ended__isnull=True)
-    return [t for t in tables.order_by("-created") if _still_played(t)]
+    return [t for t in tables.order_by("-created", "-pk") if _still_played(t)]
 
 
 def class_end_tables(*, classroom: Classroom, public_ids: Collection[str]) -> int:
@@ -551,7 +551,7 @@ def tables_of_learner(
     tables = (
         SharedTable.objects.filter(class_table__classroom=classroom)
         .only("public_id", "game", "seats", "ended", "created")
-        .order_by("-created")
+        .order_by("-created", "-pk")
     )
     for table in tables.iterator(chunk_size=200):
         if shared.seat_of(table, learner) is not None:

@@ -1671,3 +1671,28 @@ def test_a_pupil_without_a_name_of_their_own_is_their_class_name_to_their_classm
             else f"/ru/classroom/{classroom.public_id}/tables/{table.public_id}/"
         ).content.decode()
         assert "Оля" in page and default not in page
+
+
+def test_class_tables_made_in_the_same_instant_keep_one_order() -> None:
+    """Tables seated in the same instant (one seating's tables, on a fast server) are
+    listed the latest made first, by key, by every list of them: the class page's, the
+    tables still played, and a pupil's own (h1's review: two lists ordered by time only,
+    which leaves the database free to give equal times in any order)."""
+    _teacher, classroom, clients = _class_at_two_tables()
+    earlier = timezone.now() - timedelta(minutes=5)
+    SharedTable.objects.filter(class_table__classroom=classroom).update(created=earlier)
+    services.class_seat(classroom=classroom, game="knock", players=2)  # seated again
+    tables = list(SharedTable.objects.filter(class_table__classroom=classroom))
+    assert len(tables) == 4
+    same = timezone.now()
+    SharedTable.objects.filter(pk__in=[t.pk for t in tables]).update(created=same)
+    newest_first = sorted(tables, key=lambda t: t.pk, reverse=True)
+    assert services.class_tables(classroom=classroom) == newest_first
+    # Seating the class again ended its earlier tables: two are still played.
+    running = [t for t in newest_first if t.ended is None]
+    assert len(running) == 2
+    assert services.class_running_tables(classroom=classroom) == running
+    ona = learner_of(clients[0])
+    mine = [t for t in newest_first if shared.seat_of(t, ona) is not None]
+    assert len(mine) == 2
+    assert services.tables_of_learner(classroom=classroom, learner=ona) == mine

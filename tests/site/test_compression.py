@@ -83,6 +83,28 @@ def test_a_streamed_response_is_not_held_in_a_compressor() -> None:
     assert response["Content-Encoding"] == "gzip"
 
 
+@pytest.mark.django_db
+def test_a_gzipped_page_keeps_djangos_answers_to_breach(client: Client) -> None:
+    """What docs/deploy.md and ``CompressedPagesMiddleware`` say of BREACH (a secret
+    guessed from the length of compressed answers that also carry text an attacker
+    chose): each gzipped answer carries a random number of bytes (0-99, Django's) in its
+    header's FNAME field, so the same page differs in length from one answer to the next,
+    and
+    the CSRF token every page carries (``hx-headers`` on the body) is masked anew for
+    each answer, never the same bytes twice. A subclass that compressed without them, or
+    a token cached with the page, would pass the tests above."""
+    client.get("/it/")  # the CSRF cookie set: every answer below carries the same secret
+    answers = [client.get("/it/", **BROWSER) for _ in range(6)]
+    for response in answers:
+        assert response["Content-Encoding"] == "gzip"
+        assert response.content[3] & 0x08, "no FNAME field in the gzip header: no random length"
+    pages = [gzip.decompress(r.content).decode() for r in answers]
+    tokens = {re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1) for page in pages}  # type: ignore[union-attr]
+    assert len(tokens) == len(pages)  # masked anew each time
+    # Six lengths, each padded by 0-99 bytes at random: all alike once in ~10^10 runs.
+    assert len({len(r.content) for r in answers}) > 1
+
+
 def _production_storages(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     """``STORAGES`` as ``rummy_site.settings.production`` sets it."""
     for name, value in PRODUCTION_ENV.items():

@@ -50,6 +50,27 @@ Its words in one language (``lt/<slug>.toml``), step by step in the same order::
     other = "legal, but not today's point"        # optional
     wrong = ["what the coach says to each [[steps.wrong]] move, in order"]
 
+**Said to a whole class.** The projector (a guided hand projected, a live exercise)
+shows a hand's title, each step's prompt and its right text to a class, not to one
+learner. Where a language's learner's words say a singular "you" (Italian «Cominci
+tu…», «Prendi…»), which a teacher does not say to thirty pupils («Cominciate voi…»,
+«Prendete…»), its words give the class's own beside them::
+
+    class_title = "La vostra prima bussata"
+
+    [[steps]]
+    prompt = "Cominci tu. ..."
+    class_prompt = "Cominciate voi. ..."
+    right = "Hai bussato ..."
+    class_right = "Avete bussato ..."
+
+Every hand's words in a language of :data:`CLASS_LANGUAGES` must give all three (a
+title that fits a class already is written again as it is); another language may
+give any of them, and where it gives none its learner's words are the class's too
+(English "you", Lithuanian «jūs», Russian «вы» fit a class). Only the projector
+reads them: a learner's own guided hand, and each pupil's device in a live
+exercise, say the learner's words.
+
 Cards in the words are written as codes in braces (``{KC}``, ``{9S 9H 9D}``,
 ``{Q-K-A}``; see :mod:`game.cards`), so every language shows its own rank
 letters and screen readers hear each card's name.
@@ -110,6 +131,11 @@ from rummy_site.languages import codes as languages
 from rummy_site.languages import current, pick
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "content"
+#: The languages whose guided hands' words speak to one learner in a way a teacher
+#: does not speak to a class (Italian «tu»: «Cominci tu», «Prendi»): every hand's
+#: words in them give the class's own title, prompts and right texts (``class_title``,
+#: ``class_prompt``, ``class_right``), which the projector shows.
+CLASS_LANGUAGES: tuple[str, ...] = ("it",)
 #: The learner's seat in every guided hand.
 LEARNER = 0
 
@@ -167,6 +193,10 @@ class ScenarioStep:
     right: Text
     other: Text | None
     wrong: tuple[WrongMove, ...]
+    #: the prompt and the right text as said to a whole class (the projector), in every
+    #: language: the class's own words where the language gives them, else the learner's
+    class_prompt: Text
+    class_right: Text
 
     def accepts(self, hand: Hand, move: AnyMove, seat: int = LEARNER) -> bool:
         """Is ``move`` (legal in ``hand``) the move this step teaches? A move the step
@@ -199,6 +229,8 @@ class Scenario:
     names: Mapping[str, tuple[str, ...]]
     dealer: int
     title: Text
+    #: the title as shown to a whole class (the projector), in every language
+    class_title: Text
     summary: Text
     teaches: tuple[str, ...]
     deal: Deal
@@ -263,6 +295,17 @@ def _move(text: Any, where: str) -> AnyMove:
         raise ScenarioError(where, f"not a move: {text!r} ({exc})") from None
 
 
+def _at(data: Any, path: Sequence[str | int]) -> Any:
+    """The value at ``path`` (keys and list positions) in ``data``, ``None`` if none."""
+    value: Any = data
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
 class _Words:
     """One hand's words in every language, read text by text."""
 
@@ -304,29 +347,49 @@ class _Words:
         """The text at ``path`` in every language, or in none (``None``)."""
         found: dict[str, str] = {}
         for code, data in self.files.items():
-            value: Any = data
-            for key in path:
-                try:
-                    value = value[key]
-                except (KeyError, IndexError, TypeError):
-                    value = None
-                    break
-            index = path[1] if len(path) > 1 and path[0] == "steps" else None
-            where = self._where(code, index + 1 if isinstance(index, int) else None)
+            value = _at(data, path)
+            where = self._where_in(code, path)
             if value is None and not required:
                 continue
-            if not isinstance(value, str) or not value.strip():
-                raise ScenarioError(where, f"{what} is missing")
-            problems = markup_problems(value)
-            if problems:
-                raise ScenarioError(where, f"{what}: {'; '.join(problems)}")
-            found[code] = value.strip()
+            found[code] = self._checked(value, what, where)
         if not found:
             return None
         if len(found) != len(self.files):
             missing = ", ".join(c for c in self.files if c not in found)
             raise ScenarioError(self._where(missing), f"{what} is missing")
         return found
+
+    def for_class(self, what: str, learner: Text, *path: str | int) -> Text:
+        """The text at ``path`` as said to a whole class, in every language: the
+        language's own where it gives one, else the learner's (``learner``). A language
+        of :data:`CLASS_LANGUAGES` must give it."""
+        found = dict(learner)
+        for code, data in self.files.items():
+            value = _at(data, path)
+            where = self._where_in(code, path)
+            if value is None:
+                if code in CLASS_LANGUAGES:
+                    raise ScenarioError(
+                        where,
+                        f"{what} is missing: the words in this language say it to a whole "
+                        "class (the projector) in their own words",
+                    )
+                continue
+            found[code] = self._checked(value, what, where)
+        return found
+
+    def _where_in(self, code: str, path: tuple[str | int, ...]) -> str:
+        index = path[1] if len(path) > 1 and path[0] == "steps" else None
+        return self._where(code, index + 1 if isinstance(index, int) else None)
+
+    @staticmethod
+    def _checked(value: Any, what: str, where: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ScenarioError(where, f"{what} is missing")
+        problems = markup_problems(value)
+        if problems:
+            raise ScenarioError(where, f"{what}: {'; '.join(problems)}")
+        return value.strip()
 
     def count(self, what: str, number: int, key: str) -> int:
         """How many ``key`` texts step ``number`` has: the same in every language."""
@@ -409,27 +472,34 @@ def load(path: Path) -> Scenario:
             raise ScenarioError(
                 at, f"{len(wrong_moves)} wrong moves, but a different number of wrong texts"
             )
+        prompt = words.text("prompt", "steps", index, "prompt")
+        right = words.text("right", "steps", index, "right")
         steps.append(
             ScenarioStep(
                 number=number,
-                prompt=words.text("prompt", "steps", index, "prompt"),
+                prompt=prompt,
                 expect=expect,
                 rule=ScenarioRule(rule) if rule is not None else None,
                 hints=tuple(
                     words.text(f"hint {i + 1}", "steps", index, "hints", i)
                     for i in range(hint_count)
                 ),
-                right=words.text("right", "steps", index, "right"),
+                right=right,
                 other=words.optional("other", "steps", index, "other"),
                 wrong=tuple(
                     WrongMove(move, words.text("wrong", "steps", index, "wrong", i))
                     for i, move in enumerate(wrong_moves)
                 ),
+                class_prompt=words.for_class(
+                    "class_prompt", prompt, "steps", index, "class_prompt"
+                ),
+                class_right=words.for_class("class_right", right, "steps", index, "class_right"),
             )
         )
     dealer = data.get("dealer", seats - 1)
     if not isinstance(dealer, int) or not 0 <= dealer < seats:
         raise ScenarioError(where, f"dealer must be a seat 0-{seats - 1}")
+    title = words.text("title", "title")
     return Scenario(
         slug=path.stem,
         path=path,
@@ -438,7 +508,8 @@ def load(path: Path) -> Scenario:
         options=dict(data.get("options", {})),
         names=names,
         dealer=dealer,
-        title=words.text("title", "title"),
+        title=title,
+        class_title=words.for_class("class_title", title, "class_title"),
         summary=words.text("summary", "summary"),
         teaches=tuple(str(t) for t in data.get("teaches", [])),
         deal=deal,
@@ -786,6 +857,7 @@ def validate_paths(paths: Iterable[Path]) -> list[Problem]:
 
 
 __all__ = [
+    "CLASS_LANGUAGES",
     "LEARNER",
     "STAND_INS",
     "Problem",

@@ -75,6 +75,25 @@ def broken(tmp_path: Path, old: str, new: str, file: str = "") -> Path:
         ("ru", 'names = ["", "Оля"]', 'names = ["", "Оля", "Боря"]', "must name all 2 seats"),
         ("lt", "{", "{XX ", "lt/broken.toml, step 1: hint 2: not a card"),
         ("en", "[[steps]]", "[[stepz]]", "step counts differ"),
+        (
+            "it",
+            'class_prompt = "Cominciate voi.',
+            'klass_prompt = "Cominciate voi.',
+            "it/broken.toml, step 1: class_prompt is missing",
+        ),
+        (
+            "it",
+            'class_right = "Avete bussato',
+            'klass_right = "Avete bussato',
+            "it/broken.toml, step 2: class_right is missing",
+        ),
+        (
+            "it",
+            'class_title = "La vostra prima bussata"',
+            "",
+            "it/broken.toml: class_title is missing",
+        ),
+        ("it", 'class_right = "Avete bussato', 'class_right = "{XX} Avete', "class_right: "),
     ],
 )
 def test_check_scenarios_rejects_a_broken_file(
@@ -89,6 +108,53 @@ def test_check_scenarios_rejects_a_broken_file(
     with pytest.raises(CommandError):
         call_command("check_scenarios", str(path))
     assert message in capsys.readouterr().err
+
+
+def test_a_language_whose_words_fit_a_class_may_leave_the_class_words_out(
+    tmp_path: Path,
+) -> None:
+    """English, Lithuanian and Russian say "you", «jūs», «вы» to one learner and to a
+    class alike: without class words of their own the projector says the learner's.
+    One given is the class's; Italian gives them all (:data:`CLASS_LANGUAGES`)."""
+    assert "lt" not in guided.CLASS_LANGUAGES and "it" in guided.CLASS_LANGUAGES
+    path = broken(
+        tmp_path, "[[steps]]\nprompt", '[[steps]]\nclass_prompt = "Jūs pradedate."\nprompt', "lt"
+    )
+    scenario = guided.load(path)
+    first, second = scenario.steps
+    assert first.class_prompt["lt"] == "Jūs pradedate." != first.prompt["lt"]
+    assert second.class_prompt["lt"] == second.prompt["lt"]
+    assert first.class_right["ru"] == first.right["ru"]
+    assert scenario.class_title["en"] == scenario.title["en"]
+    assert scenario.class_title["it"] == "La vostra prima bussata" != scenario.title["it"]
+    assert first.class_prompt["it"].startswith("Cominciate voi.")
+
+
+#: Words an Italian coach says to one learner and never of anyone else («tu», «hai»,
+#: «puoi», «prendi»...): never in the words said to a class. (A form that is a third
+#: person too, «scarta», «pesca», or a noun, «gli scarti», is left out.)
+TU_WORDS = re.compile(
+    r"\b(?:tu|te|ti|tuo|tua|tuoi|tue|hai|puoi|devi|vuoi|cominci|peschi|bussi|segni|"
+    r"incassi|prendi|finisci|tieni|ricordati|calala|scartala)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_italian_class_words_say_voi_not_tu(slug: str) -> None:
+    """Every text the projector shows has its Italian class version, in «voi»: none
+    says a learner's «tu» («Cominci tu», «Hai pescato», «Ti serve?»)."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    texts = [scenario.class_title["it"]]
+    for step in scenario.steps:
+        texts += [step.class_prompt["it"], step.class_right["it"]]
+    for text in texts:
+        found = TU_WORDS.findall(re.sub(r"\{[^}]*\}", "", text))
+        assert not found, (slug, found, text)
+    # The learner's own words say «tu» (the check finds them): the class's are their own.
+    learner = " ".join(step.prompt["it"] + " " + step.right["it"] for step in scenario.steps)
+    assert TU_WORDS.search(learner), slug
 
 
 def test_check_scenarios_rejects_a_hand_without_its_words(

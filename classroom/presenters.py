@@ -155,12 +155,13 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
 
 
 def project_index_context() -> dict[str, Any]:
-    """The guided hands to show on the projector, by game."""
+    """The guided hands to show on the projector, by game, by their titles as the
+    projector shows them (``class_title``)."""
     games = [
         {
             "label": explain.game_name(game),
             "hands": [
-                {"slug": s.slug, "title": text_plain(pick(s.title))}
+                {"slug": s.slug, "title": text_plain(pick(s.class_title))}
                 for s in scenarios.library()
                 if s.game == game
             ],
@@ -403,9 +404,9 @@ def live_summary(classroom: Classroom) -> dict[str, Any]:
         return {"live_running": None, "hands": project_index_context()["games"]}
     return {
         "live_running": {
-            # As the projector and the pupils' devices call the hand's players.
+            # As the projector calls the hand and its players.
             "title": text_plain(
-                live.class_words(scenario, live.class_names(classroom.pk))(scenario.title)
+                live.class_words(scenario, live.class_names(classroom.pk))(scenario.class_title)
             ),
             "step_number": min(exercise.step + 1, live.steps_of(scenario)),
             "step_count": live.steps_of(scenario),

@@ -110,7 +110,10 @@ def the_class_turn() -> str:
 def projector_context(
     scenario: Scenario, position: Position, *, words: scenarios.Words | None = None
 ) -> dict[str, Any]:
-    """A guided hand on the projector at ``position``. ``words``: the hand's words for
+    """A guided hand on the projector at ``position``, in the words its hand says to a
+    whole class (its title, prompts and right texts: ``class_title``, ``class_prompt``,
+    ``class_right``, :mod:`game.guided.scenarios`; Italian «Cominciate voi», where a
+    learner's own hand says «Cominci tu»). ``words``: the hand's words for
     the class watching it (a live exercise: a player whose name reads as a pupil's is
     called by their stand-in, as on every pupil's device,
     :func:`classroom.live.class_words`); none, the hand's own."""
@@ -128,7 +131,9 @@ def projector_context(
         answer = {
             "move": explain.moves_phrase(rights, to_class=True) if rights else "",
             "several": len(rights) > 1,
-            "why": text_html(words(step.right)),
+            # The right text as said to the class: Italian «Avete bussato», not «Hai
+            # bussato» (:data:`game.guided.scenarios.CLASS_LANGUAGES`).
+            "why": text_html(words(step.class_right)),
         }
     names = [words.say(n) if n else learner_default() for n in scenario.names.get(current()) or []]
     if len(names) < hand.players:
@@ -166,12 +171,12 @@ def projector_context(
         back = ""
     return {
         "scenario": scenario,
-        "title": text_html(words(scenario.title)),
-        "title_plain": text_plain(words(scenario.title)),
+        "title": text_html(words(scenario.class_title)),
+        "title_plain": text_plain(words(scenario.class_title)),
         "game_label": explain.game_name(scenario.game),
         "step_number": position.step + (1 if step is not None else 0),
         "step_count": total,
-        "prompt": text_html(words(step.prompt)) if step is not None else "",
+        "prompt": text_html(words(step.class_prompt)) if step is not None else "",
         "answer": answer,
         "finished": hand.is_over or step is None,
         "seats": seats,

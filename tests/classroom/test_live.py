@@ -845,3 +845,21 @@ def test_a_class_with_the_players_name_and_its_stand_in_meets_neither(room) -> N
         main = re.sub(r'<p class="message[^>]*>.*?</p>', "", main)  # "Welcome, Ona!"
         assert "Greta" in main
         assert not re.search(r"\b(On(a|os|ai|ą)|Rūt(a|os|ai|ą))\b", main), main[:3000]
+
+
+def test_a_live_italian_exercise_says_voi_on_the_projector_and_tu_on_a_pupils_device(room) -> None:  # type: ignore[no-untyped-def]
+    """The projector speaks to the whole class in its own words (Italian «Cominciate
+    voi», «Avete bussato»); each pupil's device speaks to that pupil («Cominci tu»)."""
+    teacher, _user, classroom, ona, _jonas = room
+    exercise = start(teacher, classroom, "gin-01-first-knock")
+    projector = teacher.get(live_url(classroom, "it")).content.decode()
+    assert "La vostra prima bussata" in projector and "Cominciate voi." in projector
+    assert "Cominci tu" not in projector
+    device = ona.get("/it/live/").content.decode()
+    assert "Cominci tu." in device and "Cominciate voi" not in device
+    class_page = teacher.get(f"/it/classroom/{classroom.public_id}/").content.decode()
+    assert "La vostra prima bussata" in class_page
+    answer(ona, exercise, 0, "draw_discard", lang="it")
+    step(teacher, classroom, "reveal", 0)
+    shown = teacher.get(live_url(classroom, "it")).content.decode()
+    assert "Ora avete tre combinazioni" in shown and "Ora hai tre" not in shown

@@ -338,3 +338,32 @@ def test_the_class_seat_on_the_projector_has_its_own_your_turn_tag(teacher: Clie
     with mock.patch.object(projector, "pgettext", lambda context, msgid: f"[{context}|{msgid}]"):
         marked = teacher.get(BASE).content.decode()
     assert "You (the class) · [the class&#x27;s seat on the projector|your turn]" in marked
+
+
+def test_a_projected_italian_hand_says_its_own_class_words_and_a_learners_hand_tu(
+    teacher: Client, client: Client
+) -> None:
+    """The Italian teacher's walk: the projector said «Cominci tu», «Hai bussato», «La
+    tua prima bussata» to thirty pupils, a learner's words. The projected hand says
+    the class's own (``class_title``, ``class_prompt``, ``class_right``: «voi»); a
+    learner's own guided hand still says «tu»."""
+    import html as html_module
+
+    def said(page: str) -> str:
+        return html_module.unescape(re.sub(r"<[^>]+>", "", page))
+
+    base = f"/it/classroom/projector/guided/{SLUG}/"
+    asked = said(teacher.get(base).content.decode())
+    assert "La vostra prima bussata" in asked and "Cominciate voi. Guardate" in asked
+    assert "La tua prima bussata" not in asked and "Cominci tu" not in asked
+    answered = said(teacher.get(base + "?step=1&reveal=1").content.decode())
+    assert "Avete bussato con 1 punto" in answered and "Hai bussato" not in answered
+    assert "Quale scartate, e potete bussare adesso?" in answered
+    index = said(teacher.get("/it/classroom/projector/").content.decode())
+    assert "La vostra prima bussata" in index and "Bussate presto" in index
+    # A learner at home: «tu», as before.
+    own = said(client.get(f"/it/guided/{SLUG}/").content.decode())
+    assert "La tua prima bussata" in own and "Cominci tu. Guarda" in own
+    assert "Cominciate voi" not in own and "La vostra" not in own
+    # English "you" fits a class: the projector says the learner's words.
+    assert "You play first. Look at the discard pile" in said(teacher.get(BASE).content.decode())

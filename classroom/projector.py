@@ -267,12 +267,17 @@ def pupil_hand_context(
     the pupil saw it: the others' cards face down until the end), the move about to be
     made, and the coach's view of each of the pupil's moves in large print. The pupil's
     seat is called by their name in the class (``pupil_name``), not the one they gave
-    the table (often the form's default)."""
+    the table (often the form's default), and the class is told of the pupil, not
+    spoken to as the pupil: the seat and its melds "Ona", not "Ona (you)"; "Ona drew
+    from the stock.", "Ona played: …", "The case for the move …" (the template), not
+    "You drew…", "You played: …", "your move". The coach's reasons under them are its
+    advice to the seat's player, as at the pupil's table ("Take 7♦: …", "Your deadwood
+    goes from …"): written to the player, they are shown as written."""
     if pupil_name and review.me is not None:
         names = list(review.names)
         names[review.me] = pupil_name
         review = replace(review, names=tuple(names))
-    context = practice_presenters.review_context(review, table, ref.deal)
+    context = practice_presenters.review_context(review, table, ref.deal, by_name=True)
     final = review.move is None
     seats = []
     for seat, hand in enumerate(context["hands"]):

@@ -425,13 +425,17 @@ class Verdict:
     preferred: dict[str, Any] | None = None
 
 
-def _verdict(review: ReviewStep, names: Sequence[str]) -> Verdict:
+def _verdict(review: ReviewStep, names: Sequence[str], *, player: str = "") -> Verdict:
     """The coach's view of the learner's move at this step of the review."""
-    return move_verdict(review.advice, review.move, names)
+    return move_verdict(review.advice, review.move, names, player=player)
 
 
-def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[str]) -> Verdict:
-    """The coach's view of ``move``, ranked in ``advice`` (none: not the learner's)."""
+def move_verdict(
+    advice: Advice | None, move: AnyMove | None, names: Sequence[str], *, player: str = ""
+) -> Verdict:
+    """The coach's view of ``move``, ranked in ``advice`` (none: not the learner's).
+    ``player``: the learner's name, when the move is told to others (a pupil's hand on
+    the projector: "Ona played: …", not "You played: …")."""
     verdict = Verdict()
     if advice is None or move is None:
         return verdict
@@ -454,10 +458,17 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
     if best is not None and mine is not None and mine.score - best.score < 1e-9:
         verdict.text = _("The coach agrees: this was its first choice.")
     elif best is not None:
-        verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
-            "mine": explain.move_phrase(move),
-            "best": explain.move_phrase(best.move),
-        }
+        if player:
+            verdict.text = _("%(name)s played: %(mine)s. The coach preferred: %(best)s.") % {
+                "name": player,
+                "mine": explain.move_phrase(move),
+                "best": explain.move_phrase(best.move),
+            }
+        else:
+            verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
+                "mine": explain.move_phrase(move),
+                "best": explain.move_phrase(best.move),
+            }
         verdict.preferred = {
             "move": explain.move_phrase(best.move),
             "steps": [explain.coach_reason(r, names) for r in best.reasons],
@@ -469,9 +480,14 @@ def move_verdict(advice: Advice | None, move: AnyMove | None, names: Sequence[st
     return verdict
 
 
-def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[str, Any]:
+def review_context(
+    review: ReviewStep, table: Table, round_number: int, *, by_name: bool = False
+) -> dict[str, Any]:
     """A finished hand, one move at a time, every hand face up (the learner's marked as
-    theirs, as at the table), with the coach's view."""
+    theirs, as at the table), with the coach's view. ``by_name``: the hand told to
+    others (a pupil's hand on the projector, before the class): the learner's seat, its
+    melds, its moves and the coach's verdict call them by their name ("Ona", "Ona drew
+    from the stock.", "Ona played: …"), not "you"."""
     names = told_apart(review.names, review.me)
     before = review.before
     sentence = ""
@@ -481,18 +497,21 @@ def review_context(review: ReviewStep, table: Table, round_number: int) -> dict[
         sentence = explain.event_sentence(
             log[-1],
             names,
-            human=review.me,
+            human=None if by_name else review.me,
             knocker=explain.knocker_of(log),
             end=after.result.end if after.result else None,
             onto=explain.melds_before(log[-1:], after.table)[0],
         )
-    verdict = _verdict(review, names)
+    me = review.me
+    verdict = _verdict(review, names, player=names[me] if by_name and me is not None else "")
     final = review.move is None
     # The learner's hand and melds: their name marked as theirs, "Alex (you)", or "You"
     # when they gave none (as at the table).
     nameless = not str(table.seats[HUMAN]["name"])
     owners = [
-        (learner_you() if nameless else yours(review.names[p])) if p == review.me else names[p]
+        (learner_you() if nameless else yours(review.names[p]))
+        if p == review.me and not by_name
+        else names[p]
         for p in range(len(names))
     ]
     # A review shows a finished hand face up, Gin's face-down knock discard too; the

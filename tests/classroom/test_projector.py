@@ -266,7 +266,7 @@ def test_a_projected_hand_gives_no_computer_player_the_pupils_name_in_the_class(
     for query in ("", "?move=3", "?move=999"):
         hand = teacher.get(base + f"{table.public_id}/1/{query}").content.decode()
         names = [n.split(" · ")[0].strip() for n in re.findall(r'projector__name">([^<]*)<', hand)]
-        assert names == ["Ona (you)", "Luca"], (query, names)
+        assert names == ["Ona", "Luca"], (query, names)
     listing = teacher.get(base).content.decode()
     assert "Luca" in listing and not re.search(
         r"\b(Ona|Ben|Marta)\b", listing.split("<h1", 1)[1].split("</h1>", 1)[1]
@@ -367,3 +367,42 @@ def test_a_projected_italian_hand_says_its_own_class_words_and_a_learners_hand_t
     assert "Cominciate voi" not in own and "La vostra" not in own
     # English "you" fits a class: the projector says the learner's words.
     assert "You play first. Look at the discard pile" in said(teacher.get(BASE).content.decode())
+
+
+def test_a_pupils_projected_hand_tells_the_class_of_the_pupil_by_name() -> None:
+    """The class watching Ona's hand is not Ona: the projector called her seat "Ona
+    (you)" and said "You drew…", "You played: … The coach preferred: …" and "The case
+    for your move" to thirty pupils. Her seat, its melds, her moves and the coach's
+    verdict now name her; her own review of the hand still says "you". (The coach's
+    reasons under the verdict are its advice to the seat's player, shown as written.)"""
+    from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
+    from game.practice import presenters as practice_presenters
+
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    table = factories.table("gin", 2, owner=ona, seed=9)
+    state = factories.play_hand_out(table)
+    hand = f"/en/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/{table.public_id}/1/"
+    hers = [i for i, e in enumerate(state.hand.log) if e.player == 0]
+    told = []
+    for move in [*hers, len(state.hand.log)]:
+        page = teacher.get(hand, {"move": move + 1}).content.decode()
+        names = [n.split(" · ")[0].strip() for n in re.findall(r'projector__name">([^<]*)<', page)]
+        assert names[0] == "Ona", names
+        for you in ("(you)", "You ", "your move", "Your move"):
+            assert you not in page.split("<main", 1)[1], (move, you)
+        prompt = re.search(r'class="projector__prompt">([^<]*)<', page)
+        if prompt is not None:
+            told.append(prompt[1])
+    assert any(line.startswith("Ona ") for line in told), told
+    # The verdict on a move the coach did not prefer names the player when told to others
+    # (her own review, ``by_name`` unset, still says "You played": test_views).
+
+    def ranked(code: str, rank: int, score: float) -> RankedMove:
+        reason = CoachReason(Why.DISCARD_HIGH, {"card": code, "points": 10})
+        return RankedMove(Discard(Card.parse(code)), score, rank, (reason,))
+
+    advice = Advice(0, (ranked("KC", 1, 13.6), ranked("2C", 2, 20.0)))
+    move = Discard(Card.parse("2C"))
+    told_of = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"], player="Ona")
+    said_to = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"])
+    assert told_of.text.startswith("Ona played: ") and said_to.text.startswith("You played: ")

@@ -24,6 +24,7 @@ from game.engine import AnyMove, Game, Move, TableFormat
 from game.guided import presenters as guided_presenters
 from game.guided import scenarios
 from game.guided import services as guided
+from game.moveforms import page_anchor
 from game.names import as_computer
 from game.practice import services as practice
 from game.scores import partners
@@ -549,6 +550,10 @@ def live_pupil_context(
     context: dict[str, Any] = {
         "error": error,
         "page_url": reverse("live"),
+        # Where its address opens the page without JavaScript (the language buttons'
+        # next): at the step's question, as an answer's redirect and Refresh open it;
+        # at its top where it says a reason (autofocus, in a page drawn for a form).
+        "page_anchor": page_anchor(takes_focus=bool(error)),
         "poll_seconds": live_poll_seconds(),
         "stamp": live.pupil_stamp(found[1] if found else None),
     }

@@ -190,6 +190,24 @@ def table_address(url: str, form: QueryDict, *, at_status: bool, **query: str) -
     return url + (f"?{urlencode(query)}" if query else "") + (f"#{STATUS_ID}" if at_status else "")
 
 
+def page_anchor(*, takes_focus: bool) -> str:
+    """Where a table's page opens without JavaScript, for its ``page_anchor`` (the
+    language buttons' ``next``, "Log in" and the display settings:
+    :func:`rummy_site.templatetags.site.page_path`): at the table's status
+    (:data:`STATUS_ID`), as :func:`table_address` opens it with ``at_status``, unless the
+    page puts the focus somewhere itself (``takes_focus``: a reason said, the coach's hint,
+    a move's question, "Score it yourself", the walkthrough's next step; autofocus, which
+    a browser skips on a page opened at a fragment), where ``""``: its top. The browser
+    never sends a fragment, so without this the page in another language opened at its
+    top, the hand and the status below the first screen of a phone. Each table-like page
+    (a practice table, a guided hand, a table for people, a pupil's live exercise) says
+    whether it takes the focus from what it draws (the same conditions as its template's
+    autofocus), so that its address opens it where a form's redirect to it opened it
+    (the tests "a language button opens the table where the form did" follow each kind
+    of redirect and find its address, fragment and all, in the page's buttons)."""
+    return "" if takes_focus else STATUS_ID
+
+
 #: The query flag of a table's page loaded again by its own link or by itself (a table
 #: for people's Refresh and its reload while its player waits): there one time, gone the
 #: next (:func:`again_address`).
@@ -363,6 +381,7 @@ __all__ = [
     "arrange_off",
     "loaded_again",
     "move_fields",
+    "page_anchor",
     "parse_cards",
     "parse_display",
     "parse_move",

@@ -16,7 +16,7 @@ from game import explain
 from game.board import BoardDisplay, advice_context, board_context, told_apart
 from game.cards import MARKUP, spoken_html, text_html, text_plain
 from game.engine import Game, advise
-from game.moveforms import STATUS_ID, move_fields
+from game.moveforms import STATUS_ID, move_fields, page_anchor
 from rummy_site.reversing import cached_reverse
 
 from . import scenarios
@@ -59,6 +59,30 @@ def opened_at_the_coach(url: str) -> str:
     On a 360 x 740 phone, opened at its top, the page showed the coach's prompt but the
     hand only in part, and its buttons (the first move's draw) below the first screen."""
     return f"{url}#{STATUS_ID}"
+
+
+def opened_at(context: dict[str, Any]) -> None:
+    """Where a guided hand's page drawn from ``context`` (:func:`guided_context`, with the
+    view's ``hinted`` and ``asking_restart``) opens by its address without JavaScript, as
+    its ``page_anchor`` (the language buttons' next): at the coach (``#table-status``), as
+    a move's redirect opened it (:func:`opened_at_the_coach`), unless the page puts the
+    focus somewhere itself (autofocus, which a page opened at a fragment skips): a
+    refused move's reason, the coach's question on a move that is not the step's ("Try
+    again"), the hint just given, "Start this hand again?" ("Keep playing"), a finished
+    hand to score ("Score it yourself") or its score just answered, the walkthrough's
+    next step; then at its top (:func:`game.moveforms.page_anchor`)."""
+    said = context["feedback"] or {}
+    takes_focus = bool(
+        context["error"]
+        or said.get("alert")
+        or said.get("continue")
+        or context.get("hinted")
+        or context.get("asking_restart")
+        or context["scoring_pending"]
+        or context["score_yourself"]
+        or context["walkthrough"]
+    )
+    context["page_anchor"] = page_anchor(takes_focus=takes_focus)
 
 
 def hand_link(slug: str) -> str:

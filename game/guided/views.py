@@ -75,6 +75,7 @@ def _render(
     context["asking_restart"] = asking_restart
     context["hinted"] = hinted
     context["announce"] = presenters.announcement(context)
+    presenters.opened_at(context)
     if context["finished"]:
         # Go on along the learner's path (the path is composed above the apps: read here).
         from rummy_site import path

@@ -40,6 +40,7 @@ from game.engine import (
     MoveKind,
     deadwood_after,
 )
+from game.moveforms import page_anchor
 from game.names import learner_you
 from game.scores import ScoreSheet
 from learners.names import euphonic_d, one_stop
@@ -245,7 +246,28 @@ def table_context(
     if drawn := _drawn_line(context):
         context["latest"] = f"{context['latest']} {drawn}"
     context["announce"] = announcement(context, skipped=skipped)
+    # Where the page's address opens it without JavaScript (the language buttons' next):
+    # at the status line, as a move's redirect opened it, or at its top.
+    context["page_anchor"] = page_anchor(takes_focus=takes_focus(context))
     return context
+
+
+def takes_focus(context: Mapping[str, Any]) -> bool:
+    """Whether a practice table's page puts the focus somewhere itself (autofocus, which
+    a page opened at a fragment skips), and so opens at its top, not at its status
+    (:func:`game.moveforms.page_anchor`), as its forms' redirects open it: a reason said
+    (a refused move, a page the table had moved on from), the coach's hint, a move's
+    question ("Are you sure?"), a finished hand to score ("Score it yourself") or its
+    score just answered, the walkthrough's next step. ``context``:
+    :func:`table_context`'s."""
+    return bool(
+        context["error"]
+        or context["advice"]
+        or context["confirm"]
+        or context["scoring_pending"]
+        or context["score_yourself"]
+        or context["walkthrough"]
+    )
 
 
 def _sit_out_line(watching: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ from game import scores as match_scores
 from game.board import BoardDisplay, ScoreStep, advice_context, board_context, table_melds
 from game.confirm import confirm_context, under_question
 from game.engine import Advice, AnyMove, Board, Game, Hand, HandEnd, PlayerView, TableFormat
-from game.moveforms import STATUS_ID, again_address, with_arrange
+from game.moveforms import STATUS_ID, again_address, page_anchor, with_arrange
 from game.practice.presenters import computers_line, move_verdict
 from game.practice.services import computers_policy
 from rummy_site import codes
@@ -400,6 +400,7 @@ def table_context(
             at_status=True,
             again=again,
         )
+        context["page_anchor"] = page_anchor(takes_focus=bool(error))
         return context
     mine = SeatState(state, seat)
     # The computer's moves in an away person's seat are told as the computer's (the
@@ -539,6 +540,13 @@ def table_context(
         at_status=not context["takes_focus"],
         again=again,
     )
+    # Where the page's address opens it without JavaScript (the language buttons' next):
+    # at the status line, as a form's redirect opened it, unless the page puts the focus
+    # somewhere itself; besides takes_focus (this page reloaded), what it says just now:
+    # a reason (a refused move, a form the table's state refused), the coach's hint, a
+    # move's question, the score just answered.
+    said = context["error"] or context["advice"] or context["confirm"] or context["score_yourself"]
+    context["page_anchor"] = page_anchor(takes_focus=bool(context["takes_focus"] or said))
     return context
 
 

@@ -46,10 +46,12 @@ _MENU = "rummy_site.site_menu"
 def page_path(context: template.Context) -> str:
     """The address of the page being shown, for the language switcher (its ``next``),
     "Log in" and the display settings: :func:`page_address`, opened at the fragment the
-    view names (``page_anchor``) where the page is always opened at one. The browser
-    never sends a fragment: a drill's answered page (``#drill-feedback``), switched to
-    another language without JavaScript, opened at its top, the verdict and the next
-    question below the screen."""
+    view names (``page_anchor``) where the page opens at one: a drill's answered page
+    (``#drill-feedback``), a table's page at its status (``#table-status``:
+    :func:`game.moveforms.page_anchor`; a practice table, a guided hand, a table for
+    people, a pupil's live exercise). The browser never sends a fragment: such a page,
+    switched to another language without JavaScript, opened at its top, the verdict or
+    the hand below the screen."""
     anchor = context.get("page_anchor")
     path = page_address(context)
     return f"{path}#{anchor}" if anchor else path

@@ -388,7 +388,8 @@
   });
 
   // The language buttons' next is the page's address, opened where the server knows the
-  // page opens without this script (a drill's answer at #drill-feedback: page_anchor).
+  // page opens without this script (a drill's answer at #drill-feedback, a table's page
+  // at #table-status: page_anchor).
   // With it, a page the address bar shows with no fragment (a drill's answer sent with
   // this script) opens the other language's with none either.
   document.addEventListener(

@@ -19,6 +19,7 @@ from classroom.models import Classroom, LiveAnswer, LiveExercise, Mistake
 from game.engine import Move
 from game.guided import scenarios
 from tests import factories
+from tests.switcher import switched, switcher_next
 
 from .test_views import a_class, learner_of, pupil_joins, teacher_client
 
@@ -621,6 +622,26 @@ def test_refresh_after_an_answer_without_javascript_opens_the_live_page(room) ->
     exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
     html = answer(ona, exercise, 0, "draw_stock", lang="en").content.decode()
     assert '<a href="/en/live/?again=1#table-status">Refresh</a>' in html
+
+
+def test_without_javascript_a_language_button_opens_the_live_page_at_the_step(room) -> None:  # type: ignore[no-untyped-def]
+    """The walk without JavaScript: an answer's redirect opened the live page at the
+    step's question and the answer (``#table-status``), and a language button sent the
+    pupil to it in Lithuanian at its top (the browser never sends a fragment). The
+    buttons' next is the redirect's address, fragment and all, before the exercise and
+    during it; a refused answer's page, which puts the focus on its reason, names none."""
+    teacher, _user, classroom, ona, _jonas = room
+    waiting = ona.get("/en/live/").content.decode()
+    assert switcher_next(waiting) == "/en/live/#table-status"
+    exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
+    url = f"/en/live/{exercise.pk}/answer/"
+    posted = ona.post(url, {"version": "0", "action": "draw_stock", "arrange": "0"})
+    assert posted.status_code == 303 and posted["Location"] == "/en/live/?arrange=0#table-status"
+    page = ona.get(posted["Location"]).content.decode()
+    assert switcher_next(page) == posted["Location"]
+    assert switched(ona, page, "lt") == "/lt/live/?arrange=0#table-status"
+    again = ona.post(url, {"version": "0", "action": "draw_stock"})
+    assert again.status_code == 409 and switcher_next(again.content.decode()) == "/en/live/"
 
 
 def test_an_answer_without_javascript_redirects_to_the_live_page_and_a_reload_counts_nothing(

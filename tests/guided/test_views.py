@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -15,6 +16,7 @@ from game.guided import scenarios as guided
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.services import stars_for
 from tests.factories import a_wrong_move, learner_move, move_data, shown
+from tests.switcher import switched, switcher_next
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -1381,6 +1383,57 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_coach(client: Cli
     html = client.get(ended["Location"]).content.decode()
     focused = re.findall(r"<[^>]* autofocus[^>]*>", html)
     assert len(focused) == 1 and 'name="guess_player"' in focused[0]
+
+
+@pytest.mark.django_db
+def test_without_javascript_a_language_button_opens_the_hand_where_the_form_did(
+    client: Client,
+) -> None:
+    """The walk without JavaScript: after a move the hand's page opened at the coach
+    (``#table-status``), and a language button sent the learner to the same hand in
+    Russian at its top (the browser never sends a fragment; the buttons' ``next`` had
+    none). Every redirect's address is the buttons' next on the page it leads to,
+    fragment and all (the coach's question, a right move, the hint, a forbidden move,
+    the finished hand's "Score it yourself", "Start the hand again"), and the Russian
+    page opens there too; the hand opened by its link (at the coach) as well."""
+    slug = "gin-01-first-knock"
+    scenario = guided.get(slug)
+    assert scenario is not None
+    plain = client.get(page(slug)).content.decode()
+    assert switcher_next(plain) == page(slug) + "#table-status"
+    assert switched(client, plain, "ru") == page(slug, "ru") + "#table-status"
+    answers = []
+
+    def followed(response: Any) -> None:
+        assert response.status_code in (302, 303)
+        address = response["Location"]
+        html = client.get(address).content.decode()
+        assert switcher_next(html) == address
+        russian = address.replace("/en/", "/ru/", 1)
+        assert switched(client, html, "ru") == russian
+        answers.append(address)
+
+    followed(client.post(page(slug, what="move"), {"version": "0", **move_data(DrawStock())}))
+    followed(client.post(page(slug, what="move"), {"version": "1", "action": "draw_discard"}))
+    followed(client.post(page(slug, what="hint"), {"version": "2"}))
+
+    def version() -> str:
+        return str(GuidedAttempt.objects.get().version)
+
+    again = {"version": version(), **move_data(DrawStock())}  # drawn already: forbidden
+    followed(client.post(page(slug, what="move"), again))
+    knock = Knock(scenario.steps[1].expect[0].discard)  # type: ignore[union-attr]
+    followed(client.post(page(slug, what="move"), {"version": version(), **move_data(knock)}))
+    followed(client.post(page(slug, what="restart"), {"arrange": "0"}))  # finished: at once
+    assert [a.partition("?")[2].partition("=")[0] for a in answers] == [
+        "answered",
+        "answered",
+        "hinted",
+        "refused",
+        "answered",
+        "arrange",
+    ]
+    assert [a.endswith("#table-status") for a in answers] == [0, 1, 0, 0, 0, 1]
 
 
 @pytest.mark.django_db

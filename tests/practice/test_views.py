@@ -33,6 +33,7 @@ from game.practice.services import HUMAN, table_state
 from tests import factories
 from tests.a11y import spoken_text
 from tests.factories import hand_of, learner_move, move_data, play_hand_out
+from tests.switcher import switched, switcher_next
 
 from .helpers import (
     HTMX,
@@ -1181,6 +1182,60 @@ def test_without_javascript_the_page_after_a_move_opens_at_the_status(client: Cl
     table.refresh_from_db()
     dealt = client.post(url(table, "next"), {"version": str(table.version)})
     assert dealt.status_code == 303 and dealt["Location"] == page + "#table-status"
+
+
+def test_without_javascript_a_language_button_opens_the_table_where_the_form_did(
+    client: Client,
+) -> None:
+    """The walk without JavaScript: after a move the page opened at the status line
+    (``#table-status``), and a language button sent the learner to the same table in
+    Lithuanian at its top (the browser never sends a fragment; the buttons' ``next`` had
+    none). The page's address says where it opens as the redirect to it did: every
+    redirect's address is the buttons' next on the page it leads to, fragment and all (a
+    move, a computer player's step, the move that ends the hand and its "Score it
+    yourself", a hint, a refused move, a stale page, Arrange switched off, "Next hand");
+    the other language's page opens there too."""
+    table = start_table(client, "knock", 2)
+    page = url(table)
+    plain = client.get(page).content.decode()
+    assert switcher_next(plain) == page + "#table-status"
+    assert switched(client, plain, "lt") == url(table, language="lt") + "#table-status"
+    answers = []
+
+    def followed(response: Any) -> None:
+        assert response.status_code in (302, 303)
+        address = response["Location"]
+        html = client.get(address).content.decode()
+        assert switcher_next(html) == address
+        lithuanian = address.replace("/en/", "/lt/", 1)
+        assert switched(client, html, "lt") == lithuanian
+        assert client.get(lithuanian).status_code == 200
+        answers.append(address)
+
+    to_learners_turn(client, table)
+    table.refresh_from_db()
+    followed(client.post(url(table, "hint"), {"version": str(table.version)}))
+    old = {"version": str(table.version), "action": "draw_stock"}
+    followed(client.post(url(table, "move"), old))
+    followed(client.post(url(table, "move"), old))  # sent twice: stale
+    for _ in range(300):
+        hand = hand_of(table)
+        if hand.is_over:
+            break
+        if hand.turn == HUMAN:
+            followed(post_move(client, table, learner_move(hand), arrange="0"))
+        else:
+            data = {"version": str(table.version), "all": "0"}
+            followed(client.post(url(table, "computer"), data))
+    else:
+        raise AssertionError("the hand did not end")
+    table.refresh_from_db()
+    followed(client.post(url(table, "next"), {"version": str(table.version)}))
+    followed(refused_without_javascript(client, table)[0])
+    kinds = {address.partition("?")[2].partition("=")[0] for address in answers}
+    assert {"hinted", "state", "refused", "arrange", ""} <= kinds
+    assert any(a in (page, page + "?arrange=0") for a in answers)  # the hand's end
+    assert any(a == page + "#table-status" for a in answers)
 
 
 def test_card_names_in_the_page(client: Client) -> None:

@@ -27,6 +27,7 @@ from learners.models import Learner
 from tests import factories
 from tests.practice.helpers import hidden_cards
 from tests.shared.test_services import play_to_the_end
+from tests.switcher import switched, switcher_next
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -877,6 +878,64 @@ def test_a_hint_without_javascript_redirects_to_the_table() -> None:
         "coach--advice"
         not in mover.get(location.replace(str(state.version), str(table.version))).content.decode()
     )
+
+
+def test_without_javascript_a_language_button_opens_the_table_where_the_form_did() -> None:
+    """The walk without JavaScript (as at a practice table): after a move the page opened
+    at the status line (``#table-status``), and a language button sent the player to the
+    same table in another language at its top (the browser never sends a fragment; the
+    buttons' ``next`` had none). Every redirect's address is the buttons' next on the
+    page it leads to, fragment and all (the hint, a move, a move sent twice, a move out of
+    turn, leaving the table and its "Take my seat back", taking it back, the move that
+    ends the hand, "Next hand"), and the page in Italian opens there too; so does a
+    table's page opened by its address, the waiting room's as the hand's."""
+    ona = browser("lt")
+    ona.post("/lt/play/new/", {"game": "knock", "players": 2, "computers": 0, "name": "Ona"})
+    table = SharedTable.objects.get()
+    url = f"/en/play/{table.public_id}/"
+    waiting = ona.get(url).content.decode()
+    assert switcher_next(waiting) == url + "#table-status"
+    table.delete()
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    url = f"/en/play/{table.public_id}/"
+    answers = []
+
+    def followed(client: Client, response: Any) -> None:
+        assert response.status_code in (302, 303)
+        address = response["Location"]
+        page = client.get(address).content.decode()
+        assert switcher_next(page) == address
+        assert switched(client, page, "it") == address.replace("/en/", "/it/", 1)
+        answers.append(address)
+
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover, other = (ona, sasha) if seat == 0 else (sasha, ona)
+    assert switcher_next(mover.get(url).content.decode()) == url + "#table-status"
+    followed(mover, mover.post(url + "hint/", {"version": table.version}))
+    data = {"version": table.version, "action": "draw_stock", "arrange": "0"}
+    followed(mover, mover.post(url + "move/", data))
+    followed(mover, mover.post(url + "move/", data))  # sent twice
+    table.refresh_from_db()
+    data = {"version": table.version, "action": "draw_stock"}
+    followed(other, other.post(url + "move/", data))  # not their turn
+    followed(mover, mover.post(url + "leave/", {}))
+    followed(mover, mover.post(url + "back/", {}))
+    table.refresh_from_db()
+    humans = [Learner.objects.get(pk=table.seats[s]["learner"]) for s in (0, 1)]
+    play_to_the_end(table, humans)
+    table.refresh_from_db()
+    followed(mover, mover.post(url + "next/", {"version": table.version}))
+    assert [a.partition("?")[2].partition("=")[0] for a in answers] == [
+        "hinted",
+        "arrange",
+        "state",
+        "state",
+        "",
+        "back",
+        "",
+    ]
+    assert [a.endswith("#table-status") for a in answers] == [0, 1, 0, 0, 0, 1, 1]
 
 
 def test_arrange_switched_off_stays_off_without_javascript() -> None:

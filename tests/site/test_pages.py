@@ -109,6 +109,37 @@ def test_switcher_works_whatever_language_the_browser_or_cookie_says(
 
 
 @pytest.mark.django_db
+def test_switcher_keeps_the_fragment_a_table_s_page_opens_at(client: Client) -> None:
+    """A table's page names where it opens in the buttons' next (``#table-status``, its
+    ``page_anchor``): the page in the other language opens there too."""
+    response = client.post(
+        reverse("set_language"),
+        {"language": "ru", "next": "/en/guided/gin-01-first-knock/?arrange=0#table-status"},
+    )
+    assert response["Location"] == "/ru/guided/gin-01-first-knock/?arrange=0#table-status"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "next_url",
+    [
+        "https://evil.example/en/guided/gin-01-first-knock/#table-status",
+        "//evil.example/en/guided/gin-01-first-knock/#table-status",
+        "/\\evil.example/en/guided/gin-01-first-knock/#table-status",
+        "javascript:alert(1)#table-status",
+    ],
+)
+def test_switcher_refuses_another_site_with_a_fragment_too(client: Client, next_url: str) -> None:
+    """The buttons' next now carries a fragment: another site's address is refused all
+    the same (Django's set_language: the page it came from on this site, else the home
+    page), never followed."""
+    response = client.post(reverse("set_language"), {"language": "lt", "next": next_url})
+    assert response.status_code == 303
+    assert "evil" not in response["Location"] and "javascript" not in response["Location"]
+    assert response["Location"].startswith("/")
+
+
+@pytest.mark.django_db
 def test_switcher_keeps_the_query_string(client: Client) -> None:
     response = client.post(reverse("set_language"), {"language": "lt", "next": "/en/?hand=7"})
     assert response["Location"] == "/lt/?hand=7"
@@ -220,8 +251,10 @@ def test_a_page_drawn_for_a_post_switches_language_to_the_page_itself(client: Cl
     assert next_of(answered.content.decode()).startswith(drill + "?refused=")
     reviewed = client.post("/en/review/answer/", data, follow=True)
     assert next_of(reviewed.content.decode()).startswith("/en/review/?refused=")
-    # A page that answers its own form's POST is its own address, as a GET is.
-    assert next_of(client.get(page + "?steps=2").content.decode()) == page + "?steps=2"
+    # A page that answers its own form's POST is its own address, as a GET is (a
+    # table's page opened where it opens: at its status, page_anchor).
+    shown = client.get(page + "?steps=2").content.decode()
+    assert next_of(shown) == page + "?steps=2#table-status"
 
 
 def _switcher_next(html: str) -> str:

@@ -324,6 +324,74 @@ def test_without_javascript_a_move_opens_the_page_at_the_status_on_a_phone(
 
 
 @pytest.mark.django_db(transaction=True)
+def test_without_javascript_a_language_button_keeps_the_page_at_the_status_on_a_phone(
+    browser: Any, live_server: Any
+) -> None:
+    """The walk on a phone without JavaScript: after a move the page opened at the
+    status line, over the hand; the language button (in the "Menu") opened the same table
+    in Lithuanian at its top, the header and the seats on the screen, the hand below it.
+    It opens at the status line too now (the buttons' next names #table-status), its
+    words in Lithuanian ("You drew from the stock."), Tab going on to the hand's first card."""
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/en/practice/")
+    page.locator("#id_game").select_option("gin")
+    page.locator(".new-table-form button[type=submit]").click()
+    if page.locator("#bots-skip").count():
+        page.locator("#bots-skip").click()
+    page.locator("button[name=action][value=draw_stock]").click()
+    expect(page).to_have_url(re.compile(r"/en/practice/[\w-]+/#table-status$"))
+    at_status = (
+        "() => { const s = document.getElementById('table-status');"
+        " return !!s && s.matches(':target') && Math.abs(s.getBoundingClientRect().top) < 16; }"
+    )
+    page.wait_for_function(at_status)
+    page.locator(".site-menu--narrow summary").click()
+    page.locator(".site-menu--narrow .language-switcher button[lang=lt]").click()
+    expect(page).to_have_url(re.compile(r"/lt/practice/[\w-]+/#table-status$"))
+    expect(page.locator("html")).to_have_attribute("lang", "lt")
+    page.wait_for_function(at_status)
+    expect(page.locator(".site-header")).not_to_be_in_viewport()
+    with translation.override("lt"):
+        expect(page.locator("#table-status")).to_contain_text(gettext("You drew from the stock."))
+    expect(page.locator("#hand-form .actions button").first).to_be_in_viewport()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('#hand-form .card-choice__input')")
+    context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_javascript_a_language_button_opens_the_table_at_the_address_bar_s_fragment(
+    page: Page, site_url: str
+) -> None:
+    """With JavaScript the moves are drawn in place and the address stays: the language
+    buttons' next takes the address bar's fragment, as before (site.js). A table opened
+    by its bare address, at its top, opens in the other language at its top (the next the
+    page was drawn with names #table-status, where it opens without JavaScript); one
+    opened at its status (the new table's redirect) opens there."""
+    table = start(page, site_url, "gin", 2)
+    wait_for_my_turn(page, table)
+    url = f"{site_url}/en/practice/{table.public_id}/"
+    switcher = page.locator(".site-menu--wide .language-switcher")
+    expect(page).to_have_url(url + "#table-status")
+    assert switcher.locator("input[name=next]").get_attribute("value", timeout=5000) == (
+        f"/en/practice/{table.public_id}/#table-status"
+    )
+    switcher.locator("button[lang=it]").click()
+    expect(page).to_have_url(f"{site_url}/it/practice/{table.public_id}/#table-status")
+    page.goto(url)
+    expect(page.locator("#table")).to_be_visible()
+    page.locator(".site-menu--wide .language-switcher button[lang=lt]").click()
+    expect(page).to_have_url(f"{site_url}/lt/practice/{table.public_id}/")
+    expect(page.locator("html")).to_have_attribute("lang", "lt")
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_refused_move_is_explained_in_place(page: Page, site_url: str) -> None:
     table = start(page, site_url, "gin", 2)
     wait_for_my_turn(page, table)

@@ -350,6 +350,27 @@ def test_every_player_has_a_second_stand_in_for_a_class_with_the_first(language:
     assert len(set(used)) == len(used) and not set(used) & names
 
 
+def test_no_italian_stand_in_needs_a_d_eufonica_the_words_do_not_write() -> None:
+    """A stand-in takes its player's place word for word, the «e», «o», «a» before it
+    unchanged: knock-04's «Paolo (9) le paga 4 e Marta (14) le paga 9» read «… e Elena
+    (14) …» for a class with a Marta, where an Italian teacher writes «ed Elena»
+    (docs/terms/it.md, :func:`learners.names.euphonic_d`). No stand-in of a name the
+    words write after an «e», «o» or «a» starts with that vowel, and none after an
+    «ed», «od», «ad» starts with another."""
+    rows = guided.stand_in_choices("it")
+    forms = {
+        form: [row[form] for row in choices] for choices in rows.values() for form in choices[0]
+    }
+    before = re.compile(rf"\b([eoa]d?) ({'|'.join(map(re.escape, forms))})\b", re.IGNORECASE)
+    for text in _words_of("it"):
+        for word, name in before.findall(text):
+            vowel = word[0].lower()
+            for stand_in in forms[name]:
+                assert (stand_in[0].lower() == vowel) == word.lower().endswith("d"), (
+                    f"«{word} {name}» becomes «{word} {stand_in}»: {text}"
+                )
+
+
 def test_a_class_with_the_namesake_and_the_stand_in_meets_the_second_stand_in() -> None:
     scenario = guided.get("gin-05-layoffs-chain")
     assert scenario is not None

@@ -406,3 +406,17 @@ def test_a_pupils_projected_hand_tells_the_class_of_the_pupil_by_name() -> None:
     told_of = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"], player="Ona")
     said_to = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"])
     assert told_of.text.startswith("Ona played: ") and said_to.text.startswith("You played: ")
+
+
+def test_the_projected_join_steps_speak_to_the_class_in_italian(teacher: Client) -> None:
+    """The join page is projected to the whole class: its steps say «voi» in Italian
+    («Aprite…», «Scrivete…»), as lt and ru already spoke to many (h8's proofreading found
+    «Apri», «Scrivi il tuo nome e premi…»)."""
+    user = User.objects.get(username="ms-jones")
+    classroom = classes.class_create(teacher=user, name="5B", language="it")
+    page = teacher.get(f"/it/classroom/{classroom.public_id}/projector/").content.decode()
+    steps = page.split('<ol class="projector__steps">', 1)[1].split("</figure>", 1)[0]
+    for voi in ("Aprite", "Scrivete questo codice", "il vostro nome", "premete", "inquadrate"):
+        assert voi in steps, voi
+    for tu in ("Apri ", "Scrivi ", "il tuo nome", "premi ", "inquadra "):
+        assert tu not in steps, tu

@@ -6,7 +6,7 @@ and render; nothing here reads a request."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from game import explain
 from game.board import BoardDisplay, arranged_cards, board_context, table_melds
@@ -436,19 +436,58 @@ def address_to_read(url: str) -> SafeString:
 MOST_BARS = 4
 
 
-def shown_bars(
-    bars: Sequence[live.Bar], *, revealed: bool
-) -> tuple[list[live.Bar], list[live.Bar]]:
+def shown_bars(bars: Sequence[live.Bar]) -> tuple[list[live.Bar], list[live.Bar]]:
     """The bars the projector shows, and the rest, counted together on one more bar: all
-    of them when they are :data:`MOST_BARS` or fewer, else the commonest three (once the
-    answer is shown, the right move's among them, in the third's place if it must)."""
+    of them when they are :data:`MOST_BARS` or fewer, else the commonest three.
+
+    Chosen by how many pupils chose each move only, never by its verdict, so that they
+    stay where they were when the answer is shown (the right move took the third's
+    place, and a bar the class was looking at was gone): the right move, when few chose
+    it, is marked on the rest's bar (:func:`live_teacher_context`). Keeping it among the
+    bars from the start would tell the class the answer before it is shown: a bar of one
+    pupil shown beside "2 other moves, 7 pupils" could only be the right one."""
     if len(bars) <= MOST_BARS:
         return list(bars), []
-    shown = list(bars[: MOST_BARS - 1])
-    right = next((b for b in bars if b.verdict is guided.VerdictKind.RIGHT), None)
-    if revealed and right is not None and right not in shown:
-        shown[-1] = right
-    return shown, [b for b in bars if b not in shown]
+    return list(bars[: MOST_BARS - 1]), list(bars[MOST_BARS - 1 :])
+
+
+def _rest_bar(
+    rest: Sequence[live.Bar], width: Callable[[int], int], *, revealed: bool
+) -> dict[str, Any]:
+    """The bar of a busy class's other moves, counted together; last, whatever its count
+    (a chart's "other" comes after the moves it names, and it is no one move the class
+    chose: above the commonest it would read as the class's first choice). Once the
+    answer is shown and the right move is among them, its pupils are the bar's green
+    part, and its words say how many chose it."""
+    count = sum(b.count for b in rest)
+    label = ngettext("%(kinds)s other move", "%(kinds)s other moves", len(rest))
+    right = next((b for b in rest if b.verdict is guided.VerdictKind.RIGHT), None)
+    bar: dict[str, Any] = {
+        "label": label % {"kinds": len(rest)},
+        "count": count,
+        "width": width(count),
+        "rest": True,
+    }
+    if revealed and right is not None:
+        right_width = min(width(right.count), bar["width"])
+        bar.update(
+            {
+                "right_inside": True,
+                "right_width": right_width,
+                "width": bar["width"] - right_width,
+                "verdict_words": ngettext(
+                    "the right move among them (%(pupils)s pupil)",
+                    "the right move among them (%(pupils)s pupils)",
+                    right.count,
+                )
+                % {"pupils": right.count},
+                "verdict_short": pgettext(
+                    "a live answer's verdict, short", "right among them: %(pupils)s"
+                )
+                % {"pupils": right.count},
+            }
+        )
+    return bar
 
 
 def live_teacher_context(
@@ -484,7 +523,10 @@ def live_teacher_context(
         # A bar's length in steps of 5%: a class of the stylesheet (no inline style).
         return 5 * round(20 * count / result.answered) if result.answered else 0
 
-    kept, rest = shown_bars(result.bars, revealed=exercise.revealed)
+    kept, rest = shown_bars(result.bars)
+    # Every move has its bar on the page: the projector shows the commonest three and the
+    # rest's bar (the others folded), a phone every move and no rest's bar (the teacher
+    # reads them there, scrolling; site.css).
     bars: list[dict[str, Any]] = [
         {
             "label": explain.move_phrase(b.move, to_class=True),
@@ -493,20 +535,12 @@ def live_teacher_context(
             "verdict": b.verdict.value if exercise.revealed else "",
             "verdict_words": VERDICT_WORDS[b.verdict] if exercise.revealed else "",
             "verdict_short": VERDICT_SHORT[b.verdict] if exercise.revealed else "",
+            "folded": number >= len(kept),
         }
-        for b in kept
+        for number, b in enumerate(result.bars)
     ]
     if rest:
-        count = sum(b.count for b in rest)
-        label = ngettext("%(kinds)s other move", "%(kinds)s other moves", len(rest))
-        bars.append(
-            {
-                "label": label % {"kinds": len(rest)},
-                "count": count,
-                "width": width(count),
-                "rest": True,
-            }
-        )
+        bars.append(_rest_bar(rest, width, revealed=exercise.revealed))
     context.update(shown)
     context.update(
         {

@@ -450,3 +450,58 @@ def test_a_busy_class_keeps_its_answers_on_the_first_screen(
                               / parseFloat(getComputedStyle(el).lineHeight)))"""
     )
     assert lines == [1] * 5, lines
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)], ids=["1024x768", "1280x720"])
+def test_a_busier_class_s_bars_stay_where_they_were_on_the_first_screen(
+    page: Page, site_url: str, size: tuple[int, int]
+) -> None:
+    """The busiest page: 25 of 28 answered in six different moves under the longest
+    answer (Knock Rummy's undercut, in Russian), in large type, the right move chosen by
+    two pupils only. The projector shows the same bars before and after the answer (the
+    commonest three and the rest's, the other moves folded), and once it is shown the
+    rest's bar says in a word how many chose the right move among them: every bar one
+    line, all of it on the first screen, readable from the back."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    sign_up(page, site_url, "ru", axe=False)
+    page.goto(f"{site_url}/ru/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("form button[type=submit]").last.click()
+    classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
+    live.reveal(exercise=exercise, step=0)
+    exercise = live.advance(exercise=exercise, step=0)
+    pupils = iter([pupil(classroom, f"Ученик {number}") for number in range(28)])
+    answers = (
+        ("knock TD", 8),
+        ("knock 4C", 6),
+        ("knock KC", 5),
+        ("knock JD", 3),
+        ("discard KC", 2),
+        ("knock 5S", 1),
+    )
+    for move, count in answers:
+        for who in [next(pupils) for _ in range(count)]:
+            live.answer(pupil=who, exercise_id=exercise.pk, step=1, move=Move.parse(move))
+    page.goto(f"{site_url}/ru/classroom/{classroom.public_id}/live/")
+    shown = page.locator(".bars__item:visible")
+    expect(shown).to_have_count(4)
+    before = shown.locator(".bars__label").all_inner_texts()
+    readable_from_the_back(page, height)
+    page.keyboard.press("ArrowRight")  # show the answer: nine lines, above the four bars
+    expect(page.locator(".projector__answer")).to_be_visible()
+    expect(shown).to_have_count(4)
+    after = shown.locator(".bars__label").all_inner_texts()
+    assert [label.split(" · ")[0].strip() for label in after] == before
+    expect(page.locator(".bars__item--rest .bars__verdict--short")).to_have_text(
+        "из них правильно: 2"
+    )
+    readable_from_the_back(page, height)
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.bars__label, .projector__end .button')]
+        .filter(el => el.getBoundingClientRect().height)
+        .map(el => Math.round(el.getBoundingClientRect().height
+                              / parseFloat(getComputedStyle(el).lineHeight)))"""
+    )
+    assert lines == [1] * 5, lines

@@ -142,44 +142,95 @@ def test_each_bar_says_its_verdict_in_a_word_and_its_count_as_a_number(room) -> 
     assert '<span class="bars__number" aria-hidden="true">1</span>' in right
 
 
-def test_five_moves_or_more_show_the_three_commonest_and_the_rest_on_one_bar(room) -> None:  # type: ignore[no-untyped-def]
-    """A busy class's every answer a bar: five of them or more, under the longest answer,
-    ran below a 1024 x 768 projector. The projector shows four at most: the three
-    commonest, and the rest counted together on one grey bar; once the answer is shown,
-    the right move is among the three even when few chose it."""
-    teacher, _user, classroom, _ona, _jonas = room
+def busy_class(teacher: Client, classroom: Classroom, moves: list[str]) -> LiveExercise:
+    """A class whose new pupils answered step 0 with ``moves``, one each."""
     exercise = start(teacher, classroom)
-    moves = ["draw discard"] * 3 + ["discard 8C", "discard 3D"] * 2 + ["draw stock", "discard 4S"]
     for number, move in enumerate(moves):
         learner = factories.learner(f"Pupil {number}")
         pupil = services.class_join(learner=learner, code=classroom.join_code, name=f"P{number}")
         live.answer(pupil=pupil.pupil, exercise_id=exercise.pk, step=0, move=Move.parse(move))
+    return exercise
 
-    def bars() -> list[tuple[str, str]]:
-        page = teacher.get(live_url(classroom, "en")).content.decode()
-        items = re.findall(r'<li class="bars__item([^"]*)">(.*?)</li>', page, re.S)
-        return [
-            (kind.strip(), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip())
-            for kind, item in items
-        ]
 
-    assert bars() == [
+def bars_of(teacher: Client, classroom: Classroom) -> list[tuple[str, str]]:
+    """Each bar on the teacher's live page: its classes, and its words without markup."""
+    page = teacher.get(live_url(classroom, "en")).content.decode()
+    items = re.findall(r'<li class="bars__item([^"]*)">(.*?)</li>', page, re.S)
+    return [
+        (kind.strip(), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip())
+        for kind, item in items
+    ]
+
+
+def test_five_moves_or_more_show_the_three_commonest_and_the_rest_on_one_bar(room) -> None:  # type: ignore[no-untyped-def]
+    """A busy class's every answer a bar: five of them or more, under the longest answer,
+    ran below a 1024 x 768 projector. The projector shows four at most: the three
+    commonest, and the rest counted together on one grey bar, last; the other moves'
+    own bars are on the page too, folded on a wide screen (a phone shows them, and not
+    the rest's bar: site.css)."""
+    teacher, _user, classroom, _ona, _jonas = room
+    moves = ["draw discard"] * 3 + ["discard 8C", "discard 3D"] * 2 + ["draw stock", "discard 4S"]
+    busy_class(teacher, classroom, moves)
+    assert bars_of(teacher, classroom) == [
         ("", "Take the discard 3 pupils 3"),
         ("", "Discard 3♦ three of diamonds 2 pupils 2"),
         ("", "Discard 8♣ eight of clubs 2 pupils 2"),
+        ("bars__item--folded", "Discard 4♠ four of spades 1 pupil 1"),
+        ("bars__item--folded", "Draw from the stock 1 pupil 1"),
         ("bars__item--rest", "2 other moves 2 pupils 2"),
     ]
+
+
+def test_the_bars_stay_where_they_were_when_the_answer_is_shown(room) -> None:  # type: ignore[no-untyped-def]
+    """Showing the answer moves no bar (it put the right move, chosen by one pupil, in
+    the third's place, and the class lost a bar it was looking at): the same three, the
+    same rest; the right move, among the rest, is marked on the rest's bar (its pupils
+    green, how many in its words) and on its own folded bar. Before the answer is shown
+    nothing tells it: the bars are the commonest, whatever their verdict."""
+    teacher, _user, classroom, _ona, _jonas = room
+    moves = ["draw discard"] * 3 + ["discard 8C", "discard 3D"] * 2 + ["draw stock", "discard 4S"]
+    busy_class(teacher, classroom, moves)
+    asked = bars_of(teacher, classroom)
+    assert "right" not in str(asked)
     assert step(teacher, classroom, "reveal", 0).status_code == 303
-    shown = bars()
+    shown = bars_of(teacher, classroom)
+
+    def moves(bars: list[tuple[str, str]]) -> list[str]:
+        return [re.sub(r" \d+ pupils? \d+$", "", words).split(" · ")[0] for _kind, words in bars]
+
+    assert moves(shown) == moves(asked)
     assert [kind for kind, _ in shown] == [
         "bars__item--other",
         "bars__item--illegal",
-        "bars__item--right",
+        "bars__item--illegal",
+        "bars__item--illegal bars__item--folded",
+        "bars__item--right bars__item--folded",
         "bars__item--rest",
     ]
-    assert (
-        shown[2][1].startswith("Draw from the stock") and shown[3][1] == "2 other moves 3 pupils 3"
+    assert shown[5][1] == (
+        "2 other moves · the right move among them (1 pupil) right among them: 1 2 pupils 2"
     )
+    page = teacher.get(live_url(classroom, "en")).content.decode()
+    rest = page[page.index("bars__item--rest") :]
+    rest = rest[: rest.index("</li>")]
+    # Of the rest's 2 pupils of 9, the right move's 1: 10% of the bar green, 10% grey.
+    assert (
+        '<span class="bars__track"><span class="bars__bar bars__bar--right bars__bar--10">'
+        '</span><span class="bars__bar bars__bar--10"></span></span>'
+    ) in rest
+
+
+def test_the_rest_s_bar_is_last_even_when_it_counts_the_most_pupils(room) -> None:  # type: ignore[no-untyped-def]
+    """The rest's bar comes after the moves it does not name, however many pupils it
+    counts: it is several moves, none chosen by as many as the first bar's, and above
+    it would read as the class's first choice."""
+    teacher, _user, classroom, _ona, _jonas = room
+    moves = ["draw discard"] * 2 + ["discard 8C", "discard 3D", "draw stock", "discard 4S"]
+    moves += ["discard 5S", "discard 6S"]
+    busy_class(teacher, classroom, moves)
+    bars = bars_of(teacher, classroom)
+    assert bars[0] == ("", "Take the discard 2 pupils 2")
+    assert bars[-1] == ("bars__item--rest", "4 other moves 4 pupils 4")
 
 
 def test_the_pupils_address_and_answers_are_beside_the_board_not_over_it(room) -> None:  # type: ignore[no-untyped-def]

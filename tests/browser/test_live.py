@@ -494,9 +494,9 @@ def test_a_busier_class_s_bars_stay_where_they_were_on_the_first_screen(
     expect(shown).to_have_count(4)
     after = shown.locator(".bars__label").all_inner_texts()
     assert [label.split(" · ")[0].strip() for label in after] == before
-    expect(page.locator(".bars__item--rest .bars__verdict--short")).to_have_text(
-        "из них правильно: 2"
-    )
+    # «из них правильно: 2»: of the rest's pupils, how many chose the right move.
+    expect(page.locator(".bars__item--rest .bars__verdict--short")).to_be_visible()
+    expect(page.locator(".bars__item--rest .bars__verdict--short")).to_contain_text(": 2")
     readable_from_the_back(page, height)
     lines = page.evaluate(
         """() => [...document.querySelectorAll('.bars__label, .projector__end .button')]
@@ -505,3 +505,29 @@ def test_a_busier_class_s_bars_stay_where_they_were_on_the_first_screen(
                               / parseFloat(getComputedStyle(el).lineHeight)))"""
     )
     assert lines == [1] * 5, lines
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_the_teachers_phone_every_move_has_its_bar(page: Page, site_url: str) -> None:
+    """On a phone the page scrolls and is not projected: the teacher sees every move the
+    class chose, each its own bar (the right one marked once the answer is shown), and
+    no bar for "the other moves"; the projector's four bars are the wide screen's."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    sign_up(page, site_url, "en", axe=False)
+    classroom, exercise = a_live_class(page, site_url, "en", "knock-06-undercut-penalty")
+    live.reveal(exercise=exercise, step=0)
+    exercise = live.advance(exercise=exercise, step=0)
+    pupils = iter([pupil(classroom, f"Pupil {number}") for number in range(12)])
+    for move, count in (("knock TD", 4), ("knock 4C", 3), ("knock KC", 2), ("discard KC", 1)):
+        for who in [next(pupils) for _ in range(count)]:
+            live.answer(pupil=who, exercise_id=exercise.pk, step=1, move=Move.parse(move))
+    live.answer(pupil=next(pupils), exercise_id=exercise.pk, step=1, move=Move.parse("knock JD"))
+    live.reveal(exercise=exercise, step=1)
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/live/")
+    expect(page.locator(".bars__item:visible")).to_have_count(5)
+    expect(page.locator(".bars__item--rest")).to_be_hidden()
+    expect(page.locator(".bars__item--right")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size({"width": 1280, "height": 720})
+    expect(page.locator(".bars__item:visible")).to_have_count(4)
+    expect(page.locator(".bars__item--rest")).to_be_visible()

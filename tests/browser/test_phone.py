@@ -67,3 +67,21 @@ def test_on_a_phone_a_link_on_its_own_line_and_a_field_are_44_px_tall(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     context.close()
     assert not small, small
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_a_small_cards_corner_is_12_px_at_least(browser: Any, site_url: str) -> None:
+    """A meld's small cards (a lesson's groups and runs, a scoring question's hands): on a
+    360 px phone their corners' ranks were 10.8 px. At least 12 now, the cards no bigger."""
+    call_command("load_lessons", verbosity=0)
+    context, page = phone(browser)
+    page.goto(f"{site_url}/ru/lessons/basic/melds-groups-and-runs/")
+    sizes = page.locator(".card--small .card__index").evaluate_all(
+        "els => els.filter(e => e.getBoundingClientRect().height)"
+        ".map(e => [parseFloat(getComputedStyle(e).fontSize),"
+        " e.closest('.card').getBoundingClientRect().width])"
+    )
+    context.close()
+    assert sizes, "no small card on the page"
+    assert min(size for size, _width in sizes) >= 12, sizes
+    assert max(width for _size, width in sizes) <= 36.5, sizes

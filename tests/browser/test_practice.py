@@ -138,27 +138,48 @@ def test_basic_rummy_hand_on_a_phone(browser: Any, live_server: Any) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("language", ["lt", "ru"])
+@pytest.mark.parametrize("language", ["lt", "ru", "it"])
 def test_on_a_phone_the_just_drawn_tag_stays_under_its_card(
     browser: Any, live_server: Any, language: str
 ) -> None:
     """The browser walk: on a phone, "ką tik iš kaladės" (just drawn) under a card at the
     left edge ran off the screen, and elsewhere over the cards beside it; "только что из
-    прикупа" broke "прикупа" in two, over four lines."""
+    прикупа" broke "прикупа" in two, over four lines. And its words were 11.2 px (10.2
+    in Russian): now at least 12, whole, a little wider than the card but over no other
+    card, and no wider than its card for the hand's rows (it takes no card onto another
+    row)."""
     context, page, _table = drawn_on_a_phone(browser, live_server.url, language)
     tag = page.locator(".card-choice__tag")
     expect(tag).to_have_count(1)
     box = tag.bounding_box()
     card = page.locator(".card-choice", has=tag).locator(".card").bounding_box()
-    assert box is not None and card is not None
+    item = page.locator(".hand--choices > li", has=tag).bounding_box()
+    assert box is not None and card is not None and item is not None
     assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
-    # No wider than the card and half the gap on each side (0.175rem: 3px here).
-    assert (
-        card["x"] - 3.5 <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 3.5
+    assert tag.evaluate("t => parseFloat(getComputedStyle(t).fontSize)") >= 12
+    # At most 0.3rem (4.8 px) wider than the card on each side...
+    assert card["x"] - 5 <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"] + 5
+    # ...and over no other card.
+    assert not page.evaluate(
+        """t => { const b = t.getBoundingClientRect(); const own = t.closest('.card-choice');
+        return [...document.querySelectorAll('.card')].filter(c => !own.contains(c)).some(c => {
+          const r = c.getBoundingClientRect();
+          return r.left < b.right && b.left < r.right
+            && r.top < b.bottom && b.top < r.bottom; }); }""",
+        tag.element_handle(),
     )
+    # Its card's place in the hand as wide as any other card's.
+    assert abs(item["width"] - card["width"]) < 0.5, (item, card)
     # Whole words: "ką tik / iš / kaladės" is three lines, not a word broken over four.
     line = float(tag.evaluate("t => parseFloat(getComputedStyle(t).lineHeight)"))
     assert box["height"] < 3.5 * line, (box, line)
+    broken = tag.evaluate(
+        """t => t.textContent.trim().split(/\\s+/).filter(word => {
+          const node = t.firstChild; const at = node.data.indexOf(word);
+          const r = document.createRange(); r.setStart(node, at); r.setEnd(node, at + word.length);
+          return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size > 1; })"""
+    )
+    assert broken == [], broken
     assert box["y"] >= card["y"] + card["height"] - 1  # under the card, not over it
     context.close()
 

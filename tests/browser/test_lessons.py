@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -404,3 +405,65 @@ def test_a_malformed_answer_is_said_once_where_the_focus_lands(
               + ' #check-0 [aria-live]')].map(e => e.textContent)"""
     )
     assert said == [], said
+
+
+#: Layout shifts not caused by a press (the Layout Instability API), summed.
+SHIFTS = """() => { window.__shifts = 0; new PerformanceObserver(list => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts += e.value;
+}).observe({type: 'layout-shift'}); }"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_slow_phone_an_answers_verdict_moves_nothing_below_it(
+    browser: Any, site_url: str, lessons: None, language: str
+) -> None:
+    """The verdict came half a second after the press on a slowed phone and pushed the
+    rest of the lesson down (a layout shift of 0.08 to 0.12). Now "Checking your
+    answer..." takes its place at the press (hidden before: no gap before an answer),
+    and when the verdict comes the question grows upwards: what follows it stays where
+    it was on the screen, and the page's layout shift (what the press did not do) is 0."""
+    lesson, index = deadwood_lesson(language)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/lessons/{lesson.game}/{lesson.slug}/")
+    box = page.locator(f"#check-{index}")
+    expect(box.locator(".check__pending")).to_be_hidden()
+    # The check's button at 300 px of 740, the rest of the lesson under it.
+    box.locator("button[type=submit]").evaluate(
+        "b => window.scrollTo(0, b.getBoundingClientRect().top + scrollY - 300)"
+    )
+    below = page.evaluate(
+        """i => { let n = document.getElementById('check-' + i);
+        while (!n.nextElementSibling) n = n.parentElement;
+        n.nextElementSibling.id = n.nextElementSibling.id || 'after-check';
+        return n.nextElementSibling.id; }""",
+        index,
+    )
+    top = page.locator(f"#{below}").evaluate("e => e.getBoundingClientRect().top")
+    assert top < 540, "nothing of the lesson under the check on the screen"
+    # The answer's way back a slow phone's: later than the half second after the press
+    # that the Layout Instability API forgives.
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 700, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    page.evaluate(SHIFTS)
+    box.locator("input[name=answer]").fill("999")
+    box.locator("button[type=submit]").tap()
+    # At the press (a change the learner's press makes, which the API forgives), the
+    # verdict's place, and the rest of the lesson under it, still on the screen.
+    expect(box.locator(".check__pending")).to_be_visible()
+    top = page.locator(f"#{below}").evaluate("e => e.getBoundingClientRect().top")
+    assert top < 740, top
+    expect(page.locator(f"#check-{index} .feedback--illegal")).to_be_visible()
+    page.wait_for_timeout(300)
+    moved = page.locator(f"#{below}").evaluate("e => e.getBoundingClientRect().top") - top
+    shifts = page.evaluate("window.__shifts")
+    context.close()
+    assert abs(moved) < 1, moved
+    assert shifts < 0.005, shifts

@@ -457,34 +457,36 @@ def _rest_bar(
     """The bar of a busy class's other moves, counted together; last, whatever its count
     (a chart's "other" comes after the moves it names, and it is no one move the class
     chose: above the commonest it would read as the class's first choice). Once the
-    answer is shown and the right move is among them, its pupils are the bar's green
-    part, and its words say how many chose it."""
+    answer is shown and a right move is among them, their pupils are the bar's green
+    part, and its words say how many chose one."""
     count = sum(b.count for b in rest)
     label = ngettext("%(kinds)s other move", "%(kinds)s other moves", len(rest))
-    right = next((b for b in rest if b.verdict is guided.VerdictKind.RIGHT), None)
+    # A step may take several moves as right (any least-deadwood discard): every one of
+    # them among the rest is counted.
+    right = sum(b.count for b in rest if b.verdict is guided.VerdictKind.RIGHT)
     bar: dict[str, Any] = {
         "label": label % {"kinds": len(rest)},
         "count": count,
         "width": width(count),
         "rest": True,
     }
-    if revealed and right is not None:
-        right_width = min(width(right.count), bar["width"])
+    if revealed and right:
+        right_width = min(width(right), bar["width"])
         bar.update(
             {
                 "right_inside": True,
                 "right_width": right_width,
                 "width": bar["width"] - right_width,
                 "verdict_words": ngettext(
-                    "the right move among them (%(pupils)s pupil)",
-                    "the right move among them (%(pupils)s pupils)",
-                    right.count,
+                    "%(pupils)s of them chose a right move",
+                    "%(pupils)s of them chose a right move",
+                    right,
                 )
-                % {"pupils": right.count},
+                % {"pupils": right},
                 "verdict_short": pgettext(
                     "a live answer's verdict, short", "right among them: %(pupils)s"
                 )
-                % {"pupils": right.count},
+                % {"pupils": right},
             }
         )
     return bar

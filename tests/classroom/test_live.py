@@ -208,7 +208,7 @@ def test_the_bars_stay_where_they_were_when_the_answer_is_shown(room) -> None:  
         "bars__item--rest",
     ]
     assert shown[5][1] == (
-        "2 other moves · the right move among them (1 pupil) right among them: 1 2 pupils 2"
+        "2 other moves · 1 of them chose a right move right among them: 1 2 pupils 2"
     )
     page = teacher.get(live_url(classroom, "en")).content.decode()
     rest = page[page.index("bars__item--rest") :]
@@ -218,6 +218,40 @@ def test_the_bars_stay_where_they_were_when_the_answer_is_shown(room) -> None:  
         '<span class="bars__track"><span class="bars__bar bars__bar--right bars__bar--10">'
         '</span><span class="bars__bar bars__bar--10"></span></span>'
     ) in rest
+
+
+def test_the_rest_s_bar_counts_every_right_move_among_it() -> None:
+    """A step may take several moves as right (the least-deadwood discard, any of two
+    melds): each right move among the rest counts in the rest's green part and its words
+    (h1's review: only the first was, and the others' pupils were grey, as if wrong)."""
+    from classroom import presenters
+    from game.guided.services import VerdictKind
+
+    def bar(move: str, count: int, verdict: VerdictKind) -> live.Bar:
+        return live.Bar(move=Move.parse(move), count=count, verdict=verdict)
+
+    bars = [
+        bar("discard KS", 6, VerdictKind.OTHER),
+        bar("discard 9S", 5, VerdictKind.RIGHT),
+        bar("discard QS", 4, VerdictKind.OTHER),
+        bar("discard TH", 3, VerdictKind.RIGHT),
+        bar("draw stock", 2, VerdictKind.ILLEGAL),
+        bar("discard JH", 1, VerdictKind.RIGHT),
+    ]
+    kept, rest = presenters.shown_bars(bars)
+    assert [b.count for b in kept] == [6, 5, 4] and [b.count for b in rest] == [3, 2, 1]
+
+    def width(count: int) -> int:
+        return 5 * round(20 * count / 21)
+
+    with translation.override("en"):
+        shown = presenters._rest_bar(rest, width, revealed=True)
+        hidden = presenters._rest_bar(rest, width, revealed=False)
+    assert shown["count"] == 6 and shown["right_width"] == width(4)
+    assert shown["width"] == width(6) - width(4)
+    assert shown["verdict_short"] == "right among them: 4"
+    assert shown["verdict_words"] == "4 of them chose a right move"
+    assert "right_inside" not in hidden and "verdict_words" not in hidden
 
 
 def test_the_rest_s_bar_is_last_even_when_it_counts_the_most_pupils(room) -> None:  # type: ignore[no-untyped-def]

@@ -220,6 +220,8 @@ def _class_page(
         "seat_sizes": seat_sizes,
         # A refused seating's choice, else the last seating's, else the defaults.
         "seat": seat or classroom.seating or {},
+        # A refused seating comes back with its form open (folded otherwise).
+        "seat_refused": seat is not None,
         "seat_preview": presenters.seating_preview(len(pupils), seat_sizes),
         "ending_tables": ending_tables or [],
         **csv_zone_choice(request),

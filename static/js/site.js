@@ -892,4 +892,26 @@
     }
     gridPlace = null;
   });
+  // A link to a place inside a folded part (the class page's pupils' list: "#pupil-12")
+  // opens the part. Chromium and recent Firefox do it themselves; this is for the others.
+  function openToHash() {
+    var id = window.location.hash.slice(1);
+    var target = id ? document.getElementById(decodeURIComponent(id)) : null;
+    var opened = false;
+    for (var node = target && target.parentElement; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS" && !node.open) {
+        node.open = true;
+        opened = true;
+      }
+    }
+    if (opened) {
+      target.scrollIntoView();
+    }
+  }
+  window.addEventListener("hashchange", openToHash);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", openToHash);
+  } else {
+    openToHash();
+  }
 })();

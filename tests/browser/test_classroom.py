@@ -24,6 +24,11 @@ from .axe import serious_violations
 PASSWORD = "Kortos-2026!x"
 
 
+def unfold(page: Page, part: str) -> None:
+    """Open a folded part of the class page (its summary), as the teacher does."""
+    page.locator(f"section[aria-labelledby={part}-title] > details.class-fold > summary").click()
+
+
 def sign_up(page: Page, site_url: str, language: str, *, axe: bool = True) -> None:
     page.goto(f"{site_url}/{language}/accounts/signup/")
     if axe:  # axe runs in the page: not without JavaScript
@@ -121,6 +126,7 @@ def test_a_csv_is_downloaded_with_the_teachers_time_zone(
     page.locator("#class_name").fill("3ª B")
     page.locator("#class_name").press("Enter")
     expect(page.locator("h1")).to_have_text("3ª B")
+    unfold(page, "downloads")
     zone = page.locator("select[name=tz]")
     if javascript:
         expect(zone).to_have_value("Europe/Rome")
@@ -244,6 +250,7 @@ def test_a_refused_assignment_or_class_name_opens_on_the_field_in_error(
     expect(due).to_have_attribute("aria-invalid", "true")
     expect(due).to_have_accessible_description(re.compile("The due date has passed"))
     expect(page.get_by_label("Due date (optional)")).to_have_count(1)
+    unfold(page, "settings")
     page.locator("form[action*='/edit/'] input[name=name]").fill("")
     page.locator("form[action*='/edit/'] button").press("Enter")
     name = page.locator("form[action*='/edit/'] input[name=name]")
@@ -278,6 +285,7 @@ def test_a_refused_rename_opens_on_the_pupils_name_field(
     context.add_cookies(signing.cookies())
     page = context.new_page()
     page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    unfold(page, "pupils")
     row = page.locator(f"#pupil-{sofia.pk}")
     row.locator("summary").click()
     row.locator("input[name=name]").fill("giulia")
@@ -313,6 +321,7 @@ def test_after_renaming_giving_a_new_code_or_removing_a_pupil_the_focus_is_on_th
     context.add_cookies(signing.cookies())
     page = context.new_page()
     page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    unfold(page, "pupils")
     row = page.locator(f"#pupil-{sofia.pk}")
     row.locator("summary").click()
     row.locator("input[name=name]").fill("Sofia B")
@@ -373,6 +382,7 @@ def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
     page.locator("#class_name").fill("3A")
     page.locator("#class_name").press("Enter")
     expect(page.locator("h1")).to_have_text("3A")
+    unfold(page, "seat")
     players = page.locator("#seat-players")
     shown = "el => Array.from(el.options).filter(o => !o.disabled).map(o => o.value)"
     page.locator("#seat-game").select_option("knock")
@@ -389,6 +399,7 @@ def test_seating_the_class_offers_only_the_numbers_the_game_is_played_by(
     for name in ("Giulia", "Luca", "Sofia", "Marta"):
         pupil_joins(classroom.join_code, name, "it")
     page.reload()
+    unfold(page, "seat")  # folded again: nothing is kept
     page.locator("#seat-game").select_option("gin")
     players.select_option("3")
     lines = page.locator(".seat-preview li")
@@ -1384,6 +1395,7 @@ def test_thirty_pupils_list_a_line_each_at_a_laptops_width(browser: Browser, sit
     context.add_cookies(signing.cookies())
     page = context.new_page()
     page.goto(f"{site_url}/lt/classroom/{classroom.public_id}/")
+    unfold(page, "pupils")
     heights = page.evaluate(
         "() => [...document.querySelectorAll('table.pupils tr')]"
         ".map(row => row.getBoundingClientRect().height)"
@@ -1436,3 +1448,52 @@ def test_the_link_to_who_may_need_help_comes_with_the_polls_redraw(
     expect(page).to_have_url(re.compile("#stuck-title$"))
     box = page.locator("#stuck-title").bounding_box()
     assert box is not None and 0 <= box["y"] < 768
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["lt", "en"])
+def test_in_a_lesson_who_may_need_help_is_on_the_first_screen(
+    browser: Browser, site_url: str, language: str
+) -> None:
+    """The lesson-time walk (thirty pupils at work, 1366 x 768): the first screen was the
+    join code, the live exercise and the seating form; "Who may need help now" was 3,400
+    px down, under the pupils' list, and the page 5,600 px tall. Now it is on the first
+    screen, the page under 4,000 px; the parts used now and then open from the keyboard
+    (their summaries), a link into a folded part opens it, and axe finds nothing, the
+    parts folded or open."""
+    from django.contrib.auth.models import User
+
+    from tests.classroom.test_class_page import a_class_at_work
+
+    signing = browser.new_context()
+    sign_up(signing.new_page(), site_url, language, axe=False)
+    classroom = a_class_at_work(User.objects.get(username="mokytoja"), language=language)
+    for what in ("hands:gin:", "hands:knock:", "guided:gin:gin-01-first-knock"):
+        services.assignment_add(classroom=classroom, what=what)
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    url = f"{site_url}/{language}/classroom/{classroom.public_id}/"
+    page.goto(url)
+    stuck = page.locator("section.class-stuck")
+    expect(stuck.locator("li", has_text="Ona")).to_be_visible()
+    box = stuck.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 768, box
+    assert page.evaluate("document.documentElement.scrollHeight") < 4000
+    assert serious_violations(page) == []
+    # The keyboard opens a folded part: its summary, Enter.
+    summary = page.locator("section[aria-labelledby=pupils-title] > details > summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("table.pupils")).to_be_visible()
+    for part in ("seat", "set-assignment", "join", "downloads", "settings"):
+        unfold(page, part)
+    assert serious_violations(page) == []
+    # Opened afresh, folded again; a link to a pupil's row opens the list at it.
+    ona = Pupil.objects.get(classroom=classroom, name="Ona")
+    page.goto(f"{url}#pupil-{ona.pk}")
+    expect(page.locator(f"#pupil-{ona.pk}")).to_be_in_viewport()
+    page.goto(url)
+    expect(page.locator("table.pupils")).not_to_be_visible()
+    context.close()
+    signing.close()

@@ -790,8 +790,9 @@ def headings(html: str) -> list[tuple[str, str]]:
 def test_the_dashboards_parts_are_sections_with_headings_of_their_own(teacher: User) -> None:
     """The accessibility walk: "Who may need help now", "The class's tables" and "Common
     mistakes" were h3 in the section "Assignments", before "Set an assignment". Each is a
-    section of the page with its h2 now, still in the poll's redrawn part; the form to set
-    an assignment is a section of its own, out of that part."""
+    section of the page with its h2 now, still in the poll's redrawn part ("Who may need
+    help now" first: the lesson-time walk); the form to set an assignment is a section of
+    its own, out of that part."""
     classroom = services.class_create(teacher=teacher, name="5B", language="en")
     ona, _jonas = pupil_in(classroom, "Ona"), pupil_in(classroom, "Jonas")
     services.class_seat(classroom=classroom, game="gin", players=2)
@@ -802,8 +803,8 @@ def test_the_dashboards_parts_are_sections_with_headings_of_their_own(teacher: U
     page = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
     outline = [text for level, text in headings(page) if level == "h2"]
     parts = [
-        "Assignments",
         "Who may need help now",
+        "Assignments",
         "The class's tables",
         "Common mistakes",
         "Set an assignment",
@@ -913,14 +914,17 @@ def test_a_long_class_page_has_a_way_to_each_part_from_its_top(teacher: User) ->
     assert links == [
         ("assignments-title", "Užduotys"),
         ("mistakes-title", "Dažniausios klaidos"),
+        ("live-title", "Dalijimas visa klase"),
+        ("set-assignment-title", "Skirkite užduotį"),
         ("pupils-title", "21 mokinys"),
+        ("join-title", "Kaip mokiniai prisijungia"),
     ]
     for _ in range(dashboard.STUCK_TIMES):
         refuse_a_discard_before_drawing(learners[0])
     pupil_in(classroom, "Mokinys 22")
     links = re.findall(r'<a href="#([\w-]+)" id="to-[\w-]+">([^<]*)</a>', top())
     assert links[0] == ("stuck-title", "Kam dabar gali reikėti pagalbos")
-    assert links[-1] == ("pupils-title", "22 mokiniai")
+    assert links[-2] == ("pupils-title", "22 mokiniai")
     page = client.get(url).content.decode()
     for target, _words in links:
         assert page.count(f'id="{target}"') == 1

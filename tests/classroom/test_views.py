@@ -759,7 +759,8 @@ def test_a_refused_rename_is_said_at_that_pupils_form_with_the_name_as_typed() -
         error = re.search(r'<p class="field__error" id="pupil-\d+-name_error" role="alert">', row)
         assert error is not None, row
         assert "message--error" not in html.split('id="pupils-title"')[0]  # not at the top
-        assert html.count(" open>") == 1  # the other pupil's box stays closed
+        assert html.count('class="pupil-change" open>') == 1  # the other pupil's box stays closed
+        assert '<details class="class-fold" id="pupils-list" open>' in html  # the list, folded else
         assert f'hreflang="en" href="http://testserver/en/classroom/{classroom.public_id}/"' in html
     assert Pupil.objects.get(pk=ona_k.pk).name == "Ona K."
 

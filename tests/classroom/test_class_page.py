@@ -1,0 +1,170 @@
+"""The class page in a lesson (the lesson-time walk, a class of thirty at 1366 x 768: 5,600
+px, "Who may need help now" 3,400 px down under the join code, the seating form and the
+pupils' list): who may need help first, then the live part, the parts a teacher uses now
+and then folded (open when the page comes back to one of them)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from classroom import dashboard, services
+from classroom.models import Classroom, Pupil
+from tests import factories
+from tests.classroom.test_dashboard import refuse_a_discard_before_drawing
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+#: The now-and-then parts, in the page's order: each heading in view, its body folded.
+FOLDED = ["seat", "set-assignment", "pupils", "join", "downloads", "settings"]
+
+
+def teacher() -> User:
+    return User.objects.create_user("mokytoja", password="Kortos-2026!x")
+
+
+def a_class_at_work(user: User, pupils: int = 30, language: str = "lt") -> Classroom:
+    """A class of ``pupils`` seated at tables, an assignment set, Ona stuck."""
+    classroom = services.class_create(teacher=user, name="5b", language=language)
+    learners = []
+    for number in range(pupils):
+        name = "Ona" if number == 0 else f"Mokinys {number:02}"
+        learner = factories.learner(name)
+        services.class_join(learner=learner, code=classroom.join_code, name=name)
+        learners.append(learner)
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    for _ in range(dashboard.STUCK_TIMES):
+        refuse_a_discard_before_drawing(learners[0])
+    services.class_seat(classroom=classroom, game="gin", players=2)
+    return classroom
+
+
+def h2s(html: str) -> list[str]:
+    return re.findall(r'<h2 id="([\w-]+)-title"', html)
+
+
+def fold_of(html: str, part: str) -> str:
+    """The ``<details class="class-fold" ...>`` tag of a part's section."""
+    section = html.split(f'<section aria-labelledby="{part}-title"', 1)[1].split("</section>")[0]
+    found = re.search(r'<details class="class-fold"[^>]*>', section)
+    assert found is not None, part
+    return found.group(0)
+
+
+def test_who_may_need_help_comes_first_and_the_now_and_then_parts_are_folded() -> None:
+    """The order of a lesson: who may need help, the assignments and the grid, the
+    tables, the mistakes, the live exercise; then, each under its heading and folded,
+    the seating, setting an assignment, the pupils' list, joining, the downloads and the
+    name. "On this page" links to each in that order. Nothing is gone: every form and
+    link is still on the page (without JavaScript, a summary opens its part)."""
+    user = teacher()
+    classroom = a_class_at_work(user)
+    client = Client()
+    client.force_login(user)
+    html = client.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert h2s(html) == [
+        "stuck",
+        "assignments",
+        "tables",
+        "mistakes",
+        "live",
+        "seat",
+        "set-assignment",
+        "pupils",
+        "join",
+        "downloads",
+        "settings",
+    ]
+    for part in FOLDED:
+        tag = fold_of(html, part)
+        assert " open" not in tag, (part, tag)
+    # The pupils' list, the join code and every form, in their folds.
+    pupils = html.split('<section aria-labelledby="pupils-title"', 1)[1].split("</section>")[0]
+    assert pupils.index('<details class="class-fold"') < pupils.index('<table class="pupils">')
+    assert pupils.count("<tr id=") == 30
+    join = html.split('<section aria-labelledby="join-title"', 1)[1].split("</section>")[0]
+    assert join.index("<summary>") < join.index('class="code code--big"')
+    base = f"/lt/classroom/{classroom.public_id}/"
+    for action in ("tables/", "assignments/", "edit/", "joining/", "code/", "archive/"):
+        assert f'action="{base}{action}' in html, action
+    downloads = html.split('<section aria-labelledby="downloads-title"', 1)[1].split("</section>")[
+        0
+    ]
+    assert (
+        f'formaction="{base}grid.csv"' in downloads and f'action="{base}mistakes.csv"' in downloads
+    )
+    jump = html.split('id="class-jump"', 1)[1].split("</nav>")[0]
+    links = re.findall(r'<a href="#([\w-]+)-title" id="to-[\w-]+">', jump)
+    assert links == [
+        "stuck",
+        "assignments",
+        "tables",
+        "mistakes",
+        "live",
+        "set-assignment",
+        "pupils",
+        "join",
+    ]
+    # The live part still holds what it held, and only that.
+    live = html.split('<div id="class-progress"', 1)[1].split('aria-labelledby="live-title"')[0]
+    assert h2s(live) == ["stuck", "assignments", "tables", "mistakes"]
+    assert "<details" not in live.split('<ul class="class-stuck__list">')[0]
+
+
+def test_a_class_nobody_has_joined_shows_how_to_join_first_unfolded() -> None:
+    """A new class: the code is what the teacher needs first. "How pupils join" is at the
+    top, open (no fold), and setting an assignment is open while the class has none."""
+    user = teacher()
+    classroom = services.class_create(teacher=user, name="5b", language="en")
+    client = Client()
+    client.force_login(user)
+    html = client.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    assert h2s(html)[0] == "join"
+    join = html.split('<section aria-labelledby="join-title"', 1)[1].split("</section>")[0]
+    assert '<details class="class-fold"' not in join and 'class="code code--big"' in join
+    assert " open" in fold_of(html, "set-assignment")
+    assert 'id="to-join"' not in html  # it is right there
+
+
+@pytest.mark.parametrize(
+    ("post", "data", "part"),
+    [
+        ("tables/", {"game": "gin", "players": "9"}, "seat"),
+        ("assignments/", {"what": "", "count": "1", "due": ""}, "set-assignment"),
+        ("edit/", {"name": "", "language": "lt"}, "settings"),
+    ],
+)
+def test_a_refused_form_comes_back_with_its_part_open(
+    post: str, data: dict[str, str], part: str
+) -> None:
+    """A refused form comes back open at itself, with what was typed and its error;
+    the other parts stay folded."""
+    user = teacher()
+    classroom = a_class_at_work(user, pupils=3)
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/lt/classroom/{classroom.public_id}/{post}", data)
+    assert response.status_code in (400, 409), response.status_code
+    html = response.content.decode()
+    for other in FOLDED:
+        assert (" open" in fold_of(html, other)) == (other == part), other
+
+
+def test_the_pupils_list_opens_where_the_page_comes_back_to_a_row() -> None:
+    """After a rename (its notice in the row), a new code's or a removal's question, the
+    list is open at that row; opened afresh, it is folded again (nothing is kept)."""
+    user = teacher()
+    classroom = a_class_at_work(user, pupils=3)
+    ona = Pupil.objects.get(classroom=classroom, name="Ona")
+    client = Client()
+    client.force_login(user)
+    base = f"/lt/classroom/{classroom.public_id}/"
+    renamed = client.post(base + f"pupils/{ona.pk}/name/", {"name": "Ona B."}, follow=True)
+    assert " open" in fold_of(renamed.content.decode(), "pupils")
+    for what in ("code/", "remove/"):
+        asked = client.post(base + f"pupils/{ona.pk}/{what}").content.decode()
+        assert " open" in fold_of(asked, "pupils"), what
+    assert " open" not in fold_of(client.get(base).content.decode(), "pupils")

@@ -35,7 +35,7 @@ from game.engine import Game
 from game.guided import scenarios
 from game.guided.models import GuidedAttempt, GuidedResult
 from game.guided.presenters import hand_link
-from game.practice.services import hands_played
+from game.practice.services import HandsPlayed, hands_played_by_table
 from learners.models import Learner
 from lessons import services as lessons
 from lessons.models import Lesson
@@ -157,24 +157,46 @@ def parse(value: str, language: str) -> tuple[str, str, str] | None:
     return (kind, game, ref) if ok else None
 
 
-def label(assignment: Assignment, language: str, learner_name: str = "") -> str:
+def lesson_titles(
+    assignments: Sequence[Assignment], language: str
+) -> dict[tuple[str, str, str], str]:
+    """The titles of the lessons among ``assignments``, in the page's language and in
+    ``language`` (the class's), in one query for all of them (:func:`label` read them
+    one lesson at a time): ``{(language, game, slug): title}``."""
+    slugs = {a.ref for a in assignments if a.kind == Kind.LESSON}
+    if not slugs:
+        return {}
+    return {
+        (language_, game, slug): title
+        for language_, game, slug, title in Lesson.objects.filter(
+            language__in={current(), language}, kind=Lesson.Kind.LESSON, slug__in=slugs
+        ).values_list("language", "game", "slug", "title")
+    }
+
+
+def label(
+    assignment: Assignment,
+    language: str,
+    learner_name: str = "",
+    *,
+    titles: dict[tuple[str, str, str], str] | None = None,
+) -> str:
     """What the assignment is, in the active language, with its game (two games have
     lessons and guided hands of the same name): a lesson by its title in the page's
     language, else in ``language`` (the class's), else by its address; for a pupil
     (``learner_name``), a guided hand's player named as they are is called by another
-    name, as the hand calls them."""
+    name, as the hand calls them. ``titles``: the lessons' titles, read for several
+    assignments at once (:func:`lesson_titles`); else read here."""
     game = Game(assignment.game)
     name = explain.game_name(game)
     if assignment.kind == Kind.LESSON:
-        titles = dict(
-            Lesson.objects.filter(
-                language__in={current(), language},
-                kind=Lesson.Kind.LESSON,
-                game=assignment.game,
-                slug=assignment.ref,
-            ).values_list("language", "title")
+        if titles is None:
+            titles = lesson_titles([assignment], language)
+        title = (
+            titles.get((current(), assignment.game, assignment.ref))
+            or titles.get((language, assignment.game, assignment.ref))
+            or assignment.ref
         )
-        title = titles.get(current()) or titles.get(language) or assignment.ref
         return _("Lesson: %(title)s (%(game)s)") % {"title": title, "game": name}
     if assignment.kind == Kind.GUIDED:
         scenario = scenarios.get(assignment.ref)
@@ -219,10 +241,15 @@ def url(assignment: Assignment) -> str:
 
 # ------------------------------------------------------------------ how far pupils are
 def progress(
-    assignments: Sequence[Assignment], learners: Sequence[Learner], *, today: date
+    assignments: Sequence[Assignment],
+    learners: Sequence[Learner],
+    *,
+    today: date,
+    languages: dict[int, str] | None = None,
 ) -> dict[tuple[int, int], Status]:
     """Each learner's status of each assignment: ``{(assignment id, learner id): Status}``,
-    in a few queries for all of them (lessons in the class's language)."""
+    in a few queries for all of them (lessons in the class's language: ``languages``,
+    ``{class id: language}`` when the caller knows them, else read here)."""
     ids = [learner.pk for learner in learners]
     kinds = {a.kind for a in assignments}
     lesson_progress = (
@@ -244,17 +271,28 @@ def progress(
         for row in DrillRecord.objects.filter(learner__in=ids):
             drills[(row.learner_id, row.game, row.kind)] = row
     practice = [a for a in assignments if a.kind in (Kind.HANDS, Kind.WINS)]
-    # Each practice assignment counts the tables started after it was set.
-    hands = {a.pk: hands_played(learners=list(learners), since=a.created) for a in practice}
+    # Each practice assignment counts the tables started after it was set: the tables
+    # since the first was set, read and replayed once (they were, for each assignment).
+    hands: dict[int, dict[tuple[int, str], HandsPlayed]] = {a.pk: {} for a in practice}
+    if practice:
+        since = min(a.created for a in practice)
+        for created, whose, counted in hands_played_by_table(learners=list(learners), since=since):
+            for a in practice:
+                if created >= a.created:
+                    before = hands[a.pk].get(whose, HandsPlayed())
+                    hands[a.pk][whose] = HandsPlayed(
+                        before.finished + counted.finished, before.won + counted.won
+                    )
     # Each lesson as the class reads it: in the class's language.
     lesson_rows: dict[tuple[str, str, str], Lesson] = {}
-    languages: dict[int, str] = {}
-    if Kind.LESSON in kinds:
+    if Kind.LESSON in kinds and languages is None:
         languages = dict(
             Classroom.objects.filter(pk__in={a.classroom_id for a in assignments}).values_list(
                 "pk", "language"
             )
         )
+    languages = languages or {}
+    if Kind.LESSON in kinds:
         for row_lesson in Lesson.objects.filter(
             kind=Lesson.Kind.LESSON,
             language__in=set(languages.values()),

@@ -276,15 +276,18 @@ def _lesson_example(asked: dict[str, Any]) -> str:
     return ""
 
 
-class _Lessons:
-    """The lessons' titles in one language, read once (one query) when first asked."""
+class LessonTitles:
+    """The lessons' titles in one language, read once (one query) when first asked: one
+    for the class page's live part, shared by its activity, its common mistakes and who
+    may need help (each read them again)."""
 
     def __init__(self, language: str) -> None:
         self.language = language
         self._titles: dict[tuple[str, str], str] | None = None
 
-    def find(self, game: str, slug: str) -> tuple[str, str]:
-        """The lesson's address and title, or ``("", "")`` when there is none."""
+    @property
+    def titles(self) -> dict[tuple[str, str], str]:
+        """``{(game, slug): title}``."""
         if self._titles is None:
             self._titles = {
                 (game_, slug_): title
@@ -292,7 +295,11 @@ class _Lessons:
                     language=self.language
                 ).values_list("game", "slug", "title")
             }
-        title = self._titles.get((game, slug))
+        return self._titles
+
+    def find(self, game: str, slug: str) -> tuple[str, str]:
+        """The lesson's address and title, or ``("", "")`` when there is none."""
+        title = self.titles.get((game, slug))
         if title is None:
             return "", ""
         return reverse("lessons:lesson", kwargs={"game": game, "slug": slug}), title
@@ -329,7 +336,11 @@ def common_mistakes(
 
 
 def ranked_mistakes(
-    classroom: Classroom, pupils: Sequence[Pupil], *, most: int = 8
+    classroom: Classroom,
+    pupils: Sequence[Pupil],
+    *,
+    most: int = 8,
+    lessons: LessonTitles | None = None,
 ) -> tuple[list[MistakeGroup], int]:
     """The class's mistakes since each pupil joined it, grouped by what they were about,
     the commonest first (by pupils, then times). Counted by the database (one row per
@@ -338,7 +349,8 @@ def ranked_mistakes(
     is read for it: a group's latest may be one without (a guided hand's, after a
     classmate's refused meld at a practice table), and the group keeps its example.
     With the ``most`` commonest, how many kinds there are in all: the class-of-thirty
-    walk made 19, and the page showed 8 without a word about the other 11."""
+    walk made 19, and the page showed 8 without a word about the other 11. ``lessons``:
+    the lessons' titles, if already read."""
     by_learner = {p.learner_id: p for p in pupils}
     rows = (
         since_joined(classroom, pupils)
@@ -355,7 +367,7 @@ def ranked_mistakes(
     )
     groups: dict[tuple[str, str, str], MistakeGroup] = {}
     latest: dict[tuple[str, str, str], int] = {}
-    lessons = _Lessons(classroom.language)
+    lessons = lessons or LessonTitles(classroom.language)
     for row in rows:
         key = (row["game"], row["topic"], row["question"])
         group = groups.get(key)
@@ -382,7 +394,7 @@ def ranked_mistakes(
     return [group for _key, group in shown], len(ranked)
 
 
-def _group(mistake: Mistake, lessons: _Lessons) -> MistakeGroup:
+def _group(mistake: Mistake, lessons: LessonTitles) -> MistakeGroup:
     game_name = explain.game_name(Game(mistake.game))
     if mistake.topic == WRONG_ANSWER:
         slug, _sep, index = mistake.where.partition("#")
@@ -481,11 +493,18 @@ _FIELDS = {
 }
 
 
-def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict[int, Activity]:
+def activity(
+    classroom: Classroom,
+    pupils: Sequence[Pupil],
+    *,
+    now: Any,
+    lessons: LessonTitles | None = None,
+) -> dict[int, Activity]:
     """Each pupil's latest work, by learner id: when (over all their records: the recent
     rows of each kind, and one grouped query over every kind for the others; and their
     latest move at the class's tables for people, :func:`_table_moves`) and, if it was
-    in the last :data:`RECENT` hours, what it was (the recent rows, newest first)."""
+    in the last :data:`RECENT` hours, what it was (the recent rows, newest first): a
+    lesson by its title (``lessons``, if already read)."""
     ids = [p.learner_id for p in pupils]
     latest: dict[int, Activity] = {}
     recent: list[tuple[Any, int, Any, dict[str, Any]]] = []
@@ -531,19 +550,16 @@ def activity(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> dict
         seen(learner_id, when)
         if when >= now - RECENT:
             recent.append((when, learner_id, SharedTable, {"game": game}))
-    wanted = {(r["game"], r["slug"]) for _w, _l, m, r in recent if m in (FirstAnswer, LessonRead)}
-    lessons = {
-        (lesson.game, lesson.slug): lesson.title
-        for lesson in Lesson.objects.filter(
-            language=classroom.language, slug__in={slug for _g, slug in wanted}
-        )
-    }
+    # The lessons' titles, read only if a recent row is a lesson's.
+    titles: dict[tuple[str, str], str] = {}
+    if any(m in (FirstAnswer, LessonRead) for _w, _l, m, _r in recent):
+        titles = (lessons or LessonTitles(classroom.language)).titles
     described: set[int] = set()
     for _when, learner, model, row in sorted(recent, key=lambda r: r[0], reverse=True):
         if learner in described:
             continue
         described.add(learner)
-        latest[learner] = Activity(latest[learner].when, _what(model, row, lessons))
+        latest[learner] = Activity(latest[learner].when, _what(model, row, titles))
     return latest
 
 
@@ -642,12 +658,14 @@ def stuck_pupils(
     *,
     now: Any,
     active: dict[int, Activity] | None = None,
+    lessons: LessonTitles | None = None,
 ) -> list[Stuck]:
     """Pupils who made the same kind of mistake :data:`STUCK_TIMES` times or more in the
     last :data:`STUCK_MINUTES` minutes, and pupils on the same step of a guided hand for
-    :data:`STUCK_STEP_MINUTES` minutes or more (:func:`stuck_on_a_step`)."""
+    :data:`STUCK_STEP_MINUTES` minutes or more (:func:`stuck_on_a_step`). ``lessons``:
+    the lessons' titles, if already read."""
     return [
-        *_same_mistake(classroom, pupils, now=now),
+        *_same_mistake(classroom, pupils, now=now, lessons=lessons),
         *stuck_on_a_step(pupils, now=now, active=active or {}),
     ]
 
@@ -693,7 +711,13 @@ def stuck_on_a_step(
     return found
 
 
-def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) -> list[Stuck]:
+def _same_mistake(
+    classroom: Classroom,
+    pupils: Sequence[Pupil],
+    *,
+    now: Any,
+    lessons: LessonTitles | None = None,
+) -> list[Stuck]:
     """The mistakes of the last :data:`STUCK_MINUTES` counted by pupil and kind; a guided
     hand's mistake no longer counts once the pupil has finished that hand after it (the
     Russian teacher's walk: a pupil who had just finished the hand, "done ★" in the
@@ -719,7 +743,7 @@ def _same_mistake(classroom: Classroom, pupils: Sequence[Pupil], *, now: Any) ->
         key = (mistake.learner_id, *_kind(mistake))
         counts[key] += 1
         first.setdefault(key, mistake)
-    lessons = _Lessons(classroom.language)
+    lessons = lessons or LessonTitles(classroom.language)
     words: dict[tuple[str, ...], tuple[str, str, str]] = {}  # each kind told once
     found = []
     for key, times in counts.items():
@@ -766,8 +790,14 @@ def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any, *, now: 
     heading; and what, if it was in the last :data:`RECENT` hours; both empty for a
     pupil who did nothing yet), then a column per assignment (its state and detail)."""
     items = list(classroom.assignments.order_by("created", "pk"))
-    statuses = assignments.progress(items, [p.learner for p in pupils], today=today)
+    statuses = assignments.progress(
+        items,
+        [p.learner for p in pupils],
+        today=today,
+        languages={classroom.pk: classroom.language},
+    )
     active = activity(classroom, pupils, now=now)
+    titles = assignments.lesson_titles(items, classroom.language)
     out = io.StringIO()
     writer = _Writer(out)
     last = _("Last active (%(zone)s)") % {"zone": timezone.get_current_timezone_name()}
@@ -776,7 +806,7 @@ def grid_csv(classroom: Classroom, pupils: Sequence[Pupil], today: Any, *, now: 
             _("Pupil"),
             last,
             _("Last activity: what"),
-            *(assignments.label(a, classroom.language) for a in items),
+            *(assignments.label(a, classroom.language, titles=titles) for a in items),
         ]
     )
     for pupil in pupils:
@@ -818,7 +848,7 @@ def mistakes_csv(classroom: Classroom, pupils: Sequence[Pupil]) -> str:
     writer = _Writer(out)
     when = _("When (%(zone)s)") % {"zone": timezone.get_current_timezone_name()}
     writer.writerow([when, _("Pupil"), _("Mistake"), _("Details")])
-    lessons = _Lessons(classroom.language)
+    lessons = LessonTitles(classroom.language)
     for mistake in Mistake.objects.filter(learner__in=list(by_learner)).order_by("-created", "-pk"):
         pupil = by_learner[mistake.learner_id]
         if mistake.created < pupil.joined:

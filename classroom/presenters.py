@@ -98,11 +98,17 @@ def grid(
     """The class's assignments, and each pupil's state of each (a row per pupil), with
     each pupil's latest work (``active``, else read here)."""
     items = services.assignments_of(classroom=classroom)
-    statuses = assignments.progress(items, [p.learner for p in pupils], today=timezone.localdate())
+    statuses = assignments.progress(
+        items,
+        [p.learner for p in pupils],
+        today=timezone.localdate(),
+        languages={classroom.pk: classroom.language},
+    )
+    titles = assignments.lesson_titles(items, classroom.language)
     columns = [
         {
             "assignment": a,
-            "label": assignments.label(a, classroom.language),
+            "label": assignments.label(a, classroom.language, titles=titles),
             "done": sum(
                 1 for p in pupils if statuses[(a.pk, p.learner_id)].state is assignments.State.DONE
             ),
@@ -133,16 +139,18 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
     the stamp it was drawn at)."""
     url = reverse("classroom:progress", kwargs={"public_id": classroom.public_id})
     now = timezone.now()
-    active = dashboard.activity(classroom, pupils, now=now)
+    # The lessons' titles, read once for the activity, the mistakes and who may need help.
+    lessons = dashboard.LessonTitles(classroom.language)
+    active = dashboard.activity(classroom, pupils, now=now, lessons=lessons)
     tables = class_tables(classroom)
-    mistakes, mistake_kinds = dashboard.ranked_mistakes(classroom, pupils)
+    mistakes, mistake_kinds = dashboard.ranked_mistakes(classroom, pupils, lessons=lessons)
     return {
         "grid": grid(classroom, pupils, active),
         "mistakes": mistakes,
         # How many kinds in all: the page says when it lists only the commonest.
         "mistake_kinds": mistake_kinds,
         "stuck": dashboard.by_pupil(
-            dashboard.stuck_pupils(classroom, pupils, now=now, active=active)
+            dashboard.stuck_pupils(classroom, pupils, now=now, active=active, lessons=lessons)
         ),
         "stamp": stamp,
         "poll_url": f"{url}?stamp={stamp}",

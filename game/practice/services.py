@@ -1068,10 +1068,23 @@ def hands_played(
     ``since`` (all their tables if None): ``{(learner id, game): HandsPlayed}``. The
     finished hands' stored results are read; only a table's current hand is replayed (to
     know whether it is over). A table that cannot be read counts nothing."""
+    counts: dict[tuple[int, str], HandsPlayed] = {}
+    for _created, key, played in hands_played_by_table(learners=learners, since=since):
+        before = counts.get(key, HandsPlayed())
+        counts[key] = HandsPlayed(before.finished + played.finished, before.won + played.won)
+    return counts
+
+
+def hands_played_by_table(
+    *, learners: Sequence[Learner], since: Any = None
+) -> list[tuple[Any, tuple[int, str], HandsPlayed]]:
+    """:func:`hands_played` table by table: (when the table was started, (learner id,
+    game), its hands), read and replayed once for several starting moments (a class's
+    practice assignments, each counting the tables started after it was set)."""
     tables = Table.objects.filter(learner__in=[learner.pk for learner in learners])
     if since is not None:
         tables = tables.filter(created__gte=since)
-    counts: dict[tuple[int, str], HandsPlayed] = {}
+    found: list[tuple[Any, tuple[int, str], HandsPlayed]] = []
     for table in tables:
         try:
             state = table_state(table=table)
@@ -1090,10 +1103,8 @@ def hands_played(
             finished += 1
             if any(b.seats[w] == HUMAN for b, st in played for w in st.winners):
                 won += 1
-        key = (table.learner_id, table.game)
-        before = counts.get(key, HandsPlayed())
-        counts[key] = HandsPlayed(before.finished + finished, before.won + won)
-    return counts
+        found.append((table.created, (table.learner_id, table.game), HandsPlayed(finished, won)))
+    return found
 
 
 __all__ = [
@@ -1127,6 +1138,7 @@ __all__ = [
     "computers_policy",
     "default_computers",
     "hands_played",
+    "hands_played_by_table",
     "hint_given",
     "refusal_token",
     "refused_move",

@@ -1,7 +1,8 @@
 """The class page in a lesson (the lesson-time walk, a class of thirty at 1366 x 768: 5,600
 px, "Who may need help now" 3,400 px down under the join code, the seating form and the
 pupils' list): who may need help first, then the live part, the parts a teacher uses now
-and then folded (open when the page comes back to one of them)."""
+and then folded (open when the page comes back to one of them), and the poll's redraw in
+a few queries whatever the number of lessons and practice hands set."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.test import Client
 
 from classroom import dashboard, services
 from classroom.models import Classroom, Pupil
+from lessons.models import Lesson
 from tests import factories
 from tests.classroom.test_dashboard import refuse_a_discard_before_drawing
 
@@ -168,3 +170,53 @@ def test_the_pupils_list_opens_where_the_page_comes_back_to_a_row() -> None:
         asked = client.post(base + f"pupils/{ona.pk}/{what}").content.decode()
         assert " open" in fold_of(asked, "pupils"), what
     assert " open" not in fold_of(client.get(base).content.decode(), "pupils")
+
+
+def test_the_polls_redraw_reads_each_thing_once(
+    django_assert_max_num_queries, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The redraw read each lesson assignment's title in a query of its own, the class's
+    language again, the lessons' titles for the mistakes and again for who may need
+    help, and every practice table once per practice assignment (replaying each). Now
+    once each: the same number of queries for one lesson and practice target as for
+    four, and each table replayed once."""
+    from game.practice import services as practice
+
+    for slug in ("melds", "runs", "knocking", "scoring"):
+        Lesson.objects.create(
+            language="lt", game="gin", slug=slug, order=1, title=slug.title(), summary="",
+            body="", kind=Lesson.Kind.LESSON,
+        )  # fmt: skip
+    user = teacher()
+    classroom = a_class_at_work(user, pupils=4)
+    ona = Pupil.objects.get(classroom=classroom, name="Ona").learner
+    client = Client()
+    client.force_login(user)
+    poll = f"/lt/classroom/{classroom.public_id}/progress/?stamp=old"
+    services.assignment_add(classroom=classroom, what="lesson:gin:melds")
+    services.assignment_add(classroom=classroom, what="hands:gin:", count=2)
+    factories.play_hand_out(factories.table("gin", 2, owner=ona, seed=5))
+    # 27: the session, the user, the class and its stamp, its pupils, and the live part.
+    with django_assert_max_num_queries(27) as few:
+        one = client.get(poll, **HTMX)
+    assert one.status_code == 200
+    for slug in ("runs", "knocking", "scoring"):
+        services.assignment_add(classroom=classroom, what=f"lesson:gin:{slug}")
+    for what in ("wins:gin:", "hands:knock:", "hands:basic:"):
+        services.assignment_add(classroom=classroom, what=what, count=2)
+    replayed = []
+    real = practice.table_state
+    monkeypatch.setattr(
+        practice, "table_state", lambda table: replayed.append(table.pk) or real(table=table)
+    )
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        many = client.get(poll, **HTMX)
+    html = many.content.decode()
+    for title in ("Melds", "Runs", "Knocking", "Scoring"):
+        assert f"Pamoka: {title} (Gin Rummy)" in html
+    assert len(replayed) == len(set(replayed))
+    # Each practice target counts the tables started after it was set: the first, Ona's
+    # table; the three set since, none.
+    row = html.split('<th scope="row">Ona</th>', 1)[1].split("</tr>", 1)[0]
+    practice_cells = re.findall(r'<span class="state__detail"[^>]*>(\d/2)</span>', row)
+    assert practice_cells == ["1/2", "0/2", "0/2", "0/2"], row

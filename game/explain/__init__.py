@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from game.engine import Game
 
-from .coach import REASONS, coach_reason
+from .coach import CLASS_REASONS, REASONS, coach_reason
 from .log import (
     CLASS_DID,
     CLASS_SUGGESTIONS,
@@ -79,6 +79,7 @@ def game_name(game: Game | str) -> str:
 
 __all__ = [
     "CLASS_DID",
+    "CLASS_REASONS",
     "CLASS_SUGGESTIONS",
     "COMPUTER_FOR_THEM",
     "COMPUTER_FOR_YOU",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
@@ -209,9 +211,266 @@ REASONS: dict[Why, Sentence] = {
 }
 
 
-def coach_reason(reason: CoachReason, names: Names) -> str:
-    """One of the coach's reasons, in the page's language."""
-    return REASONS[reason.code].render(reason.params, names)
+def _to_class(why: Why, template: Callable[[Params], str]) -> Sentence:
+    """:data:`REASONS`' sentence for ``why`` said to a whole class: its own template,
+    the same values."""
+    return replace(REASONS[why], template=template)
 
 
-__all__ = ["REASONS", "coach_reason"]
+#: The coach's reasons as said to the whole class on the projector (a pupil's hand
+#: projected: the class is shown the seat's hand and told what it should do, Italian
+#: «Prendete il 7♦: …», «Le vostre carte spaiate…», not a single learner's «Prendi…»,
+#: «Le tue carte spaiate…»; Lithuanian and Russian say "you" to one learner as to many).
+#: :data:`REASONS`' sentences, with their context (a literal: makemessages reads it),
+#: as :data:`game.explain.CLASS_SUGGESTIONS` are :data:`game.explain.SUGGESTIONS`'.
+CLASS_REASONS: dict[Why, Sentence] = {
+    Why.DEADWOOD: _to_class(
+        Why.DEADWOOD,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Your deadwood goes from %(before)s to %(after)s.",
+        ),
+    ),
+    Why.MELD_MADE: _to_class(
+        Why.MELD_MADE,
+        lambda p: pgettext(
+            "said to the whole class on the projector", "It makes the meld %(cards)s."
+        ),
+    ),
+    Why.MELD_BROKEN: _to_class(
+        Why.MELD_BROKEN,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Discarding %(card)s breaks your meld %(cards)s.",
+        ),
+    ),
+    Why.KEEPS_FOR: _to_class(
+        Why.KEEPS_FOR,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Keep %(cards)s: %(needs)s would make a meld.",
+        ),
+    ),
+    Why.DISCARD_HIGH: _to_class(
+        Why.DISCARD_HIGH,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "%(card)s is unmatched and worth %(points)s: get rid of it.",
+        ),
+    ),
+    Why.FEEDS_NEXT: _to_class(
+        Why.FEEDS_NEXT,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Careful: %(name)s took %(took)s and may want %(card)s.",
+        ),
+    ),
+    Why.FITS_TABLE: _to_class(
+        Why.FITS_TABLE,
+        lambda p: (
+            pgettext(
+                "said to the whole class on the projector",
+                "Careful: %(card)s fits the meld %(cards)s on the table, so the next player "
+                "can lay it off.",
+            )
+            if p.get("cards")
+            else pgettext(
+                "said to the whole class on the projector",
+                "Careful: %(card)s fits a meld on the table, so the next player can lay it off.",
+            )
+        ),
+    ),
+    Why.TAKE_FOR_MELD: _to_class(
+        Why.TAKE_FOR_MELD,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Take %(card)s: it makes the meld %(cards)s.",
+        ),
+    ),
+    Why.TAKE_FOR_LAYOFF: _to_class(
+        Why.TAKE_FOR_LAYOFF,
+        lambda p: _onto_sentence(
+            p,
+            pgettext(
+                "said to the whole class on the projector",
+                "Take %(card)s: you can lay it off onto your meld %(cards)s.",
+            ),
+            pgettext(
+                "said to the whole class on the projector",
+                "Take %(card)s: you can lay it off onto %(name)s's meld %(cards)s.",
+            ),
+            pgettext(
+                "said to the whole class on the projector",
+                "Take %(card)s: you can lay it off on the table.",
+            ),
+        ),
+    ),
+    Why.TAKE_LOWERS: _to_class(
+        Why.TAKE_LOWERS,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Take %(card)s: your deadwood goes from %(before)s to %(after)s.",
+        ),
+    ),
+    Why.TOP_NOT_USEFUL: _to_class(
+        Why.TOP_NOT_USEFUL,
+        lambda p: pgettext(
+            "said to the whole class on the projector", "%(card)s does not help your hand enough."
+        ),
+    ),
+    Why.TAKE_TO_KNOCK: _to_class(
+        Why.TAKE_TO_KNOCK,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Take %(card)s: then you can knock at once, with %(deadwood)s deadwood.",
+        ),
+    ),
+    Why.DRAW_STOCK: _to_class(
+        Why.DRAW_STOCK,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Draw from the stock: nobody learns what you are collecting.",
+        ),
+    ),
+    Why.KNOCK_NOW: _to_class(
+        Why.KNOCK_NOW,
+        lambda p: pgettext(
+            "said to the whole class on the projector", "Knock now, with %(deadwood)s deadwood."
+        ),
+    ),
+    Why.GIN: _to_class(
+        Why.GIN,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Gin: every card is in a meld, worth a bonus of %(bonus)s.",
+        ),
+    ),
+    Why.KNOCK_RUMMY: _to_class(
+        Why.KNOCK_RUMMY,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Rummy: every card is in a meld, so each player pays you a bonus of %(bonus)s.",
+        ),
+    ),
+    Why.KNOCK_WAIT: _to_class(
+        Why.KNOCK_WAIT,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Wait: %(deadwood)s deadwood is a lot, and the others probably hold about "
+            "%(expected)s.",
+        ),
+    ),
+    Why.KNOCK_PAYS: _to_class(
+        Why.KNOCK_PAYS,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "That is low: the other hands probably hold about %(expected)s.",
+        ),
+    ),
+    Why.CANNOT_KNOCK_YET: _to_class(
+        Why.CANNOT_KNOCK_YET,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Your deadwood of %(deadwood)s is over the knock limit of %(limit)s.",
+        ),
+    ),
+    Why.GOES_OUT: _to_class(
+        Why.GOES_OUT,
+        lambda p: pgettext(
+            "said to the whole class on the projector", "You go out and end the hand."
+        ),
+    ),
+    Why.GOES_RUMMY: _to_class(
+        Why.GOES_RUMMY,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "You go rummy: all your cards in one turn, so your score is doubled.",
+        ),
+    ),
+    Why.LAY_DOWN: _to_class(
+        Why.LAY_DOWN,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Put %(cards)s on the table: they no longer count against you.",
+        ),
+    ),
+    Why.LAY_OFF: _to_class(
+        Why.LAY_OFF,
+        lambda p: _onto_sentence(
+            p,
+            pgettext(
+                "said to the whole class on the projector",
+                "Lay %(card)s off onto your meld %(cards)s: it no longer counts against you.",
+            ),
+            pgettext(
+                "said to the whole class on the projector",
+                "Lay %(card)s off onto %(name)s's meld %(cards)s: it no longer counts against you.",
+            ),
+            pgettext(
+                "said to the whole class on the projector", "Lay %(card)s off onto %(cards)s."
+            ),
+        ),
+    ),
+    Why.SHOW_MELD: _to_class(
+        Why.SHOW_MELD,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Lay out %(cards)s: it is a meld of your best arrangement.",
+        ),
+    ),
+    Why.SHOW_COSTS: _to_class(
+        Why.SHOW_COSTS,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Laying out %(cards)s leaves you at least %(deadwood)s deadwood, but your best "
+            "arrangement has %(best)s.",
+        ),
+    ),
+    Why.SHOWN_ALL: _to_class(
+        Why.SHOWN_ALL,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Every meld is laid out: what is left is your deadwood, %(points)s.",
+        ),
+    ),
+    Why.MELDS_LEFT: _to_class(
+        Why.MELDS_LEFT,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "You still hold a meld: finishing now leaves %(deadwood)s deadwood instead of "
+            "%(best)s.",
+        ),
+    ),
+    Why.LAYOFF_ONTO: _to_class(
+        Why.LAYOFF_ONTO,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Lay %(card)s off onto %(cards)s: your deadwood can come down to %(after)s.",
+        ),
+    ),
+    Why.NO_MORE_LAYOFFS: _to_class(
+        Why.NO_MORE_LAYOFFS,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Nothing more fits the knocker's melds: you keep %(deadwood)s deadwood.",
+        ),
+    ),
+    Why.LAYOFFS_LEFT: _to_class(
+        Why.LAYOFFS_LEFT,
+        lambda p: pgettext(
+            "said to the whole class on the projector",
+            "Some of your cards still fit the knocker's melds: your deadwood of %(deadwood)s "
+            "could come down to %(best)s.",
+        ),
+    ),
+}
+
+
+def coach_reason(reason: CoachReason, names: Names, *, to_class: bool = False) -> str:
+    """One of the coach's reasons, in the page's language (``to_class``: said to the
+    whole class on the projector, :data:`CLASS_REASONS`)."""
+    catalogue = CLASS_REASONS if to_class else REASONS
+    return catalogue[reason.code].render(reason.params, names)
+
+
+__all__ = ["CLASS_REASONS", "REASONS", "coach_reason"]

@@ -380,6 +380,7 @@ CATALOGUES: list[tuple[str, dict[Any, Sentence], dict[Any, list[dict[str, Any]]]
     ("settlement steps", explain.STEPS, STEP_SAMPLES),
     ("summary lines", explain.LINES, LINE_SAMPLES),
     ("coach reasons", explain.REASONS, WHY_SAMPLES),
+    ("coach reasons to the class", explain.CLASS_REASONS, WHY_SAMPLES),
     ("your moves", explain.YOU_DID, EVENT_SAMPLES),
     ("their moves", explain.THEY_DID, EVENT_SAMPLES),
     ("suggestions", explain.SUGGESTIONS, EVENT_SAMPLES),
@@ -407,6 +408,7 @@ def test_each_catalogue_has_a_sentence_for_every_code_of_its_enum() -> None:
     assert set(explain.STEPS) == set(StepCode)
     assert set(explain.LINES) == set(LineCode)
     assert set(explain.REASONS) == set(Why)
+    assert set(explain.CLASS_REASONS) == set(Why)
     for catalogue in (
         explain.YOU_DID,
         explain.THEY_DID,
@@ -851,6 +853,39 @@ def test_an_italian_card_takes_its_own_article(card: str, discarded: str, not_he
     with translation.override("it"):
         assert explain.YOU_DID[MoveKind.DISCARD].render({"card": card}) == discarded
         assert explain.REASONS[Why.TOP_NOT_USEFUL].render({"card": card}) == not_helping
+
+
+#: The reasons that say "you" to nobody: the same words to a class as to one learner in
+#: every language («Attenzione: …», «Gin: …», «È poco: …»).
+SAID_TO_NOBODY = {Why.FEEDS_NEXT, Why.FITS_TABLE, Why.GIN, Why.KNOCK_PAYS}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coachs_reasons_to_a_class_are_a_learners_where_you_is_the_same(
+    language: str,
+) -> None:
+    """The coach's reasons said to the whole class on the projector
+    (:data:`game.explain.CLASS_REASONS`) are its reasons to one learner where the
+    language's "you" already speaks to many: English "you", Lithuanian «jūs», Russian
+    «вы», word for word; Italian says «voi» where a learner is told «tu» («Prendete il
+    K♣», «non vi aiuta»), the card still after its own article («La Q♥»)."""
+    with translation.override(language):
+        for why, variants in WHY_SAMPLES.items():
+            for params in variants:
+                one = explain.REASONS[why].render(params, NAMES)
+                many = explain.CLASS_REASONS[why].render(params, NAMES)
+                if language == "it" and why not in SAID_TO_NOBODY:
+                    assert one != many, one
+                else:
+                    assert one == many, (one, many)
+    if language == "it":
+        with translation.override("it"):
+            said = explain.CLASS_REASONS[Why.TOP_NOT_USEFUL].render({"card": "QH"})
+            take = explain.CLASS_REASONS[Why.TAKE_FOR_MELD].render(
+                {"card": "8D", "cards": ["8D", "8S", "8C"]}
+            )
+        assert said == "La Q♥ non vi aiuta abbastanza."
+        assert take == "Prendete l'8♦: forma la combinazione 8♦ 8♠ 8♣."
 
 
 def test_articles_agree_after_a_preposition_and_only_in_italian() -> None:

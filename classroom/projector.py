@@ -271,8 +271,10 @@ def pupil_hand_context(
     spoken to as the pupil: the seat and its melds "Ona", not "Ona (you)"; "Ona drew
     from the stock.", "Ona played: …", "The case for the move …" (the template), not
     "You drew…", "You played: …", "your move". The coach's reasons under them are its
-    advice to the seat's player, as at the pupil's table ("Take 7♦: …", "Your deadwood
-    goes from …"): written to the player, they are shown as written."""
+    advice to the seat's player ("Take 7♦: …", "Your deadwood goes from …"), said to the
+    whole class as the players of the seat (Italian «Prendete il 7♦: …», «Il conto delle
+    vostre carte spaiate…», not the pupil's own «Prendi…», «…delle tue carte spaiate…»:
+    :data:`game.explain.CLASS_REASONS`)."""
     if pupil_name and review.me is not None:
         names = list(review.names)
         names[review.me] = pupil_name

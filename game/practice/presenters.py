@@ -34,6 +34,7 @@ from game.engine import (
     CAUTIONS,
     Advice,
     AnyMove,
+    CoachReason,
     Game,
     GinPartnershipGame,
     Knock,
@@ -447,20 +448,33 @@ class Verdict:
     preferred: dict[str, Any] | None = None
 
 
-def _verdict(review: ReviewStep, names: Sequence[str], *, player: str = "") -> Verdict:
+def _verdict(
+    review: ReviewStep, names: Sequence[str], *, player: str = "", to_class: bool = False
+) -> Verdict:
     """The coach's view of the learner's move at this step of the review."""
-    return move_verdict(review.advice, review.move, names, player=player)
+    return move_verdict(review.advice, review.move, names, player=player, to_class=to_class)
 
 
 def move_verdict(
-    advice: Advice | None, move: AnyMove | None, names: Sequence[str], *, player: str = ""
+    advice: Advice | None,
+    move: AnyMove | None,
+    names: Sequence[str],
+    *,
+    player: str = "",
+    to_class: bool = False,
 ) -> Verdict:
     """The coach's view of ``move``, ranked in ``advice`` (none: not the learner's).
     ``player``: the learner's name, when the move is told to others (a pupil's hand on
-    the projector: "Ona played: …", not "You played: …")."""
+    the projector: "Ona played: …", not "You played: …"); ``to_class``: its reasons said
+    to the whole class watching (the projector: Italian «Prendete il 7♦: …», not a single
+    learner's «Prendi il 7♦: …», :data:`game.explain.CLASS_REASONS`)."""
     verdict = Verdict()
     if advice is None or move is None:
         return verdict
+
+    def reason(r: CoachReason) -> str:
+        return explain.coach_reason(r, names, to_class=to_class)
+
     ranked = {str(m.move): m for m in advice.moves}
     mine = ranked.get(str(move))
     best = advice.best
@@ -468,12 +482,8 @@ def move_verdict(
         # A reason that speaks against the move ("Wait: 43 deadwood is a lot…" under a
         # knock) is not part of the case for it (the Lithuanian Knock walk: it stood
         # under "The case for your move “Knock…”"): it has a heading of its own.
-        verdict.played = [
-            explain.coach_reason(r, names) for r in mine.reasons if r.code not in CAUTIONS
-        ]
-        verdict.against = [
-            explain.coach_reason(r, names) for r in mine.reasons if r.code in CAUTIONS
-        ]
+        verdict.played = [reason(r) for r in mine.reasons if r.code not in CAUTIONS]
+        verdict.against = [reason(r) for r in mine.reasons if r.code in CAUTIONS]
         verdict.mine = explain.move_phrase(move)
     # A move that scores as well as the coach's first choice is one of its first
     # choices (equal moves are ranked by their text only).
@@ -493,7 +503,7 @@ def move_verdict(
             }
         verdict.preferred = {
             "move": explain.move_phrase(best.move),
-            "steps": [explain.coach_reason(r, names) for r in best.reasons],
+            "steps": [reason(r) for r in best.reasons],
             # The reasons for the move played come under their own heading when the
             # coach preferred another: under "The coach preferred: …" alone they read as
             # its advice (the Russian pupil's walk).
@@ -509,7 +519,8 @@ def review_context(
     theirs, as at the table), with the coach's view. ``by_name``: the hand told to
     others (a pupil's hand on the projector, before the class): the learner's seat, its
     melds, its moves and the coach's verdict call them by their name ("Ona", "Ona drew
-    from the stock.", "Ona played: …"), not "you"."""
+    from the stock.", "Ona played: …"), not "you", and the coach's reasons speak to the
+    class watching, as to the players of the seat (Italian «Prendete il 7♦: …»)."""
     names = told_apart(review.names, review.me)
     before = review.before
     sentence = ""
@@ -525,7 +536,10 @@ def review_context(
             onto=explain.melds_before(log[-1:], after.table)[0],
         )
     me = review.me
-    verdict = _verdict(review, names, player=names[me] if by_name and me is not None else "")
+    # Told to the class, the coach's reasons are said to it («Prendete…», not «Prendi…»).
+    verdict = _verdict(
+        review, names, player=names[me] if by_name and me is not None else "", to_class=by_name
+    )
     final = review.move is None
     # The learner's hand and melds: their name marked as theirs, "Alex (you)", or "You"
     # when they gave none (as at the table).

@@ -374,7 +374,8 @@ def test_a_pupils_projected_hand_tells_the_class_of_the_pupil_by_name() -> None:
     (you)" and said "You drew…", "You played: … The coach preferred: …" and "The case
     for your move" to thirty pupils. Her seat, its melds, her moves and the coach's
     verdict now name her; her own review of the hand still says "you". (The coach's
-    reasons under the verdict are its advice to the seat's player, shown as written.)"""
+    reasons under the verdict are its advice to the seat's player, said to the class in
+    its own words: the next test.)"""
     from game.engine import Advice, Card, CoachReason, Discard, RankedMove, Why
     from game.practice import presenters as practice_presenters
 
@@ -406,6 +407,78 @@ def test_a_pupils_projected_hand_tells_the_class_of_the_pupil_by_name() -> None:
     told_of = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"], player="Ona")
     said_to = practice_presenters.move_verdict(advice, move, ["Ona", "Luca"])
     assert told_of.text.startswith("Ona played: ") and said_to.text.startswith("You played: ")
+
+
+#: A single learner's «tu» in the coach's Italian reasons («Prendi il 7♦: …», «…delle tue
+#: carte spaiate…», «Tieni…», «…contro di te»), and the class's «voi».
+TU = re.compile(
+    r"\b(?:tu|tua|tue|tuo|tuoi|ti|te|Prendi|Tieni|Pesca|Bussa|Aspetta|Chiudi|Cala|Attacca"
+    r"|Hai|hai|puoi|Puoi|formi|rompi|faresti|stai|cali|finisci|liberatene)\b"
+)
+VOI = re.compile(
+    r"\b(?:voi|vostra|vostre|vostro|vostri|vi|Prendete|Tenete|Pescate|Bussate|Aspettate"
+    r"|Chiudete|Calate|Attaccate|Avete|avete|potete|Potete|formate|rompete|fareste|state"
+    r"|calate|finite|liberatevene)\b"
+)
+
+
+def coach_reasons(page: str, box: str, end: str) -> list[str]:
+    """The coach's reasons on a page: the items of its box (``box`` to ``end``)."""
+    import html as html_module
+
+    if box not in page:
+        return []
+    shown = page.split(box, 1)[1].split(end, 1)[0]
+    return [
+        html_module.unescape(re.sub(r"<[^>]+>", "", item))
+        for item in re.findall(r"<li>(.*?)</li>", shown, re.S)
+    ]
+
+
+def test_the_coachs_reasons_on_a_projected_hand_speak_to_the_class() -> None:
+    """The Italian teacher's walk: under «Ona ha giocato: …» the coach's reasons said
+    «Prendi il 7♦: …», «Il conto delle tue carte spaiate…», «Tieni…» to thirty pupils, a
+    single learner's words. On the projector they are said to the class
+    (:data:`game.explain.CLASS_REASONS`, «Prendete…», «…delle vostre carte spaiate…»);
+    Ona's own review of the hand still says «tu». English "you" fits both: the same
+    reasons, word for word."""
+    from learners.services import SESSION_KEY
+
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    table = factories.table("gin", 2, owner=ona, seed=9)
+    state = factories.play_hand_out(table)
+    own = Client()
+    session = own.session
+    session[SESSION_KEY] = ona.pk
+    session.save()
+    moves = range(len(state.hand.log) + 1)
+
+    def projected(language: str, move: int) -> list[str]:
+        page = teacher.get(
+            f"/{language}/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/"
+            f"{table.public_id}/1/",
+            {"move": move},
+        ).content.decode()
+        return coach_reasons(page, 'class="projector__answer"', "</div>")
+
+    def reviewed(language: str, move: int) -> list[str]:
+        page = own.get(
+            f"/{language}/practice/{table.public_id}/review/1/", {"move": move}
+        ).content.decode()
+        return coach_reasons(page, '<section class="coach"', "</section>")
+
+    to_class = [r for m in moves for r in projected("it", m)]
+    to_ona = [r for m in moves for r in reviewed("it", m)]
+    assert to_class and len(to_class) == len(to_ona), (to_class, to_ona)
+    for said in to_class:
+        assert not TU.search(said), said
+    assert any(VOI.search(said) for said in to_class), to_class
+    for said in to_ona:
+        assert not VOI.search(said), said
+    assert any(TU.search(said) for said in to_ona), to_ona
+    # English: "you" to a class as to one learner.
+    for move in moves:
+        assert projected("en", move) == reviewed("en", move), move
 
 
 def test_the_projected_join_steps_speak_to_the_class_in_italian(teacher: Client) -> None:

@@ -163,6 +163,7 @@ def test_a_teacher_outside_the_sites_region_finds_their_zone_on_the_downloads_pa
     page.locator("#class_name").press("Enter")
     zone = page.locator("select[name=tz]")
     expect(zone).to_have_value(settings.TIME_ZONE)
+    unfold(page, "downloads")
     page.locator("form.class-downloads a[href$='/downloads/']").click()
     expect(zone).to_have_value("Asia/Tokyo")
     assert serious_violations(page) == []
@@ -572,6 +573,7 @@ def test_a_pupils_finished_hand_on_the_projector_with_the_arrow_keys(
     services.class_join(learner=ona, code=classroom.join_code, name="Ona")
     factories.play_hand_out(factories.table("knock", 2, owner=ona, seed=5))
     page.reload()
+    unfold(page, "pupils")
     page.locator(f"a[href$='/pupils/{Pupil.objects.get().pk}/hands/']").click()
     assert serious_violations(page) == []
     page.locator(".pupil-hands a").first.click()

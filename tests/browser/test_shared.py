@@ -20,7 +20,7 @@ from tests.classroom.test_views import pupil_joins
 
 from .axe import serious_violations
 from .helpers import ACTIONS, tick_by_mouse, wait_for_change
-from .test_classroom import sign_up
+from .test_classroom import sign_up, unfold
 
 
 def play_to_the_end(
@@ -154,6 +154,7 @@ def test_four_pupils_play_knock_at_one_table_while_the_teacher_watches(
         page, browser, site_url, "en", [(language, n == 1) for n, language in enumerate(LANGUAGES)]
     )
     pupils = dict(enumerate(joined))
+    unfold(page, "seat")
     page.locator("#seat-game").select_option("knock")
     page.locator("#seat-players").select_option("4")
     page.locator("form[action$='/tables/'] button").press("Enter")
@@ -291,6 +292,7 @@ def test_the_teacher_ends_a_table_and_the_pupils_pages_say_so_by_themselves(
     laptop) then says so without a reload, and offers no move; their classroom page
     lists the table as ended, with a link to look back at it."""
     contexts, pupils = a_class_joined(page, browser, site_url, "lt", [("ru", True), ("it", False)])
+    unfold(page, "seat")
     page.locator("#seat-game").select_option("gin")
     page.locator("#seat-players").select_option("2")
     page.locator("form[action$='/tables/'] button").press("Enter")
@@ -378,6 +380,7 @@ def test_a_keyboard_teacher_stays_on_the_table_button_just_pressed(
         # "A new return code for Ona" asks first, the page opening on "Cancel".
         ona = classroom.pupils.get(name="Ona")
         tab.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+        unfold(tab, "pupils")
         tab.locator(f"#pupil-{ona.pk} summary").click()
         tab.locator(f"#pupil-{ona.pk} button", has_text="A new return code").focus()
         tab.keyboard.press("Enter")

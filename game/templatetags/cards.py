@@ -12,30 +12,39 @@
     {{ sentence|spoken }}           generated text, escaped, its cards named for screen
                                     readers (game.cards.spoken_html)
 
-Suits are drawn from one shared SVG sprite (``static/cards/suits.svg``), so a
-hand of ten cards costs one download, not ten. The markup is built here rather
-than in an included template: a table page draws dozens of cards, and this is
-several times faster. The markup, for "7H" and face down::
+Suits are drawn from one SVG sprite, ``static/cards/suits.svg``, whose symbols every
+page carries inline (``{% suit_sprite %}`` in ``base.html``, at the top of the body):
+a card's ``<use href="#suit-hearts">`` refers to its own page. Referred to as a file
+(``suits.svg#hearts``), each of a lesson's 450 references was a resource request of its
+own for the browser to make and follow, a fifth of the time an old phone took to draw
+the longest lesson (``bench/page_weight.py``, docs/deploy.md "Drawing the cards"); the
+symbols cost a page about 1 KB, 0.4 KB gzipped. The markup is built here rather than
+in an included template: a table page draws dozens of cards, and this is several
+times faster. The markup, for "7H" and face down::
 
     <span class="card card--hearts card--red" role="img" aria-label="seven of hearts"
           data-card="7H">
       <span class="card__index" aria-hidden="true">7<svg class="card__suit">...</svg></span>
-      <svg class="card__pip" aria-hidden="true"><use href=".../suits.svg#hearts"></use></svg>
+      <svg class="card__pip" aria-hidden="true"><use href="#suit-hearts"></use></svg>
       <span class="card__index card__index--end" aria-hidden="true">7<svg ...></svg></span>
     </span>
     <span class="card card--back" role="img" aria-label="face-down card"></span>
+
+(The corner suits were drawn once as CSS masks of the same shapes, one ``<use>`` a
+card: on the throttled phone that page took longer, not less, to paint.)
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from django import template
+from django.contrib.staticfiles import finders
 from django.template.context import Context
-from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_noop, pgettext
@@ -57,7 +66,7 @@ def _card_html(code: str | None, selected: bool, small: bool, language: str | No
         return format_html(
             '<span class="card card--back{}" role="img" aria-label="{}"></span>', size, face.name
         )
-    sprite = static("cards/suits.svg") + "#" + face.suit
+    sprite = "#suit-" + face.suit
     classes = f"card card--{face.suit}" + (" card--red" if face.red else "")
     classes += (" card--selected" if selected else "") + size
     suit = format_html(
@@ -77,6 +86,32 @@ def _card_html(code: str | None, selected: bool, small: bool, language: str | No
         face.index,
         suit,
     )
+
+
+#: The sprite's opening tag in a page: never drawn itself (its symbols are drawn where a
+#: card refers to them), taking no room even without the stylesheet.
+SPRITE_TAG = (
+    '<svg class="suit-sprite" xmlns="http://www.w3.org/2000/svg" width="0" height="0"'
+    ' aria-hidden="true" focusable="false">'
+)
+
+
+@lru_cache(maxsize=1)
+def _sprite_html() -> SafeString:
+    path = finders.find("cards/suits.svg")
+    assert isinstance(path, str), "static/cards/suits.svg is missing"
+    with open(path, encoding="utf-8") as sprite:
+        text = sprite.read()
+    symbols = re.findall(r"<symbol\b.*?</symbol>", text, re.DOTALL)
+    return mark_safe(SPRITE_TAG + "".join(symbols) + "</svg>")
+
+
+@register.simple_tag
+def suit_sprite() -> SafeString:
+    """The suits' symbols (``static/cards/suits.svg``), inline, for the page's cards to
+    refer to (``#suit-hearts``). Once a page, in ``base.html``; read from the file once
+    a process."""
+    return _sprite_html()
 
 
 @register.simple_tag

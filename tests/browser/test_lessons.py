@@ -7,8 +7,11 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
+from game.cards import card_name
+from game.engine import Card
 from lessons.checks import DeadwoodCheck, parse_check
 from lessons.models import Lesson
 
@@ -467,3 +470,54 @@ def test_on_a_slow_phone_an_answers_verdict_moves_nothing_below_it(
     context.close()
     assert abs(moved) < 1, moved
     assert shifts < 0.005, shifts
+
+
+#: Each card's drawn parts in the page: its box, its two corners' rank, the corners' suits
+#: and the pip (the shape its <use> drew: 0 x 0 when the symbol is not found), and colour.
+CARD_PARTS = """els => els.map(card => {
+  const size = el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };
+  const drawn = use => { const b = use.getBBox(); return [b.width, b.height]; };
+  return {
+    code: card.dataset.card,
+    name: card.getAttribute('aria-label'),
+    role: card.getAttribute('role'),
+    card: size(card),
+    ranks: [...card.querySelectorAll('.card__index')].map(i => [i.firstChild.textContent,
+      parseFloat(getComputedStyle(i).fontSize), ...size(i)]),
+    suits: [...card.querySelectorAll('use')].map(u => [...size(u.parentNode), ...drawn(u)]),
+    colour: getComputedStyle(card).color,
+  };
+})"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=["phone", "wide"])
+def test_a_lesson_s_cards_draw_their_rank_and_suits_from_the_page_s_own_sprite(
+    browser, site_url: str, lessons: None, size: tuple[int, int]
+) -> None:  # type: ignore[no-untyped-def]
+    """The longest lesson (154 cards) on a phone and a wide screen: every card, the last
+    question's too once scrolled to, shows its rank twice and its suit three times, each
+    with a size (its symbols are the page's own, not a file's), red for hearts and
+    diamonds, named as before."""
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, device_scale_factor=2, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/it/lessons/gin/scoring-a-hand/")
+    assert page.locator("svg.suit-sprite").evaluate("s => getComputedStyle(s).display") == "none"
+    page.locator(".lesson > .check").last.scroll_into_view_if_needed()
+    cards = page.locator(".lesson .card").evaluate_all(CARD_PARTS)
+    assert len(cards) > 100
+    for card in cards:
+        code = card["code"]
+        assert card["role"] == "img", card
+        assert card["card"][0] > 30 and card["card"][1] > 40, card
+        assert [rank[0] for rank in card["ranks"]] == [code[:-1].replace("T", "10")] * 2, card
+        assert all(rank[1] >= 10 and rank[2] > 0 and rank[3] > 0 for rank in card["ranks"]), card
+        assert len(card["suits"]) == 3 and all(min(suit) > 0 for suit in card["suits"]), card
+        red = card["colour"] == "rgb(179, 16, 29)"
+        assert red == (code[-1] in "HD"), card
+    with translation.override("it"):
+        names = {card["code"]: card_name(Card.parse(card["code"])) for card in cards}
+    assert all(card["name"] == names[card["code"]] for card in cards)
+    context.close()

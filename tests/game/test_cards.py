@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.template import Context, Template
@@ -49,7 +50,7 @@ def test_every_card_has_a_distinct_name_in_every_language(language: str) -> None
 
 def test_card_uses_the_shared_sprite_and_shape_not_colour() -> None:
     html = render('{% card "TD" %}')
-    assert "/static/cards/suits.svg#diamonds" in html
+    assert '<use href="#suit-diamonds">' in html
     assert ">10<" in html  # the ten is printed "10" in the corner
     assert "card--red" in html and "card--diamonds" in html
 
@@ -189,3 +190,50 @@ def test_a_card_of_the_hand_form_is_named_once() -> None:
         html = choices_html(["9C", "7H"], selected=["7H"], drawn="7H")
     assert spoken_labels(html) == ["kryžių devynakė", "širdžių septynakė ką tik iš kaladės"]
     assert html.count('role="img"') == 2  # still drawn, for the eye
+
+
+def test_a_card_refers_to_the_suits_drawn_in_its_own_page_not_to_a_file() -> None:
+    """Its three suits (two corners and the pip) refer to the page's own symbols: as
+    ``/static/cards/suits.svg#hearts`` each was a resource request of its own, a fifth of
+    the time an old phone took to draw a long lesson (docs/deploy.md, "Drawing the
+    cards"). Its name and its parts are those of before."""
+    with translation.override("it"):
+        html = render('{% card "7H" %}')
+    assert re.findall(r'<use href="([^"]*)"', html) == ["#suit-hearts"] * 3
+    assert "suits.svg" not in html
+    assert html.count('role="img"') == 1 and 'aria-label="sette di cuori"' in html
+    assert html.count('class="card__index') == 2 and html.count('aria-hidden="true"') == 3
+
+
+def test_the_sprite_tag_draws_the_four_suits_of_the_file_once_hidden() -> None:
+    from django.contrib.staticfiles import finders
+
+    html = render("{% suit_sprite %}")
+    path = finders.find("cards/suits.svg")
+    assert isinstance(path, str)
+    with open(path, encoding="utf-8") as sprite:
+        symbols = re.findall(r"<symbol\b.*?</symbol>", sprite.read(), re.DOTALL)
+    assert len(symbols) == 4 and all(symbol in html for symbol in symbols)
+    assert re.findall(r'<symbol id="([^"]+)"', html) == [
+        "suit-hearts",
+        "suit-diamonds",
+        "suit-clubs",
+        "suit-spades",
+    ]
+    assert html.startswith('<svg class="suit-sprite"') and 'aria-hidden="true"' in html
+    assert "<!--" not in html  # the file's comment stays in the file
+
+
+@pytest.mark.django_db
+def test_every_suit_a_page_draws_is_in_that_page(client: Any) -> None:
+    """The longest lesson's cards find their suits' symbols in the page: each page
+    carries the sprite once, at the top of its body, before any card."""
+    from django.core.management import call_command
+
+    call_command("load_lessons", verbosity=0)
+    page = client.get("/it/lessons/gin/scoring-a-hand/").content.decode()
+    used = set(re.findall(r'<use href="#([^"]+)"', page))
+    defined = re.findall(r'<symbol id="([^"]+)"', page)
+    assert used and used <= set(defined) and len(defined) == 4
+    assert page.count('class="suit-sprite"') == 1
+    assert page.index('class="suit-sprite"') < page.index('class="card ')

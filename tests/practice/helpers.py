@@ -66,6 +66,8 @@ class Hidden:
         # Four-player Gin: the other table plays with its own deck; its section is
         # checked against that table's hidden cards (see other_table_leaks).
         body = re.sub(r'<section class="other-table".*?</section>', "", body, flags=re.S)
+        # The suits' shapes at the top of every page: their path data has "9.4C.8" in it.
+        body = re.sub(r'<svg class="suit-sprite".*?</svg>', "", body, flags=re.S)
         # Random tokens (CSRF, the table's id) may contain "7H"-like runs: drop them.
         text = re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"', "", body)
         text = text.replace(public_id, "")

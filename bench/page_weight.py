@@ -2,6 +2,7 @@
 
     python bench/page_weight.py --url http://localhost:8000
     python bench/page_weight.py --url http://localhost:8000 --moves 3 --json walk.json
+    python bench/page_weight.py --url http://localhost:8000 --lessons 5
 
 Serve the site as production does first (docs/deploy.md: ``collectstatic``, DEBUG off,
 gunicorn; ``SECURE_SSL_REDIRECT=0`` for plain HTTP, and ``localhost`` rather than
@@ -19,8 +20,16 @@ new browser, without.
 Prints for each step the requests that went over the network (not from the cache),
 their bytes on the wire (headers included) and how many were compressed; for a page
 its first contentful paint and load, for a tap answered by htmx the time from the tap
-to the swapped part settled. Times move with the machine and the emulation: compare
-runs taken in turn, not with a figure written down elsewhere.
+to the swapped part settled; and the main thread's busy time of the step (the
+slowed CPU's: parsing, style, layout, paint, scripts; ``Performance.getMetrics``'
+TaskDuration) and the page's elements afterwards.
+
+``--lessons N`` instead loads every lesson of the three games in Italian N times each
+(the network not slowed, the CPU still 4x) and prints, heaviest first, the median of
+each lesson's main-thread time (of which style, layout and script), its elements, cards
+and ``<use>`` references (docs/deploy.md, "Drawing the cards"). Times move with the
+machine and the emulation: compare runs taken in turn, not with a figure written down
+elsewhere.
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -64,6 +74,23 @@ PAINT = """() => {
   return [paint ? Math.round(paint.startTime) : null,
           nav && nav.loadEventEnd ? Math.round(nav.loadEventEnd) : null];
 }"""
+
+
+ELEMENTS = "() => document.getElementsByTagName('*').length"
+
+
+def main_thread(cdp: Any) -> dict[str, float]:
+    """The renderer's main thread so far, in ms: busy, and of that style, layout, script."""
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    return {
+        name: metrics[key] * 1000
+        for name, key in (
+            ("task", "TaskDuration"),
+            ("style", "RecalcStyleDuration"),
+            ("layout", "LayoutDuration"),
+            ("script", "ScriptDuration"),
+        )
+    }
 
 
 class Requests:
@@ -128,15 +155,26 @@ class Phone:
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", NETWORK)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        cdp.send("Performance.enable")
+        self.cdp = cdp
         self.requests = Requests(cdp)
         self.steps: list[dict[str, Any]] = []
 
+    def busy(self) -> float:
+        """The renderer's main thread's busy time so far, in ms (a new document may
+        start it again from zero)."""
+        return main_thread(self.cdp)["task"]
+
     def step(self, name: str, action: Callable[[], None], *, swap: bool = False) -> None:
         self.requests.take()
+        before = self.busy()
         action()
         self.page.wait_for_load_state("load")
         time.sleep(0.3)  # the last file's loadingFinished
+        after = self.busy()
         figures: dict[str, Any] = {"step": name, **self.requests.take()}
+        figures["main_ms"] = round(after - before if after >= before else after)
+        figures["elements"] = self.page.evaluate(ELEMENTS)
         if swap:
             taps = self.page.evaluate("() => window.__taps.splice(0)")
             figures["tap_ms"] = round(taps[-1]) if taps else None
@@ -150,7 +188,8 @@ class Phone:
         )
         print(
             f"{name:34} {figures['requests']:2} requests {figures['bytes']:6} B "
-            f"({figures['compressed']} compressed)  {when}",
+            f"({figures['compressed']} compressed)  {when}, main thread "
+            f"{figures['main_ms']} ms, {figures['elements']} elements",
             flush=True,
         )
 
@@ -253,11 +292,68 @@ def practice(phone: Phone, moves: int, *, javascript: bool) -> None:
             phone.step(f"{action} {turn}{label}", move, swap=javascript)
 
 
+def lessons(browser: Any, base: str, loads: int) -> list[dict[str, Any]]:
+    """Each lesson of the three games in Italian (the links of each game's lessons page),
+    ``loads`` times in a new tab (its files in the cache): the medians of its main
+    thread's figures, heaviest first."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    base = base.rstrip("/")
+    index = context.new_page()
+    urls: list[str] = []
+    for game in ("basic", "gin", "knock"):
+        index.goto(f"{base}/it/lessons/{game}/")
+        for path in index.locator(f"main a[href^='/it/lessons/{game}/']").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        ):
+            if path.count("/") == 5 and f"{base}{path}" not in urls:  # /it/lessons/gin/x/
+                urls.append(f"{base}{path}")
+    index.close()
+    rows = []
+    for url in urls:
+        runs = []
+        for _ in range(loads + 1):  # the first fills the cache
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            cdp.send("Performance.enable")
+            page.goto(url, wait_until="load")
+            time.sleep(0.3)
+            runs.append(main_thread(cdp))
+            counts = page.evaluate(
+                "() => [document.getElementsByTagName('*').length,"
+                " document.querySelectorAll('.card').length,"
+                " document.querySelectorAll('use').length]"
+            )
+            page.close()
+        row: dict[str, Any] = {"lesson": url.removeprefix(f"{base}/it/lessons/")}
+        row.update({k: round(statistics.median(r[k] for r in runs[1:])) for k in runs[0]})
+        row["elements"], row["cards"], row["uses"] = counts
+        rows.append(row)
+    context.close()
+    rows.sort(key=lambda row: -row["task"])
+    for row in rows:
+        print(
+            f"{row['lesson']:34} main thread {row['task']:5} ms (style {row['style']}, layout "
+            f"{row['layout']}, script {row['script']})  {row['elements']:5} elements "
+            f"{row['cards']:4} cards {row['uses']:4} <use>",
+            flush=True,
+        )
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="the running site, e.g. http://localhost:8000")
     parser.add_argument("--moves", type=int, default=2, help="turns at each practice table")
     parser.add_argument("--json", type=Path, help="write every step's figures here")
+    parser.add_argument(
+        "--lessons", type=int, metavar="N", help="instead: every lesson in Italian, N loads each"
+    )
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rummy_site.settings.test")
     import django
@@ -272,7 +368,9 @@ def main() -> int:
             executable_path=chromium_path(), args=["--headless", "--no-sandbox"]
         )
         steps = []
-        for javascript in (True, False):
+        if args.lessons:
+            steps = lessons(browser, args.url, args.lessons)
+        for javascript in (True, False) if not args.lessons else ():
             phone = Phone(browser, args.url, javascript=javascript)
             if javascript:
                 lesson_and_guided_hand(phone)

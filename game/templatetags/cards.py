@@ -15,12 +15,11 @@
 Suits are drawn from one SVG sprite, ``static/cards/suits.svg``, whose symbols every
 page carries inline (``{% suit_sprite %}`` in ``base.html``, at the top of the body):
 a card's ``<use href="#suit-hearts">`` refers to its own page. Referred to as a file
-(``suits.svg#hearts``), each of a lesson's 450 references was a resource request of its
-own for the browser to make and follow, a fifth of the time an old phone took to draw
-the longest lesson (``bench/page_weight.py``, docs/deploy.md "Drawing the cards"); the
-symbols cost a page about 1 KB, 0.4 KB gzipped. The markup is built here rather than
-in an included template: a table page draws dozens of cards, and this is several
-times faster. The markup, for "7H" and face down::
+(``suits.svg#hearts``), each of the longest lesson's 462 references was a resource
+request of its own, 50-70 ms of an old phone's main thread (docs/deploy.md, "Drawing
+the cards"); the symbols cost a page 1 KB, about 0.35 KB gzipped, and the file's request
+is gone. The markup is built here rather than in an included template: a table page
+draws dozens of cards, and this is several times faster. The markup, for "7H" and face down::
 
     <span class="card card--hearts card--red" role="img" aria-label="seven of hearts"
           data-card="7H">
@@ -30,8 +29,8 @@ times faster. The markup, for "7H" and face down::
     </span>
     <span class="card card--back" role="img" aria-label="face-down card"></span>
 
-(The corner suits were drawn once as CSS masks of the same shapes, one ``<use>`` a
-card: on the throttled phone that page took longer, not less, to paint.)
+A card's two corner suits stay ``<use>`` elements: drawn as CSS masks of the same shapes
+(one ``<use>`` a card), the longest lesson took longer, not less, to paint.
 """
 
 from __future__ import annotations

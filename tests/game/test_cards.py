@@ -194,8 +194,8 @@ def test_a_card_of_the_hand_form_is_named_once() -> None:
 
 def test_a_card_refers_to_the_suits_drawn_in_its_own_page_not_to_a_file() -> None:
     """Its three suits (two corners and the pip) refer to the page's own symbols: as
-    ``/static/cards/suits.svg#hearts`` each was a resource request of its own, a fifth of
-    the time an old phone took to draw a long lesson (docs/deploy.md, "Drawing the
+    ``/static/cards/suits.svg#hearts`` each was a resource request of its own, 50-70 ms
+    of an old phone's main thread on the longest lesson (docs/deploy.md, "Drawing the
     cards"). Its name and its parts are those of before."""
     with translation.override("it"):
         html = render('{% card "7H" %}')

@@ -19,7 +19,8 @@ a card's ``<use href="#suit-hearts">`` refers to its own page. Referred to as a 
 request of its own, 50-70 ms of an old phone's main thread (docs/deploy.md, "Drawing
 the cards"); the symbols cost a page 1 KB, about 0.35 KB gzipped, and the file's request
 is gone. The markup is built here rather than in an included template: a table page
-draws dozens of cards, and this is several times faster. The markup, for "7H" and face down::
+draws dozens of cards, and this is several times faster. The markup, for "7H" and
+face down::
 
     <span class="card card--hearts card--red" role="img" aria-label="seven of hearts"
           data-card="7H">
@@ -43,6 +44,7 @@ from typing import Any
 
 from django import template
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.template.context import Context
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -98,7 +100,8 @@ SPRITE_TAG = (
 @lru_cache(maxsize=1)
 def _sprite_html() -> SafeString:
     path = finders.find("cards/suits.svg")
-    assert isinstance(path, str), "static/cards/suits.svg is missing"
+    if not isinstance(path, str):
+        raise ImproperlyConfigured("static/cards/suits.svg, the suits' shapes, is missing")
     with open(path, encoding="utf-8") as sprite:
         text = sprite.read()
     symbols = re.findall(r"<symbol\b.*?</symbol>", text, re.DOTALL)

@@ -518,6 +518,31 @@ def test_the_keyboard_keeps_its_place_while_the_computer_players_move(
     expect(page.locator("#bots-skip")).to_be_focused()
 
 
+def top_of(page: Page, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return float(box["y"])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_at_1024_by_768_the_board_stays_where_the_pupil_had_it(page: Page, site_url: str) -> None:
+    """The Russian pupil at 1024 x 768, with the keyboard, the page scrolled to its end
+    (the log read, or a new hand after a long scoring): each move that made the board
+    taller pushed the page up by as much (the browser's scroll anchoring held on to the
+    footer under the board), and within a few turns the status line and the piles,
+    the discard pile's top card, were above the screen. They stay where they were."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    table = start(page, site_url, "basic", 2, language="ru")
+    hand = wait_for_my_turn(page, table)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    piles = top_of(page, "#table .piles")
+    keyboard_move(page, learner_move(hand))  # the draw: one card more in the hand
+    assert abs(top_of(page, "#table .piles") - piles) <= 1
+    move = learner_move(hand_of(table))
+    keyboard_move(page, move)  # a meld or the discard
+    assert abs(top_of(page, "#table .piles") - piles) <= 1
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["lt", "ru"])
 def test_on_a_phone_a_refused_meld_is_said_where_the_pupil_is_looking(

@@ -293,6 +293,17 @@
     }
   });
 
+  // "Next hand" pressed: the new hand opens at its status line, as the page without this
+  // script does (#table-status). Pressed under a scoring walked through, far down a long
+  // page, the new hand's shorter board came drawn with the status line (the hand's number,
+  // what the others did first) and the seats above the screen (the Russian pupil at
+  // 1024 x 768).
+  var newHand = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var asker = event.detail && event.detail.elt;
+    newHand = !!(asker && asker.querySelector && asker.querySelector("#next-hand"));
+  });
+
   // The second press of a double press does nothing in a lesson's check: of a double
   // click (the browser counts its clicks), of Enter pressed twice (no other key between,
   // within a moment) or held. Meant for the button or link the first press replaced
@@ -558,6 +569,11 @@
       area.querySelector("[data-focus-after-swap]");
     if (next) {
       focusOn(next);
+    }
+    var status = newHand && area.matches("#table") ? area.querySelector("#table-status") : null;
+    newHand = false;
+    if (status && status.getBoundingClientRect().top < 0) {
+      status.scrollIntoView({ block: "start" });
     }
     // On a small screen the coach's word on the move just made (or the reason a move
     // was refused) may be out of view: bring it into view. Above the screen, to its

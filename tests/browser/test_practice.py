@@ -544,6 +544,42 @@ def test_at_1024_by_768_the_board_stays_where_the_pupil_had_it(page: Page, site_
 
 
 @pytest.mark.django_db(transaction=True)
+def test_next_hand_opens_at_the_status_line(page: Page, site_url: str) -> None:
+    """The Russian pupil at 1024 x 768: "Next hand" pressed under the hand's scoring,
+    which the page opened at after the pupil's own count, far down the page; the new
+    hand's board, shorter, came with its status line (the hand's number, the computer's
+    first turn) above the screen. The new hand opens at its status line, as the page
+    without JavaScript does, the focus in the pupil's cards."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    table = start(page, site_url, "basic", 2, language="ru")
+    wait_for_my_turn(page, table)
+    page.goto(f"{site_url}/ru/practice/")  # no board asking the computer to move
+    play_hand_out(table)
+    page.goto(f"{site_url}/ru/practice/{table.public_id}/")
+    # Scored by the pupil first: who collects (the first player), how much, Enter; the
+    # page opens at the answer, and Tab goes on to "Next hand".
+    expect(page.locator(".score-yourself input[type=radio]").first).to_be_focused()
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.type("10")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator("#score-answer")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#next-hand")).to_be_focused()
+    assert page.evaluate("scrollY") > 250  # the answer at the top: far down the page
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    wait_for_my_turn(page, table)  # the computer's first turn, if it plays first
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-request')")
+    status = page.locator("#table-status").bounding_box()
+    assert status is not None and status["y"] >= 0 and status["y"] + status["height"] <= 768
+    expect(page.locator("#table-status")).to_contain_text("Раздача 2")
+    expect(page.locator("#table .card-choice__input[tabindex='0']")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["lt", "ru"])
 def test_on_a_phone_a_refused_meld_is_said_where_the_pupil_is_looking(
     browser: Any, live_server: Any, language: str

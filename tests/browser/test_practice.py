@@ -646,6 +646,49 @@ def meld_on_the_table(table: Table) -> None:
     raise AssertionError("no deal with a meld on the first turn")
 
 
+SMALLEST_TYPE = """() => [...document.querySelectorAll(
+    '#table .seat__tag, #table .meld__owner, #table .melds .card__index, #table .card-choice__tag'
+  )].map(e => {
+    // Each word on one line: none broken in two (overflow-wrap breaks a word too long).
+    const text = e.firstChild, words = [];
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      words.push(range.getClientRects().length);
+      at += word.length + 1;
+    }
+    return [e.className, parseFloat(getComputedStyle(e).fontSize), words.every(n => n === 1)];
+  })"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_at_1024_by_768_the_tables_small_type_is_readable(page: Page, site_url: str) -> None:
+    """The Russian walk at 1024 x 768: the smallest type at a practice table was the
+    card just drawn's tag ("только что из прикупа", 10 px), the seats' tags ("ваш ход",
+    "сдаёт", 13 px) and the corners of the melds' cards on the table (13 px). The tags
+    and the corners are at least 14 px, the tag 12.8 px with "прикупа" whole in it."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    table = start(page, site_url, "basic", 2, language="ru")
+    wait_for_my_turn(page, table)
+    page.goto(f"{site_url}/ru/practice/")  # no board asking the computer to move
+    meld_on_the_table(table)
+    page.goto(f"{site_url}/ru/practice/{table.public_id}/")
+    keyboard_move(page, learner_move(hand_of(table)))  # the discard
+    wait_for_my_turn(page, table)
+    before = version(page)
+    tab_to(page, "button[name=action][value=draw_stock]")
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    sizes = page.evaluate(SMALLEST_TYPE)
+    kinds = {name.split()[0] for name, _size, _whole in sizes}
+    assert kinds == {"seat__tag", "meld__owner", "card__index", "card-choice__tag"}, kinds
+    for name, size, whole in sizes:
+        assert size >= (12.8 if "card-choice__tag" in name else 14), (name, size)
+        assert whole, name
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["en", "lt"])
 def test_a_meld_to_lay_off_on_is_named_once(page: Page, site_url: str, language: str) -> None:

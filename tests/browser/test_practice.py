@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from game import explain
 from game.board import yours
 from game.cards import card_name
-from game.engine import AnyMove, Discard, DrawStock, Hand, LayDown
+from game.engine import AnyMove, Discard, DrawStock, Hand, LayDown, LayOff
 from game.names import learner_you
 from game.practice import services as practice
 from game.practice.models import Table
@@ -661,6 +661,61 @@ SMALLEST_TYPE = """() => [...document.querySelectorAll(
     }
     return [e.className, parseFloat(getComputedStyle(e).fontSize), words.every(n => n === 1)];
   })"""
+
+
+def computer_lays_off_on_the_learners_meld(table: Table) -> None:
+    """Deal the table again until the learner, to play first, lays down a meld after
+    drawing and discards, and the computer player then lays a card off on that meld
+    (the services, as the forms would): a seat that says "Added: ... to your meld"."""
+    for seed in range(1, 2000):
+        table.refresh_from_db()
+        table.seed = seed
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
+        table.save()
+        practice.clear_caches()
+        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+        table.refresh_from_db()
+        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        if not melds:
+            continue
+        practice.table_move(table=table, version=table.version, move=melds[0], confirmed=True)
+        table.refresh_from_db()
+        discard = next(m for m in hand_of(table).legal_moves() if isinstance(m, Discard))
+        practice.table_move(table=table, version=table.version, move=discard, confirmed=True)
+        table.refresh_from_db()
+        practice.table_bot_step(table=table, version=table.version, all_steps=True)
+        table.refresh_from_db()
+        hand = hand_of(table)
+        if not hand.is_over and any(e.player == 1 and isinstance(e.move, LayOff) for e in hand.log):
+            return
+    raise AssertionError("no deal where the computer lays off on the learner's first meld")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_at_125_percent_the_buttons_of_the_turn_are_on_the_first_screen(
+    browser: Any, live_server: Any
+) -> None:
+    """The Russian walk at 125 % zoom on a 1024 x 768 screen (819 x 614 CSS px): with a
+    meld on the table and a card the computer laid off on it, the page opened at the
+    status line had the pupil's buttons below the screen (at 633-677 px): the seat
+    that says the card laid off took a row of its own, the melds a paragraph's margins.
+    The status line, the piles, the melds, the hand and the buttons to draw fit."""
+    context = browser.new_context(viewport={"width": 819, "height": 614}, device_scale_factor=1.25)
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", 2, language="ru")
+    wait_for_my_turn(page, table)
+    page.goto(f"{live_server.url}/ru/practice/")  # no board asking the computer to move
+    computer_lays_off_on_the_learners_meld(table)
+    page.goto(f"{live_server.url}/ru/practice/{table.public_id}/#table-status")
+    expect(page.locator("#table .seat__laid-off")).to_be_visible()
+    page.wait_for_timeout(300)  # the page's scroll to its fragment, at the load's end
+    assert page.locator("#table .melds > li").count() >= 1
+    status = top_of(page, "#table-status")
+    assert 0 <= status < 20, status
+    for button in page.locator("#table .actions button").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 614, (button.inner_text(), box)
+    context.close()
 
 
 @pytest.mark.django_db(transaction=True)

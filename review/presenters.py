@@ -48,15 +48,18 @@ def check_box(
     single question (no "Another one": the scheduler picks the next), and once answered
     the explanation, right or wrong, beside the answer ``judged`` in its fields, the form
     closed (its fields and buttons disabled: the answer is given, "Next question" is what
-    is left to do). A refused ``answer`` comes back in its fields, the focus on the one
-    refused (``refused``), described by the reason."""
+    is left to do). A question not yet answered opens with the focus in its first field,
+    as a drill's does (the Russian keyboard walk: after "Next question" the page opened at
+    its top, the question 17 Tabs away, 4 keys by the skip link). A refused ``answer``
+    comes back in its fields, the focus on the one refused (``refused``), described by
+    the reason."""
     box = question_box(
         item.check,
         item.seed,
         token=item.token,
         url=reverse("review:answer"),
         error=error,
-        autofocus=False,
+        autofocus=reviewed is None,
         answer=answer,
         refused=refused,
     )

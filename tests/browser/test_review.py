@@ -77,3 +77,27 @@ def test_a_review_session(
     assert serious_violations(page) == []
     card.refresh_from_db()
     assert card.reviews == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_review_page_opens_in_its_question(page: Page, site_url: str) -> None:
+    """The Russian keyboard walk at 1024 x 768: "Next question" (and "Review" in the
+    menu) opened the page at its top, the question's first field 17 Tabs away, past the
+    menu and the languages (4 keys by the skip link). It opens with the focus in the
+    question's first field, as a drill does: Space picks a card, Tab reaches the answer's
+    buttons."""
+    call_command("load_lessons", verbosity=0)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{site_url}/ru/lessons/gin/melds-groups-and-runs/")
+    check = page.locator(".check").nth(1)
+    check.locator("button[name=answer][value=none]").click()  # a group: wrong
+    expect(check.locator(".feedback--illegal")).to_be_visible()
+    card = ReviewCard.objects.get()
+    ReviewCard.objects.filter(pk=card.pk).update(due=card.due - timedelta(days=1))
+    page.goto(f"{site_url}/ru/review/")
+    first = page.locator(".check input[name=cards]").first
+    expect(first).to_be_focused()
+    box = first.bounding_box()
+    assert box is not None and 0 <= box["y"] <= 768 - box["height"]
+    page.keyboard.press("Tab")
+    expect(page.locator(".check__buttons button").first).to_be_focused()

@@ -498,3 +498,26 @@ def test_the_hand_over_the_focus_on_who_collects_is_not_an_invalid_entry(
     expect(page.locator("#score-yourself-error")).to_be_visible()
     expect(first).to_be_focused()
     expect(first).to_have_accessible_description(re.compile("игрок", re.I))
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("slug", ["basic-01-groups-and-runs", "gin-01-first-knock"])
+def test_at_1024_by_768_a_guided_hand_opens_with_its_piles_in_sight(
+    page: Page, site_url: str, slug: str
+) -> None:
+    """The Russian walk at 1024 x 768, from the path's "Play a first hand" (a link to the
+    coach, #table-status): the page opened with the seats and the piles above the
+    screen, and the first step asked whether 9♠ "on the discard pile" fitted, a card out
+    of sight. The seats, the piles, the coach, the hand and its buttons are on the first
+    screen; Tab from there reaches the hint, the hand, then the draw."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{site_url}/ru/guided/{slug}/#table-status")
+    page.wait_for_timeout(300)  # the page's scroll to its fragment, at the load's end
+    for part in ["#table .seats", "#table .piles", "#table-status", "#table .my-hand"]:
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768, (part, box)
+    for button in page.locator("#table .actions button").all():
+        box = button.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768, (button.inner_text(), box)
+    page.keyboard.press("Tab")
+    expect(page.locator("#hint")).to_be_focused()

@@ -125,7 +125,7 @@ def game_path(*, game: Game, learner: Learner | None, language: str) -> dict[str
         "steps": steps,
         "next": following,
         # Learning by doing from the first minute: the path's first guided hand, in which
-        # the coach prompts every move, offered beside "Continue" until a step is done.
+        # the coach prompts every move, offered beside "Start" until a step is done.
         "first_hand": next((s for s in steps if s.kind == "guided"), None),
         "done": sum(1 for step in steps if step.done),
         "total": len(steps),

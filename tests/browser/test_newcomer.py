@@ -38,7 +38,7 @@ def test_a_newcomer_can_play_a_first_hand_from_the_path_page(
     page: Page, site_url: str, lessons: None, language: str
 ) -> None:
     """Learning by doing from the first minute: the path page offers the first guided
-    hand beside "Continue"; it is gone once a step of the path is done."""
+    hand beside "Start: …"; it is gone once a step of the path is done."""
     figures = walk(page, site_url, route="first-hand", language=language)
     print(f"\n[{language}] {figures.report()}")
     assert figures.reached

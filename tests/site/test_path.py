@@ -356,3 +356,23 @@ def test_the_guided_hands_page_lists_a_games_hands_in_the_paths_order(
     assert listed == on_path
     library = [s for s in scenarios.library() if s.game is game]
     assert [f"/{language}/guided/{s.slug}/" for s in library] == on_path
+
+
+def test_a_newcomer_starts_the_path_and_a_learner_with_a_step_done_continues_it(
+    client: Client,
+) -> None:
+    """The path's button says "Start: …" to a learner who has done none of its steps
+    («Продолжить: …» read to a newcomer as if they had begun: the Russian pupil's walk),
+    and "Continue: …" once a step is done."""
+    lesson = first_lesson("basic")
+    page = client.get("/en/learn/basic/").content.decode()
+    assert f'href="/en/lessons/basic/{lesson.slug}/">Start: {lesson.title}' in page
+    assert "Continue: " not in page
+    client.post(f"/en/lessons/basic/{lesson.slug}/read/")
+    learner = Learner.objects.get()
+    steps = path.path_of(game=Game.BASIC, learner=learner, language="en")
+    guided = next(step for step in steps if step.kind == "guided")
+    slug = guided.url.rstrip("/").split("/")[-1]
+    GuidedResult.objects.create(learner=learner, scenario=slug, stars=3, hints=0)
+    page = client.get("/en/learn/basic/").content.decode()
+    assert f'">Continue: {lesson.title}' in page and "Start: " not in page

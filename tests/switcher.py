@@ -18,3 +18,16 @@ def switched(client: Client, html: str, language: str) -> str:
     moved = client.post("/i18n/setlang/", {"language": language, "next": switcher_next(html)})
     assert moved.status_code == 303
     return str(moved["Location"])
+
+
+def opened_where_sent(client: Client, response: object, language: str) -> str:
+    """Follow a form's redirect (``response``, a 302 or 303) as a browser without
+    JavaScript does: the page it leads to names its own address, fragment and all, as
+    its language buttons' ``next``, and a button for ``language`` sends the browser to
+    the same address in that language. The address followed."""
+    assert getattr(response, "status_code", None) in (302, 303)
+    address = str(response["Location"])  # type: ignore[index]
+    html = client.get(address).content.decode()
+    assert switcher_next(html) == address
+    assert switched(client, html, language) == address.replace("/en/", f"/{language}/", 1)
+    return address

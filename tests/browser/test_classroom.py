@@ -24,6 +24,14 @@ from .axe import serious_violations
 PASSWORD = "Kortos-2026!x"
 
 
+def in_large_type(page: Page, site_url: str, language: str) -> None:
+    """Turn on the display settings' large type, as a teacher does for a projector (the
+    settings page in ``language``, its box ticked and saved)."""
+    page.goto(f"{site_url}/{language}/display/")
+    page.locator("input[name=large_type]").check()
+    page.locator("main form button[type=submit]").click()
+
+
 def unfold(page: Page, part: str) -> None:
     """Open a folded part of the class page (its summary), as the teacher does."""
     page.locator(f"section[aria-labelledby={part}-title] > details.class-fold > summary").click()
@@ -601,9 +609,7 @@ def test_a_pupils_hand_on_an_old_projector_keeps_its_buttons_on_the_screen(
     first now, the hand beside the words; every move is walked with the arrow keys."""
     page.set_viewport_size({"width": 1366, "height": 768})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
     page.goto(f"{site_url}/ru/classroom/")
     page.locator("#class_name").fill("5B")
     page.locator("#class_name").press("Enter")
@@ -702,9 +708,7 @@ def test_a_guided_hand_on_the_projector_keeps_its_buttons_and_words_on_the_scree
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
 
     def on_the_screen(selector: str) -> dict[str, float]:
         """The part's box, on the screen as the page opens (not scrolled to)."""
@@ -767,9 +771,7 @@ def _a_knock_class_table(page: Page, site_url: str, *, large_type: bool) -> str:
 
     sign_up(page, site_url, "it", axe=False)
     if large_type:
-        page.goto(f"{site_url}/it/display/")
-        page.locator("input[name=large_type]").check()
-        page.locator("main form button[type=submit]").click()
+        in_large_type(page, site_url, "it")
     classroom = services.class_create(
         teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
     )
@@ -917,9 +919,7 @@ def _a_gin_class_table_of_four(
 
     sign_up(page, site_url, "it", axe=False)
     if large_type:
-        page.goto(f"{site_url}/it/display/")
-        page.locator("input[name=large_type]").check()
-        page.locator("main form button[type=submit]").click()
+        in_large_type(page, site_url, "it")
     classroom = services.class_create(
         teacher=User.objects.get(username="mokytoja"), name="3ª B", language="it"
     )
@@ -1131,9 +1131,7 @@ def test_on_a_projector_in_large_type_the_join_address_is_one_line_and_all_shows
     and the way back were below the screen."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     sign_up(page, site_url, "lt", axe=False)
-    page.goto(f"{site_url}/lt/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "lt")
     page.goto(f"{site_url}/lt/classroom/")
     page.locator("#class_name").fill("4A klasė")
     page.locator("#class_name").press("Enter")
@@ -1161,9 +1159,7 @@ def test_on_a_phone_in_large_type_the_class_and_its_join_page_do_not_scroll_side
     pages scrolled sideways."""
     page.set_viewport_size({"width": 360, "height": 740})
     sign_up(page, site_url, "it", axe=False)
-    page.goto(f"{site_url}/it/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("main form button[type=submit]").click()
+    in_large_type(page, site_url, "it")
     page.goto(f"{site_url}/it/classroom/")
     page.locator("#class_name").fill("3ª B")
     page.locator("#class_name").press("Enter")
@@ -1268,9 +1264,7 @@ def test_the_grids_column_names_stay_in_view_as_thirty_rows_scroll(
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "en", axe=False)
-    page.goto(f"{site_url}/en/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "en")
     classroom = services.class_create(
         teacher=User.objects.get(username="mokytoja"), name="7C", language="en"
     )

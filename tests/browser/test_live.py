@@ -15,7 +15,7 @@ from game.guided import scenarios
 from tests import factories
 
 from .axe import serious_violations
-from .test_classroom import sign_up
+from .test_classroom import in_large_type, sign_up
 
 HAND = "basic-01-groups-and-runs"  # draw stock (3♣), then meld the 7s or the clubs
 
@@ -54,9 +54,7 @@ def test_on_the_projector_the_answer_keeps_the_question_and_plays_the_move(
     bar's words ("Take the discard · allowed, but not the point") were five lines high."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     sign_up(page, site_url, "it", axe=False)
-    page.goto(f"{site_url}/it/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "it")
     classroom, exercise = a_live_class(page, site_url, "it")
     for name, move in [
         ("Giulia", "draw discard"),
@@ -104,9 +102,7 @@ def test_on_the_projector_the_answer_and_the_buttons_stay_on_the_screen(
     hand, in Russian (the longest of the four languages), with three bars."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
     classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
     live.reveal(exercise=exercise, step=0)
     exercise = live.advance(exercise=exercise, step=0)
@@ -379,9 +375,7 @@ def test_the_live_board_stays_on_the_first_screen_with_the_pupils_answers(
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
     classroom, exercise = a_live_class(page, site_url, "ru", "basic-04-going-out")
     pupils = [pupil(classroom, f"Ученик {number}") for number in range(28)]
     for slug, last in (
@@ -424,9 +418,7 @@ def test_a_busy_class_keeps_its_answers_on_the_first_screen(
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
     classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
     live.reveal(exercise=exercise, step=0)
     exercise = live.advance(exercise=exercise, step=0)
@@ -466,9 +458,7 @@ def test_a_busier_class_s_bars_stay_where_they_were_on_the_first_screen(
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     sign_up(page, site_url, "ru", axe=False)
-    page.goto(f"{site_url}/ru/display/")
-    page.locator("input[name=large_type]").check()
-    page.locator("form button[type=submit]").last.click()
+    in_large_type(page, site_url, "ru")
     classroom, exercise = a_live_class(page, site_url, "ru", "knock-06-undercut-penalty")
     live.reveal(exercise=exercise, step=0)
     exercise = live.advance(exercise=exercise, step=0)

@@ -297,6 +297,31 @@ def test_without_javascript_each_card_is_a_stop_and_no_arrow_hint(
     context.close()
 
 
+#: The page is at its status line: the fragment's target, at the top of the screen.
+AT_STATUS = (
+    "() => { const s = document.getElementById('table-status');"
+    " return !!s && s.matches(':target') && Math.abs(s.getBoundingClientRect().top) < 16; }"
+)
+
+
+def _a_gin_table_on_a_phone_without_javascript(browser: Any, url: str) -> tuple[Any, Page]:
+    """A phone's browser context without JavaScript, and its page at a new Gin table
+    against one computer player (the computer's first turn skipped if it has one)."""
+    context = browser.new_context(
+        java_script_enabled=False,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{url}/en/practice/")
+    page.locator("#id_game").select_option("gin")
+    page.locator(".new-table-form button[type=submit]").click()
+    if page.locator("#bots-skip").count():
+        page.locator("#bots-skip").click()
+    return context, page
+
+
 @pytest.mark.django_db(transaction=True)
 def test_without_javascript_a_move_opens_the_page_at_the_status_on_a_phone(
     browser: Any, live_server: Any
@@ -308,22 +333,7 @@ def test_without_javascript_a_move_opens_the_page_at_the_status_on_a_phone(
     and starts the sequential focus navigation there (the status line is not focusable:
     the focus stays on the page, with no ring drawn), so that Tab reaches the hand's
     first card at once. A second move (the same address) loads the page again."""
-    context = browser.new_context(
-        java_script_enabled=False,
-        viewport={"width": 360, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.new_page()
-    page.goto(f"{live_server.url}/en/practice/")
-    page.locator("#id_game").select_option("gin")
-    page.locator(".new-table-form button[type=submit]").click()
-    if page.locator("#bots-skip").count():
-        page.locator("#bots-skip").click()
-    at_status = (
-        "() => { const s = document.getElementById('table-status');"
-        " return !!s && s.matches(':target') && Math.abs(s.getBoundingClientRect().top) < 16; }"
-    )
+    context, page = _a_gin_table_on_a_phone_without_javascript(browser, live_server.url)
     for move in ("draw_stock", "discard"):
         before = version(page)
         if move == "discard":
@@ -331,7 +341,7 @@ def test_without_javascript_a_move_opens_the_page_at_the_status_on_a_phone(
         page.locator(f"button[name=action][value={move}]").click()
         expect(page).to_have_url(re.compile(r"/practice/[\w-]+/#table-status$"))
         assert version(page) != before
-        page.wait_for_function(at_status)
+        page.wait_for_function(AT_STATUS)
         expect(page.locator("#table-status")).to_be_in_viewport()
         expect(page.locator(".site-header")).not_to_be_in_viewport()
         assert page.evaluate("() => document.activeElement === document.body")
@@ -353,30 +363,15 @@ def test_without_javascript_a_language_button_keeps_the_page_at_the_status_on_a_
     in Lithuanian at its top, the header and the seats on the screen, the hand below it.
     It opens at the status line too now (the buttons' next names #table-status), its
     words in Lithuanian ("You drew from the stock."), Tab going on to the hand's first card."""
-    context = browser.new_context(
-        java_script_enabled=False,
-        viewport={"width": 360, "height": 740},
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.new_page()
-    page.goto(f"{live_server.url}/en/practice/")
-    page.locator("#id_game").select_option("gin")
-    page.locator(".new-table-form button[type=submit]").click()
-    if page.locator("#bots-skip").count():
-        page.locator("#bots-skip").click()
+    context, page = _a_gin_table_on_a_phone_without_javascript(browser, live_server.url)
     page.locator("button[name=action][value=draw_stock]").click()
     expect(page).to_have_url(re.compile(r"/en/practice/[\w-]+/#table-status$"))
-    at_status = (
-        "() => { const s = document.getElementById('table-status');"
-        " return !!s && s.matches(':target') && Math.abs(s.getBoundingClientRect().top) < 16; }"
-    )
-    page.wait_for_function(at_status)
+    page.wait_for_function(AT_STATUS)
     page.locator(".site-menu--narrow summary").click()
     page.locator(".site-menu--narrow .language-switcher button[lang=lt]").click()
     expect(page).to_have_url(re.compile(r"/lt/practice/[\w-]+/#table-status$"))
     expect(page.locator("html")).to_have_attribute("lang", "lt")
-    page.wait_for_function(at_status)
+    page.wait_for_function(AT_STATUS)
     expect(page.locator(".site-header")).not_to_be_in_viewport()
     with translation.override("lt"):
         expect(page.locator("#table-status")).to_contain_text(gettext("You drew from the stock."))

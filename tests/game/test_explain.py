@@ -888,6 +888,35 @@ def test_the_coachs_reasons_to_a_class_are_a_learners_where_you_is_the_same(
         assert take == "Prendete l'8♦: forma la combinazione 8♦ 8♠ 8♣."
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_coachs_reasons_are_sentences_not_a_cards_label(language: str) -> None:
+    """The Italian teacher's walk: «Q♠: carta spaiata da 10 punti, liberatevene.» under
+    a projected hand, a card and a label where every other reason is a sentence a teacher
+    says. No reason, to a learner or to the class, in any language, opens with a card and
+    a colon; an Italian one that opens with a card gives it its article («La Q♠ è una
+    carta spaiata da 10 punti: liberatene.»). English "Q♠ is unmatched…", Lithuanian
+    «Korta Q♠ …» and Russian «Д♠ не входит…» (the card's name in the nominative, the
+    subject) were sentences already."""
+    suits = "♠♥♦♣"
+    with translation.override(language):
+        for catalogue in (explain.REASONS, explain.CLASS_REASONS):
+            for why, variants in WHY_SAMPLES.items():
+                for params in variants:
+                    said = catalogue[why].render(params, NAMES)
+                    first = said.split(" ", 1)[0]
+                    assert not (first.endswith(":") and any(s in first for s in suits)), said
+                    if language == "it":
+                        assert not any(s in first for s in suits), said
+        if language == "it":
+            queen = {"card": "QS", "points": 10}
+            assert explain.REASONS[Why.DISCARD_HIGH].render(queen) == (
+                "La Q♠ è una carta spaiata da 10 punti: liberatene."
+            )
+            assert explain.CLASS_REASONS[Why.DISCARD_HIGH].render(queen) == (
+                "La Q♠ è una carta spaiata da 10 punti: liberatevene."
+            )
+
+
 def test_articles_agree_after_a_preposition_and_only_in_italian() -> None:
     from game.cards import with_articles
 

@@ -539,6 +539,8 @@ def live_teacher_context(
     # reads them there, scrolling; site.css).
     bars: list[dict[str, Any]] = [
         {
+            # The move's name, as every move on the projector is named (Italian
+            # «Prendere lo scarto»: «Prendete…» over the bars read as the teacher's order).
             "label": explain.move_phrase(b.move, to_class=True),
             "count": b.count,
             "width": width(b.count),

@@ -553,35 +553,39 @@ SUGGESTIONS: dict[MoveKind, Sentence] = {
 }
 
 
-#: The right move, as an instruction to the class on the projector (:data:`SUGGESTIONS`'
-#: said to a class: Italian «Scartate il 9♣»).
+#: A move named on the projector, before a class: the right move ("The right move: …"),
+#: a bar of the pupils' answers, the move a pupil played and the coach's choice on their
+#: projected hand (:data:`SUGGESTIONS`' words as the move's name, said to nobody in
+#: particular: Italian «Scartare il 9♣», as lt and ru name every move, «Išmesti kortą…»,
+#: «Сбросить карту…»). Not «Scartate il 9♣», an order to the class: over the bars, before
+#: the answer, «Prendete lo scarto» read as the teacher telling the class what to do; nor
+#: a learner's «Scarta il 9♣», which a projected hand quoted above «Pescate dal tallone: …»
+#: (the Italian teacher's walk). Their context is a literal: makemessages reads it.
 CLASS_SUGGESTIONS: dict[MoveKind, Sentence] = {
     MoveKind.DRAW_STOCK: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Draw from the stock")
+        lambda p: pgettext("the name of a move, on the projector", "Draw from the stock")
     ),
     MoveKind.DRAW_DISCARD: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Take the discard")
+        lambda p: pgettext("the name of a move, on the projector", "Take the discard")
     ),
     MoveKind.DISCARD: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Discard %(card)s"),
+        lambda p: pgettext("the name of a move, on the projector", "Discard %(card)s"),
         lambda p, n: {"card": card_short(p["card"])},
     ),
     MoveKind.MELD: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Meld %(cards)s"),
+        lambda p: pgettext("the name of a move, on the projector", "Meld %(cards)s"),
         lambda p, n: {"cards": cards_short(p["cards"])},
     ),
     MoveKind.LAYOFF: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Lay off %(card)s"),
+        lambda p: pgettext("the name of a move, on the projector", "Lay off %(card)s"),
         lambda p, n: {"card": card_short(p["card"])},
     ),
     MoveKind.KNOCK: Sentence(
-        lambda p: pgettext(
-            "said to the whole class on the projector", "Knock, discarding %(card)s"
-        ),
+        lambda p: pgettext("the name of a move, on the projector", "Knock, discarding %(card)s"),
         lambda p, n: {"card": card_short(p["card"])},
     ),
     MoveKind.DONE: Sentence(
-        lambda p: pgettext("said to the whole class on the projector", "Press Done")
+        lambda p: pgettext("the name of a move, on the projector", "Press Done")
     ),
 }
 
@@ -720,8 +724,9 @@ def _sentence(
 
 
 def move_phrase(move: AnyMove, *, to_class: bool = False) -> str:
-    """The coach's suggested move, as an instruction: "Discard 9♣" (``to_class``: to the
-    class on the projector, :data:`CLASS_SUGGESTIONS`)."""
+    """The coach's suggested move, as an instruction: "Discard 9♣" (``to_class``: named
+    on the projector, before a class, :data:`CLASS_SUGGESTIONS`: Italian «Scartare il
+    9♣»)."""
     catalogue = CLASS_SUGGESTIONS if to_class else SUGGESTIONS
     return catalogue[move.kind].render(move_params(move))
 

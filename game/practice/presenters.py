@@ -467,13 +467,19 @@ def move_verdict(
     ``player``: the learner's name, when the move is told to others (a pupil's hand on
     the projector: "Ona played: …", not "You played: …"); ``to_class``: its reasons said
     to the whole class watching (the projector: Italian «Prendete il 7♦: …», not a single
-    learner's «Prendi il 7♦: …», :data:`game.explain.CLASS_REASONS`)."""
+    learner's «Prendi il 7♦: …», :data:`game.explain.CLASS_REASONS`), and the moves it
+    quotes named as a move is on the projector (Italian «Pescare dal tallone», not the
+    learner's button «Pesca dal tallone» above «Pescate dal tallone: …»,
+    :data:`game.explain.CLASS_SUGGESTIONS`)."""
     verdict = Verdict()
     if advice is None or move is None:
         return verdict
 
     def reason(r: CoachReason) -> str:
         return explain.coach_reason(r, names, to_class=to_class)
+
+    def named(m: AnyMove) -> str:
+        return explain.move_phrase(m, to_class=to_class)
 
     ranked = {str(m.move): m for m in advice.moves}
     mine = ranked.get(str(move))
@@ -484,7 +490,7 @@ def move_verdict(
         # under "The case for your move “Knock…”"): it has a heading of its own.
         verdict.played = [reason(r) for r in mine.reasons if r.code not in CAUTIONS]
         verdict.against = [reason(r) for r in mine.reasons if r.code in CAUTIONS]
-        verdict.mine = explain.move_phrase(move)
+        verdict.mine = named(move)
     # A move that scores as well as the coach's first choice is one of its first
     # choices (equal moves are ranked by their text only).
     if best is not None and mine is not None and mine.score - best.score < 1e-9:
@@ -493,21 +499,21 @@ def move_verdict(
         if player:
             verdict.text = _("%(name)s played: %(mine)s. The coach preferred: %(best)s.") % {
                 "name": player,
-                "mine": explain.move_phrase(move),
-                "best": explain.move_phrase(best.move),
+                "mine": named(move),
+                "best": named(best.move),
             }
         else:
             verdict.text = _("You played: %(mine)s. The coach preferred: %(best)s.") % {
-                "mine": explain.move_phrase(move),
-                "best": explain.move_phrase(best.move),
+                "mine": named(move),
+                "best": named(best.move),
             }
         verdict.preferred = {
-            "move": explain.move_phrase(best.move),
+            "move": named(best.move),
             "steps": [reason(r) for r in best.reasons],
             # The reasons for the move played come under their own heading when the
             # coach preferred another: under "The coach preferred: …" alone they read as
             # its advice (the Russian pupil's walk).
-            "mine": explain.move_phrase(move),
+            "mine": named(move),
         }
     return verdict
 

@@ -162,6 +162,26 @@ def bars_of(teacher: Client, classroom: Classroom) -> list[tuple[str, str]]:
     ]
 
 
+def test_the_italian_bars_name_each_move_and_order_nobody(room) -> None:  # type: ignore[no-untyped-def]
+    """The Italian teacher's walk: the bars said «Prendete lo scarto · 2», «Pescate dal
+    tallone · 1», the class's imperative, where each pupil had pressed «Prendi lo scarto»;
+    over the bars, before the answer, «Prendete lo scarto» read as the teacher telling the
+    class what to do. A bar names the move, as every move is named on the projector
+    (:data:`game.explain.CLASS_SUGGESTIONS`): «Prendere lo scarto», «Pescare dal tallone»,
+    and so does the right move once shown."""
+    teacher, _user, classroom, _ona, _jonas = room
+    exercise = busy_class(teacher, classroom, ["draw discard"] * 2 + ["draw stock"])
+    page = teacher.get(live_url(classroom, "it")).content.decode()
+    labels = [
+        re.sub(r"<[^>]+>", "", label).strip()
+        for label in re.findall(r'<span class="bars__label">(.*?)</span>', page, re.S)
+    ]
+    assert labels == ["Prendere lo scarto", "Pescare dal tallone"], labels
+    live.reveal(exercise=exercise, step=0)
+    shown = teacher.get(live_url(classroom, "it")).content.decode()
+    assert "La mossa giusta: Pescare dal tallone" in re.sub(r"<[^>]+>", "", shown)
+
+
 def test_five_moves_or_more_show_the_three_commonest_and_the_rest_on_one_bar(room) -> None:  # type: ignore[no-untyped-def]
     """A busy class's every answer a bar: five of them or more, under the longest answer,
     ran below a 1024 x 768 projector. The projector shows four at most: the three

@@ -160,9 +160,11 @@ def test_the_projector_speaks_to_the_class_as_to_many_and_a_learners_table_to_on
 ) -> None:
     """The Italian proofreading: the class's seat was «Tu (la classe)», told «tocca a
     te», and the log and the answer said «Hai calato…», «Cala…» to it: a whole class is
-    «voi». The class's moves and the right move are said in their own context
-    (:data:`game.explain.CLASS_DID`, :data:`~game.explain.CLASS_SUGGESTIONS`), never in
-    a single learner's words, which stay as they were; English says "You" to both."""
+    «voi». The class's moves are said in their own context (:data:`game.explain.CLASS_DID`),
+    never in a single learner's words, which stay as they were; the right move is named,
+    not ordered (:data:`~game.explain.CLASS_SUGGESTIONS`: «La mossa giusta: Calare…», the
+    Italian teacher's walk found «Calate…», an order, where the bars name each move too);
+    English says "You" to both."""
     from django.utils import translation
 
     from game import explain
@@ -178,9 +180,12 @@ def test_the_projector_speaks_to_the_class_as_to_many_and_a_learners_table_to_on
         drew = explain.CLASS_DID[MoveKind.DRAW_STOCK].render({})
         drew_alone = explain.YOU_DID[MoveKind.DRAW_STOCK].render({})
         tu = {explain.SUGGESTIONS[kind].render(params).split(" ", 1)[0] for kind in MoveKind}
-        voi = {explain.CLASS_SUGGESTIONS[kind].render(params).split(" ", 1)[0] for kind in MoveKind}
+        named = {
+            explain.CLASS_SUGGESTIONS[kind].render(params).split(" ", 1)[0] for kind in MoveKind
+        }
     assert drew in log[1] and drew_alone not in log[1], log[1]
-    assert answer[1].split(" ", 1)[0] in voi - tu, answer[1]
+    said = answer[1].split(" ", 1)[0]
+    assert said in named - tu and re.fullmatch(r"\w+(are|ere|ire)", said), answer[1]
     # English: "You" to the class as to one learner.
     with translation.override("en"):
         for kind in MoveKind:
@@ -479,6 +484,59 @@ def test_the_coachs_reasons_on_a_projected_hand_speak_to_the_class() -> None:
     # English: "you" to a class as to one learner.
     for move in moves:
         assert projected("en", move) == reviewed("en", move), move
+
+
+def test_a_pupils_projected_hand_names_the_moves_it_quotes() -> None:
+    """The Italian teacher's walk: Ona's hand on the projector quoted her buttons, a
+    single learner's orders, «Ona ha giocato: «Prendi lo scarto»» and «Perché il tutor
+    preferisce «Pesca dal tallone»», above the class's «Pescate dal tallone: …». A move
+    the verdict and its headings quote is named as every move is on the projector,
+    :data:`game.explain.CLASS_SUGGESTIONS`: the infinitive, «Prendere lo scarto»,
+    «Pescare dal tallone» (as lt and ru name a move). Ona's own review still quotes her
+    buttons; English is as it was."""
+    from game.engine import Move
+    from game.practice import services as practice
+    from learners.services import SESSION_KEY
+
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    table = factories.table("gin", 2, owner=ona, seed=9)
+    assert practice.table_state(table=table).my_turn
+    # Ona takes the discard where the coach draws from the stock (the walk's move).
+    practice.table_move(
+        table=table, version=table.version, move=Move.parse("draw discard"), confirmed=True
+    )
+    table.refresh_from_db()
+    factories.play_hand_out(table)
+    hand = f"/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/{table.public_id}/1/"
+
+    def box(page: str) -> str:
+        import html as html_module
+
+        shown = page.split('class="projector__answer"', 1)[1].split("</div>", 1)[0]
+        return html_module.unescape(re.sub(r"<[^>]+>", "", shown))
+
+    projected = box(teacher.get("/it" + hand, {"move": 0}).content.decode())
+    assert (
+        "Ona ha scelto la mossa «Prendere lo scarto». "
+        "Il tutor avrebbe preferito «Pescare dal tallone»." in projected
+    ), projected
+    assert "Cosa c'è di buono nella mossa «Prendere lo scarto»" in projected, projected
+    assert "Perché il tutor preferisce «Pescare dal tallone»" in projected, projected
+    # Every move it quotes is named by its infinitive: never «Prendi…», «Prendete…».
+    quoted = re.findall(r"«([^»]*)»", projected)
+    assert quoted and all(re.match(r"\w+(are|ere|ire) ", q + " ") for q in quoted), quoted
+    # Her own review of the hand quotes the buttons she pressed; English as before.
+    own = Client()
+    session = own.session
+    session[SESSION_KEY] = ona.pk
+    session.save()
+    review = own.get(f"/it/practice/{table.public_id}/review/1/", {"move": 0}).content.decode()
+    assert (
+        "Hai giocato: «Prendi lo scarto». Il tutor avrebbe preferito: «Pesca dal tallone»."
+        in review
+    )
+    english = box(teacher.get("/en" + hand, {"move": 0}).content.decode())
+    assert "Ona played: Take the discard. The coach preferred: Draw from the stock." in english
 
 
 def test_the_projected_join_steps_speak_to_the_class_in_italian(teacher: Client) -> None:

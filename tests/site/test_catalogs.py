@@ -179,3 +179,47 @@ def test_a_count_of_21_reads_as_many_in_russian_and_lithuanian(
                     "tables": count,
                 }
                 assert expected in text, (language, count, text)
+
+
+#: Russian wordings a teacher chose, each read as the page shows it: (context, msgid,
+#: what the Russian says, what it no longer says). A live answer's verdict in a word
+#: stands after the move, an infinitive («Сбросить карту К♣ · нельзя»): a predicative
+#: agrees with it, a masculine participle («разрешён», «запрещён», agreeing with an
+#: unsaid «ход») did not, beside «правильно». Arrange says what it lays out («✓
+#: Разложить» read as laying melds on the table). A named player who went out is told
+#: in the past, as the learner is («Вы избавились от всех карт!»), over a hand that has
+#: ended; «игрок» carries the verb's gender, which a name does not tell. The deadwood
+#: question is asked in each game's first lesson, before the best of several ways to
+#: make melds is taught: it speaks of the cards left outside the melds, not of «лучшие
+#: комбинации», and the worked answer says what «лучшая раскладка» means.
+RUSSIAN_WORDING = [
+    ("a live answer's verdict, short", "allowed", "можно", "разрешён"),
+    ("a live answer's verdict, short", "forbidden", "нельзя", "запрещён"),
+    (None, "allowed, but not the point", "можно, но", "разрешён"),
+    (None, "against the rules", "нельзя", "запрещён"),
+    (None, "Arrange", "комбинац", "Разложить"),
+    (None, "%(name)s went out.", "избавился", "избавляется"),
+    (
+        None,
+        "Count the deadwood: what are the cards left outside the best melds worth?",
+        "вне комбинаций",
+        "лучш",
+    ),
+    (None, "The best arrangement leaves %(count)s point of deadwood.", "выгодн", "раскладк"),
+]
+
+
+@pytest.mark.parametrize(("context", "msgid", "said", "not_said"), RUSSIAN_WORDING)
+def test_the_russian_teachers_wordings(
+    context: str | None, msgid: str, said: str, not_said: str
+) -> None:
+    from django.utils import translation
+
+    with translation.override("ru"):
+        if msgid.startswith("The best arrangement"):
+            text = translation.ngettext(msgid, msgid.replace("point", "points"), 5)
+        elif context:
+            text = translation.pgettext(context, msgid)
+        else:
+            text = translation.gettext(msgid)
+    assert said in text and not_said not in text, text

@@ -167,6 +167,7 @@ def _class_page(
     new_code: dict[str, Any] | None = None,
     seat: dict[str, Any] | None = None,
     ending_tables: list[str] | None = None,
+    join_open: bool = False,
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
@@ -184,12 +185,14 @@ def _class_page(
     without one, the class's last seating (kept with the class) is chosen again.
     ``ending_tables``: "End all the class's tables" was pressed: the public ids of the
     tables being played, the question asked in the tables section (the page not polled
-    meanwhile)."""
+    meanwhile). ``join_open``: a form of "How pupils join" was refused, its part open
+    (one it took comes back there by :func:`_back_to_join`)."""
     # The stamp before the pupils: a pupil who joins in between shows at the next poll.
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=classroom.public_id)
     stamp = found[1] if found else ""
     pupils = services.pupils_of(classroom=classroom)
     row_notice = _row_notice(request, classroom, pupils)
+    join_notice = _join_notice(request, classroom)
     seat_sizes = range(2, 7)
     context = {
         "classroom": classroom,
@@ -206,6 +209,9 @@ def _class_page(
         "removing_pupil": removing_pupil,
         "new_code": new_code or {},
         "row_notice": row_notice,
+        # "How pupils join" open where the page comes back to it (its notice said there).
+        "join_notice": join_notice,
+        "join_open": join_open or bool(join_notice),
         "error": error,
         "page_url": reverse("classroom:class", args=[classroom.public_id]),
         **presenters.live_summary(classroom),
@@ -286,6 +292,28 @@ def _row_notice(request: HttpRequest, classroom: Classroom, pupils: list[Pupil])
     return notice
 
 
+#: The session's key for a notice said in the class page's "How pupils join".
+JOIN_NOTICE = "classroom_join_notice"
+
+
+def _back_to_join(request: HttpRequest, classroom: Classroom, notice: str) -> HttpResponse:
+    """Back to the class page's "How pupils join" (``#join-notice``), open, the notice
+    said there, after one of its own forms ("Make a new code", "Close joining", "Let this
+    network try codes again"): folded near the page's end, it came back at the page's
+    top (``#main``), "The class has a new code." said there and the new code out of
+    sight in the closed part, far below."""
+    request.session[JOIN_NOTICE] = {"class": classroom.public_id, "text": notice}
+    return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#join-notice")
+
+
+def _join_notice(request: HttpRequest, classroom: Classroom) -> str:
+    """The notice :func:`_back_to_join` left for this class's page, said once."""
+    notice = request.session.pop(JOIN_NOTICE, None) if hasattr(request, "session") else None
+    if not isinstance(notice, dict) or notice.get("class") != classroom.public_id:
+        return ""
+    return str(notice.get("text", ""))
+
+
 def _flag(request: HttpRequest, name: str) -> bool:
     """A yes/no field of a form the page sends: "1" or "0"."""
     value = request.POST.get(name)
@@ -317,7 +345,7 @@ def class_edit(request: HttpRequest, public_id: str) -> HttpResponse:
 @require_POST
 def class_code(request: HttpRequest, public_id: str) -> HttpResponse:
     classroom = services.class_new_code(classroom=_teacher_class(request, public_id))
-    return _back(
+    return _back_to_join(
         request, classroom, _("The class has a new code. The old code and its link no longer work.")
     )
 
@@ -329,11 +357,13 @@ def class_joining(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         open_ = _flag(request, "open")
     except BadInput as exc:
-        return _class_page(request, classroom, error=str(exc.message), status=exc.status)
+        return _class_page(
+            request, classroom, join_open=True, error=str(exc.message), status=exc.status
+        )
     services.class_set_joining(classroom=classroom, open_=open_)
     if open_:
-        return _back(request, classroom, _("Pupils can join the class again."))
-    return _back(request, classroom, _("Joining is closed: nobody new can join the class."))
+        return _back_to_join(request, classroom, _("Pupils can join the class again."))
+    return _back_to_join(request, classroom, _("Joining is closed: nobody new can join the class."))
 
 
 @login_required
@@ -354,8 +384,8 @@ def class_codes_again(request: HttpRequest, public_id: str) -> HttpResponse:
             "guessing codes. You can do it again in %(count)d minutes.",
             minutes,
         ) % {"count": minutes}
-        return _class_page(request, classroom, error=message, status=429)
-    return _back(request, classroom, _("Pupils on this network can type codes again."))
+        return _class_page(request, classroom, join_open=True, error=message, status=429)
+    return _back_to_join(request, classroom, _("Pupils on this network can type codes again."))
 
 
 @login_required

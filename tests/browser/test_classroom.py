@@ -114,6 +114,8 @@ def test_the_classroom_works_without_javascript(browser: Browser, site_url: str)
     page.locator("form[action$='/joining/'] button").click()
     expect(page.locator(".message--ok")).to_be_visible()
     expect(page.locator("form[action$='/joining/'] input[name=open]")).to_have_value("1")
+    # The notice is said in "How pupils join", which has the focus (#join-notice).
+    expect(page.locator("#join-notice")).to_be_focused()
     context.close()
 
 

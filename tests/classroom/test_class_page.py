@@ -15,6 +15,7 @@ from django.test import Client
 from classroom import dashboard, services
 from classroom.models import Classroom, Pupil
 from lessons.models import Lesson
+from rummy_site import codes
 from tests import factories
 from tests.classroom.test_dashboard import refuse_a_discard_before_drawing
 
@@ -220,3 +221,41 @@ def test_the_polls_redraw_reads_each_thing_once(
     row = html.split('<th scope="row">Ona</th>', 1)[1].split("</tr>", 1)[0]
     practice_cells = re.findall(r'<span class="state__detail"[^>]*>(\d/2)</span>', row)
     assert practice_cells == ["1/2", "0/2", "0/2", "0/2"], row
+
+
+@pytest.mark.parametrize(
+    ("post", "data", "said"),
+    [
+        ("code/", {}, "The class has a new code."),
+        ("joining/", {"open": "0"}, "Joining is closed: nobody new can join the class."),
+        ("codes-again/", {}, "Pupils on this network can type codes again."),
+    ],
+)
+def test_the_join_part_opens_where_its_own_forms_come_back(
+    post: str, data: dict[str, str], said: str
+) -> None:
+    """ "Make a new code", "Close joining" and "Let this network try codes again" are in
+    the join part, folded near the page's end: the page came back at its top with "The
+    class has a new code." and the new code out of sight, in the closed fold 3,000 px
+    below. It comes back at the join part, open, the notice said there, the new code
+    under it; opened afresh, the part is folded again (nothing is kept)."""
+    user = teacher()
+    classroom = a_class_at_work(user, pupils=3, language="en")
+    client = Client()
+    client.force_login(user)
+    base = f"/en/classroom/{classroom.public_id}/"
+    response = client.post(base + post, data)
+    assert response.status_code in (302, 303), response.status_code
+    address = response["Location"]
+    assert address.startswith(base) and "#" in address, address
+    page = client.get(address).content.decode()
+    tag = fold_of(page, "join")
+    assert " open" in tag, tag
+    join = page.split('<section aria-labelledby="join-title"', 1)[1].split("</section>")[0]
+    assert f'id="{address.split("#", 1)[1]}"' in join, address  # the fragment is in it
+    assert said in join, join
+    assert said not in page.split('<section aria-labelledby="join-title"', 1)[0]  # once
+    classroom.refresh_from_db()
+    if post == "code/":
+        assert codes.grouped(classroom.join_code) in join  # the new code, in sight
+    assert " open" not in fold_of(client.get(base).content.decode(), "join")

@@ -462,8 +462,11 @@ def _what(model: Any, row: dict[str, Any], lessons: dict[tuple[str, str], str]) 
         game = Game.named(row["game"])
         return _("Class table: %(game)s") % {"game": explain.game_name(game)} if game else ""
     if model is LiveAnswer:
+        # The hand played with the class, by the title the class was shown (its
+        # ``class_title``, as the page's "Running now" and the projector call it: Italian
+        # «La vostra prima bussata», not a learner's own «La tua prima bussata»).
         scenario = scenarios.get(row["exercise__scenario"])
-        title = text_plain(pick(scenario.title)) if scenario else row["exercise__scenario"]
+        title = text_plain(pick(scenario.class_title)) if scenario else row["exercise__scenario"]
         return _("Live exercise: %(title)s") % {"title": title}
     if model is GuidedAttempt:
         scenario = scenarios.get(row["scenario"])

@@ -989,3 +989,23 @@ def test_a_live_italian_exercise_says_voi_on_the_projector_and_tu_on_a_pupils_de
     step(teacher, classroom, "reveal", 0)
     shown = teacher.get(live_url(classroom, "it")).content.decode()
     assert "Ora avete tre combinazioni" in shown and "Ora hai tre" not in shown
+
+
+def test_the_class_page_calls_the_live_exercise_by_the_class_title_throughout() -> None:
+    """The Italian class page named the running hand «La vostra prima bussata» (its
+    ``class_title``, as the projector does) and, in a pupil's latest work a line below,
+    «Attività in diretta: La tua prima bussata», a single learner's title: «voi» and
+    «tu» for one exercise on one page, and in the grid's CSV. The exercise was the
+    class's: its class title in both."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="it")
+    ona = pupil_joins(classroom.join_code, "Ona", language="it")
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")  # the grid
+    exercise = start(client, classroom, "gin-01-first-knock")
+    assert answer(ona, exercise, 0, "draw_discard", lang="it").status_code == 200
+    page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
+    assert "La vostra prima bussata" in page.split('id="live-title"', 1)[1]  # running now
+    assert "Attività in diretta: La vostra prima bussata" in page
+    assert "La tua prima bussata" not in page.split('id="set-assignment-title"')[0]
+    csv = client.get(f"/it/classroom/{classroom.public_id}/grid.csv").content.decode("utf-8-sig")
+    assert "La vostra prima bussata" in csv and "La tua prima bussata" not in csv, csv

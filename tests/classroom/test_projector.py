@@ -551,3 +551,33 @@ def test_the_projected_join_steps_speak_to_the_class_in_italian(teacher: Client)
         assert voi in steps, voi
     for tu in ("Apri ", "Scrivi ", "il tuo nome", "premi ", "inquadra "):
         assert tu not in steps, tu
+
+
+def test_the_projected_join_pages_heading_speaks_to_the_class(teacher: Client) -> None:
+    """Above «Aprite…», «Scrivete…» the projected join page's heading said «Iscriviti alla
+    classe 5B», a single pupil's «tu» (its words were the pupil's own join page's, the
+    same msgid): «tu» and «voi» on one screen. The projector's heading (and its tab's
+    title) has words of its own, said to the class; a pupil's join page keeps «tu»."""
+    from unittest import mock
+
+    from django.utils import translation as django_translation
+
+    user = User.objects.get(username="ms-jones")
+    classroom = classes.class_create(teacher=user, name="5B", language="it")
+    projected = f"/it/classroom/{classroom.public_id}/projector/"
+    real = django_translation.pgettext
+
+    def marked(context: str, msgid: str) -> str:
+        return f"[{context}|{msgid}]" if msgid.startswith("Join ") else real(context, msgid)
+
+    with mock.patch.object(django_translation, "pgettext", marked):
+        page = teacher.get(projected).content.decode()
+    heading = page.split('<h1 id="projector-title">', 1)[1].split("</h1>", 1)[0]
+    title = page.split("<title>", 1)[1].split("</title>", 1)[0]
+    said = "[the join page on the projector, said to the whole class|Join 5B]"
+    assert heading == said and title.startswith(said), (heading, title)
+    # In Italian: «voi» on the projector, «tu» on a pupil's own join page.
+    page = teacher.get(projected).content.decode()
+    assert "Iscrivetevi alla classe 5B" in page and "Iscriviti alla classe" not in page
+    own = Client().get(f"/it/join/{classroom.join_code}/").content.decode()
+    assert "Iscriviti alla classe 5B" in own, own

@@ -1495,3 +1495,37 @@ def test_in_a_lesson_who_may_need_help_is_on_the_first_screen(
     expect(page.locator("table.pupils")).not_to_be_visible()
     context.close()
     signing.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_class_code_is_in_view_where_the_page_comes_back(
+    browser: Browser, site_url: str
+) -> None:
+    """The teacher of a class of thirty opens "How pupils join" (folded near the page's
+    end) and presses "Make a new code": the page came back at its top, "The class has a
+    new code." there, the new code folded away 3,000 px below. It comes back at the
+    part, open, its notice focused and the new code in view."""
+    from django.contrib.auth.models import User
+
+    from rummy_site import codes
+    from tests.classroom.test_class_page import a_class_at_work
+
+    signing = browser.new_context()
+    sign_up(signing.new_page(), site_url, "en", axe=False)
+    classroom = a_class_at_work(User.objects.get(username="mokytoja"), language="en")
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_cookies(signing.cookies())
+    page = context.new_page()
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    unfold(page, "join")
+    page.locator("form[action$='/code/'] button").click()
+    notice = page.locator("#join-notice")
+    expect(notice).to_be_focused()
+    expect(notice).to_have_text(re.compile("The class has a new code"))
+    classroom.refresh_from_db()
+    code = page.locator("section[aria-labelledby=join-title] code.code--big")
+    expect(code).to_have_text(codes.grouped(classroom.join_code))
+    expect(code).to_be_in_viewport()
+    assert serious_violations(page) == []
+    context.close()
+    signing.close()

@@ -138,6 +138,7 @@ def test_a_class_nobody_has_joined_shows_how_to_join_first_unfolded() -> None:
         ("tables/", {"game": "gin", "players": "9"}, "seat"),
         ("assignments/", {"what": "", "count": "1", "due": ""}, "set-assignment"),
         ("edit/", {"name": "", "language": "lt"}, "settings"),
+        ("joining/", {"open": "x"}, "join"),
     ],
 )
 def test_a_refused_form_comes_back_with_its_part_open(

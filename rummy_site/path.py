@@ -132,6 +132,22 @@ def game_path(*, game: Game, learner: Learner | None, language: str) -> dict[str
     }
 
 
+def worked_on(learner: Learner | None, game: Game) -> bool:
+    """Has the learner worked on ``game`` at all (a lesson read or answered, a guided hand
+    begun, a practice table), whether or not a step of its path is done? The path page
+    says "Continue: …" to them, as the home page does (:func:`current_game`), and
+    "Start: …" only to a learner new to the game."""
+    if learner is None:
+        return False
+    slugs = [s.slug for s in scenarios.library() if s.game is game]
+    return (
+        FirstAnswer.objects.filter(learner=learner, game=game.value).exists()
+        or LessonRead.objects.filter(learner=learner, game=game.value).exists()
+        or GuidedAttempt.objects.filter(learner=learner, scenario__in=slugs).exists()
+        or Table.objects.filter(learner=learner, game=game.value).exists()
+    )
+
+
 def current_game(learner: Learner | None) -> Game | None:
     """The game the learner worked on last (a lesson, a guided hand or a table), if any."""
     if learner is None:
@@ -162,4 +178,5 @@ __all__ = [
     "game_path",
     "path_of",
     "step_after",
+    "worked_on",
 ]

@@ -91,6 +91,9 @@ def learn(request: HttpRequest, game: str) -> HttpResponse:
     found = path.game_path(game=chosen, learner=learner, language=_language())
     turn = [{"step": step, "text": text_html(str(text))} for step, text in TURNS[chosen]]
     context = {**found, "path": found, "label": explain.game_name(chosen), "turn": turn}
+    # "Start: …" to a learner new to the game; "Continue: …" once they have worked on it
+    # (the home page's word for the same step: a lesson read, not yet mastered).
+    context["begun"] = found["done"] != 0 or path.worked_on(learner, chosen)
     context["offer_account"] = _offer_account(request, learner, started=found["done"] != 0)
     context["log_in_ended"] = log_in_ended(request, learner)
     return render(request, "path.html", context)

@@ -376,3 +376,22 @@ def test_a_newcomer_starts_the_path_and_a_learner_with_a_step_done_continues_it(
     GuidedResult.objects.create(learner=learner, scenario=slug, stars=3, hints=0)
     page = client.get("/en/learn/basic/").content.decode()
     assert f'">Continue: {lesson.title}' in page and "Start: " not in page
+
+
+def test_a_learner_who_has_begun_a_game_is_told_continue_on_its_path_as_at_home(
+    client: Client,
+) -> None:
+    """A learner who has read the first Basic lesson (not mastered: no step done) was
+    told "Continue: <the lesson>" on the home page and "Start: <the lesson>" on
+    the path page a click later, the same button to the same step. A game they have
+    worked on is continued on both; a game they have not touched is started."""
+    lesson = first_lesson("basic")
+    client.post(f"/en/lessons/basic/{lesson.slug}/read/")
+    home = client.get("/en/").content.decode()
+    page = client.get("/en/learn/basic/").content.decode()
+    said = f'href="/en/lessons/basic/{lesson.slug}/">Continue: {lesson.title}'
+    assert said in home  # as before (test_a_returning_learner_continues_...)
+    assert said in page and "Start: " not in page
+    gin = first_lesson("gin")
+    untouched = client.get("/en/learn/gin/").content.decode()
+    assert f'">Start: {gin.title}' in untouched and "Continue: " not in untouched

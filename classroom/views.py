@@ -301,7 +301,10 @@ def _back_to_join(request: HttpRequest, classroom: Classroom, notice: str) -> Ht
     said there, after one of its own forms ("Make a new code", "Close joining", "Let this
     network try codes again"): folded near the page's end, it came back at the page's
     top (``#main``), "The class has a new code." said there and the new code out of
-    sight in the closed part, far below."""
+    sight in the closed part, far below. An archived class's page has no such part (a
+    stale tab may still send its forms): the notice at the page's top (:func:`_back`)."""
+    if classroom.archived:
+        return _back(request, classroom, notice)
     request.session[JOIN_NOTICE] = {"class": classroom.public_id, "text": notice}
     return redirect(reverse("classroom:class", args=[classroom.public_id]) + "#join-notice")
 

@@ -260,3 +260,18 @@ def test_the_join_part_opens_where_its_own_forms_come_back(
     if post == "code/":
         assert codes.grouped(classroom.join_code) in join  # the new code, in sight
     assert " open" not in fold_of(client.get(base).content.decode(), "join")
+
+
+def test_a_join_forms_notice_is_said_on_an_archived_classs_page_too() -> None:
+    """An archived class's page has no "How pupils join" (a stale tab may still send its
+    forms): "Make a new code" sent there comes back with its notice at the page's top,
+    not in a part the page does not draw (it was lost)."""
+    user = teacher()
+    classroom = a_class_at_work(user, pupils=3, language="en")
+    services.class_set_archived(classroom=classroom, archived=True)
+    client = Client()
+    client.force_login(user)
+    response = client.post(f"/en/classroom/{classroom.public_id}/code/", follow=True)
+    page = response.content.decode()
+    assert 'aria-labelledby="join-title"' not in page
+    assert "The class has a new code." in page, page

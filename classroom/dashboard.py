@@ -210,13 +210,19 @@ def _guided_example(mistake: Mistake) -> str:
     from game.guided import scenarios
     from rummy_site.languages import pick
 
+    # A live exercise's: the hand and the move in the words the class was shown (the
+    # projector's ``class_title`` and «Pescate dal tallone»), not a learner's own.
+    live = of_the_live_exercise(mistake)
     try:
-        move = explain.move_phrase(Move.parse(str(mistake.params["move"])))
+        move = explain.move_phrase(Move.parse(str(mistake.params["move"])), to_class=live)
         step = int(mistake.params["step"])
     except (KeyError, ValueError, TypeError, InvalidNotation):
         return ""
     scenario = scenarios.get(mistake.where)
-    title = text_plain(pick(scenario.title)) if scenario else mistake.where
+    if scenario is None:
+        title = mistake.where
+    else:
+        title = text_plain(pick(scenario.class_title if live else scenario.title))
     return _("“%(title)s”, step %(step)s: %(move)s") % {
         "title": title,
         "step": step,

@@ -1009,3 +1009,26 @@ def test_the_class_page_calls_the_live_exercise_by_the_class_title_throughout() 
     assert "La tua prima bussata" not in page.split('id="set-assignment-title"')[0]
     csv = client.get(f"/it/classroom/{classroom.public_id}/grid.csv").content.decode("utf-8-sig")
     assert "La vostra prima bussata" in csv and "La tua prima bussata" not in csv, csv
+
+
+def test_a_live_exercises_mistake_names_the_hand_by_the_class_title() -> None:
+    """The example of a mistake made in the live exercise (the class page's common
+    mistakes, who may need help, the mistakes' CSV) named the hand by a learner's title,
+    «“La tua prima bussata”, passo 1: …», under «In corso: La vostra prima bussata»: the
+    hand the class played, by the title the class was shown; a pupil's own guided hand
+    keeps its own («La tua…»)."""
+    client, user = teacher_client()
+    classroom = a_class(user, language="it")
+    ona = pupil_joins(classroom.join_code, "Ona", language="it")
+    exercise = start(client, classroom, "gin-01-first-knock")
+    assert answer(ona, exercise, 0, "draw_stock", lang="it").status_code == 200
+    assert Mistake.objects.exists()
+    page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
+    mistakes = page.split('id="mistakes-title"', 1)[1].split("</section>", 1)[0]
+    said = "«La vostra prima bussata», passo 1: Pescate dal tallone"
+    assert said in mistakes, mistakes
+    assert "La tua prima bussata" not in mistakes
+    csv = client.get(f"/it/classroom/{classroom.public_id}/mistakes.csv").content.decode(
+        "utf-8-sig"
+    )
+    assert said in csv and "La tua prima bussata" not in csv, csv

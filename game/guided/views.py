@@ -20,7 +20,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from game.board import BoardDisplay
+from game.board import BoardDisplay, scoring_pending
 from game.moveforms import parse_display, parse_move, parse_version, table_address, with_arrange
 from learners.middleware import LearnerRequest
 from learners.models import Learner
@@ -193,13 +193,18 @@ def _after_move(
         token = services.refusal_token(state, verdict, learner=learner, cards=ticked)
         return _to_hand(request, state, at_status=False, refused=token)
     # The coach's question on a move that is not the step's has "Try again" focused
-    # (autofocus, which a page opened at the coach would skip); a finished hand, its
-    # "Score it yourself".
+    # (autofocus, which a page opened at the coach would skip); a finished hand to score,
+    # its "Score it yourself". A finished hand with nothing to score (nobody collects: a
+    # void hand) opens at the coach, as its page's language buttons send it
+    # (presenters.opened_at): it was sent to its top, its buttons to the coach.
     asks = verdict.kind is services.VerdictKind.OTHER and not verdict.continued
+    to_score = state.hand.is_over and scoring_pending(
+        state, services.scoring_seen(state=state, display=BoardDisplay())
+    )
     return _to_hand(
         request,
         state,
-        at_status=not (asks or state.hand.is_over),
+        at_status=not (asks or to_score),
         answered=services.verdict_token(state, verdict, learner=learner),
     )
 

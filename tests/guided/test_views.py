@@ -1686,3 +1686,26 @@ def test_a_guided_layoff_is_logged_with_the_meld_it_went_onto(client: Client) ->
     log = re.search(r'<ol class="log__lines"[^>]*>(.*?)</ol>', html, re.S).group(1)  # type: ignore[union-attr]
     last = shown(re.findall(r"<li>(.*?)</li>", log)[-1])
     assert last.startswith(f"You laid off {explain.card_short(move.card)} onto "), last
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_finished_hand_opens_where_its_language_buttons_send_it(
+    client: Client, slug: str
+) -> None:
+    """The last move's redirect and the finished hand's page agree on where it opens: at
+    "Score it yourself" (its top: autofocus) while there is a score to work out, at the
+    coach (``#table-status``) when nobody collects (a void hand: nothing to score). The
+    redirect sent every finished hand to its top, while the page's buttons (its
+    ``page_anchor``) sent a void one to the coach."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    line = guided.right_line(scenario)
+    for version, move in enumerate(line):
+        response = client.post(
+            page(slug, what="move"), {"version": str(version), **move_data(move)}
+        )
+    address = opened_where_sent(client, response, "ru")
+    html = client.get(address).content.decode()
+    to_score = "score-yourself__form" in html
+    assert address.endswith("#table-status") != to_score, address

@@ -1438,3 +1438,28 @@ def test_the_hand_at_a_table_for_people_has_a_heading_to_jump_to() -> None:
         expected = [gettext(t) for t in ("Stock and discard pile", "Your cards", "What happened")]
     headings = table_headings(html)
     assert headings[-3:] == expected, headings
+
+
+def test_the_page_i_need_more_time_draws_opens_where_its_language_buttons_send_it() -> None:
+    """ "I need more time" without JavaScript draws the table in the POST's answer (the
+    ticked cards stay ticked), not after a redirect: that page opened at its top (the
+    button's form action had no fragment) while its language buttons sent the player to
+    the status line (``#table-status``, its ``page_anchor``). The button's action names
+    the place the page's buttons name, and that place is on the page."""
+    table, ona, (sasha,) = open_and_fill("knock", 2)
+    state = services.shared_state(table=table)
+    seat = next(s for s in (0, 1) if state.my_turn(s))
+    mover = ona if seat == 0 else sasha
+    _backdate_turn(table, 100)
+    page = f"/en/play/{table.public_id}/"
+    offered = mover.get(page).content.decode()
+    button = re.search(r'<button [^>]*id="more-time"[^>]*>', offered)
+    assert button is not None
+    action = html.unescape(re.search(r'formaction="([^"]+)"', button[0])[1])  # type: ignore[index]
+    table.refresh_from_db()
+    answer = mover.post(action.split("#", 1)[0], {"version": table.version, "arrange": "0"})
+    assert answer.status_code == 200
+    drawn = answer.content.decode()
+    fragment = switcher_next(drawn).partition("#")[2]
+    assert fragment == "table-status" and f'id="{fragment}"' in drawn
+    assert action.partition("#")[2] == fragment

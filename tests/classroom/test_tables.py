@@ -23,6 +23,7 @@ from game.shared.models import SharedTable
 from learners.models import Learner
 from tests.practice.helpers import hidden_cards
 from tests.shared.test_services import play_to_the_end
+from tests.switcher import switcher_next
 
 from .test_views import a_class, learner_of, pupil_joins, teacher_client
 
@@ -1696,3 +1697,28 @@ def test_class_tables_made_in_the_same_instant_keep_one_order() -> None:
     mine = [t for t in newest_first if shared.seat_of(t, ona) is not None]
     assert len(mine) == 2
     assert services.tables_of_learner(classroom=classroom, learner=ona) == mine
+
+
+def test_the_teachers_class_table_page_opens_at_its_top_as_its_buttons_send_it() -> None:
+    """The teacher's page of a class table has no status line (``#table-status`` is a
+    player's): drawn for a GET, face up, for the POST that asks "End this table for
+    good?" and for a refused button, its language buttons name the page without a
+    fragment (its top, where it opens), and no form or redirect of it sends the teacher
+    to a fragment the page does not have."""
+    teacher, _table, page_url = a_knock_table_of_two()
+    control = page_url + "control/"
+    drawn = {
+        "page": teacher.get(page_url),
+        "face up": teacher.get(page_url + "?view=all"),
+        "asked": teacher.post(control, {"do": "end"}),
+        "refused": teacher.post(control, {"do": "bogus"}),
+    }
+    for what, response in drawn.items():
+        html = response.content.decode()
+        assert "#" not in switcher_next(html), what
+        assert 'id="table-status"' not in html, what
+        for action in re.findall(r'action="([^"]*)"', html):
+            fragment = action.partition("#")[2]
+            assert not fragment or f'id="{fragment}"' in html, (what, action)
+    for do in ("pause", "go-on"):
+        assert "#" not in teacher.post(control, {"do": do})["Location"]

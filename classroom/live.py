@@ -113,6 +113,13 @@ def scenario_of(exercise: LiveExercise) -> Scenario:
 
 
 # ------------------------------------------------------------------ the teacher
+def _class_changed(classroom_id: int) -> None:
+    """The class page's live part shows the running exercise's line (its step, how many
+    answered): an exercise started, moved on or ended redraws it at the part's next poll
+    (its stamp has the class's ``changed``; a pupil's answer is in it already)."""
+    Classroom.objects.filter(pk=classroom_id).update(changed=timezone.now())
+
+
 def running(*, classroom: Classroom) -> LiveExercise | None:
     return LiveExercise.objects.filter(classroom=classroom, ended__isnull=True).first()
 
@@ -130,9 +137,11 @@ def start(*, classroom: Classroom, slug: str) -> LiveExercise:
         LiveExercise.objects.filter(classroom=classroom, ended__isnull=True).update(ended=now)
         try:
             with transaction.atomic():
-                return LiveExercise.objects.create(classroom=classroom, scenario=scenario.slug)
+                started = LiveExercise.objects.create(classroom=classroom, scenario=scenario.slug)
         except IntegrityError:  # a parallel start won: that one runs
             raise StepMoved() from None
+        _class_changed(classroom.pk)
+        return started
 
 
 def exercise_of(*, classroom: Classroom, exercise_id: int) -> LiveExercise:
@@ -153,6 +162,7 @@ def _move_on(
     ).update(**fields)
     if not done:
         raise StepMoved()
+    _class_changed(exercise.classroom_id)
     exercise.refresh_from_db()
     return exercise
 
@@ -182,7 +192,8 @@ def back(*, exercise: LiveExercise, step: int, revealed: bool) -> LiveExercise:
 
 
 def end(*, exercise: LiveExercise) -> None:
-    LiveExercise.objects.filter(pk=exercise.pk, ended__isnull=True).update(ended=timezone.now())
+    if LiveExercise.objects.filter(pk=exercise.pk, ended__isnull=True).update(ended=timezone.now()):
+        _class_changed(exercise.classroom_id)
 
 
 @dataclass(frozen=True)

@@ -156,10 +156,37 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),
         "tables": tables,
+        "live_now": live_now(classroom, pupils),
         # "End all the class's tables" is offered while one of them is being played.
         "tables_running": sum(
             1 for row in tables if row["table"].ended is None and not row["match_over"]
         ),
+    }
+
+
+def live_now(classroom: Classroom, pupils: Sequence[Pupil]) -> dict[str, Any] | None:
+    """The live exercise running now, for the line at the top of the class page's live
+    part (redrawn by its poll: the teacher's walk found the running exercise's line under
+    the common mistakes): its hand, its step, what the step asks the class, how many
+    pupils answered it (or that its answer is shown), the link to the projector's page of
+    it. ``None`` when none runs."""
+    exercise = live.running(classroom=classroom)
+    scenario = scenarios.get(exercise.scenario) if exercise else None
+    if exercise is None or scenario is None:
+        return None
+    words = live.class_words(scenario, [p.name for p in pupils])
+    total = live.steps_of(scenario)
+    step = live.position(scenario, min(exercise.step, total)).step
+    return {
+        "title": text_plain(words(scenario.class_title)),
+        "step_number": min(exercise.step + 1, total),
+        "step_count": total,
+        "prompt": text_plain(words(step.class_prompt)) if step is not None else "",
+        "at_end": step is None,
+        "revealed": exercise.revealed,
+        "answered": live.tally(exercise=exercise, step=exercise.step).answered,
+        "pupils": len(pupils),
+        "url": reverse("classroom:live", kwargs={"public_id": classroom.public_id}),
     }
 
 
@@ -717,6 +744,7 @@ __all__ = [
     "class_computers_line",
     "class_tables",
     "grid",
+    "live_now",
     "live_poll_seconds",
     "live_pupil_context",
     "live_summary",

@@ -1529,3 +1529,66 @@ def test_a_new_class_code_is_in_view_where_the_page_comes_back(
     assert serious_violations(page) == []
     context.close()
     signing.close()
+
+
+def _redraw_the_live_part(page: Page) -> None:
+    """The class page's poll, now (as its timer does): the part redrawn."""
+    stamp = page.locator("#class-progress").get_attribute("data-stamp")
+    page.evaluate(
+        "() => { const part = document.getElementById('class-progress');"
+        " htmx.ajax('GET', part.getAttribute('hx-get'),"
+        " {source: part, target: part, swap: 'outerHTML'}); }"
+    )
+    expect(page.locator("#class-progress")).not_to_have_attribute("data-stamp", stamp or "")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_running_live_exercise_is_at_the_top_of_the_class_page_and_nothing_moves(
+    page: Page, site_url: str, language: str
+) -> None:
+    """The teacher's walk at 1366 x 768: while a live exercise ran, its line was under the
+    common mistakes, screens down. It is on the first screen now, at the top of the live
+    part, with the step's question, how many answered and the link to its page; its
+    poll brings it when the exercise starts and takes it when it ends, and the parts
+    under it stay where they were (its place is kept while none runs)."""
+    from django.contrib.auth.models import User
+
+    from classroom import live
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    sign_up(page, site_url, language, axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="5B", language=language
+    )
+    for name in ("Ona", "Jonas", "Rasa"):
+        learner = factories.learner(name)
+        services.class_join(learner=learner, code=classroom.join_code, name=name)
+    for what in ("drill:gin:deadwood", "guided:gin:gin-01-first-knock", "hands:knock:"):
+        services.assignment_add(classroom=classroom, what=what)
+    page.goto(f"{site_url}/{language}/classroom/{classroom.public_id}/")
+
+    def where(selector: str) -> float:
+        return float(
+            page.evaluate(
+                f"document.querySelector('{selector}').getBoundingClientRect().top + window.scrollY"
+            )
+        )
+
+    idle = where("#assignments-title"), where("#live-title")
+    expect(page.locator("#live-now a[href='#live-title']")).to_be_visible()
+    exercise = live.start(classroom=classroom, slug="knock-02-everyone-pays")
+    _redraw_the_live_part(page)
+    opened = page.locator("#live-now-open")
+    expect(opened).to_be_visible()
+    expect(page.locator("#live-now .class-live-now__asked")).to_be_visible()
+    expect(opened).to_have_attribute("href", f"/{language}/classroom/{classroom.public_id}/live/")
+    box = page.locator("#live-now").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 768, box
+    running = where("#assignments-title"), where("#live-title")
+    assert running == pytest.approx(idle, abs=1), "the parts under the line moved"
+    assert serious_violations(page) == []
+    live.end(exercise=exercise)
+    _redraw_the_live_part(page)
+    expect(page.locator("#live-now-open")).to_have_count(0)
+    assert (where("#assignments-title"), where("#live-title")) == pytest.approx(idle, abs=1)

@@ -1032,3 +1032,55 @@ def test_a_live_exercises_mistake_names_the_hand_by_the_class_title() -> None:
         "utf-8-sig"
     )
     assert said in csv and "La tua prima bussata" not in csv, csv
+
+
+def test_the_class_page_has_the_running_exercise_at_the_top_and_its_poll_keeps_it_true(
+    room,
+) -> None:  # type: ignore[no-untyped-def]
+    """The teacher's walk: while a live exercise ran, its line on the class page was under
+    the common mistakes (and drawn only with the page). It is the first thing of the
+    page's live part now: the hand, the step, what the step asks, how many answered (or
+    that the answer is shown), the link to its page; and the part's poll redraws it when
+    the exercise starts, a pupil answers, the answer is shown and it ends (the class's
+    stamp did not change with the exercise: the poll answered 204). While none runs, its
+    place says so (a link to start one): nothing under it moves when one starts."""
+    teacher, _user, classroom, ona, _jonas = room
+    page = f"/en/classroom/{classroom.public_id}/"
+    poll = f"/en/classroom/{classroom.public_id}/progress/"
+
+    def live_line(html: str) -> str:
+        part = html.split('<div id="class-progress"', 1)[1]
+        line = part.split('id="live-now">', 1)[1].split("</div>", 1)[0]
+        # First in the part: before who may need help and the assignments.
+        assert part.index('id="live-now"') < part.index('id="assignments-title"')
+        return " ".join(re.sub(r"<[^>]+>", "", line).split())
+
+    def redrawn(html: str) -> str:
+        stamp = re.search(r'data-stamp="([^"]+)"', html)
+        assert stamp is not None
+        response = teacher.get(poll, {"stamp": stamp[1]}, **HX)
+        assert response.status_code == 200, "the poll did not redraw the part"
+        return response.content.decode()
+
+    html = teacher.get(page).content.decode()
+    assert live_line(html) == "No live exercise is running. Start the live exercise"
+    assert 'href="#live-title"' in html.split('id="live-now">', 1)[1].split("</div>", 1)[0]
+    exercise = start(teacher, classroom)
+    html = redrawn(html)
+    line = live_line(html)
+    assert line.startswith("Live exercise now: ") and "Step 1 of 4" in line
+    # The step's question, as the projector asks it.
+    assert "0 of 2 pupils answered" in line and line.endswith("Does it fit anything you hold?")
+    assert f'href="/en/classroom/{classroom.public_id}/live/" id="live-now-open"' in html
+    answer(ona, exercise, 0, "draw_stock")
+    html = redrawn(html)
+    assert "1 of 2 pupils answered" in live_line(html)
+    assert step(teacher, classroom, "reveal", 0).status_code == 303
+    html = redrawn(html)
+    assert "The answer is shown to the class" in live_line(html)
+    assert step(teacher, classroom, "next", 0, revealed=True).status_code == 303
+    html = redrawn(html)
+    assert "Step 2 of 4" in live_line(html) and "0 of 2 pupils answered" in live_line(html)
+    assert step(teacher, classroom, "end", 1).status_code == 303
+    html = redrawn(html)
+    assert live_line(html).startswith("No live exercise is running.")

@@ -133,6 +133,12 @@ def poll_seconds() -> int:
     return int(getattr(settings, "CLASSROOM_POLL_SECONDS", 10))
 
 
+#: How many of the class's tables the class page lists before "N more tables" (a fold):
+#: fifteen, each four or five lines of a 360 px phone, took 1,550 px (the class-of-thirty
+#: walk); four and the fold take about a screen.
+TABLES_LISTED = 4
+
+
 def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dict[str, Any]:
     """What the class page's live part shows: the grid, the common mistakes, the class's
     tables (and how many are still being played), and the address its poll asks (with
@@ -156,6 +162,9 @@ def progress_context(classroom: Classroom, pupils: list[Any], stamp: str) -> dic
         "poll_url": f"{url}?stamp={stamp}",
         "poll_seconds": poll_seconds(),
         "tables": tables,
+        # The first few listed, the rest in a fold ("N more tables"): one more is listed.
+        "tables_listed": tables if len(tables) <= TABLES_LISTED + 1 else tables[:TABLES_LISTED],
+        "tables_more": [] if len(tables) <= TABLES_LISTED + 1 else tables[TABLES_LISTED:],
         "live_now": live_now(classroom, pupils),
         # "End all the class's tables" is offered while one of them is being played.
         "tables_running": sum(
@@ -738,6 +747,7 @@ def live_pupil_context(
 
 __all__ = [
     "MOST_BARS",
+    "TABLES_LISTED",
     "VERDICT_SHORT",
     "VERDICT_WORDS",
     "address_to_read",

@@ -908,6 +908,29 @@
     }
     gridPlace = null;
   });
+  // A fold in the class page's redrawn part (its tables past the first few: "10 more
+  // tables") comes back open from a redraw if it was open: the new part's folds are drawn
+  // closed, and the teacher's fold closed at every poll.
+  var openFolds = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    openFolds = null;
+    if (target && target.id === "class-progress" && event.detail.shouldSwap) {
+      openFolds = Array.prototype.map.call(target.querySelectorAll("details[id][open]"), function (fold) {
+        return fold.id;
+      });
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var ids = openFolds || [];
+    openFolds = null;
+    ids.forEach(function (id) {
+      var fold = document.getElementById(id);
+      if (fold && fold.tagName === "DETAILS" && fold.closest("#class-progress")) {
+        fold.open = true;
+      }
+    });
+  });
   // A link to a place inside a folded part (the class page's pupils' list: "#pupil-12")
   // opens the part. Chromium and recent Firefox do it themselves; this is for the others.
   function openToHash() {

@@ -1592,3 +1592,51 @@ def test_a_running_live_exercise_is_at_the_top_of_the_class_page_and_nothing_mov
     _redraw_the_live_part(page)
     expect(page.locator("#live-now-open")).to_have_count(0)
     assert (where("#assignments-title"), where("#live-title")) == pytest.approx(idle, abs=1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_class_tables_list_is_short_and_its_rest_stays_open_over_redraws(
+    browser: Browser, site_url: str
+) -> None:
+    """The class-of-thirty walk on a 360 x 640 phone: the fifteen tables' list took
+    about 1,600 px (two and a half screens) of the live part, above the common mistakes.
+    The tables still being played first, the first four listed, the rest in a fold ("N
+    more tables") that the poll's redraw keeps open once opened."""
+    from django.contrib.auth.models import User
+
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    page = context.new_page()
+    sign_up(page, site_url, "en", axe=False)
+    classroom = services.class_create(
+        teacher=User.objects.get(username="mokytoja"), name="5B", language="en"
+    )
+    for number in range(30):
+        learner = factories.learner(f"Pupil {number + 1:02}")
+        services.class_join(learner=learner, code=classroom.join_code, name=learner.display_name)
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    assert SharedTable.objects.count() == 15
+    page.goto(f"{site_url}/en/classroom/{classroom.public_id}/")
+    section = page.locator("section[aria-labelledby=tables-title]")
+    box = section.bounding_box()
+    assert box is not None
+    print("the tables' section on a 360 x 640 phone:", round(box["height"]), "px")
+    assert box["height"] <= 640, box  # a screen (it was 1,552 px)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    more = section.locator("details.class-tables__more")
+    summary = more.locator("summary")
+    expect(summary).to_have_text("11 more tables")
+    summary.click()
+    expect(more).to_have_attribute("open", "")
+    expect(section.locator("a", has_text="Show to the class")).to_have_count(15)
+    assert serious_violations(page) == []
+    # A pupil's mistake: the poll's redraw keeps the fold open.
+    from tests.classroom.test_dashboard import refuse_a_discard_before_drawing
+
+    pupil = Pupil.objects.filter(classroom=classroom).first()
+    assert pupil is not None
+    refuse_a_discard_before_drawing(pupil.learner)
+    # (The part is not redrawn while the focus is in it: the teacher has gone on.)
+    page.evaluate("document.activeElement.blur()")
+    _redraw_the_live_part(page)
+    expect(page.locator("details.class-tables__more")).to_have_attribute("open", "")
+    context.close()

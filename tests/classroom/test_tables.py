@@ -1722,3 +1722,27 @@ def test_the_teachers_class_table_page_opens_at_its_top_as_its_buttons_send_it()
             assert not fragment or f'id="{fragment}"' in html, (what, action)
     for do in ("pause", "go-on"):
         assert "#" not in teacher.post(control, {"do": do})["Location"]
+
+
+@pytest.mark.parametrize(("pupils", "listed", "folded"), [(10, 5, 0), (12, 4, 2)])
+def test_the_class_page_lists_the_first_tables_and_folds_the_rest(
+    pupils: int, listed: int, folded: int
+) -> None:
+    """The class-of-thirty walk on a phone: fifteen tables took 1,550 px of the live part.
+    The first four are listed (the tables still played first), the rest in a fold, "N
+    more tables"; five are listed whole (a fold for one table would save nothing). The
+    page's poll draws it alike."""
+    teacher, user = teacher_client()
+    classroom = a_class(user, language="en")
+    for number in range(pupils):
+        pupil_joins(classroom.join_code, f"Pupil {number + 1:02}", "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    page = teacher.get(f"/en/classroom/{classroom.public_id}/").content.decode()
+    poll = teacher.get(f"/en/classroom/{classroom.public_id}/progress/?stamp=old", **HX)
+    for html in (page, poll.content.decode()):
+        part = html.split('id="tables-title"', 1)[1].split('id="mistakes-title"', 1)[0]
+        first, _fold, rest = part.partition('<details class="class-tables__more" id="tables-more">')
+        assert first.count("Show to the class") == listed
+        assert rest.count("Show to the class") == folded
+        if folded:
+            assert f"<summary>{folded} more tables</summary>" in rest

@@ -672,7 +672,8 @@ def _the_player_to_move_reads_by_when_and_is_warned_the_last_seconds() -> None:
     page = mover.get(url).content.decode()
     assert "or the computer will play your turn." in page
     assert 'id="more-time"' in page and "I need more time" in page
-    assert f'formaction="/en/play/{table.public_id}/more-time/"' in page
+    # Its answer opens at the status line, as its language buttons send it.
+    assert f'formaction="/en/play/{table.public_id}/more-time/#table-status"' in page
     assert re.search(r'<p [^>]*id="turn-warning" hidden>', page)
     assert 'data-warn-seconds="30"' in page
     theirs = other.get(url).content.decode()

@@ -642,12 +642,25 @@ PROJECTED: dict[str, Any] = {"projected": True}
 
 @login_required
 @require_safe
+@vary_on_headers("HX-Request")
 def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
-    """The join page for the projector: the code in large type, the link, a QR code."""
+    """The join page for the projector: the code in large type, the link, a QR code, and
+    how many pupils have joined, which it asks again every few seconds (the Lithuanian
+    teacher's walk: with thirty phones in the room the projector never said whether
+    everyone was in, and the class page, with the list, was on another screen). Its poll
+    gets 204 while the count it shows (``?pupils=``) is still the class's."""
     classroom = _teacher_class(request, public_id)
+    joined = classroom.pupils.count()
+    if wants_partial(request):
+        if request.GET.get("pupils") == str(joined):
+            return HttpResponse(status=204)
+        context = {"classroom": classroom, "joined": joined, **_joined_poll(request)}
+        return render(request, "classroom/projector.html#joined", context)
     url = join_url(request, classroom)
     context = {
         "classroom": classroom,
+        "joined": joined,
+        **_joined_poll(request),
         "code": codes.grouped(classroom.join_code),
         "join_url": url,
         "short_url": url.split("://", 1)[-1],
@@ -657,6 +670,11 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
         **PROJECTED,
     }
     return render(request, "classroom/projector.html", context)
+
+
+def _joined_poll(request: HttpRequest) -> dict[str, Any]:
+    """Where and how often the join page asks how many pupils have joined."""
+    return {"poll_url": request.path, "poll_seconds": presenters.poll_seconds()}
 
 
 @login_required

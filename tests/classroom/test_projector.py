@@ -581,3 +581,54 @@ def test_the_projected_join_pages_heading_speaks_to_the_class(teacher: Client) -
     assert "Iscrivetevi alla classe 5B" in page and "Iscriviti alla classe" not in page
     own = Client().get(f"/it/join/{classroom.join_code}/").content.decode()
     assert "Iscriviti alla classe 5B" in own, own
+
+
+@pytest.mark.parametrize(
+    ("joined", "said"),
+    [
+        (0, "Dar niekas neprisijungė."),
+        (1, "Prisijungė 1 mokinys"),
+        (2, "Prisijungė 2 mokiniai"),
+        (10, "Prisijungė 10 mokinių"),
+        (21, "Prisijungė 21 mokinys"),
+    ],
+)
+def test_the_projected_join_page_says_how_many_pupils_have_joined(
+    teacher: Client, joined: int, said: str
+) -> None:
+    """The Lithuanian teacher's walk: with phones joining all over the room, the
+    projected join page never said whether everyone was in; the count was on the class
+    page, on another screen. It says so now, with Lithuanian's three forms (1 mokinys,
+    2 mokiniai, 10 mokinių, 21 mokinys)."""
+    user = User.objects.get(username="ms-jones")
+    classroom = classes.class_create(teacher=user, name="3A", language="lt")
+    for n in range(joined):
+        learner = factories.learner(f"Vaikas{n}")
+        classes.class_join(learner=learner, code=classroom.join_code, name=f"Vaikas {n}")
+    page = teacher.get(f"/lt/classroom/{classroom.public_id}/projector/").content.decode()
+    shown = page.split('id="projector-joined"', 1)[1].split("</p>", 1)[0]
+    assert said in shown
+
+
+def test_the_projected_join_count_is_asked_again_and_redrawn_only_when_it_changed(
+    teacher: Client,
+) -> None:
+    """The count redraws itself as pupils join (htmx asks the page again, with the count
+    it shows): 204 while nobody new has joined, the count alone when someone has; a
+    teacher's class only."""
+    user = User.objects.get(username="ms-jones")
+    classroom = classes.class_create(teacher=user, name="3A", language="lt")
+    url = f"/lt/classroom/{classroom.public_id}/projector/"
+    page = teacher.get(url).content.decode()
+    assert f'hx-get="{url}?pupils=0"' in page
+    polled = {"HTTP_HX_REQUEST": "true"}
+    assert teacher.get(url + "?pupils=0", **polled).status_code == 204
+    classes.class_join(learner=factories.learner("Ona"), code=classroom.join_code, name="Ona")
+    again = teacher.get(url + "?pupils=0", **polled)
+    part = again.content.decode()
+    assert again.status_code == 200 and "Prisijungė 1 mokinys" in part
+    assert f'hx-get="{url}?pupils=1"' in part and "<html" not in part
+    assert teacher.get(url + "?pupils=1", **polled).status_code == 204
+    other = Client()
+    other.force_login(User.objects.create_user("mr-smith"))
+    assert other.get(url + "?pupils=0", **polled).status_code == 404

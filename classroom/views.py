@@ -10,6 +10,7 @@ exist (:func:`classroom.services.class_of_teacher`).
 from __future__ import annotations
 
 import functools
+import hashlib
 import zoneinfo
 from datetime import tzinfo
 from typing import Any
@@ -22,6 +23,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare, salted_hmac
@@ -76,6 +78,7 @@ def _first_error(form: Any) -> str:
 
 # ------------------------------------------------------------------ the classroom's front page
 @require_safe
+@vary_on_headers("HX-Request")
 def classroom_index(request: HttpRequest) -> HttpResponse:
     return _index(request)
 
@@ -103,6 +106,29 @@ def _index(
         "teacher": teacher,
         "showing_archived": archived,
     }
+    if memberships:
+        # A pupil's classes redraw themselves (the Lithuanian teacher's walk: pupils who
+        # had joined waited on "No assignments yet." while the projector said a live
+        # exercise had started, the tables were dealt or an assignment set, until each
+        # of them thought to reload). The page asks again every few seconds with the
+        # stamp of what it shows, and gets 204 while it is still what it would show.
+        mine = render_to_string(
+            "classroom/index.html#mine", {"memberships": memberships}, request=request
+        )
+        stamp = hashlib.sha256(mine.encode()).hexdigest()[:16]
+        context.update(
+            mine=mine,
+            mine_poll=f"{request.path}?mine={stamp}",
+            poll_seconds=presenters.poll_seconds(),
+        )
+        if wants_partial(request) and "mine" in request.GET:
+            if request.GET["mine"] == stamp:
+                return HttpResponse(status=204)
+            return render(request, "classroom/index.html#mine-polled", context)
+    elif wants_partial(request) and "mine" in request.GET:
+        # No longer in any class (removed, or "I am not ..." in another tab): the page
+        # as it now is.
+        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     if teacher:
         context["classes"] = services.classes_of(teacher=_teacher(request), archived=archived)
         context["has_archived"] = (

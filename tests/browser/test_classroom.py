@@ -440,7 +440,7 @@ def test_a_teacher_sets_a_guided_hand_and_the_pupil_starts_it(
     pupil.goto(f"{site_url}/{language}/join/{code}/")
     pupil.locator("#id_name").fill("Ona")
     pupil.locator("#id_name").press("Enter")
-    item = pupil.locator("#my-assignments + h3 + p + .assignment-list li").first
+    item = pupil.locator("#my-classes > h3 + p + .assignment-list li").first
     expect(item.locator(".state--not-started")).to_be_visible()
     assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
     assert serious_violations(pupil) == []
@@ -1640,3 +1640,40 @@ def test_on_a_phone_the_class_tables_list_is_short_and_its_rest_stays_open_over_
     _redraw_the_live_part(page)
     expect(page.locator("details.class-tables__more")).to_have_attribute("open", "")
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pupil_waiting_on_a_phone_sees_the_live_exercise_and_the_table_without_reloading(
+    browser: Browser, site_url: str
+) -> None:
+    """The Lithuanian teacher's walk: pupils who had joined waited on their classroom
+    page ("No assignments yet.") while the teacher started a live exercise and then sat
+    the class at tables; nothing showed on their phones until each thought to reload. It
+    comes now by itself, and the page is not reloaded."""
+    from django.contrib.auth.models import User
+
+    from classroom import live
+
+    teacher = User.objects.create_user("mokytoja", password=PASSWORD)
+    classroom = services.class_create(teacher=teacher, name="3A", language="lt")
+    phone = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"{site_url}/lt/join/{classroom.join_code}/")
+    pupil.locator("#id_name").fill("Ona")
+    pupil.locator("#id_name").press("Enter")
+    expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_contain_text(
+        "Užduočių dar nėra."
+    )
+    pupil.evaluate("window.__stillHere = true")
+    services.class_join(learner=factories.learner("Jonas"), code=classroom.join_code, name="Jonas")
+
+    live.start(classroom=classroom, slug="basic-01-groups-and-runs")
+    expect(pupil.locator(".live-now a")).to_be_visible(timeout=10_000)
+    live.end(exercise=live.running(classroom=classroom))  # type: ignore[arg-type]
+    expect(pupil.locator(".live-now")).to_have_count(0, timeout=10_000)
+
+    assert services.class_seat(classroom=classroom, game="basic", players=2)
+    expect(pupil.locator("a[href*='/play/']")).to_be_visible(timeout=10_000)
+    assert pupil.evaluate("window.__stillHere") is True, "the pupil's page reloaded"
+    assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.close()

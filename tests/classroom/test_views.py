@@ -1179,3 +1179,30 @@ def test_a_new_return_code_is_asked_first_and_a_stale_yes_changes_nothing() -> N
     again = client.post(url, yes)
     assert again.status_code == 303
     assert Pupil.objects.get().return_code == new
+
+
+def test_a_pupils_classroom_page_asks_again_and_is_redrawn_only_when_it_changed() -> None:
+    """The Lithuanian teacher's walk: pupils who had joined waited on "No assignments
+    yet." while the class was told a live exercise had started; their page never
+    changed until they reloaded it. It asks again with the stamp of what it shows: 204
+    while that is still so; the live exercise, a table or an assignment redrawn at once."""
+    from classroom import live
+
+    _client, user = teacher_client()
+    classroom = a_class(user, "3A")
+    pupil = pupil_joins(classroom.join_code, "Ona")
+    page = pupil.get("/lt/classroom/").content.decode()
+    found = re.search(r'hx-get="(/lt/classroom/\?mine=[0-9a-f]+)"', page)
+    assert found is not None and "Užduočių dar nėra." in page
+    poll = found.group(1)
+    polled = {"HTTP_HX_REQUEST": "true"}
+    assert pupil.get(poll, **polled).status_code == 204
+    live.start(classroom=classroom, slug="basic-01-groups-and-runs")
+    redrawn = pupil.get(poll, **polled)
+    part = redrawn.content.decode()
+    assert redrawn.status_code == 200 and "live-now" in part and "<html" not in part
+    again = re.search(r'hx-get="(/lt/classroom/\?mine=[0-9a-f]+)"', part)
+    assert again is not None and again.group(1) != poll
+    assert pupil.get(again.group(1), **polled).status_code == 204
+    # Without htmx the address is the page itself, whatever its query.
+    assert "<html" in pupil.get(poll).content.decode()

@@ -276,3 +276,32 @@ def test_a_join_forms_notice_is_said_on_an_archived_classs_page_too() -> None:
     page = response.content.decode()
     assert 'aria-labelledby="join-title"' not in page
     assert "The class has a new code." in page, page
+
+
+@pytest.mark.parametrize(
+    ("tables", "word"), [(1, "stalo"), (2, "stalų"), (10, "stalų"), (21, "stalo")]
+)
+def test_the_lithuanian_end_of_the_tables_says_at_how_many_tables(tables: int, word: str) -> None:
+    """h6's proofreading: «Žaidimas dar vyksta: 2 stalai. Baigti jį visam laikui?» (the
+    game is still on: 2 tables; end it?) said the number as a list's heading, and «jį»
+    (it) was the game; the question and what follows it now say «prie 2 stalų» (at 2
+    tables), as a teacher says it, in the genitive that «prie» takes: 1 and 21 stalo,
+    2 and 10 stalų."""
+    from django.utils import translation
+    from django.utils.translation import ngettext
+
+    with translation.override("lt"):
+        asked = ngettext(
+            "End the %(tables)s table being played for good?",
+            "End the %(tables)s tables being played for good?",
+            tables,
+        ) % {"tables": tables}
+        ended = ngettext(
+            "%(count)d table has ended: nobody can make a move there any more. Its "
+            "finished hands stay to review.",
+            "%(count)d tables have ended: nobody can make a move there any more. Their "
+            "finished hands stay to review.",
+            tables,
+        ) % {"count": tables}
+    assert asked == f"Baigti visam laikui žaidimą, kuris dar vyksta prie {tables} {word}?"
+    assert ended.startswith(f"Žaidimas prie {tables} {word} baigtas: ")

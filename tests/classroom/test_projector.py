@@ -632,3 +632,16 @@ def test_the_projected_join_count_is_asked_again_and_redrawn_only_when_it_change
     other = Client()
     other.force_login(User.objects.create_user("mr-smith"))
     assert other.get(url + "?pupils=0", **polled).status_code == 404
+
+
+def test_a_pupils_projected_hand_is_named_by_its_number_in_lithuanian() -> None:
+    """h6's walk: the projected hand's heading read «Ona: 1 dalijimas», which a class
+    reads as "Ona: 1 hand" (a count), while the list one click before says «Dalijimas 1»
+    and the class's tables «dalijimas 1». It says «Ona: dalijimas 1» now."""
+    teacher, classroom, ona, pupil = a_class_with_ona()
+    table = factories.table("basic", 2, owner=ona, seed=5)
+    factories.play_hand_out(table)
+    base = f"/lt/classroom/{classroom.public_id}/pupils/{pupil.pk}/hands/"
+    page = teacher.get(f"{base}{table.public_id}/1/").content.decode()
+    heading = page.split("<h1", 1)[1].split("</h1>", 1)[0]
+    assert "Ona: dalijimas 1" in heading and "1 dalijimas" not in heading

@@ -645,3 +645,17 @@ def test_a_pupils_projected_hand_is_named_by_its_number_in_lithuanian() -> None:
     page = teacher.get(f"{base}{table.public_id}/1/").content.decode()
     heading = page.split("<h1", 1)[1].split("</h1>", 1)[0]
     assert "Ona: dalijimas 1" in heading and "1 dalijimas" not in heading
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "no cards left"), ("lt", "kortų neliko")])
+def test_a_projected_seat_out_of_cards_says_so_not_zero_cards_face_down(
+    teacher: Client, language: str, words: str
+) -> None:
+    """h6's walk: at the end of a live exercise the class's seat, which had gone out, read
+    «Jūs (klasė) 0 užverstų kortų» ("0 cards, face down", as if its cards were hidden).
+    A seat with no cards left says so."""
+    slug = "basic-02-stock-or-discard"
+    end = teacher.get(f"/{language}/classroom/projector/guided/{slug}/?step=99").content.decode()
+    learner_seat = end.split("projector__seat--learner", 1)[1].split("</li>", 1)[0]
+    assert words in learner_seat
+    assert not re.search(r">\s*0 [^<]*(face down|užvers)", end)

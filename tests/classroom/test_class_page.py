@@ -305,3 +305,17 @@ def test_the_lithuanian_end_of_the_tables_says_at_how_many_tables(tables: int, w
         ) % {"count": tables}
     assert asked == f"Baigti visam laikui žaidimą, kuris dar vyksta prie {tables} {word}?"
     assert ended.startswith(f"Žaidimas prie {tables} {word} baigtas: ")
+
+
+def test_the_lithuanian_class_page_quotes_the_running_live_exercises_title() -> None:
+    """h6's walk: «Dabar vyksta: Kaladė ar išmestų kortų krūva?, žingsnis 1 iš 7.» (a
+    question mark, then a comma): the title, a question, is quoted now."""
+    from classroom import live
+
+    client = Client()
+    user = teacher()
+    client.force_login(user)
+    classroom = services.class_create(teacher=user, name="3A", language="lt")
+    live.start(classroom=classroom, slug="basic-02-stock-or-discard")
+    page = client.get(f"/lt/classroom/{classroom.public_id}/").content.decode()
+    assert "Dabar vyksta „Kaladė ar išmestų kortų krūva?“: žingsnis 1 iš 7." in page

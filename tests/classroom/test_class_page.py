@@ -283,10 +283,10 @@ def test_a_join_forms_notice_is_said_on_an_archived_classs_page_too() -> None:
 )
 def test_the_lithuanian_end_of_the_tables_says_at_how_many_tables(tables: int, word: str) -> None:
     """h6's proofreading: «Žaidimas dar vyksta: 2 stalai. Baigti jį visam laikui?» (the
-    game is still on: 2 tables; end it?) said the number as a list's heading, and «jį»
-    (it) was the game; the question and what follows it now say «prie 2 stalų» (at 2
-    tables), as a teacher says it, in the genitive that «prie» takes: 1 and 21 stalo,
-    2 and 10 stalų."""
+    game is still on: 2 tables; end it?) and «Žaidimas baigtas: 2 stalai.» said the
+    number as a list's heading, «jį» (it) the game; the question and what follows it now
+    say «prie 2 stalų» (at 2 tables), as a teacher says it, in the genitive that «prie»
+    takes (1 and 21 stalo, 2 and 10 stalų), the play impersonal and no pronoun after."""
     from django.utils import translation
     from django.utils.translation import ngettext
 
@@ -303,8 +303,8 @@ def test_the_lithuanian_end_of_the_tables_says_at_how_many_tables(tables: int, w
             "finished hands stay to review.",
             tables,
         ) % {"count": tables}
-    assert asked == f"Baigti visam laikui žaidimą, kuris dar vyksta prie {tables} {word}?"
-    assert ended.startswith(f"Žaidimas prie {tables} {word} baigtas: ")
+    assert asked == f"Prie {tables} {word} dar žaidžiama. Baigti žaidimą visam laikui?"
+    assert ended.startswith(f"Žaidimas baigtas prie {tables} {word}: ")
 
 
 def test_the_lithuanian_class_page_quotes_the_running_live_exercises_title() -> None:

@@ -138,18 +138,26 @@ def test_no_italian_article_stands_before_a_date_in_figures() -> None:
 #: read «за двадцатью одним столом»), «Baigti žaidimą prie 21 stalo», «Ещё не освоен
 #: 21 вопрос: ответьте на него». Each is read with 21 and with 22: the count stands in
 #: the nominative, as a number of tables or questions, and nothing after it says "it".
+#: Lithuanian's tables (h6, the Lithuanian proofreading): «prie» (at) takes the genitive,
+#: which 21 takes in the singular as 1 does («prie dvidešimt vieno stalo»), as a teacher
+#: says it; what read oddly was "one game" at 21 tables and «jį» (it) after the count
+#: («Žaidimas dar vyksta: 21 stalas. Baigti jį…»). The tables are counted at «prie», the
+#: play is impersonal («dar žaidžiama»), and no pronoun follows.
 READ_WITH_21 = [
     (
         "%(count)d table has ended: nobody can make a move there any more. Its finished "
         "hands stay to review.",
         "%(count)d tables have ended: nobody can make a move there any more. Their "
         "finished hands stay to review.",
-        {"ru": ("21 стол.", "22 стола."), "lt": ("21 stalas.", "22 stalai.")},
+        {"ru": ("21 стол.", "22 стола."), "lt": ("prie 21 stalo:", "prie 22 stalų:")},
     ),
     (
         "End the %(tables)s table being played for good?",
         "End the %(tables)s tables being played for good?",
-        {"ru": ("21 стол.", "22 стола."), "lt": ("21 stalas.", "22 stalai.")},
+        {
+            "ru": ("21 стол.", "22 стола."),
+            "lt": ("Prie 21 stalo dar žaidžiama.", "Prie 22 stalų dar žaidžiama."),
+        },
     ),
     (
         "%(count)d question to master: answer it in the lesson.",

@@ -10,7 +10,6 @@ exist (:func:`classroom.services.class_of_teacher`).
 from __future__ import annotations
 
 import functools
-import hashlib
 import zoneinfo
 from datetime import tzinfo
 from typing import Any
@@ -23,7 +22,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare, salted_hmac
@@ -93,6 +91,17 @@ def _index(
     teacher = user.is_authenticated
     archived = teacher and request.GET.get("archived") == "1"
     learner = known_learner(request)
+    polled = wants_partial(request) and "mine" in request.GET
+    if polled:
+        # A pupil's page asking whether their classes changed: answered from their
+        # memberships alone while nothing did (a class of thirty asks every few seconds).
+        pupils = services.memberships_of(learner=learner)
+        if not pupils:
+            # No longer in any class (removed, or "I am not ..." in another tab): the
+            # page as it now is.
+            return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+        if request.GET["mine"] == presenters.mine_stamp(pupils):
+            return HttpResponse(status=204)
     memberships = presenters.my_assignments(learner)
     # A pupil whose class was archived is told so (the Italian teacher's walk: only the
     # join form, with no word of it), not offered a form that cannot help them.
@@ -111,23 +120,15 @@ def _index(
         # had joined waited on "No assignments yet." while the projector said a live
         # exercise had started, the tables were dealt or an assignment set, until each
         # of them thought to reload). The page asks again every few seconds with the
-        # stamp of what it shows, and gets 204 while it is still what it would show.
-        mine = render_to_string(
-            "classroom/index.html#mine", {"memberships": memberships}, request=request
-        )
-        stamp = hashlib.sha256(mine.encode()).hexdigest()[:16]
+        # stamp of what it shows (presenters.mine_stamp), and gets 204 while its classes
+        # have not changed.
+        stamp = presenters.mine_stamp([item["pupil"] for item in memberships])
         context.update(
-            mine=mine,
-            mine_poll=f"{request.path}?mine={stamp}",
-            poll_seconds=presenters.poll_seconds(),
+            mine_poll=f"{request.path}?mine={stamp}", poll_seconds=presenters.poll_seconds()
         )
-        if wants_partial(request) and "mine" in request.GET:
-            if request.GET["mine"] == stamp:
-                return HttpResponse(status=204)
+        if polled:
             return render(request, "classroom/index.html#mine-polled", context)
-    elif wants_partial(request) and "mine" in request.GET:
-        # No longer in any class (removed, or "I am not ..." in another tab): the page
-        # as it now is.
+    elif polled:
         return HttpResponse(status=204, headers={"HX-Refresh": "true"})
     if teacher:
         context["classes"] = services.classes_of(teacher=_teacher(request), archived=archived)

@@ -1206,3 +1206,25 @@ def test_a_pupils_classroom_page_asks_again_and_is_redrawn_only_when_it_changed(
     assert pupil.get(again.group(1), **polled).status_code == 204
     # Without htmx the address is the page itself, whatever its query.
     assert "<html" in pupil.get(poll).content.decode()
+
+
+def test_a_pupils_classroom_page_poll_reads_only_their_classes_while_nothing_changed(
+    django_assert_num_queries: Any,
+) -> None:
+    """A class of thirty waits on this page, each phone asking every ten seconds: the
+    answer while nothing changed is read from the pupil's memberships alone (their
+    classes' last change), not by drawing the page and comparing (nine queries and a
+    render each time). A change of the class (here its name) still redraws it."""
+    _client, user = teacher_client()
+    classroom = a_class(user, "3A")
+    pupil = pupil_joins(classroom.join_code, "Ona")
+    page = pupil.get("/lt/classroom/").content.decode()
+    found = re.search(r'hx-get="(/lt/classroom/\?mine=[0-9a-f]+)"', page)
+    assert found is not None
+    polled = {"HTTP_HX_REQUEST": "true"}
+    # The session with its learner, the memberships with their classes.
+    with django_assert_num_queries(2):
+        assert pupil.get(found.group(1), **polled).status_code == 204
+    services.class_rename(classroom=classroom, name="3B", language="lt")
+    redrawn = pupil.get(found.group(1), **polled)
+    assert redrawn.status_code == 200 and "3B" in redrawn.content.decode()

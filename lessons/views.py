@@ -9,7 +9,7 @@ with htmx it is the check, drawn in place.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -41,6 +41,10 @@ from .forms import (
     refusal_token,
 )
 from .models import Lesson
+
+if TYPE_CHECKING:
+    from learners.models import Learner
+    from rummy_site.path import PathStep
 
 
 def _game_or_404(game: str) -> Game:
@@ -107,6 +111,20 @@ def _check(
     )
 
 
+def _practice_after(lesson: Lesson, learner: Learner | None) -> PathStep | None:
+    """The guided hand (or the practice table) the game's path puts after ``lesson`` and
+    the learner has not done yet, which its "Done" leads to (:func:`rummy_site.path.
+    practice_after`; the path is composed above the apps: read here, as a guided hand's
+    "Next" reads it)."""
+    from rummy_site import path
+
+    game = Game.named(lesson.game)
+    if game is None:
+        return None
+    url = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
+    return path.practice_after(game=game, url=url, learner=learner, language=lesson.language)
+
+
 def _lesson_page(
     request: HttpRequest,
     lesson: Lesson,
@@ -135,6 +153,7 @@ def _lesson_page(
     # A refusal drawn in the POST's answer (an account with no learner to sign it for) is
     # at its action's address: the language buttons go to the page's own.
     context["page_url"] = cached_reverse("lessons:lesson", lesson.game, lesson.slug)
+    context["practice_after"] = _practice_after(lesson, known_learner(request))
     return render(request, "lessons/lesson.html", context, status=status)
 
 
@@ -289,9 +308,14 @@ def check_answer(request: LearnerRequest, game: str, slug: str, index: int) -> H
 @ratelimit.counted_with_first_read
 @require_POST
 def lesson_read(request: LearnerRequest, game: str, slug: str) -> HttpResponse:
-    """ "Next lesson": the lesson counts as read; on to the next one (or the index)."""
+    """ "Done": the lesson counts as read; on to the guided hand the game's path puts
+    after it, if the learner has not played it yet, else to the next lesson (or the
+    index)."""
     lesson = _lesson_or_404(game, slug, request)
     services.lesson_mark_read(learner=request.learner, lesson=lesson)
+    following = _practice_after(lesson, request.learner)
+    if following is not None:
+        return redirect(following.link)
     lessons = services.lessons_of(language=lesson.language, game=lesson.game)
     slugs = [x.slug for x in lessons]
     position = slugs.index(lesson.slug) if lesson.slug in slugs else len(slugs)

@@ -111,6 +111,26 @@ def step_after(*, game: Game, url: str, learner: Learner | None, language: str) 
     return next((step for step in later if not step.done), later[0])
 
 
+def practice_after(
+    *, game: Game, url: str, learner: Learner | None, language: str
+) -> PathStep | None:
+    """The step to go on with after the lesson at ``url`` when it is no lesson: the first
+    one not done yet between it and the next lesson (the guided hands that practise it,
+    or the practice table after the last lesson); ``None`` when they are all done or
+    there are none. (The Italian Knock walk: the lesson's "Done: next lesson" passed
+    the guided hand the path puts after it, whose link was a line of small text.)"""
+    steps = path_of(game=game, learner=learner, language=language)
+    here = next((i for i, step in enumerate(steps) if step.url == url), None)
+    if here is None:
+        return None
+    for step in steps[here + 1 :]:
+        if step.kind == "lesson":
+            return None
+        if not step.done:
+            return step
+    return None
+
+
 def continue_step(steps: list[PathStep]) -> PathStep | None:
     """The first step not done yet (``None``: the whole path is done)."""
     return next((step for step in steps if not step.done), None)
@@ -177,6 +197,7 @@ __all__ = [
     "current_game",
     "game_path",
     "path_of",
+    "practice_after",
     "step_after",
     "worked_on",
 ]

@@ -395,3 +395,55 @@ def test_a_learner_who_has_begun_a_game_is_told_continue_on_its_path_as_at_home(
     gin = first_lesson("gin")
     untouched = client.get("/en/learn/gin/").content.decode()
     assert f'">Start: {gin.title}' in untouched and "Continue: " not in untouched
+
+
+def lesson_step(game: Game, slug: str, language: str = "en") -> tuple[list[path.PathStep], int]:
+    with translation.override(language):
+        steps = path.path_of(game=game, learner=None, language=language)
+    url = f"/{language}/lessons/{game.value}/{slug}/"
+    return steps, next(i for i, step in enumerate(steps) if step.url == url)
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_lessons_done_leads_to_the_guided_hand_the_path_puts_after_it(
+    client: Client, language: str
+) -> None:
+    """The Italian Knock walk: at the end of the lesson "A turn, the knock and the void
+    hand" the one big button was "Done: next lesson, ...", which passed the guided hand
+    "Knock early" that the path puts after it (its link a line of small text above). The
+    button names that hand and leads to it; once it is played, to the next lesson."""
+    slug = "a-turn-and-the-knock"
+    steps, here = lesson_step(Game.KNOCK, slug, language)
+    hand = steps[here + 1]
+    assert hand.kind == "guided"
+    with translation.override(language):
+        label = translation.gettext("Done: next, a guided hand, %(title)s") % {"title": ""}
+    page = client.get(f"/{language}/lessons/knock/{slug}/").content.decode()
+    assert f"{label}{hand.title}" in re.sub(r"\s+", " ", page).replace("&#x27;", "'")
+    response = client.post(f"/{language}/lessons/knock/{slug}/read/")
+    assert response.status_code == 303 and response["Location"] == hand.link
+    # The hand played: "Done" goes on to the next lesson, as it did.
+    learner = Learner.objects.get()
+    GuidedResult.objects.create(
+        learner=learner, scenario=hand.url.rstrip("/").rsplit("/", 1)[1], stars=3, hints=0
+    )
+    response = client.post(f"/{language}/lessons/knock/{slug}/read/")
+    assert response["Location"] == steps[here + 2].url
+
+
+def test_the_last_lessons_done_leads_to_the_practice_table(client: Client) -> None:
+    """After the last lesson (whose guided hands came earlier on the path) "Done" went
+    back to the list of lessons; the path's next step is a whole hand at a table."""
+    steps, here = lesson_step(Game.KNOCK, "when-to-knock")
+    assert steps[here + 1].kind == "practice"
+    page = client.get("/en/lessons/knock/when-to-knock/").content.decode()
+    assert "Done: next, play a whole hand at a practice table" in page
+    response = client.post("/en/lessons/knock/when-to-knock/read/")
+    assert response["Location"] == steps[here + 1].link
+
+
+def test_a_lesson_followed_by_a_lesson_still_leads_to_it(client: Client) -> None:
+    steps, here = lesson_step(Game.KNOCK, "cards-and-values")
+    assert steps[here + 1].kind == "lesson"
+    response = client.post("/en/lessons/knock/cards-and-values/read/")
+    assert response["Location"] == steps[here + 1].url

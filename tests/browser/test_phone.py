@@ -1,7 +1,9 @@
 """An Italian pupil on an old phone (360 px, touch): every link that stands on its own
 line and every form field is a target a finger hits, 44 px tall as the buttons are
 (the walk found the brand, the breadcrumbs, "Where to start", "All your tables", the
-footer's link and the answer fields 16-41 px tall)."""
+footer's link and the answer fields 16-41 px tall; the Knock walk, the home page's "Or
+choose a game" links, the one way at the top of the page to Knock Rummy's path, and a
+lesson's guided hands, 19 px)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ from playwright.sync_api import Page, expect
 
 #: On each page: what a finger taps that stands alone, not inside a sentence.
 TARGETS = {
-    "/it/": [".brand", ".start-steps a", ".site-footer a"],
+    "/it/": [".brand", ".start-steps a", ".site-footer a", ".hero a[href*='/learn/']"],
     "/it/learn/knock/": [".link-line a"],
+    "/it/lessons/knock/a-turn-and-the-knock/": [".lesson-practice a"],
     "/it/lessons/knock/cards-and-values/": [".breadcrumb a", ".check input[type=text]"],
     "/it/practice/": [".link-line a", ".new-table-form select", ".new-table-form input[type=text]"],
 }

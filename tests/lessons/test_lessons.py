@@ -496,3 +496,20 @@ def test_a_lesson_s_questions_are_headed_under_its_sections(
         HTTP_HX_REQUEST="true",
     ).content.decode()
     assert '<h3 class="check__title"' in swapped
+
+
+#: How each language says that the lowest count collects "the difference".
+DIFFERENCE = {"en": "difference", "lt": "skirtum", "ru": "разниц", "it": "differenza"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_knock_lesson_teaches_who_collects_before_it_asks(language: str) -> None:
+    """The Italian Knock walk: lesson 3 ("A turn, the knock and the void hand") asked
+    "Who scores, and how much?" (a knocker's 1 against 46) before anything had said what
+    a hand is settled with; lesson 4 taught it. The text before the question says it."""
+    text = (content.CONTENT_DIR / language / "knock" / "03-a-turn-and-the-knock.md").read_text(
+        "utf-8"
+    )
+    before = text[: text.index("[check score")]
+    section = before.rsplit("## ", 1)[-1]  # "Everyone shows, nobody lays off"
+    assert DIFFERENCE[language] in section.lower()

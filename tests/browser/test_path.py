@@ -145,3 +145,28 @@ def test_the_placement_check_with_the_keyboard(
         expect(page.locator(".feedback")).to_be_visible()
     expect(page.locator("main a.button")).to_be_visible()  # "Continue: ..."
     assert serious_violations(page) == []
+
+
+def test_on_a_phone_a_lessons_done_button_leads_to_its_guided_hand(
+    browser,  # type: ignore[no-untyped-def]
+    site_url: str,
+    lessons: None,
+) -> None:
+    """The Italian Knock walk at 360 px: at the end of lesson 3 the one big button,
+    "Fatto: prossima lezione, ...", passed the guided hand "Bussa presto" that the path
+    puts next. Tapped, it opens that hand at its coach; back in the lesson once it is
+    played, it leads on to lesson 4."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.goto(f"{site_url}/it/lessons/knock/a-turn-and-the-knock/")
+    done = page.locator(".lesson-nav button[type=submit]")
+    expect(done).to_have_text(re.compile(r"Bussa presto$"))  # its title, last
+    done.tap()
+    expect(page).to_have_url(f"{site_url}/it/guided/knock-01-knock-early/#table-status")
+    expect(page.locator("#table-status")).to_be_in_viewport()
+    context.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from django.utils.functional import Promise
@@ -230,6 +231,12 @@ def guided_context(
         label = mistake_label(m.key)
         by_label[label] = by_label.get(label, 0) + 1
     coaching = step is not None and not state.off_path
+    if coaching:
+        # The step asks which move to make ("The 9♦ is on the discard pile. Do you need
+        # it?"): no button looks like the answer. At a table the usual move is filled
+        # ("Draw from the stock", "Discard"); here every move is (the Italian Knock walk:
+        # the filled "Draw from the stock" was tapped, amber, where the pile was wanted).
+        context["actions"] = [replace(a, primary=True) for a in context["actions"]]
     said = feedback(state, verdict)
     closing = _closing_words(state)
     pending = bool(context["scoring_pending"])

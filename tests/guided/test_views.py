@@ -1709,3 +1709,28 @@ def test_a_finished_hand_opens_where_its_language_buttons_send_it(
     html = client.get(address).content.decode()
     to_score = "score-yourself__form" in html
     assert address.endswith("#table-status") != to_score, address
+
+
+def move_buttons(html: str) -> dict[str, str]:
+    """The hand form's move buttons: value -> class."""
+    return dict(re.findall(r'name="action" value="(\w+)" class="([^"]+)"', html))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", SLUGS)
+def test_a_step_does_not_point_to_a_move_by_the_buttons_look(client: Client, slug: str) -> None:
+    """The Italian Knock walk: "Bussa presto" asks "The 9♦ is on the discard pile. Do you
+    need it?", and the filled button, the one that looked like the thing to do, was
+    "Draw from the stock" (amber: not the point); its next step asks "Do you knock?" with
+    "Discard" filled and "Knock" pale. While the coach asks, every move looks the same."""
+    scenario = guided.get(slug)
+    assert scenario is not None
+    html = client.get(page(slug)).content.decode()
+    buttons = move_buttons(html)
+    assert buttons, slug
+    assert len(set(buttons.values())) == 1, buttons
+    # The right line played up to each of the learner's moves: the same.
+    for version, move in enumerate(guided.right_line(scenario)[:-1]):
+        client.post(page(slug, what="move"), {"version": version, **move_data(move)})
+        buttons = move_buttons(client.get(page(slug)).content.decode())
+        assert len(set(buttons.values())) <= 1, (version, buttons)

@@ -1025,7 +1025,7 @@ def test_a_live_exercises_mistake_names_the_hand_by_the_class_title() -> None:
     assert Mistake.objects.exists()
     page = client.get(f"/it/classroom/{classroom.public_id}/").content.decode()
     mistakes = page.split('id="mistakes-title"', 1)[1].split("</section>", 1)[0]
-    said = "«La vostra prima bussata», passo 1: Pescate dal tallone"
+    said = "«La vostra prima bussata», passo 1: Pescare dal tallone"
     assert said in mistakes, mistakes
     assert "La tua prima bussata" not in mistakes
     csv = client.get(f"/it/classroom/{classroom.public_id}/mistakes.csv").content.decode(

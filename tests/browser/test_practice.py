@@ -1404,3 +1404,81 @@ def test_a_long_hands_log_numbers_from_100_up_are_whole(
     )
     assert spare >= 0, spare
     context.close()
+
+
+def a_card_to_lay_off(table: Table) -> LayOff:
+    """Deal the table again until the learner, to play first, can lay down a meld after
+    drawing and then lay a card off on it; lay the meld down (the services, as a form
+    would): the layoff."""
+    for seed in range(1, 2000):
+        table.refresh_from_db()
+        table.seed = seed
+        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
+        table.save()
+        practice.clear_caches()
+        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+        table.refresh_from_db()
+        hand = hand_of(table)
+        for meld in (m for m in hand.legal_moves() if isinstance(m, LayDown)):
+            after = hand.apply(meld)
+            layoffs = [m for m in after.legal_moves() if isinstance(m, LayOff)]
+            if layoffs:
+                practice.table_move(table=table, version=table.version, move=meld, confirmed=True)
+                return layoffs[0]
+    raise AssertionError("no deal with a layoff after the first meld")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_lay_off_is_one_tab_after_the_meld_chosen(
+    browser: Any, live_server: Any, javascript: bool
+) -> None:
+    """The walk at 125 % zoom on a 1024 x 768 screen (819 x 614 CSS px), keyboard only:
+    a card chosen that fits a meld on the table, the meld chosen, "Lay off" was 4 Tabs
+    away (past the hand, "Discard" and "Meld"; without JavaScript past every card too).
+    It stands beside the melds: from the card Shift+Tab reaches it, then the melds; the
+    meld chosen, one Tab reaches it, and Enter lays the card off."""
+    context = browser.new_context(
+        viewport={"width": 819, "height": 614},
+        device_scale_factor=1.25,
+        java_script_enabled=javascript,
+    )
+    page = context.new_page()
+    table = start(page, live_server.url, "basic", 2, language="ru")
+    page.goto(f"{live_server.url}/ru/practice/")  # no board asking the computer to move
+    layoff = a_card_to_lay_off(table)
+    page.goto(f"{live_server.url}/ru/practice/{table.public_id}/#table-status")
+    button = page.locator("button[name=action][value=lay_off]")
+    expect(button).to_have_count(1)
+    if javascript:  # the hand is one Tab stop, the arrow keys move in it
+        tab_to(page, ".card-choice__input")
+        page.keyboard.press("Home")
+        for _ in range(20):
+            if page.evaluate("() => document.activeElement.value") == str(layoff.card):
+                break
+            page.keyboard.press("ArrowRight")
+    else:
+        tab_to(page, f"#card-{layoff.card}")
+    page.keyboard.press("Space")
+    expect(page.locator(f"#card-{layoff.card}")).to_be_checked()
+    if javascript:
+        page.keyboard.press("Shift+Tab")
+        expect(button).to_be_focused()
+    for _ in range(20):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("() => document.activeElement.matches('.meld__input')"):
+            break
+    for _ in range(20):
+        if page.evaluate("() => document.activeElement.id") == f"meld-{layoff.meld_id}":
+            break
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    expect(button).to_be_focused()
+    box = button.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 614, box
+    before = hand_of(table).log
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#card-{layoff.card}")).to_have_count(0)
+    assert hand_of(table).log[len(before)].move == layoff
+    context.close()

@@ -1482,3 +1482,40 @@ def test_lay_off_is_one_tab_after_the_meld_chosen(
     expect(page.locator(f"#card-{layoff.card}")).to_have_count(0)
     assert hand_of(table).log[len(before)].move == layoff
     context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("game", "players", "language"),
+    [("basic", 2, "ru"), ("basic", 2, "lt"), ("gin", 2, "ru"), ("knock", 3, "lt")],
+)
+def test_at_125_percent_the_card_drawn_and_discard_are_on_the_screen(
+    browser: Any, live_server: Any, game: str, players: int, language: str
+) -> None:
+    """The walk at 125 % zoom on a 1024 x 768 screen (819 x 614 CSS px), keyboard only: a
+    Basic Rummy table with a meld on it and a card the computer laid off, opened at its
+    status line; "Draw from the stock" and Enter: the card drawn, tagged "только что из
+    прикупа" in three lines, took "Discard" 38 px below the screen (23 px in
+    Lithuanian). The status line, the hand with the card drawn and its tag, and the
+    buttons of the turn are on the screen, in Gin and Knock Rummy too."""
+    context = browser.new_context(viewport={"width": 819, "height": 614}, device_scale_factor=1.25)
+    page = context.new_page()
+    table = start(page, live_server.url, game, players, language=language)
+    wait_for_my_turn(page, table)
+    if game == "basic":
+        page.goto(f"{live_server.url}/{language}/practice/")  # no board asking the computer to move
+        computer_lays_off_on_the_learners_meld(table)
+        page.goto(f"{live_server.url}/{language}/practice/{table.public_id}/#table-status")
+        expect(page.locator("#table .seat__laid-off")).to_be_visible()
+    page.wait_for_timeout(300)  # the page's scroll to its fragment, at the load's end
+    tab_to(page, "button[name=action][value=draw_stock]")
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    expect(page.locator("#table .card-choice__tag")).to_be_visible()
+    parts = ["#table-status", "#table .my-hand", "#table .card-choice__tag", "#table .actions"]
+    for part in parts:
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 614, (part, box)
+    expect(page.locator("button[name=action][value=discard]")).to_be_in_viewport(ratio=1)
+    context.close()

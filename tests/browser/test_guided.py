@@ -521,3 +521,47 @@ def test_at_1024_by_768_a_guided_hand_opens_with_its_piles_in_sight(
         assert box is not None and box["y"] + box["height"] <= 768, (button.inner_text(), box)
     page.keyboard.press("Tab")
     expect(page.locator("#hint")).to_be_focused()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("slug", "language"),
+    [
+        ("basic-01-groups-and-runs", "ru"),
+        ("gin-01-first-knock", "lt"),
+        ("knock-01-knock-early", "it"),
+    ],
+)
+def test_at_125_percent_a_guided_hand_opens_with_its_piles_in_sight(
+    browser: Browser, site_url: str, slug: str, language: str
+) -> None:
+    """The walk at 125 % zoom on a 1024 x 768 screen (819 x 614 CSS px), from the path's
+    link to the coach (#table-status): the page opened with the seats and the piles above
+    the screen (the discard pile's 9♠ at -93 px), and the first step asked whether 9♠ "on
+    the discard pile" fitted. The seats, the piles, the coach's prompt, the hand and its
+    buttons are on the first screen; after a move, the page opens at the coach as before
+    (its verdict and the next step, the buttons under them)."""
+    context = browser.new_context(viewport={"width": 819, "height": 614}, device_scale_factor=1.25)
+    page = context.new_page()
+    page.goto(f"{site_url}/{language}/guided/{slug}/#table-status")
+    page.wait_for_timeout(300)  # the page's scroll to its fragment, at the load's end
+    parts = [
+        "#table .seats",
+        "#table .piles",
+        ".coach__prompt",
+        "#table .my-hand",
+        "#table .actions",
+    ]
+    for part in parts:
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 614, (part, box)
+    page.keyboard.press("Tab")
+    expect(page.locator("#hint")).to_be_focused()
+    scenario = guided.get(slug)
+    assert scenario is not None
+    play(page, guided.right_line(scenario)[0])
+    page.goto(f"{site_url}/{language}/guided/{slug}/#table-status")
+    page.wait_for_timeout(300)
+    expect(page.locator("#table-status .feedback")).to_be_visible()
+    assert abs(page.locator("#table-status").bounding_box()["y"] - 4) <= 1  # type: ignore[index]
+    context.close()

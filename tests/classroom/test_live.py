@@ -837,7 +837,7 @@ def test_without_javascript_refresh_and_the_reload_open_the_live_page_at_the_ste
     assert '<a href="/en/live/?again=1#table-status">Refresh</a>' in waiting
     exercise = start(teacher, classroom, "gin-02-groups-runs-discard")
     page = ona.get("/en/live/?again=1").content.decode()
-    assert re.search(r'<section class="coach coach--guided" id="table-status"', page)
+    assert re.search(r'<section class="coach coach--guided[^"]*" id="table-status"', page)
     assert page.count('id="table-status"') == 1
     assert '<a href="/en/live/#table-status">Refresh</a>' in page  # the flag taken off
     answered = ona.post(f"/en/live/{exercise.pk}/answer/", {"version": "0", "action": "draw_stock"})

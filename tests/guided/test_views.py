@@ -79,7 +79,7 @@ def test_index_and_page_in_every_language(client: Client, language: str) -> None
     assert response.status_code == 200 and f'<html lang="{language}">' in html
     assert scenario.steps[0].prompt[language].replace("'", "&#x27;") in html
     with translation.override(language):
-        assert 'class="coach coach--guided"' in html
+        assert 'class="coach coach--guided' in html
 
 
 @pytest.mark.django_db

@@ -1328,14 +1328,14 @@ def test_the_hand_has_a_heading_in_the_accessibility_tree(page: Page, site_url: 
     assert serious_violations(page) == []
 
 
-def played_past_100_moves(table: Table) -> None:
+def played_past(table: Table, moves: int) -> None:
     """Deal the table again until its hand (played by the services: the learner's
-    sensible moves, the computer players') is still on at the learner's turn with 100
-    moves or more in its log."""
+    sensible moves, the computer players') is still on at the learner's turn with
+    ``moves`` moves or more in its log."""
     for seed in range(1, 60):
         state = practice.table_state(table=table)
         while not state.hand.is_over:
-            if state.my_turn and len(state.hand.log) >= 100:
+            if state.my_turn and len(state.hand.log) >= moves:
                 return
             if state.my_turn:
                 move = learner_move(state.hand)
@@ -1349,7 +1349,7 @@ def played_past_100_moves(table: Table) -> None:
         table.rounds = [[{**table.rounds[0][0], "seed": seed, "moves": []}]]
         table.save()
         practice.clear_caches()
-    raise AssertionError("no deal with a hand of 100 moves")
+    raise AssertionError(f"no deal with a hand of {moves} moves")
 
 
 #: Each line of the log: how far its number ("100. ", in the line's own type, the last
@@ -1368,28 +1368,35 @@ LOG_NUMBERS = """() => {
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize(("width", "height"), [(360, 640), (819, 614), (1366, 768)])
-def test_a_long_hands_log_numbers_from_100_up_are_whole(
-    browser: Any, live_server: Any, width: int, height: int
+@pytest.mark.parametrize(
+    ("width", "height", "moves"),
+    [(360, 640, 10), (360, 640, 100), (819, 614, 100), (1366, 768, 100)],
+)
+def test_a_long_hands_log_numbers_are_whole(
+    browser: Any, live_server: Any, width: int, height: int, moves: int
 ) -> None:
     """The walk at 125 % zoom on a 1024 x 768 screen: a Basic Rummy hand of four players
     ran past 100 moves, and the log's numbers "100." and up stuck out of its section
-    (the list's 1.5rem indent holds two digits), cut by the window's edge: at 360 px
-    "104." began 5 px left of the screen. Each number is whole inside the section, the
-    lines' text no further in than the widest number needs; four digits fit too."""
+    (the list's 1.5rem indent holds one digit), cut by the window's edge: at 360 px
+    "104." began 5 px left of the screen, and "99." in bold 2 px right of it. Each
+    number is whole inside the section, the lines' text no further in than the widest
+    number needs; four digits fit too."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     table = start(page, live_server.url, "basic", 4)
     page.goto(f"{live_server.url}/en/practice/")  # no board asking the computer to move
-    played_past_100_moves(table)
+    played_past(table, moves)
     page.goto(f"{live_server.url}/en/practice/{table.public_id}/")
     page.locator("#table .log").scroll_into_view_if_needed()
     lines = page.evaluate(LOG_NUMBERS)
-    assert any(len(number) >= len("100. ") for number, _, _ in lines), lines
+    assert any(len(number) == len(f"{moves}. ") for number, _, _ in lines), lines
     for number, spare, _ in lines:
         assert spare >= 0, (number, spare)
     widest = min(spare for _, spare, _ in lines)
     assert widest <= 16, lines  # about a digit and a half: no room wasted
+    if moves < 100:
+        context.close()
+        return
     # Four digits (a Basic Rummy hand has no end while the discard pile feeds the stock).
     spare = page.evaluate(
         """() => {

@@ -653,7 +653,7 @@ def test_once_the_answer_is_shown_the_pupils_board_has_the_move_played(room) -> 
         for seat in range(1, after.players):
             assert not ({str(c) for c in after.cards(seat)} & everything), seat
         # The log tells the move played, as the projector's does.
-        log = re.search(r'<ol class="log__lines".*?</ol>', page, re.S)
+        log = re.search(r'<ol class="log__lines.*?</ol>', page, re.S)
         assert log is not None and "You drew from the stock" in log[0], page[-2000:]
     # The next step: the board as the answer (and the computer's reply) left it.
     step(teacher, classroom, "next", 0, revealed=True)

@@ -1683,7 +1683,7 @@ def test_a_guided_layoff_is_logged_with_the_meld_it_went_onto(client: Client) ->
             break
     else:
         pytest.fail(f"{slug} has no layoff")
-    log = re.search(r'<ol class="log__lines"[^>]*>(.*?)</ol>', html, re.S).group(1)  # type: ignore[union-attr]
+    log = re.search(r'<ol class="log__lines[^>]*>(.*?)</ol>', html, re.S).group(1)  # type: ignore[union-attr]
     last = shown(re.findall(r"<li>(.*?)</li>", log)[-1])
     assert last.startswith(f"You laid off {explain.card_short(move.card)} onto "), last
 

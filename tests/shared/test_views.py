@@ -74,7 +74,7 @@ def open_and_fill(  # type: ignore[no-untyped-def]
 
 def log_lines(html: str) -> list[str]:
     """The lines of a table's log ("What happened")."""
-    found = re.search(r'<ol class="log__lines"[^>]*>(.*?)</ol>', html, re.S)
+    found = re.search(r'<ol class="log__lines[^>]*>(.*?)</ol>', html, re.S)
     return re.findall(r"<li>(.*?)</li>", found.group(1)) if found else []
 
 

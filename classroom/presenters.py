@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
 from game import explain
-from game.board import BoardDisplay, arranged_cards, board_context, table_melds
+from game.board import BoardDisplay, arranged_cards, board_context, log_numbering, table_melds
 from game.cards import text_html, text_plain
 from game.engine import AnyMove, Game, Move, TableFormat
 from game.guided import presenters as guided_presenters
@@ -350,6 +350,15 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
         # Face down, a hand is shown once it is over, as its players were shown it (not
         # a void or blocked hand's, thrown in unseen).
         shown = face_up or bool(shared_presenters.shown_at_the_end(hand, None, board_names))
+        log = explain.log_sentences(
+            view.log,
+            board_names,
+            human=None,
+            last=6,
+            end=view.result.end if view.result else None,
+            by_computer=state.computer_moves(board),
+            table=view.table,
+        )
         boards.append(
             {
                 "seats": [
@@ -369,15 +378,8 @@ def table_projector_context(table: Any, *, face_up: bool = False) -> dict[str, A
                 "discard_face_down": view.face_down_discard,
                 "stock_size": view.stock_size,
                 "melds": table_melds(view.table, board_names),
-                "log": explain.log_sentences(
-                    view.log,
-                    board_names,
-                    human=None,
-                    last=6,
-                    end=view.result.end if view.result else None,
-                    by_computer=state.computer_moves(board),
-                    table=view.table,
-                ),
+                "log": log,
+                **log_numbering(view.log, log),
                 "over": hand.is_over,
             }
         )

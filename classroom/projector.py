@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from game import explain
-from game.board import arranged_cards, table_melds
+from game.board import arranged_cards, log_numbering, table_melds
 from game.cards import text_html, text_plain
 from game.engine import AnyMove, Hand
 from game.guided import scenarios
@@ -156,6 +156,18 @@ def projector_context(
                 "turn_words": the_class_turn() if seat == LEARNER else "",
             }
         )
+    log = explain.log_sentences(
+        view.log,
+        names,
+        human=LEARNER,
+        last=4,
+        end=view.result.end if view.result else None,
+        # No table: a layoff's line leaves its meld out («…к комбинации.»). The class
+        # sees the melds on the board, and a projected line that names one took a
+        # second line in Russian, running the busiest live page below a 1024 x 768
+        # screen (the meld named is for a screen reader: the learner's own table).
+        to_class=True,
+    )
     total = len(scenario.steps)
     if step is not None and not position.reveal:
         forward = _url(scenario, position.step, True, position.face_up)
@@ -183,18 +195,8 @@ def projector_context(
         "discard_top": view.discard_top,
         "stock_size": view.stock_size,
         "melds": table_melds(view.table, names),
-        "log": explain.log_sentences(
-            view.log,
-            names,
-            human=LEARNER,
-            last=4,
-            end=view.result.end if view.result else None,
-            # No table: a layoff's line leaves its meld out («…к комбинации.»). The class
-            # sees the melds on the board, and a projected line that names one took a
-            # second line in Russian, running the busiest live page below a 1024 x 768
-            # screen (the meld named is for a screen reader: the learner's own table).
-            to_class=True,
-        ),
+        "log": log,
+        **log_numbering(view.log, log),
         "face_up": position.face_up,
         "back_url": back,
         "forward_url": forward,

@@ -629,6 +629,15 @@ def own_hand(state: BoardState, display: BoardDisplay) -> OwnHand | None:
     )
 
 
+def log_numbering(whole: Sequence[object], shown: Sequence[object]) -> dict[str, int]:
+    """How the latest lines of a hand's log shown are numbered: as in the whole hand
+    (``log_start``: the browser walk read a long hand's first line shown as "1."), and
+    how many digits the last number has (``log_digits``: the list's indent, site.css
+    ``.log__lines--3-digits``)."""
+    start = len(whole) - len(shown) + 1
+    return {"log_start": start, "log_digits": len(str(start + len(shown) - 1))}
+
+
 def board_context(
     state: BoardState,
     display: BoardDisplay,
@@ -741,9 +750,7 @@ def board_context(
         "actions": actions(view),
         "lay_out_help": lay_out_help(view, names),
         "log": log,
-        # The lines shown are the latest: numbered as in the whole hand (the browser
-        # walk: a long hand's first line shown read "1.").
-        "log_start": len(view.log) - len(log) + 1,
+        **log_numbering(view.log, log),
         "result": result,
         "shown_steps": result.steps[:shown] if result else [],
         "more_steps": shown < total,

@@ -659,3 +659,28 @@ def test_a_projected_seat_out_of_cards_says_so_not_zero_cards_face_down(
     learner_seat = end.split("projector__seat--learner", 1)[1].split("</li>", 1)[0]
     assert words in learner_seat
     assert not re.search(r">\s*0 [^<]*(face down|užvers)", end)
+
+
+@pytest.mark.parametrize("slug", ["basic-01-groups-and-runs", "knock-02-everyone-pays"])
+def test_the_projected_log_is_numbered_as_in_the_whole_hand(teacher: Client, slug: str) -> None:
+    """The projector shows a hand's latest lines (four, two of them on a live page): they
+    were numbered from 1 at every step ("1. Ona drew…" for the hand's ninth move; h2's
+    finding), a list without its start. Each line now has its number in the hand, also
+    when CSS hides the ones before it (a hidden line is not counted by the browser)."""
+    scenario = scenarios.get(slug)
+    assert scenario is not None
+    line = scenarios.right_line(scenario)
+    longest = 0
+    for step in range(len(line) + 1):
+        moves = len(scenarios.replay(scenario, line[:step]).hand.view(LEARNER).log)
+        html = teacher.get(f"/en/classroom/projector/guided/{slug}/?step={step}").content.decode()
+        found = re.search(r'<ol class="log__lines projector__log[^"]*">(.*?)</ol>', html, re.S)
+        if moves == 0:
+            assert found is None, step
+            continue
+        assert found is not None, step
+        numbers = [int(n) for n in re.findall(r'<li value="(\d+)">', found.group(1))]
+        assert numbers and len(numbers) == found.group(1).count("<li"), (step, found.group(1))
+        assert numbers == list(range(moves - len(numbers) + 1, moves + 1)), (step, numbers)
+        longest = max(longest, moves)
+    assert longest > 4  # past the lines shown: the first shown is not 1

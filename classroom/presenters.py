@@ -46,7 +46,7 @@ def mine_stamp(pupils: Sequence[Pupil]) -> str:
     in one query, so the poll's answer while nothing changed (204) renders nothing: a
     class of thirty on the page, each asking every ten seconds. The pupil's own progress
     is not in it: it changes while they play, and the page is loaded anew when they come
-    back to it."""
+    back to it; nor is a match that ends by its own last hand (they were at that table)."""
     parts = [timezone.localdate().isoformat()]
     parts += [f"{p.pk}:{p.classroom_id}:{p.classroom.changed.isoformat()}" for p in pupils]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
@@ -87,6 +87,7 @@ def my_assignments(learner: Any) -> list[dict[str, Any]]:
                 ],
                 "assignments": [
                     {
+                        "pk": a.pk,
                         "label": assignments.label(a, pupil.classroom.language, pupil.name),
                         "url": assignments.url(a),
                         "due": a.due,

@@ -541,6 +541,14 @@ def class_end_tables(*, classroom: Classroom, public_ids: Collection[str]) -> in
     return ended
 
 
+def class_table_end(*, classroom: Classroom, table: SharedTable) -> None:
+    """End one of the class's tables for good, from its own page
+    (:func:`game.shared.services.end_table`): the class changed, and its pupils' own
+    pages, which offer "Play" at that table, are redrawn at their next poll."""
+    shared.end_table(table=table)
+    _touch(classroom)
+
+
 def tables_of_learner(
     *, classroom: Classroom, learner: Learner, most: int = 3
 ) -> list[SharedTable]:
@@ -798,6 +806,7 @@ __all__ = [
     "class_seating_keep",
     "class_set_archived",
     "class_set_joining",
+    "class_table_end",
     "classes_of",
     "clean_name",
     "count_code_try",

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -124,7 +125,10 @@ def _index(
         # have not changed.
         stamp = presenters.mine_stamp([item["pupil"] for item in memberships])
         context.update(
-            mine_poll=f"{request.path}?mine={stamp}", poll_seconds=presenters.poll_seconds()
+            # The classroom page's own address: this page is also drawn for a refused
+            # "New class" (a POST-only address, which the poll would ask in vain).
+            mine_poll=reverse("classroom:index") + f"?mine={stamp}",
+            poll_seconds=presenters.poll_seconds(),
         )
         if polled:
             return render(request, "classroom/index.html#mine-polled", context)
@@ -667,7 +671,6 @@ def mistakes_csv(request: HttpRequest, public_id: str) -> HttpResponse:
 PROJECTED: dict[str, Any] = {"projected": True}
 
 
-@login_required
 @require_safe
 @vary_on_headers("HX-Request")
 def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -675,10 +678,20 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
     how many pupils have joined, which it asks again every few seconds (the Lithuanian
     teacher's walk: with thirty phones in the room the projector never said whether
     everyone was in, and the class page, with the list, was on another screen). Its poll
-    gets 204 while the count it shows (``?pupils=``) is still the class's."""
+    gets 204 while the count it shows (``?pupils=``) is still the class's; the pupils
+    the teacher removed are not counted."""
+    polled = wants_partial(request) and "pupils" in request.GET
+    if not request.user.is_authenticated:
+        if polled:
+            # Logged out meanwhile (another tab): the whole page goes to the log-in, not
+            # the log-in page into the projected count (as the class page's poll).
+            here = reverse("classroom:projector", args=[public_id])
+            login = reverse("login") + "?next=" + here
+            return HttpResponse(status=204, headers={"HX-Redirect": login})
+        return redirect_to_login(request.get_full_path())
     classroom = _teacher_class(request, public_id)
-    joined = classroom.pupils.count()
-    if wants_partial(request):
+    joined = classroom.pupils.filter(removed__isnull=True).count()
+    if polled:
         if request.GET.get("pupils") == str(joined):
             return HttpResponse(status=204)
         context = {"classroom": classroom, "joined": joined, **_joined_poll(request)}
@@ -1006,7 +1019,7 @@ def class_table_control(request: HttpRequest, public_id: str, table_id: str) -> 
             return render(request, "classroom/table.html", context)
     try:
         if "ended" in wanted:
-            shared.end_table(table=table)
+            services.class_table_end(classroom=classroom, table=table)
         elif "paused" in wanted:
             shared.set_paused(table=table, paused=wanted["paused"])
         else:

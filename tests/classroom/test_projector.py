@@ -684,3 +684,36 @@ def test_the_projected_log_is_numbered_as_in_the_whole_hand(teacher: Client, slu
         assert numbers == list(range(moves - len(numbers) + 1, moves + 1)), (step, numbers)
         longest = max(longest, moves)
     assert longest > 4  # past the lines shown: the first shown is not 1
+
+
+def test_the_projected_join_count_leaves_out_the_pupils_removed(teacher: Client) -> None:
+    """A removed pupil's row stays (their work is kept), and one who joins again has a
+    second: the projector counted them all ("3 pupils have joined" to a class of two,
+    and never fewer after a removal)."""
+    user = User.objects.get(username="ms-jones")
+    classroom = classes.class_create(teacher=user, name="3A", language="en")
+    pupils = [
+        classes.class_join(learner=factories.learner(n), code=classroom.join_code, name=n).pupil
+        for n in ("Ona", "Jonas", "Rasa")
+    ]
+    url = f"/en/classroom/{classroom.public_id}/projector/"
+    assert "3 pupils have joined" in teacher.get(url).content.decode()
+    classes.pupil_remove(pupil=pupils[0])
+    assert "2 pupils have joined" in teacher.get(url).content.decode()
+    again = teacher.get(url + "?pupils=3", HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and "2 pupils have joined" in again.content.decode()
+
+
+def test_the_projected_join_count_after_a_log_out_sends_the_page_to_the_log_in() -> None:
+    """Logged out in another tab, the projector's count poll was sent to the log-in page,
+    which htmx drew into the count on the projected screen. The poll now sends the whole
+    page there, as the class page's poll does; the page itself still asks for a log-in."""
+    user = User.objects.create_user("ms-jones")
+    classroom = classes.class_create(teacher=user, name="3A", language="en")
+    url = f"/en/classroom/{classroom.public_id}/projector/"
+    anonymous = Client()
+    polled = anonymous.get(url + "?pupils=0", HTTP_HX_REQUEST="true")
+    assert polled.status_code == 204
+    assert polled.headers["HX-Redirect"] == f"/en/accounts/login/?next={url}"
+    page = anonymous.get(url)
+    assert page.status_code == 302 and page.headers["Location"].startswith("/en/accounts/login/")

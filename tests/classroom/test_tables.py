@@ -1747,3 +1747,23 @@ def test_the_class_page_lists_the_first_tables_and_folds_the_rest(
         assert rest.count("Show to the class") == folded
         if folded:
             assert f"<summary>{folded} more tables</summary>" in rest
+
+
+def test_a_table_ended_from_its_page_redraws_its_pupils_classroom_page() -> None:
+    """A pupil's classroom page asks every few seconds whether their classes changed:
+    a table ended from its own page did not change the class, and the page went on
+    offering "Play" at it (ending the class's tables from the class page did)."""
+    teacher, user = teacher_client()
+    classroom = a_class(user)
+    ona = pupil_joins(classroom.join_code, "Ona", "en")
+    pupil_joins(classroom.join_code, "Jonas", "en")
+    services.class_seat(classroom=classroom, game="knock", players=2)
+    table = SharedTable.objects.get()
+    page = ona.get("/en/classroom/").content.decode()
+    assert "Your table" in page and "Ended table" not in page
+    poll = re.search(r'hx-get="(/en/classroom/\?mine=[0-9a-f]+)"', page)
+    assert poll is not None
+    control = f"/en/classroom/{classroom.public_id}/tables/{table.public_id}/control/"
+    assert teacher.post(control, {"do": "end", "confirm": "1", "hand": "1"}).status_code == 303
+    redrawn = ona.get(poll.group(1), HTTP_HX_REQUEST="true")
+    assert redrawn.status_code == 200 and "Ended table" in redrawn.content.decode()

@@ -18,6 +18,7 @@ from classroom.models import Classroom, Pupil
 from learners.models import Learner
 from learners.services import cookie_name, digest
 from rummy_site import ratelimit
+from tests import factories
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "Kortos-2026!x"
@@ -1228,3 +1229,51 @@ def test_a_pupils_classroom_page_poll_reads_only_their_classes_while_nothing_cha
     services.class_rename(classroom=classroom, name="3B", language="lt")
     redrawn = pupil.get(found.group(1), **polled)
     assert redrawn.status_code == 200 and "3B" in redrawn.content.decode()
+
+
+def test_a_pupils_redrawn_classroom_page_gives_each_link_the_id_it_had() -> None:
+    """The page's poll swaps its classes whole, at the moment the pupil must act (the
+    live exercise began, the class was seated): a pupil on an assignment's link with the
+    keyboard or a screen reader lost their place, the focus dropped to the page's body.
+    htmx gives the focus back to an element of the same id: every link has one, the
+    same in the page and in its redraw."""
+    from classroom import live
+
+    _client, user = teacher_client()
+    classroom = a_class(user, "3A")
+    services.assignment_add(classroom=classroom, what="drill:gin:deadwood")
+    pupil = pupil_joins(classroom.join_code, "Ona")
+    pupil_joins(classroom.join_code, "Jonas")
+    assert services.class_seat(classroom=classroom, game="basic", players=2)
+    page = pupil.get("/lt/classroom/").content.decode()
+    poll = re.search(r'hx-get="(/lt/classroom/\?mine=[0-9a-f]+)"', page)
+    assert poll is not None
+    live.start(classroom=classroom, slug="basic-01-groups-and-runs")
+    part = pupil.get(poll.group(1), HTTP_HX_REQUEST="true").content.decode()
+
+    def link_ids(html: str) -> list[str]:
+        mine = html.split('id="my-classes"', 1)[1].split("</div>", 1)[0]
+        links = re.findall(r"<a [^>]*>", mine)
+        assert links and all(" id=" in a for a in links), links
+        return re.findall(r'<a [^>]*id="([^"]+)"', mine)
+
+    before, after = link_ids(page), link_ids(part)
+    assert len(after) == len(set(after)) == len(before) + 1  # "Take part" came
+    assert set(before) < set(after)
+
+
+def test_a_pupils_classes_drawn_under_a_refused_new_class_ask_the_classroom_page() -> None:
+    """A teacher who joined a class of their own to try it is also its pupil: their
+    classroom page, drawn again for a refused "New class" (a POST-only address), polled
+    that address, refused every ten seconds."""
+    client, user = teacher_client()
+    classroom = a_class(user, "3A")
+    # Joined as a visitor before signing up: the account kept the learner it was.
+    learner = factories.learner("Ms Jones")
+    Learner.objects.filter(pk=learner.pk).update(user=user)
+    services.class_join(learner=learner, code=classroom.join_code, name="Ms Jones")
+    refused = client.post("/en/classroom/new/", {"name": " ", "language": "lt"})
+    assert refused.status_code == 400
+    poll = re.search(r'hx-get="([^"]+\?mine=[0-9a-f]+)"', refused.content.decode())
+    assert poll is not None and poll.group(1).startswith("/en/classroom/?mine=")
+    assert client.get(poll.group(1), HTTP_HX_REQUEST="true").status_code == 204

@@ -222,6 +222,22 @@ def actions(view: PlayerView) -> list[Action]:
     return buttons
 
 
+def lay_off_apart(
+    buttons: Sequence[Action], table_melds: Sequence[object]
+) -> tuple[list[Action], list[Action]]:
+    """The hand form's buttons as it draws them: "Lay off" beside the melds on the table
+    (the next Tab stop after them: the walk at 125 % zoom found it 4 Tabs away), the
+    others in the row under the hand. Without melds on the table, all in the row. Read
+    at drawing time: a page may change its buttons after :func:`board_context` (a guided
+    hand's, a closed live step's)."""
+    if not table_melds:
+        return [], list(buttons)
+    return (
+        [a for a in buttons if a.value == "lay_off"],
+        [a for a in buttons if a.value != "lay_off"],
+    )
+
+
 def lay_out_help(view: PlayerView, names: Sequence[str]) -> str:
     """What to do while a Gin hand is laid out by hand, for the player to move (and for
     the other, what they are waiting for)."""

@@ -36,6 +36,7 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext, tra
 from jinja2 import ChainableUndefined, Environment, pass_context
 from jinja2.runtime import Context
 
+from game.board import lay_off_apart
 from game.templatetags import cards
 from learners.names import one_stop
 
@@ -123,6 +124,7 @@ def environment(**options: Any) -> Environment:
         seat_items=cards.seat_items,
         meld_choices=cards.meld_choices,
         line_items=cards.line_items,
+        lay_off_apart=lay_off_apart,
     )
     env.filters["one_stop"] = one_stop
     env.filters["spoken"] = cards.spoken

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.board import BoardDisplay, actions, board_context
+from game.board import Action, BoardDisplay, actions, board_context, lay_off_apart
 from game.engine import Card, Deal, Hand, HandEnd, LayOff, PlayerView, new_hand, replay_hand
 from game.explain import told_steps
 
@@ -500,3 +500,18 @@ def test_score_it_yourself_does_not_split_a_basic_rummy_hand_into_melds_and_dead
     assert hand.is_over and hand.result.settlement.transfers[0].points == 26  # type: ignore[union-attr]
     result = board_context(Seat(hand), BoardDisplay())["result"]
     assert result is not None and result.own is None
+
+
+def test_lay_off_is_drawn_beside_the_melds_on_the_table_and_only_there() -> None:
+    """The hand form draws "Lay off" beside the melds on the table (one Tab after them),
+    the other buttons in the row under the hand; with no melds on the table (a page
+    whose buttons were changed after the context: a guided hand's), all in the row."""
+    buttons = [
+        Action("discard", "Discard", True),
+        Action("meld", "Meld"),
+        Action("lay_off", "Lay off"),
+    ]
+    beside, row = lay_off_apart(buttons, ["a meld"])
+    assert [a.value for a in beside] == ["lay_off"]
+    assert [a.value for a in row] == ["discard", "meld"]
+    assert lay_off_apart(buttons, []) == ([], buttons)

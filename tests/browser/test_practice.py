@@ -623,18 +623,24 @@ def test_a_chosen_card_does_not_look_like_the_focused_one(page: Page, site_url: 
     expect(page.locator(f"#card-{cards[0]}")).to_have_accessible_name(card_name(cards[0]))
 
 
+def dealt_and_drawn(table: Table, seed: int) -> Hand:
+    """The table dealt again with ``seed``, the learner to play first, and their draw
+    from the stock made (the services, as a form would): the hand to meld from."""
+    table.refresh_from_db()
+    table.seed = seed
+    table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
+    table.save()
+    practice.clear_caches()
+    practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
+    table.refresh_from_db()
+    return hand_of(table)
+
+
 def meld_on_the_table(table: Table) -> None:
     """Deal the table again until the learner, to play first, can lay down a meld after
     drawing, and lay it down (the services, as a form would)."""
     for seed in range(1, 400):
-        table.refresh_from_db()
-        table.seed = seed
-        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
-        table.save()
-        practice.clear_caches()
-        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
-        table.refresh_from_db()
-        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        melds = [m for m in dealt_and_drawn(table, seed).legal_moves() if isinstance(m, LayDown)]
         if melds:
             practice.table_move(table=table, version=table.version, move=melds[0], confirmed=True)
             return
@@ -1418,14 +1424,7 @@ def a_card_to_lay_off(table: Table) -> LayOff:
     drawing and then lay a card off on it; lay the meld down (the services, as a form
     would): the layoff."""
     for seed in range(1, 2000):
-        table.refresh_from_db()
-        table.seed = seed
-        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
-        table.save()
-        practice.clear_caches()
-        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
-        table.refresh_from_db()
-        hand = hand_of(table)
+        hand = dealt_and_drawn(table, seed)
         for meld in (m for m in hand.legal_moves() if isinstance(m, LayDown)):
             after = hand.apply(meld)
             layoffs = [m for m in after.legal_moves() if isinstance(m, LayOff)]

@@ -836,6 +836,32 @@
     }
   }
   var liveUpdates = document.getElementById("live-updates");
+  // A pupil's classes, redrawn by their poll (classroom/index.html #my-classes): htmx gives
+  // the focus back to a link by its id, and what came new to act on (a live exercise, a
+  // table to play at) is said once, by the page's status line beside the part (a live
+  // region inside the part is replaced with it, and says nothing).
+  var classLinks = null;
+  function linkIds(part) {
+    return Array.prototype.map.call(part.querySelectorAll("a[id]"), function (a) { return a.id; });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    classLinks = target && target.id === "my-classes" ? linkIds(target) : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var before = classLinks;
+    classLinks = null;
+    var part = document.getElementById("my-classes");
+    var news = document.getElementById("my-classes-news");
+    if (!before || !part || !news) return;
+    var said = [];
+    Array.prototype.forEach.call(part.querySelectorAll(".live-now a[id], a[id^='table-']"), function (a) {
+      var line = a.closest("p");
+      if (before.indexOf(a.id) < 0 && line) said.push(line.textContent.replace(/\s+/g, " ").trim());
+    });
+    if (said.length) news.textContent = said.join(" ");
+  });
+
   if (liveUpdates && document.getElementById("class-progress")) {
     liveUpdates.hidden = false;
     showUpdates(updatesPaused());

@@ -1679,3 +1679,36 @@ def test_a_pupil_waiting_on_a_phone_sees_the_live_exercise_and_the_table_without
     assert pupil.evaluate("window.__stillHere") is True, "the pupil's page reloaded"
     assert pupil.evaluate("document.documentElement.scrollWidth") <= 360
     phone.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pupils_page_says_once_what_its_redraw_brought_to_act_on(
+    browser: Browser, site_url: str
+) -> None:
+    """The pupil's classes are redrawn by their poll when the teacher starts a live
+    exercise or seats the class: a screen reader said nothing of it (a live region inside
+    the part is replaced with it). The page's status line beside the part says what came
+    new to act on, once; an unchanged redraw says nothing new."""
+    from django.contrib.auth.models import User
+
+    from classroom import live
+
+    teacher = User.objects.create_user("mokytoja", password=PASSWORD)
+    classroom = services.class_create(teacher=teacher, name="3A", language="en")
+    phone = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"{site_url}/en/join/{classroom.join_code}/")
+    pupil.locator("#id_name").fill("Ona")
+    pupil.locator("#id_name").press("Enter")
+    news = pupil.locator("#my-classes-news")
+    expect(news).to_have_attribute("role", "status")
+    expect(news).to_have_text("")
+    live.start(classroom=classroom, slug="basic-01-groups-and-runs")
+    expect(news).to_contain_text("Live exercise now", timeout=10_000)
+    expect(news).to_contain_text("Take part")
+    services.class_join(learner=factories.learner("Jonas"), code=classroom.join_code, name="Jonas")
+    assert services.class_seat(classroom=classroom, game="basic", players=2)
+    expect(news).to_contain_text("Your table", timeout=10_000)
+    expect(news).not_to_contain_text("Live exercise now")  # said once, not again
+    assert serious_violations(pupil) == []
+    phone.close()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from django.conf import settings
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from classroom import services
 from classroom.models import Classroom, Pupil
@@ -1644,6 +1644,19 @@ def test_on_a_phone_the_class_tables_list_is_short_and_its_rest_stays_open_over_
     context.close()
 
 
+def a_pupil_on_a_phone(
+    browser: Browser, site_url: str, classroom: Any, language: str
+) -> tuple[BrowserContext, Page]:
+    """Ona joins ``classroom`` on a 360 x 640 phone with its join link and is on her
+    classroom page (the phone's context, to close, and the page)."""
+    phone = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    pupil = phone.new_page()
+    pupil.goto(f"{site_url}/{language}/join/{classroom.join_code}/")
+    pupil.locator("#id_name").fill("Ona")
+    pupil.locator("#id_name").press("Enter")
+    return phone, pupil
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_pupil_waiting_on_a_phone_sees_the_live_exercise_and_the_table_without_reloading(
     browser: Browser, site_url: str
@@ -1658,11 +1671,7 @@ def test_a_pupil_waiting_on_a_phone_sees_the_live_exercise_and_the_table_without
 
     teacher = User.objects.create_user("mokytoja", password=PASSWORD)
     classroom = services.class_create(teacher=teacher, name="3A", language="lt")
-    phone = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
-    pupil = phone.new_page()
-    pupil.goto(f"{site_url}/lt/join/{classroom.join_code}/")
-    pupil.locator("#id_name").fill("Ona")
-    pupil.locator("#id_name").press("Enter")
+    phone, pupil = a_pupil_on_a_phone(browser, site_url, classroom, "lt")
     expect(pupil.locator("section[aria-labelledby=my-assignments]")).to_contain_text(
         "Užduočių dar nėra."
     )
@@ -1695,11 +1704,7 @@ def test_a_pupils_page_says_once_what_its_redraw_brought_to_act_on(
 
     teacher = User.objects.create_user("mokytoja", password=PASSWORD)
     classroom = services.class_create(teacher=teacher, name="3A", language="en")
-    phone = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
-    pupil = phone.new_page()
-    pupil.goto(f"{site_url}/en/join/{classroom.join_code}/")
-    pupil.locator("#id_name").fill("Ona")
-    pupil.locator("#id_name").press("Enter")
+    phone, pupil = a_pupil_on_a_phone(browser, site_url, classroom, "en")
     news = pupil.locator("#my-classes-news")
     expect(news).to_have_attribute("role", "status")
     expect(news).to_have_text("")

@@ -669,14 +669,7 @@ def computer_lays_off_on_the_learners_meld(table: Table) -> None:
     drawing and discards, and the computer player then lays a card off on that meld
     (the services, as the forms would): a seat that says "Added: ... to your meld"."""
     for seed in range(1, 2000):
-        table.refresh_from_db()
-        table.seed = seed
-        table.rounds = [[{**table.rounds[0][0], "seed": seed, "dealer": 1, "moves": []}]]
-        table.save()
-        practice.clear_caches()
-        practice.table_move(table=table, version=table.version, move=DrawStock(), confirmed=True)
-        table.refresh_from_db()
-        melds = [m for m in hand_of(table).legal_moves() if isinstance(m, LayDown)]
+        melds = [m for m in dealt_and_drawn(table, seed).legal_moves() if isinstance(m, LayDown)]
         if not melds:
             continue
         practice.table_move(table=table, version=table.version, move=melds[0], confirmed=True)

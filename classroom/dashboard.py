@@ -211,7 +211,7 @@ def _guided_example(mistake: Mistake) -> str:
     from rummy_site.languages import pick
 
     # A live exercise's: the hand and the move in the words the class was shown (the
-    # projector's ``class_title`` and «Pescate dal tallone»), not a learner's own.
+    # projector's ``class_title`` and «Pescare dal tallone»), not a learner's own.
     live = of_the_live_exercise(mistake)
     try:
         move = explain.move_phrase(Move.parse(str(mistake.params["move"])), to_class=live)

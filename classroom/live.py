@@ -113,13 +113,6 @@ def scenario_of(exercise: LiveExercise) -> Scenario:
 
 
 # ------------------------------------------------------------------ the teacher
-def _class_changed(classroom_id: int) -> None:
-    """The class page's live part shows the running exercise's line (its step, how many
-    answered): an exercise started, moved on or ended redraws it at the part's next poll
-    (its stamp has the class's ``changed``; a pupil's answer is in it already)."""
-    Classroom.objects.filter(pk=classroom_id).update(changed=timezone.now())
-
-
 def running(*, classroom: Classroom) -> LiveExercise | None:
     return LiveExercise.objects.filter(classroom=classroom, ended__isnull=True).first()
 
@@ -140,7 +133,7 @@ def start(*, classroom: Classroom, slug: str) -> LiveExercise:
                 started = LiveExercise.objects.create(classroom=classroom, scenario=scenario.slug)
         except IntegrityError:  # a parallel start won: that one runs
             raise StepMoved() from None
-        _class_changed(classroom.pk)
+        services.class_changed(classroom.pk)
         return started
 
 
@@ -162,7 +155,7 @@ def _move_on(
     ).update(**fields)
     if not done:
         raise StepMoved()
-    _class_changed(exercise.classroom_id)
+    services.class_changed(exercise.classroom_id)
     exercise.refresh_from_db()
     return exercise
 
@@ -193,7 +186,7 @@ def back(*, exercise: LiveExercise, step: int, revealed: bool) -> LiveExercise:
 
 def end(*, exercise: LiveExercise) -> None:
     if LiveExercise.objects.filter(pk=exercise.pk, ended__isnull=True).update(ended=timezone.now()):
-        _class_changed(exercise.classroom_id)
+        services.class_changed(exercise.classroom_id)
 
 
 @dataclass(frozen=True)

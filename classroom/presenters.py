@@ -41,7 +41,7 @@ def mine_stamp(pupils: Sequence[Pupil]) -> str:
     """The stamp of what a pupil's classroom page shows of their classes, for its poll
     (``?mine=``): their memberships and, for each class, when it last changed (its name,
     pupils, assignments, seating, tables ended, a live exercise started, moved on or
-    ended: :func:`classroom.services._touch`, :func:`classroom.live._class_changed`),
+    ended: :func:`classroom.services.class_changed`),
     and today (an assignment's due date is told against it). Read with the memberships
     in one query, so the poll's answer while nothing changed (204) renders nothing: a
     class of thirty on the page, each asking every ten seconds. The pupil's own progress

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import TypeVar
 
 from django.contrib.auth.models import User
@@ -184,11 +184,17 @@ def count_code_try(*, visitor: str, address: str) -> None:
         raise TooManyTries(minutes)
 
 
-def _touch(classroom: Classroom) -> None:
-    """The class changed (its dashboard redraws at its next poll)."""
+def class_changed(classroom_id: int) -> datetime:
+    """The class changed: its page's live part and its pupils' classroom pages redraw at
+    their next poll (their stamps have ``Classroom.changed``). When it changed."""
     when = timezone.now()
-    Classroom.objects.filter(pk=classroom.pk).update(changed=when)
-    classroom.changed = when
+    Classroom.objects.filter(pk=classroom_id).update(changed=when)
+    return when
+
+
+def _touch(classroom: Classroom) -> None:
+    """The class changed (:func:`class_changed`), and the object says so too."""
+    classroom.changed = class_changed(classroom.pk)
 
 
 # ------------------------------------------------------------------ teachers' classes
@@ -303,6 +309,12 @@ def pupils_of(*, classroom: Classroom) -> list[Pupil]:
     (:func:`learners.names.order_key`: "Ona 2" before "Ona 10", Lithuanian letters
     where Lithuanians look for them; the database's lower case knows only ASCII)."""
     return sorted(_PUPILS.all(classroom_id=classroom.pk), key=lambda pupil: order_key(pupil.name))
+
+
+def pupils_count(*, classroom: Classroom) -> int:
+    """How many pupils the class has (not the removed ones, whose rows stay with their
+    work: one who joins again has a second)."""
+    return Pupil.objects.filter(classroom=classroom, removed__isnull=True).count()
 
 
 def pupil_of_class(*, classroom: Classroom, pupil_id: int) -> Pupil:
@@ -797,6 +809,7 @@ __all__ = [
     "assignment_remove",
     "assignments_of",
     "class_by_code",
+    "class_changed",
     "class_create",
     "class_join",
     "class_new_code",
@@ -816,5 +829,6 @@ __all__ = [
     "pupil_of_class",
     "pupil_remove",
     "pupil_rename",
+    "pupils_count",
     "pupils_of",
 ]

@@ -20,7 +20,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -437,6 +436,16 @@ def class_archive(request: HttpRequest, public_id: str) -> HttpResponse:
     return _back(request, classroom, _("The class is back in your list."))
 
 
+def _to_log_in(here: str, *, polled: bool) -> HttpResponse:
+    """Logged out meanwhile (another tab, the session's end): to the log-in, and back
+    ``here`` after it. A poll's answer sends the whole page there (``HX-Redirect``), not
+    the log-in page into the part it redraws."""
+    login = reverse("login") + "?next=" + here
+    if polled:
+        return HttpResponse(status=204, headers={"HX-Redirect": login})
+    return redirect(login)
+
+
 @require_safe
 @vary_on_headers("HX-Request")
 def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
@@ -446,10 +455,7 @@ def class_progress(request: HttpRequest, public_id: str) -> HttpResponse:
     if not wants_partial(request):
         return redirect("classroom:class", public_id=public_id)
     if not request.user.is_authenticated:
-        # Logged out meanwhile (another tab, the session's end): the whole page goes to
-        # the log-in, not the log-in page into the class page's live part.
-        login = reverse("login") + "?next=" + reverse("classroom:class", args=[public_id])
-        return HttpResponse(status=204, headers={"HX-Redirect": login})
+        return _to_log_in(reverse("classroom:class", args=[public_id]), polled=True)
     found = dashboard.class_with_stamp(teacher=_teacher(request), public_id=public_id)
     if found is None:
         raise Http404(services.ClassNotFound.default_message)
@@ -682,15 +688,9 @@ def class_projector(request: HttpRequest, public_id: str) -> HttpResponse:
     the teacher removed are not counted."""
     polled = wants_partial(request) and "pupils" in request.GET
     if not request.user.is_authenticated:
-        if polled:
-            # Logged out meanwhile (another tab): the whole page goes to the log-in, not
-            # the log-in page into the projected count (as the class page's poll).
-            here = reverse("classroom:projector", args=[public_id])
-            login = reverse("login") + "?next=" + here
-            return HttpResponse(status=204, headers={"HX-Redirect": login})
-        return redirect_to_login(request.get_full_path())
+        return _to_log_in(reverse("classroom:projector", args=[public_id]), polled=polled)
     classroom = _teacher_class(request, public_id)
-    joined = classroom.pupils.filter(removed__isnull=True).count()
+    joined = services.pupils_count(classroom=classroom)
     if polled:
         if request.GET.get("pupils") == str(joined):
             return HttpResponse(status=204)
@@ -1293,10 +1293,9 @@ def class_live(request: HttpRequest, public_id: str) -> HttpResponse:
     """The live exercise on the projector; its poll (``?stamp=``) answers 204 while
     nothing changed (one query), else the live part redrawn."""
     if not request.user.is_authenticated:
-        login = reverse("login") + "?next=" + reverse("classroom:live", args=[public_id])
-        if wants_partial(request):  # the whole page goes to the log-in
-            return HttpResponse(status=204, headers={"HX-Redirect": login})
-        return redirect(login)
+        return _to_log_in(
+            reverse("classroom:live", args=[public_id]), polled=wants_partial(request)
+        )
     if wants_partial(request) and "stamp" in request.GET:
         stamp = live.stamp(teacher=_teacher(request), public_id=public_id)
         if stamp is None:
